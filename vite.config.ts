@@ -1,0 +1,32 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** The client's API base follows the server's API_BASE (default /api). */
+const apiBase = process.env.API_BASE ?? '/api';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@renderer': dir('./renderer'),
+      '@widgets': dir('./widgets'),
+      '@schemas': dir('./schemas'),
+      '@src': dir('./src'),
+    },
+  },
+  define: {
+    __API_BASE__: JSON.stringify(apiBase),
+  },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 2000,
+  },
+  server: {
+    proxy: {
+      [apiBase]: { target: `http://127.0.0.1:${process.env.API_PORT ?? 8080}`, ws: true },
+    },
+  },
+});

@@ -1,0 +1,53 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const alias = {
+  '@renderer': dir('./renderer'),
+  '@widgets': dir('./widgets'),
+  '@schemas': dir('./schemas'),
+  '@src': dir('./src'),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  define: { __API_BASE__: JSON.stringify('/api') },
+  test: {
+    reporters: ['default', './tools/test-summary-reporter.ts'],
+    projects: [
+      {
+        resolve: { alias },
+        define: { __API_BASE__: JSON.stringify('/api') },
+        test: {
+          name: 'unit',
+          environment: 'happy-dom',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/unit/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/browser/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
