@@ -1,0 +1,53 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/** The JeecgBoot envelope every JSON endpoint answers with. */
+export interface ApiResult<T = unknown> {
+  success: boolean;
+  message: string;
+  code: number;
+  result: T;
+  timestamp?: number;
+}
+
+export type QueryParams = Record<string, unknown>;
+
+/** HTTP access the app supplies (axios-based in src/); the renderer and widgets never create their own client. */
+export interface RendererHttp {
+  get<T = unknown>(url: string, params?: QueryParams): Promise<ApiResult<T>>;
+  post<T = unknown>(url: string, body?: unknown, params?: QueryParams): Promise<ApiResult<T>>;
+  put<T = unknown>(url: string, body?: unknown, params?: QueryParams): Promise<ApiResult<T>>;
+  delete<T = unknown>(url: string, params?: QueryParams): Promise<ApiResult<T>>;
+  /** GET as a blob; `fileName` comes from Content-Disposition when the server sends one. */
+  download(url: string, params?: QueryParams): Promise<{ blob: Blob; fileName?: string }>;
+  upload<T = unknown>(url: string, form: FormData, onProgress?: (percent: number) => void): Promise<ApiResult<T>>;
+}
+
+export interface RendererUser {
+  id: string;
+  username: string;
+  realname: string;
+  orgCode?: string;
+}
+
+export interface RendererServices {
+  http: RendererHttp;
+  /** Spec §6 button/field permission check. */
+  can(code: string): boolean;
+  user?: RendererUser;
+  /** API base path, e.g. "/api"; static files live at `${apiBase}/sys/common/static/<path>`. */
+  apiBase: string;
+  /** Access token for widgets that must send it (uploads, websockets tickets). */
+  token?: () => string | undefined;
+}
+
+const RendererContext = createContext<RendererServices | null>(null);
+
+export function RendererProvider({ services, children }: { services: RendererServices; children: ReactNode }) {
+  return <RendererContext.Provider value={services}>{children}</RendererContext.Provider>;
+}
+
+export function useRenderer(): RendererServices {
+  const services = useContext(RendererContext);
+  if (!services) throw new Error('useRenderer must be used inside <RendererProvider>');
+  return services;
+}
