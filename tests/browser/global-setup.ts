@@ -1,0 +1,12 @@
+import { spawnSync } from 'node:child_process';
+
+/**
+ * Browser tests run against the built client served by the real server, so build
+ * it once per run (the server only builds when no build exists, which would test
+ * a stale bundle during development). Set E2E_SKIP_BUILD=1 to reuse dist/.
+ */
+export default function setup(): void {
+  if (process.env.E2E_SKIP_BUILD === '1') return;
+  const res = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: process.env });
+  if (res.status !== 0) throw new Error('client build failed');
+}
