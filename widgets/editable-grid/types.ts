@@ -1,0 +1,185 @@
+import type { ReactNode } from 'react';
+
+/** One grid row: the row key (default `id`) plus column keys; `orderNum` is the default sort field. */
+export type GridRow = Record<string, unknown>;
+
+export interface GridOption {
+  value: string | number;
+  text?: string;
+  label?: string;
+  title?: string;
+  disabled?: boolean;
+}
+
+/** Context a custom validation handler receives. */
+export interface ValidateContext {
+  value: unknown;
+  row: GridRow;
+  column: GridColumn;
+  rows: readonly GridRow[];
+}
+
+/** Spec §3 validation rule. `pattern` is a preset code (`*`, `n6-16`, `money`, `only` …), a RegExp or regex source. */
+export interface ValidationRule {
+  required?: boolean;
+  pattern?: string | RegExp;
+  message?: string;
+  unique?: boolean;
+  /** true / undefined / null passes; false or a string fails (the string is the message). */
+  handler?: (ctx: ValidateContext) => boolean | string | null | undefined;
+}
+
+export type StatisticsKind = 'sum' | 'average';
+
+export interface TagColorContext {
+  tagValue: string;
+  value: unknown;
+  row: GridRow;
+  column: GridColumn;
+}
+
+/** Spec §3 editable grid column: every listed option plus the behaviour file's extras. */
+export interface GridColumn {
+  key: string;
+  title: string;
+  /** Cell type name (built-in or registered through registerCellType); empty = read-only text. */
+  type?: string;
+  width?: number;
+  minWidth?: number;
+  fixed?: 'left' | 'right';
+  align?: 'left' | 'center' | 'right';
+  placeholder?: string;
+  dictCode?: string;
+  options?: GridOption[];
+  defaultValue?: unknown;
+  validateRules?: ValidationRule[];
+  /** Checkbox cell: [checkedValue, uncheckedValue]. */
+  customValue?: [unknown, unknown];
+  defaultChecked?: boolean;
+  statistics?: StatisticsKind[];
+  /** inputNumber column: new rows get max existing + 1. */
+  isOrder?: boolean;
+  fieldExtendJson?: string | Record<string, unknown>;
+  allowDownload?: boolean;
+  allowRemove?: boolean;
+  /** File column: maximum number of files (0 = unlimited). */
+  number?: number;
+  tip?: string;
+  /** Next column in a select linkage chain. */
+  linkageKey?: string;
+  format?: string;
+  setTagColor?: (ctx: TagColorContext) => string | [string, string] | undefined;
+  allowSearch?: boolean;
+  allowInput?: boolean;
+  allowClear?: boolean;
+  props?: Record<string, unknown>;
+  disabled?: boolean;
+  hidden?: boolean;
+  /** Sortable header (client-side, through the table model). */
+  sortable?: boolean;
+  /** Upload/file/image: upload url (default `${apiBase}/sys/common/upload`), response field, token header, button text. */
+  action?: string;
+  responseName?: string;
+  token?: boolean;
+  btnText?: string;
+  /** select-dict-search: "table,text,code" and whether to search remotely. */
+  dict?: string;
+  async?: boolean;
+  tipsContent?: string;
+  /** Picker columns: stored and displayed fields, multiple choice. */
+  store?: string;
+  text?: string;
+  multi?: boolean;
+  /** Popup column: report code and field mapping (comma-joined). */
+  popupCode?: string;
+  orgFields?: string;
+  destFields?: string;
+  /** slot cell: name of a renderer passed in the grid's `slots` prop. */
+  slotName?: string;
+  showDetails?: boolean;
+}
+
+export type GridSize = 'medium' | 'small' | 'mini' | 'tiny';
+
+export interface AddRowSettings {
+  addRowNum: number;
+  /** 0 = bottom, otherwise insert at this index. */
+  addIndex: number;
+  addScrollToBottom: boolean;
+}
+
+export interface ValueChangeEvent {
+  row: GridRow;
+  column: GridColumn;
+  value: unknown;
+  oldValue: unknown;
+  rowIndex: number;
+  isSetValues?: boolean;
+}
+
+export interface RemoveEvent {
+  deleteRows: GridRow[];
+  /** Present with asyncRemove: call to actually remove the rows. */
+  confirmRemove?: () => void;
+}
+
+export interface SlotContext {
+  value: unknown;
+  row: GridRow;
+  column: GridColumn;
+  rowIndex: number;
+  triggerChange: (value: unknown) => void;
+}
+
+export interface LinkageConfig {
+  /** Top column of the chain. */
+  key: string;
+  requestData: (parentValue: unknown) => Promise<GridOption[]>;
+}
+
+export interface GridPagination {
+  current?: number;
+  pageSize?: number;
+  total?: number;
+  pageSizeOptions?: string[];
+}
+
+export interface SetValuesItem {
+  rowKey: string;
+  values: GridRow;
+}
+
+/** What a failed validation reports: the first failing cell and every error. */
+export interface GridValidationError {
+  rowId: string;
+  rowIndex: number;
+  columnKey: string;
+  message: string;
+}
+
+export interface GetValuesResult {
+  error: number;
+  values: GridRow[];
+  errors: GridValidationError[];
+}
+
+/** The imperative handle (React ref) a form uses. */
+export interface EditableGridHandle {
+  getValues(options?: { validate?: boolean; rowIds?: string[] }): GetValuesResult;
+  getAll(): { tableData: GridRow[]; deleteData: GridRow[] };
+  getNewData(): GridRow[];
+  getDeleteData(): GridRow[];
+  setValues(items: SetValuesItem[]): void;
+  addRows(rows?: GridRow | GridRow[], options?: { index?: number; setActive?: boolean }): GridRow[];
+  insertRows(rows: GridRow | GridRow[], index: number): GridRow[];
+  removeRows(rowIds: string | string[]): void;
+  removeSelection(): void;
+  clearSelection(): void;
+  getSelection(): string[];
+  validate(): GridValidationError[];
+  scrollToRow(index: number): void;
+  /** Highlight changed cells (socket update) for the reload effect. */
+  highlight(rowId: string, keys: string[]): void;
+}
+
+export type { ReactNode };

@@ -1,0 +1,28 @@
+import { hasField, registerField, type FieldParts } from '@renderer/registry';
+
+type PartsLoader = () => Promise<FieldParts>;
+
+/**
+ * Every custom field type, by its JeecgBoot component name. Each loads its module on first use,
+ * so editors, pdf.js and the area data stay out of the boot bundle.
+ */
+export const WIDGET_LOADERS: Record<string, PartsLoader> = {
+  JInput: () => import('./basic/parts').then((m) => m.JInputParts),
+  JSwitch: () => import('./basic/parts').then((m) => m.JSwitchParts),
+  JSlider: () => import('./basic/parts').then((m) => m.JSliderParts),
+  JEllipsis: () => import('./basic/parts').then((m) => m.JEllipsisParts),
+  JInputPop: () => import('./basic/parts').then((m) => m.JInputPopParts),
+  JTextareaPop: () => import('./basic/parts').then((m) => m.JTextareaPopParts),
+  JModal: () => import('./shared/parts').then((m) => m.JModalParts),
+  JUpload: () => import('./upload/parts').then((m) => m.JUploadParts),
+  JImageUpload: () => import('./upload/parts').then((m) => m.JImageUploadParts),
+};
+
+export const WIDGET_TYPES: readonly string[] = Object.keys(WIDGET_LOADERS);
+
+/** Register every widget type in the renderer registry. Safe to call more than once. */
+export function registerWidgets(): void {
+  for (const [type, load] of Object.entries(WIDGET_LOADERS)) {
+    if (!hasField(type)) registerField(type, { load });
+  }
+}

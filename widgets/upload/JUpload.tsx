@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Button, Upload, message, type UploadFile } from 'antd';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { useRenderer } from '@renderer/context';
+import { fileAccessUrl, isImagePath } from '../shared/files';
+import { ImagePreviewModal } from './ImagePreviewModal';
+import { useUploadList } from './useUploadList';
+import {
+  DEFAULT_ACCEPT, checkUploadFile, moveItem,
+  type MoveDirection, type UploadFileType, type UploadItem, type UploadValue,
+} from './upload-rules';
+
+export interface JUploadProps {
+  value?: UploadValue;
+  onChange?: (value: UploadValue) => void;
+  text?: string;
+  fileType?: UploadFileType;
+  /** Sent as `biz` (default temp). */
+  bizPath?: string;
+  accept?: string;
+  /** true: comma-joined paths; false: [{fileName, filePath, fileSize}]. */
+  returnUrl?: boolean;
+  /** Maximum files kept, 0 = unlimited. */
+  number?: number;
+  multiple?: boolean;
+  buttonVisible?: boolean;
+  disabled?: boolean;
+  /** Extra check before a file is sent; false refuses it. */
+  beforeUpload?: (file: File) => boolean;
+}
+
+function toAntFile(item: UploadItem, apiBase: string): UploadFile {
+  const url = item.url ?? (item.path ? fileAccessUrl(apiBase, item.path) : undefined);
+  return {
+    uid: item.uid, name: item.name, size: item.size, type: item.type, percent: item.percent, url, thumbUrl: url,
+    status: item.status, response: item.message,
+  };
+}
+
+/** File or image upload to /sys/common/upload with type checks, limit, progress, preview and reordering. */
+export function JUpload({
+  value, onChange, text, fileType = 'all', bizPath = 'temp', accept = DEFAULT_ACCEPT, returnUrl = true,
+  number = 0, multiple = true, buttonVisible = true, disabled, beforeUpload,
+}: JUploadProps) {
+  const { apiBase } = useRenderer();
+  const [preview, setPreview] = useState<string | null>(null);
+  const { items, upload, remove, reorder } = useUploadList({
+    value, onChange, bizPath, returnUrl, limit: number,
+    onUploadError: (item) => message.error(`${item.name} 上传失败.`),
+  });
+  const isImage = fileType === 'image';
+  const fileList = items.map((item) => toAntFile(item, apiBase));
+
+  const move = (index: number, direction: MoveDirection) => {
+    const moved = moveItem(items, index, direction);
+    if (moved.error) message.warning(moved.error);
+    else reorder(moved.items);
+  };
+
+  const label = text ?? (isImage ? '上传' : '点击上传');
+  const button = isImage ? (
+    <div><PlusOutlined /><div style={{ marginTop: 8 }}>{label}</div></div>
+  ) : (
+    <Button icon={<UploadOutlined />} disabled={disabled}>{label}</Button>
+  );
+
+  return (
+    <>
+      <Upload
+        accept={isImage ? 'image/*' : accept}
+        multiple={multiple}
+        disabled={disabled}
+        listType={isImage ? 'picture-card' : 'text'}
+        fileList={fileList}
+        beforeUpload={(file) => {
+          const refusal = checkUploadFile(file, fileType, accept);
+          if (refusal) {
+            message.warning(refusal);
+            return Upload.LIST_IGNORE;
+          }
+          if (beforeUpload && !beforeUpload(file)) return Upload.LIST_IGNORE;
+          void upload(file);
+          return false;
+        }}
+        onRemove={(file) => {
+          remove(file.uid);
+          return true;
+        }}
+        onPreview={(file) => {
+          if (!file.url) return;
+          if (isImage || isImagePath(file.url) || file.type?.includes('image')) setPreview(file.url);
+          else window.open(file.url, '_blank');
+        }}
+        itemRender={isImage ? (node, file) => {
+          const index = items.findIndex((item) => item.uid === file.uid);
+          return (
+            <div className="j-upload-card" style={{ position: 'relative', width: '100%', height: '100%' }}>
+              {node}
+              {!disabled && file.status === 'done' && (
+                <div style={{ position: 'absolute', bottom: 2, left: 0, right: 0, display: 'flex', justifyContent: 'space-between' }}>
+                  <Button size="small" type="text" aria-label="左移" onClick={() => move(index, 'left')}>←</Button>
+                  <Button size="small" type="text" aria-label="右移" onClick={() => move(index, 'right')}>→</Button>
+                </div>
+              )}
+            </div>
+          );
+        } : undefined}
+      >
+        {buttonVisible && !disabled ? button : null}
+      </Upload>
+      <ImagePreviewModal url={preview} onClose={() => setPreview(null)} />
+    </>
+  );
+}
+
+export function JImageUpload({ isMultiple = false, number = 0, ...props }: JUploadProps & { isMultiple?: boolean }) {
+  return <JUpload fileType="image" text="上传" multiple={isMultiple} number={isMultiple ? number : 1} {...props} />;
+}

@@ -1,0 +1,118 @@
+import { fileNameOf } from '../shared/files';
+
+export const DEFAULT_ACCEPT = '.pdf,.jpg,.png,.jpeg';
+export const UPLOAD_URL = '/sys/common/upload';
+
+export type UploadFileType = 'all' | 'file' | 'image';
+export type UploadStatus = 'uploading' | 'done' | 'error' | 'removed';
+
+/** One entry of the upload list (spec §3 upload value). */
+export interface UploadItem {
+  uid: string;
+  name: string;
+  type?: string;
+  size?: number;
+  status: UploadStatus;
+  percent?: number;
+  /** Stored path returned by the server. */
+  path?: string;
+  url?: string;
+  message?: string;
+}
+
+/** Uploaded file record emitted when `returnUrl` is false. */
+export interface FileRecord {
+  fileName: string;
+  filePath: string;
+  fileSize?: number;
+}
+
+export type UploadValue = string | FileRecord[];
+
+/** Why a file is refused before upload, or null when it may go. */
+export function checkUploadFile(
+  file: { name: string; type?: string },
+  fileType: UploadFileType,
+  accept: string = DEFAULT_ACCEPT,
+): string | null {
+  if (fileType === 'image') {
+    return file.type && file.type.includes('image') ? null : '请上传图片';
+  }
+  const allowed = accept.split(',').map((ext) => ext.trim().toLowerCase()).filter(Boolean);
+  if (allowed.length === 0 || allowed.includes('*')) return null;
+  const dot = file.name.lastIndexOf('.');
+  const ext = dot >= 0 ? file.name.substring(dot).toLowerCase() : '';
+  return allowed.includes(ext) ? null : `请上传${accept}格式的文件`;
+}
+
+/** Server answer of POST /sys/common/upload: the stored path is in `message` (or a `path` field). */
+export interface UploadResponse {
+  success?: boolean;
+  message?: string;
+  path?: string;
+  result?: unknown;
+}
+
+/** Item state after the server answered: done with its path, or error with the server message / 未知错误. */
+export function settleUpload(item: UploadItem, response: UploadResponse | undefined): UploadItem {
+  if (response && response.success) {
+    const path = response.path ?? (typeof response.result === 'string' && response.result ? response.result : response.message) ?? '';
+    return { ...item, status: 'done', percent: 100, path, message: undefined };
+  }
+  return { ...item, status: 'error', message: response?.message || '未知错误' };
+}
+
+/** Keep only the last `limit` files (0 = unlimited). */
+export function limitFiles<T>(items: T[], limit: number): T[] {
+  return limit > 0 && items.length > limit ? items.slice(items.length - limit) : items;
+}
+
+let uidCounter = 0;
+function nextUid(): string {
+  uidCounter += 1;
+  return `stored-${uidCounter}`;
+}
+
+/** Upload list for a stored value: comma-joined paths or file records. */
+export function valueToItems(value: UploadValue | undefined | null): UploadItem[] {
+  if (!value) return [];
+  if (Array.isArray(value)) {
+    return value
+      .filter((record) => record && record.filePath)
+      .map((record) => ({ uid: nextUid(), name: record.fileName || fileNameOf(record.filePath), path: record.filePath, size: record.fileSize, status: 'done' as const }));
+  }
+  return String(value)
+    .split(',')
+    .map((path) => path.trim())
+    .filter(Boolean)
+    .map((path) => ({ uid: nextUid(), name: fileNameOf(path), path, status: 'done' as const }));
+}
+
+/** Value to emit, or undefined while any file is still uploading or failed. */
+export function itemsToValue(items: UploadItem[], returnUrl: boolean): UploadValue | undefined {
+  const live = items.filter((item) => item.status !== 'removed');
+  if (live.some((item) => item.status !== 'done')) return undefined;
+  if (returnUrl) return live.map((item) => item.path ?? '').filter(Boolean).join(',');
+  return live.map((item) => ({ fileName: item.name, filePath: item.path ?? '', fileSize: item.size }));
+}
+
+export type MoveDirection = 'left' | 'right';
+
+/** Swap an image with its neighbour; the message when the move is impossible. */
+export function moveItem<T>(items: T[], index: number, direction: MoveDirection): { items: T[]; error?: string } {
+  if (direction === 'left') {
+    if (index <= 0) return { items, error: '未知的操作' };
+    const next = [...items];
+    [next[index - 1], next[index]] = [next[index], next[index - 1]];
+    return { items: next };
+  }
+  if (index >= items.length - 1) return { items, error: '已到最后~' };
+  const next = [...items];
+  [next[index + 1], next[index]] = [next[index], next[index + 1]];
+  return { items: next };
+}
+
+/** Value text for read-pretty and cells: the file names. */
+export function uploadValueNames(value: UploadValue | undefined | null): string[] {
+  return valueToItems(value).map((item) => item.name);
+}
