@@ -1,0 +1,36 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { setFeedbackApi } from './feedback';
+import { AppRoutes } from './router/AppRoutes';
+import { settingsAtom } from './state/settings';
+
+dayjs.locale('zh-cn');
+
+/** Routes the app-level feedback (HTTP errors, expiry) through the themed antd instances. */
+function FeedbackBridge() {
+  const { notification, message, modal } = AntApp.useApp();
+  useEffect(() => setFeedbackApi({ notification, message, modal }), [notification, message, modal]);
+  return null;
+}
+
+export function App() {
+  const settings = useAtomValue(settingsAtom);
+  useEffect(() => {
+    document.body.classList.toggle('colorWeak', settings.colorWeak);
+  }, [settings.colorWeak]);
+  return (
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: settings.color } }}>
+      <AntApp>
+        <FeedbackBridge />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Depart, DictItem, LoginResult, PermissionResult, UserInfo } from '../types';
+import { getAction, http, postAction, putAction } from './http';
+
+export interface AccountLogin {
+  username: string;
+  password: string;
+  captcha: string;
+  checkKey: string;
+  remember_me: boolean;
+}
+
+export interface PhoneLogin {
+  mobile: string;
+  captcha: string;
+  remember_me: boolean;
+}
+
+export const fetchCaptcha = (checkKey: string) => getAction<string>(`/sys/randomImage/${checkKey}`);
+export const login = (body: AccountLogin) => postAction<LoginResult>('/sys/login', body);
+export const phoneLogin = (body: PhoneLogin) => postAction<LoginResult>('/sys/phoneLogin', body);
+export const sendSms = (mobile: string, smsmode: '0' | '1' | '2') => postAction<unknown>('/sys/sms', { mobile, smsmode });
+export const fetchPermissions = () => getAction<PermissionResult>('/sys/permission/getUserPermissionByToken');
+export const fetchCurrentDeparts = () =>
+  getAction<{ list: Depart[]; orgCode?: string }>('/sys/user/getCurrentUserDeparts');
+export const selectDepart = (orgCode: string, username: string) =>
+  putAction<{ userInfo: UserInfo }>('/sys/selectDepart', { orgCode, username });
+export const updatePassword = (body: { username: string; oldpassword: string; password: string; confirmpassword: string }) =>
+  putAction<unknown>('/sys/user/updatePassword', body);
+export const refreshDictCache = () => getAction<unknown>('/sys/dict/refleshCache');
+export const fetchAllDictItems = () => getAction<Record<string, DictItem[]>>('/sys/dict/queryAllDictItems');
+export const fetchLoginInfo = () =>
+  getAction<{ totalVisitCount?: number; todayVisitCount?: number; todayIp?: number }>('/sys/loginfo');
+export const fetchVisitInfo = () =>
+  getAction<Array<{ type?: string; tian?: string; visit?: number | string; ip?: number | string }>>('/sys/visitInfo');
+
+/** A login/phone-login result counts as success when `success` is true and code is 200 (contract §2.2). */
+export function isLoginSuccess(res: { success: boolean; code: number }): boolean {
+  return res.success && Number(res.code) === 200;
+}
+
+export { http };

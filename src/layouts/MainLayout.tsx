@@ -1,0 +1,231 @@
+import { App, Drawer, Layout } from 'antd';
+import { useAtom, useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { RendererProvider } from '@renderer/context';
+import { logoutSession, setLowAppId } from '../api/http';
+import { rendererServices } from '../api/rendererServices';
+import { HOME_PATH, LOGO_TITLE, LOGIN_PATH, PLATFORM_NAME, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../config';
+import { useIsMobile } from '../hooks/useIsMobile';
+import type { MenuRoute } from '../router/menuRoutes';
+import { menuRoutesAtom } from '../router/menuState';
+import { settingsAtom } from '../state/settings';
+import { userInfoAtom } from '../state/session';
+import { HOME_TAB, openTab, tabStateAtom, type TabState } from '../state/tabs';
+import { StorageKey, readStored, removeStored, writeStored } from '../state/storage';
+import { GlobalFooter } from './GlobalFooter';
+import { AppBreadcrumb } from './parts/AppBreadcrumb';
+import { ChangePasswordModal } from './parts/ChangePasswordModal';
+import { DepartSelectModal } from './parts/DepartSelectModal';
+import { GlobalHeader } from './parts/GlobalHeader';
+import { KeepAliveOutlet } from './parts/KeepAliveOutlet';
+import { SettingsDrawer } from './parts/SettingsDrawer';
+import { SideMenu } from './parts/SideMenu';
+import { TabBar } from './parts/TabBar';
+
+export function findRoute(routes: readonly MenuRoute[], pathname: string): MenuRoute | undefined {
+  return routes.find((r) => r.path === pathname) ?? routes.find((r) => matchPath({ path: r.path, end: true }, pathname));
+}
+
+export function documentTitle(pathname: string, title: string | undefined): string {
+  return pathname === HOME_PATH || !title ? PLATFORM_NAME : `${title} · ${PLATFORM_NAME}`;
+}
+
+function Logo({ collapsed, dark, showTitle = true }: { collapsed: boolean; dark: boolean; showTitle?: boolean }) {
+  return (
+    <Link to={HOME_PATH} style={{ display: 'flex', alignItems: 'center', gap: 10, height: 59, padding: collapsed ? '0 24px' : '0 20px', overflow: 'hidden', whiteSpace: 'nowrap' }}>
+      <img src="/logo.svg" alt="" width={32} height={32} />
+      {!collapsed && showTitle && <span style={{ fontSize: 17, fontWeight: 600, color: dark ? '#fff' : 'rgba(0,0,0,.85)' }}>{LOGO_TITLE}</span>}
+    </Link>
+  );
+}
+
+export default function MainLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const mobile = useIsMobile();
+  const [settings, updateSettings] = useAtom(settingsAtom);
+  const routes = useAtomValue(menuRoutesAtom);
+  const user = useAtomValue(userInfoAtom);
+  const [tabState, setTabState] = useAtom(tabStateAtom);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [departOpen, setDepartOpen] = useState(false);
+  const [versions, setVersions] = useState<Record<string, number>>({});
+  const [cachedNames, setCachedNames] = useState<string[]>(() => readStored<string[]>(StorageKey.cachedRoutes, []));
+  const [headerHidden, setHeaderHidden] = useState(false);
+  const { message } = App.useApp();
+  const closeDepart = useCallback(() => setDepartOpen(false), []);
+  const closePassword = useCallback(() => setPasswordOpen(false), []);
+  const services = useMemo(() => rendererServices(user), [user]);
+
+  const fullPath = location.pathname + location.search;
+  const route = findRoute(routes, location.pathname);
+  const multipage = settings.multipage && !mobile;
+  const topMenu = settings.layout === 'topmenu';
+  const collapsed = !settings.sidebarOpen;
+  const dark = settings.theme === 'dark';
+
+  useEffect(() => {
+    document.title = documentTitle(location.pathname, route?.title);
+    setLowAppId(route?.name?.startsWith('low-app') ? new URLSearchParams(location.search).get('appId') ?? undefined : undefined);
+  }, [location.pathname, location.search, route]);
+
+  useEffect(() => {
+    if (!multipage || !route || route.redirect || route.item.meta?.hideTab) return;
+    setTabState((s) => openTab(s, { key: fullPath, path: location.pathname, title: route.title, componentName: route.item.meta?.componentName }));
+  }, [multipage, fullPath, location.pathname, route, setTabState]);
+
+  const componentName = route?.item.meta?.componentName;
+  const keepAliveRoute = !!(route?.item.meta?.keepAlive && componentName);
+  useEffect(() => {
+    if (!keepAliveRoute || !componentName || cachedNames.includes(componentName)) return;
+    const next = [...cachedNames, componentName];
+    setCachedNames(next);
+    writeStored(StorageKey.cachedRoutes, next);
+  }, [keepAliveRoute, componentName, cachedNames]);
+
+  useEffect(() => {
+    if (!settings.fixedHeader || !settings.autoHideHeader) {
+      setHeaderHidden(false);
+      return;
+    }
+    const onScroll = () => setHeaderHidden(window.scrollY > 100);
+    window.addEventListener('scroll', onScroll);
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [settings.fixedHeader, settings.autoHideHeader]);
+
+  // Keep-alive: every open tab when multipage, else the keepAlive routes by componentName.
+  const currentKey = multipage ? fullPath : keepAliveRoute ? `component:${componentName}` : fullPath;
+  const liveKeys = useMemo(
+    () => new Set(multipage ? tabState.tabs.map((t) => t.key) : cachedNames.map((n) => `component:${n}`)),
+    [multipage, tabState.tabs, cachedNames],
+  );
+  const cacheCurrent = multipage || keepAliveRoute;
+
+  const toggle = () => {
+    if (mobile) setDrawerOpen((o) => !o);
+    else {
+      updateSettings({ sidebarOpen: !settings.sidebarOpen });
+      window.dispatchEvent(new Event('resize'));
+    }
+  };
+
+  const changeTabs = useCallback(
+    (next: TabState) => {
+      const removed = tabState.tabs.filter((t) => !next.tabs.some((n) => n.key === t.key));
+      setTabState(next);
+      if (removed.length) setVersions((v) => ({ ...v, ...Object.fromEntries(removed.map((t) => [t.key, (v[t.key] ?? 0) + 1])) }));
+      if (next.activeKey !== fullPath) navigate(next.activeKey);
+    },
+    [tabState.tabs, setTabState, fullPath, navigate],
+  );
+
+  const logout = async () => {
+    await logoutSession();
+    setTabState({ tabs: [HOME_TAB], activeKey: HOME_PATH });
+    removeStored(StorageKey.cachedRoutes);
+    navigate(LOGIN_PATH, { replace: true });
+  };
+
+  const headerBg = dark ? '#fff' : settings.color;
+  const headerColor = dark ? 'rgba(0,0,0,.85)' : '#fff';
+  const menuTheme = dark ? 'dark' : 'light';
+  const siderWidth = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
+
+  const sideMenu = (inDrawer: boolean) => (
+    <>
+      <Logo collapsed={!inDrawer && collapsed} dark={dark} />
+      <SideMenu mode="inline" theme={menuTheme} collapsed={!inDrawer && collapsed} onNavigate={() => setDrawerOpen(false)} />
+    </>
+  );
+
+  return (
+    <RendererProvider services={services}>
+      <Layout style={{ minHeight: '100vh' }} className={mobile ? 'layout-mobile' : 'layout-desktop'}>
+        {!topMenu && !mobile && (
+          <Layout.Sider
+            width={SIDEBAR_WIDTH}
+            collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
+            collapsed={collapsed}
+            trigger={null}
+            theme={menuTheme}
+            style={settings.fixedSidebar ? { position: 'sticky', top: 0, height: '100vh', overflow: 'auto' } : undefined}
+            data-testid="side-menu"
+          >
+            {sideMenu(false)}
+          </Layout.Sider>
+        )}
+        {mobile && (
+          <Drawer
+            open={drawerOpen}
+            placement="left"
+            width={SIDEBAR_WIDTH}
+            closable={false}
+            onClose={() => setDrawerOpen(false)}
+            styles={{ body: { padding: 0, background: dark ? '#001529' : '#fff' } }}
+            rootClassName="menu-drawer"
+          >
+            {sideMenu(true)}
+          </Drawer>
+        )}
+        <Layout style={{ minWidth: 0 }}>
+          <Layout.Header
+            style={{
+              padding: 0,
+              height: 59,
+              lineHeight: '59px',
+              background: headerBg,
+              ...(settings.fixedHeader ? { position: 'sticky', top: 0, zIndex: 9, transition: 'transform .2s', transform: headerHidden ? 'translateY(-100%)' : undefined } : {}),
+              width: '100%',
+            }}
+          >
+            <GlobalHeader
+              collapsed={mobile ? !drawerOpen : collapsed}
+              mobile={mobile}
+              showTrigger={!topMenu || mobile}
+              onToggle={toggle}
+              background={headerBg}
+              color={headerColor}
+              left={
+                topMenu ? (
+                  <>
+                    <div style={{ minWidth: mobile ? undefined : 165 }}>
+                      <Logo collapsed={false} dark={!dark} showTitle={!mobile} />
+                    </div>
+                    {!mobile && <SideMenu mode="horizontal" theme={menuTheme} />}
+                  </>
+                ) : undefined
+              }
+              onSettings={() => setSettingsOpen(true)}
+              onPassword={() => (user?.username ? setPasswordOpen(true) : message.warning('当前系统无登录用户!'))}
+              onDepart={() => setDepartOpen(true)}
+              onLogout={logout}
+            />
+          </Layout.Header>
+          {multipage && (
+            <TabBar
+              state={tabState}
+              onChange={changeTabs}
+              onActivate={(key) => navigate(key)}
+              onRefresh={(key) => setVersions((v) => ({ ...v, [key]: (v[key] ?? 0) + 1 }))}
+            />
+          )}
+          <Layout.Content style={{ padding: '0 16px 16px', minWidth: 0 }}>
+            <div className={topMenu && settings.contentWidth === 'Fixed' ? 'app-content-fixed' : undefined} data-sider-width={topMenu ? 0 : siderWidth}>
+              <AppBreadcrumb route={route} />
+              <KeepAliveOutlet currentKey={currentKey} cacheCurrent={cacheCurrent} liveKeys={liveKeys} versions={versions} />
+            </div>
+          </Layout.Content>
+          <Layout.Footer style={{ padding: 0, background: 'transparent' }}>
+            <GlobalFooter />
+          </Layout.Footer>
+        </Layout>
+        <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        <ChangePasswordModal open={passwordOpen} username={user?.username ?? ''} onClose={closePassword} />
+        <DepartSelectModal open={departOpen} username={user?.username ?? ''} onClose={closeDepart} />
+      </Layout>
+    </RendererProvider>
+  );
+}

@@ -1,0 +1,62 @@
+import { useAtomValue } from 'jotai';
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { HOME_PATH, LOGIN_PATH } from '../config';
+import { lazyPage, PageErrorBoundary } from '../lazyPage';
+import { resolveComponent } from './components';
+import type { MenuRoute } from './menuRoutes';
+import { menuRoutesAtom } from './menuState';
+import { FullPageLoading, RouteGuard } from './RouteGuard';
+import { RouteMetaContext } from './routeMeta';
+
+const UserLayout = lazyPage(() => import('../layouts/UserLayout'), '登录布局');
+const MainLayout = lazyPage(() => import('../layouts/MainLayout'), '主布局');
+const Login = lazyPage(() => import('../views/user/Login'), '登录');
+const Register = lazyPage(() => import('../views/user/Register'), '注册');
+const RegisterResult = lazyPage(() => import('../views/user/RegisterResult'), '注册结果');
+const Alteration = lazyPage(() => import('../views/user/Alteration'), '找回密码');
+const Exception404 = lazyPage(() => import('../views/exception/404'), '404');
+
+/** One menu route: its page wrapped in the layouts of its menu ancestors. */
+export function MenuPage({ route }: { route: MenuRoute }) {
+  if (route.redirect) return <Navigate to={route.redirect} replace />;
+  const Page = resolveComponent(route.component);
+  const element = route.wrappers.reduceRight((child, wrapper) => {
+    const Wrapper = resolveComponent(wrapper);
+    return <Wrapper>{child}</Wrapper>;
+  }, <Page />);
+  return (
+    <RouteMetaContext.Provider value={route}>
+      <PageErrorBoundary resetKey={route.path}>
+        <Suspense fallback={<FullPageLoading />}>{element}</Suspense>
+      </PageErrorBoundary>
+    </RouteMetaContext.Provider>
+  );
+}
+
+export function AppRoutes() {
+  const menuRoutes = useAtomValue(menuRoutesAtom);
+  return (
+    <RouteGuard>
+      <Suspense fallback={<FullPageLoading />}>
+        <Routes>
+          <Route path="/user" element={<UserLayout />}>
+            <Route index element={<Navigate to={LOGIN_PATH} replace />} />
+            <Route path="login" element={<Login />} />
+            <Route path="register" element={<Register />} />
+            <Route path="register-result" element={<RegisterResult />} />
+            <Route path="alteration" element={<Alteration />} />
+          </Route>
+          <Route path="/404" element={<Exception404 />} />
+          <Route path="/" element={<MainLayout />}>
+            <Route index element={<Navigate to={HOME_PATH} replace />} />
+            {menuRoutes.map((route, i) => (
+              <Route key={`${route.path}#${i}`} path={route.path} element={<MenuPage route={route} />} />
+            ))}
+            <Route path="*" element={<Navigate to="/404" replace />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </RouteGuard>
+  );
+}

@@ -1,0 +1,38 @@
+import { atom } from 'jotai';
+import { HOME_PATH, HOME_TITLE } from '../config';
+import { fetchPermissions } from '../api/auth';
+import { permissionsAtom, savePermissions } from '../state/session';
+import { buildMenuRoutes, type MenuRoute } from './menuRoutes';
+
+const HOME_FALLBACK: MenuRoute = {
+  path: HOME_PATH,
+  name: 'dashboard-analysis',
+  title: HOME_TITLE,
+  component: 'dashboard/Analysis',
+  wrappers: [],
+  ancestors: [],
+  item: { path: HOME_PATH, name: 'dashboard-analysis', component: 'dashboard/Analysis', meta: { title: HOME_TITLE } },
+};
+
+/** Routes of the signed-in user's menu; home is always routable. */
+export const menuRoutesAtom = atom<MenuRoute[]>((get) => {
+  const routes = buildMenuRoutes(get(permissionsAtom)?.menu ?? []);
+  return routes.some((r) => r.path === HOME_PATH) ? routes : [HOME_FALLBACK, ...routes];
+});
+
+let inFlight: Promise<boolean> | undefined;
+
+/** Fetch the menu and button permissions once; false on failure or an empty menu (spec §4). */
+export function loadPermissions(): Promise<boolean> {
+  inFlight ??= fetchPermissions()
+    .then((res) => {
+      if (!res.success || !res.result?.menu?.length) return false;
+      savePermissions(res.result);
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      inFlight = undefined;
+    });
+  return inFlight;
+}

@@ -1,0 +1,69 @@
+import { Card, Col, Row, Spin, Statistic } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { fetchLoginInfo, fetchVisitInfo } from '../../api/auth';
+import { lazyPage } from '../../lazyPage';
+import type { VisitPoint } from './parts/VisitChart';
+
+const VisitChart = lazyPage(() => import('./parts/VisitChart'), '访问量图表');
+
+interface LoginInfo {
+  todayIp: number;
+  todayVisitCount: number;
+  totalVisitCount: number;
+}
+
+const toNumber = (value: unknown) => (Number.isFinite(Number(value)) ? Number(value) : 0);
+
+/** Home: visits today, total and today's IPs, and the last 7 days of visits. */
+export default function Analysis() {
+  const [info, setInfo] = useState<LoginInfo>();
+  const [visits, setVisits] = useState<VisitPoint[]>();
+
+  useEffect(() => {
+    let alive = true;
+    fetchLoginInfo()
+      .then((res) => {
+        if (alive && res.success && res.result) {
+          setInfo({
+            todayIp: toNumber(res.result.todayIp),
+            todayVisitCount: toNumber(res.result.todayVisitCount),
+            totalVisitCount: toNumber(res.result.totalVisitCount),
+          });
+        }
+      })
+      .catch(() => undefined);
+    fetchVisitInfo()
+      .then((res) => {
+        if (!alive) return;
+        const rows = res.success && Array.isArray(res.result) ? res.result : [];
+        setVisits(rows.map((row) => ({ day: String(row.type ?? row.tian ?? ''), visit: toNumber(row.visit), ip: toNumber(row.ip) })));
+      })
+      .catch(() => alive && setVisits([]));
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  return (
+    <Card title="最近一周访问量统计" bordered={false}>
+      <Row gutter={16} style={{ marginBottom: 24 }}>
+        <Col xs={24} sm={8}>
+          <Statistic title="今日IP" value={info?.todayIp ?? '-'} />
+        </Col>
+        <Col xs={24} sm={8}>
+          <Statistic title="今日访问" value={info?.todayVisitCount ?? '-'} />
+        </Col>
+        <Col xs={24} sm={8}>
+          <Statistic title="总访问量" value={info?.totalVisitCount ?? '-'} />
+        </Col>
+      </Row>
+      {visits ? (
+        <Suspense fallback={<Spin />}>
+          <VisitChart data={visits} />
+        </Suspense>
+      ) : (
+        <Spin />
+      )}
+    </Card>
+  );
+}

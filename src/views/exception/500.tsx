@@ -1,0 +1,5 @@
+import { ExceptionPage } from '../../components/ExceptionPage';
+
+export default function Exception500() {
+  return <ExceptionPage status={500} />;
+}
