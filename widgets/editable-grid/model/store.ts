@@ -65,7 +65,8 @@ export class GridStore {
   }
 
   /** Replace all rows with existing (saved) rows. */
-  load(rows: readonly GridRow[], asNew = false): void {
+  load(rows: readonly GridRow[], options: { asNew?: boolean; silent?: boolean } = {}): void {
+    const asNew = !!options.asNew;
     this.newIds.clear();
     this.deleted = [];
     this.errors.clear();
@@ -77,12 +78,14 @@ export class GridStore {
       }
       return copy;
     });
-    this.afterStructuralChange();
+    this.afterStructuralChange(options.silent);
   }
 
-  private afterStructuralChange(): void {
+  /** `silent`: bump the version without calling listeners (used while React renders). */
+  private afterStructuralChange(silent = false): void {
     if (this.sortKey) renumber(this.rows, this.sortKey);
-    this.notify();
+    if (silent) this.version++;
+    else this.notify();
   }
 
   /** Insert new rows (defaults filled) at `index` (default: bottom). Returns the created rows. */
