@@ -1,3 +1,4 @@
+import { registerValidateRules } from '@formily/core';
 import { hasField, registerField, type FieldParts } from '@renderer/registry';
 
 type PartsLoader = () => Promise<FieldParts>;
@@ -16,12 +17,21 @@ export const WIDGET_LOADERS: Record<string, PartsLoader> = {
   JModal: () => import('./shared/parts').then((m) => m.JModalParts),
   JUpload: () => import('./upload/parts').then((m) => m.JUploadParts),
   JImageUpload: () => import('./upload/parts').then((m) => m.JImageUploadParts),
+  JCron: () => import('./cron/parts').then((m) => m.JCronParts),
+  JEasyCron: () => import('./cron/parts').then((m) => m.JEasyCronParts),
 };
 
 export const WIDGET_TYPES: readonly string[] = Object.keys(WIDGET_LOADERS);
 
 /** Register every widget type in the renderer registry. Safe to call more than once. */
 export function registerWidgets(): void {
+  registerValidateRules({
+    /** `x-validator: [{ cron: true }]` checks a Quartz expression (messages of behaviour §4.5). */
+    async cron(value: unknown) {
+      const { validateCron } = await import('./cron/cron-validate');
+      return validateCron(typeof value === 'string' ? value : '') ?? '';
+    },
+  });
   for (const [type, load] of Object.entries(WIDGET_LOADERS)) {
     if (!hasField(type)) registerField(type, { load });
   }

@@ -57,3 +57,17 @@ describe('registerWidgets', () => {
     expect(screen.getByText('abc')).toBeTruthy();
   });
 });
+
+describe('cron validate rule', () => {
+  it('x-validator cron reports the validator message', async () => {
+    registerWidgets();
+    const form = createForm();
+    const field = form.createField({ name: 'cron', validator: [{ cron: true }] });
+    field.setValue('0 0 12 * * ? 2030 1');
+    await field.validate().catch(() => undefined);
+    expect(field.selfErrors).toEqual(['Cron表达式最多7项！']);
+    field.setValue('0 0 12 * * ?');
+    await field.validate();
+    expect(field.selfErrors).toEqual([]);
+  });
+});

@@ -1,4 +1,6 @@
 import type { RendererServices } from '@renderer/context';
+import { checkUploadFile as checkWidgetUpload, UPLOAD_URL } from '@widgets/upload/upload-rules';
+import { fileAccessUrl } from '@widgets/shared/files';
 import type { GridColumn } from '../types';
 
 export const FILE_COLUMN_ACCEPT = '.pdf,.jpg,.png';
@@ -12,19 +14,14 @@ export interface UploadState {
 
 /** Refusal message for a file the column does not accept, or null. */
 export function checkUploadFile(file: File, column: GridColumn): string | null {
-  if (column.type === 'image') return file.type.includes('image') ? null : '请上传图片';
-  if (column.type === 'file') {
-    const accept = (column.props?.accept as string | undefined) ?? FILE_COLUMN_ACCEPT;
-    const ext = file.name.slice(file.name.lastIndexOf('.')).toLowerCase();
-    return accept.split(',').map((a) => a.trim().toLowerCase()).includes(ext) ? null : `请上传${accept}格式的文件`;
-  }
+  if (column.type === 'image') return checkWidgetUpload(file, 'image');
+  if (column.type === 'file') return checkWidgetUpload(file, 'file', (column.props?.accept as string | undefined) ?? FILE_COLUMN_ACCEPT);
   return null;
 }
 
 /** URL a stored path is downloaded or previewed from. */
 export function fileUrl(services: Pick<RendererServices, 'apiBase'>, path: string): string {
-  if (/^(https?:)?\/\//.test(path) || path.startsWith('data:')) return path;
-  return `${services.apiBase}/sys/common/static/${path.replace(/^\//, '')}`;
+  return fileAccessUrl(services.apiBase, path);
 }
 
 /** Upload one file for a cell (isup=1). Resolves the stored path; rejects with the message to show. */
@@ -37,7 +34,7 @@ export async function uploadCellFile(
   const form = new FormData();
   form.append('file', file);
   form.append('isup', '1');
-  const url = column.action ?? '/sys/common/upload';
+  const url = column.action ?? UPLOAD_URL;
   let res;
   try {
     res = await services.http.upload<unknown>(url, form, onProgress);
