@@ -32,6 +32,7 @@ export interface FieldRegistration extends FieldParts {
 
 const registry = new Map<string, FieldRegistration>();
 const loaded = new Map<string, Promise<FieldParts>>();
+const resolved = new Map<string, FieldParts>();
 
 export class DuplicateFieldTypeError extends Error {
   constructor(type: string) {
@@ -46,6 +47,7 @@ export function registerField(type: string, registration: FieldRegistration): vo
   if (registry.has(type) && !registration.override) throw new DuplicateFieldTypeError(type);
   registry.set(type, registration);
   loaded.delete(type);
+  resolved.delete(type);
 }
 
 export function hasField(type: string): boolean {
@@ -67,14 +69,26 @@ export function loadField(type: string): Promise<FieldParts> {
   if (!reg.load) return Promise.resolve(reg);
   let pending = loaded.get(type);
   if (!pending) {
-    pending = reg.load().then((parts) => ({ ...reg, ...parts }));
+    pending = reg.load().then((parts) => {
+      const merged = { ...reg, ...parts };
+      if (registry.get(type) === reg) resolved.set(type, merged);
+      return merged;
+    });
     loaded.set(type, pending);
   }
   return pending;
+}
+
+/** The parts of a type when available without waiting: eager registrations, or lazy ones already loaded. */
+export function peekField(type: string): FieldParts | undefined {
+  const reg = registry.get(type);
+  if (!reg) return undefined;
+  return reg.load ? resolved.get(type) : reg;
 }
 
 /** For tests: forget every registration. */
 export function resetRegistryForTests(): void {
   registry.clear();
   loaded.clear();
+  resolved.clear();
 }

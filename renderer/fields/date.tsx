@@ -1,0 +1,53 @@
+import { DatePicker } from 'antd';
+import dayjs from 'dayjs';
+import type { CellProps, FieldParts } from '../registry';
+
+/** Spec §9 date formats. */
+export const DATE_FORMAT = 'YYYY-MM-DD';
+export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+interface DateProps {
+  value?: string;
+  onChange?: (value: string | undefined) => void;
+  format?: string;
+  [prop: string]: unknown;
+}
+
+function formatted(value: unknown, format: string): string {
+  if (value === undefined || value === null || value === '') return '';
+  const date = dayjs(value as string);
+  return date.isValid() ? date.format(format) : String(value);
+}
+
+function makePicker(defaultFormat: string, withTime: boolean) {
+  return function DateInput({ value, onChange, format = defaultFormat, ...rest }: DateProps) {
+    const parsed = value ? dayjs(value, format) : null;
+    return (
+      <DatePicker
+        style={{ width: '100%' }}
+        {...rest}
+        showTime={withTime}
+        format={format}
+        value={parsed && parsed.isValid() ? parsed : null}
+        onChange={(date) => onChange?.(date ? date.format(format) : undefined)}
+      />
+    );
+  };
+}
+
+function makeText(defaultFormat: string) {
+  return function DateText({ value, format = defaultFormat }: { value?: unknown; format?: string }) {
+    return <span>{formatted(value, format)}</span>;
+  };
+}
+
+function makeCell(defaultFormat: string) {
+  return function DateCell({ value, props }: CellProps) {
+    return <>{formatted(value, (props?.format as string | undefined) ?? defaultFormat)}</>;
+  };
+}
+
+export const dateParts: Record<string, FieldParts> = {
+  DatePicker: { component: makePicker(DATE_FORMAT, false), readPretty: makeText(DATE_FORMAT), cell: makeCell(DATE_FORMAT) },
+  DateTimePicker: { component: makePicker(DATETIME_FORMAT, true), readPretty: makeText(DATETIME_FORMAT), cell: makeCell(DATETIME_FORMAT) },
+};

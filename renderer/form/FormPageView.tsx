@@ -1,0 +1,55 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Card } from 'antd';
+import { createForm } from '@formily/core';
+import { useRenderer } from '../context';
+import type { FormPage } from '../schema/types.gen';
+import { defaultNotifier, type Notifier } from '../data/notify';
+import { SchemaForm } from './SchemaForm';
+
+/** A standalone form page: optional load URL, submit URL (POST or PUT). */
+export function FormPageView({ schema, notifier = defaultNotifier }: { schema: FormPage; notifier?: Notifier }) {
+  const { http } = useRenderer();
+  const form = useMemo(() => createForm(), []);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!schema.url?.load) return;
+    void http.get<Record<string, unknown>>(schema.url.load).then((res) => {
+      if (res.success && res.result) form.setInitialValues(res.result);
+      else if (!res.success) notifier.warning(res.message);
+    });
+    // notifier is stable for a page
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [http, form, schema.url?.load]);
+
+  const submit = async () => {
+    try {
+      await form.validate();
+    } catch {
+      return;
+    }
+    if (!schema.url?.submit) return;
+    setSaving(true);
+    try {
+      const res = schema.method === 'put' ? await http.put(schema.url.submit, form.values) : await http.post(schema.url.submit, form.values);
+      if (res.success) notifier.success(res.message || '保存成功');
+      else notifier.warning(res.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title={schema.title}>
+      <SchemaForm form={form} schema={schema.schema} grid={schema.grid}>
+        {schema.url?.submit && (
+          <div style={{ textAlign: 'center' }}>
+            <Button type="primary" loading={saving} onClick={() => void submit()}>
+              {schema.submitText ?? '提交'}
+            </Button>
+          </div>
+        )}
+      </SchemaForm>
+    </Card>
+  );
+}

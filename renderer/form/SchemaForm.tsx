@@ -1,0 +1,57 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import type { Form } from '@formily/core';
+import { createSchemaField, FormProvider, type ISchema } from '@formily/react';
+import { FormLayout } from '@formily/antd-v5';
+import { useRenderer } from '../context';
+import { registeredFieldTypes } from '../registry';
+import { installSafeCompiler } from '../expression';
+import { registerPresetValidators, setValidatorHttp } from '../validators';
+import { registerBuiltinFields } from '../fields';
+import type { FormilySchema, Grid } from '../schema/types.gen';
+import { SchemaErrorPanel } from '../schema/SchemaErrorPanel';
+import { filterByAuth, findUnknownComponents, LAYOUT_COMPONENTS, wrapInGrid } from './schemaTools';
+import { formComponents } from './components';
+
+export interface SchemaFormProps {
+  form: Form;
+  schema: FormilySchema;
+  grid?: Grid;
+  /** Extra names for `{{ }}` expressions (only whitelisted names are visible). */
+  scope?: Record<string, unknown>;
+  children?: ReactNode;
+}
+
+/** Prepares the renderer's global Formily hooks once: safe compiler, validators, built-in fields. */
+export function prepareRenderer(): void {
+  installSafeCompiler();
+  registerPresetValidators();
+  registerBuiltinFields();
+}
+
+function useSchemaField() {
+  const types = registeredFieldTypes().join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => createSchemaField({ components: formComponents() }), [types]);
+}
+
+/** A Formily form from JSON Schema, laid out in a grid, fields resolved through the registry. */
+export function SchemaForm({ form, schema, grid, scope, children }: SchemaFormProps) {
+  prepareRenderer();
+  const { http, can, user } = useRenderer();
+  useEffect(() => setValidatorHttp(http), [http]);
+  const SchemaField = useSchemaField();
+  const prepared = useMemo(() => filterByAuth(schema, can), [schema, can]);
+  const unknown = useMemo(
+    () => findUnknownComponents(prepared, new Set([...LAYOUT_COMPONENTS, ...registeredFieldTypes()])),
+    [prepared],
+  );
+  if (unknown.length > 0) return <SchemaErrorPanel title="表单配置有误" issues={unknown} />;
+  return (
+    <FormProvider form={form}>
+      <FormLayout labelCol={grid?.labelCol ?? 6} wrapperCol={grid?.wrapperCol ?? 18}>
+        <SchemaField schema={wrapInGrid(prepared, grid) as ISchema} scope={{ $user: user, ...scope }} />
+        {children}
+      </FormLayout>
+    </FormProvider>
+  );
+}

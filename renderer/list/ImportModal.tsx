@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import { Button, Checkbox, Modal, Progress, Upload, type UploadFile } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useRenderer } from '../context';
+import type { Notifier } from '../data/notify';
+
+export interface ImportModalProps {
+  open: boolean;
+  url?: string;
+  /** Allow several files in one upload (spec §5: off → only one file). */
+  multiple?: boolean;
+  foreignKeys?: string;
+  isSingleTableImport?: boolean;
+  notify: Notifier;
+  onClose(): void;
+  onImported(): void;
+}
+
+interface ImportResult { msg?: string; fileUrl?: string; fileName?: string }
+
+/** Spec §4 import modal: empty file list and validation off on open; uploading flag while sending. */
+export function ImportModal({ open, url, multiple = false, foreignKeys = '', isSingleTableImport = true, notify, onClose, onImported }: ImportModalProps) {
+  const { http, apiBase } = useRenderer();
+  const [files, setFiles] = useState<File[]>([]);
+  const [validateStatus, setValidateStatus] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [percent, setPercent] = useState(0);
+
+  useEffect(() => {
+    if (!open) return;
+    setFiles([]);
+    setValidateStatus(false);
+    setUploading(false);
+    setPercent(0);
+  }, [open]);
+
+  const names = files.map((f) => f.name).join(',');
+
+  const send = async () => {
+    if (!url) {
+      notify.error('请设置url.importExcel属性!');
+      return;
+    }
+    const body = new FormData();
+    for (const file of files) body.append('files[]', file);
+    body.append('isSingleTableImport', String(isSingleTableImport));
+    body.append('foreignKeys', foreignKeys);
+    body.append('validateStatus', validateStatus ? '1' : '0');
+    setUploading(true);
+    setPercent(0);
+    try {
+      const res = await http.upload<ImportResult>(url, body, setPercent);
+      if (res.success && res.code === 201) {
+        const result = res.result ?? {};
+        notify.warningDialog({
+          title: res.message,
+          content: (
+            <span>
+              <span>导入成功,但是有错误数据!</span> <span>{result.msg}</span>
+              <br />
+              <span>具体详情请 </span>
+              <a href={`${apiBase}${result.fileUrl ?? ''}`} target="_blank" rel="noreferrer" download={result.fileName}>
+                点击下载
+              </a>
+            </span>
+          ),
+        });
+        onImported();
+        onClose();
+      } else if (res.success) {
+        notify.success(res.message || `${names} 文件上传成功`);
+        onImported();
+        onClose();
+      } else {
+        notify.warning(`${names} ${res.message}.`);
+      }
+    } catch (error) {
+      notify.error(`文件上传失败: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const fileList: UploadFile[] = files.map((file, index) => ({ uid: String(index), name: file.name, status: 'done' }));
+
+  return (
+    <Modal title="导入EXCEL" width={600} open={open} onCancel={onClose} footer={null} destroyOnClose>
+      <Upload
+        accept=".xls,.xlsx"
+        multiple={multiple}
+        fileList={fileList}
+        beforeUpload={(file, batch) => {
+          if (!multiple) {
+            const index = batch.indexOf(file);
+            if (files.length > 0 || index > 0) {
+              if (index === (files.length > 0 ? 0 : 1)) notify.warning('只能上传一个文件!');
+              return Upload.LIST_IGNORE;
+            }
+          }
+          setFiles((current) => [...current, file]);
+          return false;
+        }}
+        onRemove={(removed) => setFiles((current) => current.filter((_, i) => String(i) !== removed.uid))}
+      >
+        <Button icon={<UploadOutlined />}>选择导入文件</Button>
+      </Upload>
+      <div style={{ margin: '12px 0' }}>
+        <Checkbox checked={validateStatus} onChange={(e) => setValidateStatus(e.target.checked)}>
+          校验数据
+        </Checkbox>
+      </div>
+      {uploading && <Progress percent={percent} size="small" />}
+      <div style={{ textAlign: 'right' }}>
+        <Button onClick={onClose} style={{ marginRight: 8 }}>
+          关闭
+        </Button>
+        <Button type="primary" disabled={files.length === 0} loading={uploading} onClick={() => void send()}>
+          {uploading ? '上传中' : '开始上传'}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,131 @@
+import { useMemo } from 'react';
+import { Divider, Dropdown, Table, type TableColumnsType, type TableProps } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { useRenderer } from '../context';
+import type { Column, RowActions } from '../schema/types.gen';
+import { DEFAULT_PAGE_SIZE_OPTIONS, type ListPageController, type Row } from './useListPage';
+import { renderCell } from './cells';
+import { totalText } from './params';
+import { actionAllowed } from './actions';
+
+export interface RowHandlers {
+  onEdit(record: Row): void;
+  onDetail(record: Row): void;
+}
+
+export interface ListTableProps {
+  list: ListPageController;
+  handlers: RowHandlers;
+  /** Tree table: expansion props from useTreeRows. */
+  expandable?: TableProps<Row>['expandable'];
+  rows?: Row[];
+  pagination?: boolean;
+}
+
+function useColumns(columns: Column[], rowActions: RowActions | undefined, list: ListPageController, handlers: RowHandlers) {
+  const { can } = useRenderer();
+  return useMemo(() => {
+    const sorted = list.sort;
+    const visible: TableColumnsType<Row> = columns
+      .filter((c) => !c.auth || can(c.auth))
+      .map((c) => ({
+        key: c.dataIndex,
+        title: c.title,
+        dataIndex: c.dataIndex,
+        width: c.width,
+        align: c.align ?? 'center',
+        fixed: c.fixed,
+        ellipsis: c.ellipsis ?? false,
+        sorter: c.sorter ?? false,
+        sortOrder: c.sorter && sorted.column === c.dataIndex ? (sorted.order === 'asc' ? 'ascend' : 'descend') : null,
+        render: (value: unknown, record: Row) => renderCell(c, value, record),
+      }));
+    const showEdit = actionAllowed(rowActions?.edit, can, !!list.schema.form && !!list.schema.url.edit);
+    const showDetail = actionAllowed(rowActions?.detail, can, !!list.schema.form);
+    const showDelete = actionAllowed(rowActions?.delete, can, !!list.schema.url.delete);
+    if (showEdit || showDetail || showDelete) {
+      visible.push({
+        key: '__actions',
+        title: '操作',
+        align: 'center',
+        width: rowActions?.width ?? 147,
+        render: (_: unknown, record: Row) => (
+          <span>
+            {showEdit && <a onClick={() => handlers.onEdit(record)}>编辑</a>}
+            {showEdit && (showDetail || showDelete) && <Divider type="vertical" />}
+            {(showDetail || showDelete) && (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    ...(showDetail ? [{ key: 'detail', label: '详情' }] : []),
+                    ...(showDelete ? [{ key: 'delete', label: '删除' }] : []),
+                  ],
+                  onClick: ({ key }) => {
+                    if (key === 'detail') handlers.onDetail(record);
+                    if (key === 'delete') {
+                      void list.notify.confirm({ title: '确定删除吗?' }).then((ok) => {
+                        if (ok) void list.remove(record);
+                      });
+                    }
+                  },
+                }}
+              >
+                <a>
+                  更多 <DownOutlined />
+                </a>
+              </Dropdown>
+            )}
+          </span>
+        ),
+      });
+    }
+    return visible;
+  }, [columns, rowActions, list, handlers, can]);
+}
+
+export function ListTable({ list, handlers, expandable, rows, pagination = true }: ListTableProps) {
+  const columns = useColumns(list.schema.columns, list.schema.rowActions, list, handlers);
+  const data = rows ?? list.rows;
+  const large = data.length > 200;
+  return (
+    <Table<Row>
+      size="middle"
+      bordered
+      rowKey={list.rowKey}
+      columns={columns}
+      dataSource={data}
+      loading={list.loading}
+      expandable={expandable}
+      virtual={large}
+      scroll={large ? { x: columns.length * 120, y: 600 } : { x: true }}
+      rowSelection={{
+        selectedRowKeys: list.selectedRowKeys,
+        onChange: (keys, picked) => list.select(keys.map(String), picked),
+      }}
+      pagination={
+        pagination
+          ? {
+              current: list.pageNo,
+              pageSize: list.pageSize,
+              total: list.total,
+              pageSizeOptions: (list.schema.pageSizeOptions ?? DEFAULT_PAGE_SIZE_OPTIONS).map(String),
+              showQuickJumper: true,
+              showSizeChanger: true,
+              showTotal: totalText,
+            }
+          : false
+      }
+      onChange={(page, _filters, sorter) => {
+        const single = Array.isArray(sorter) ? sorter[0] : sorter;
+        if (page.current !== list.pageNo || page.pageSize !== list.pageSize) {
+          list.changePage(page.current ?? 1, page.pageSize ?? list.pageSize);
+        }
+        const column = single?.field === undefined ? undefined : String(single.field);
+        const nextOrder = single?.order ?? null;
+        const currentOrder = list.sort.order === 'asc' ? 'ascend' : 'descend';
+        if (column !== list.sort.column || nextOrder !== currentOrder) list.changeSort(column, nextOrder);
+      }}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+/** Contract §4.1 list request parameters. */
+export interface SortState {
+  column?: string;
+  order?: 'asc' | 'desc';
+}
+
+export interface ListParamsInput {
+  query: Record<string, unknown>;
+  sort: SortState;
+  pageNo: number;
+  pageSize: number;
+  /** Column data indexes, for the informational `field` parameter. */
+  fields: string[];
+  superQuery?: { params: string; matchType: 'and' | 'or' };
+  extra?: Record<string, unknown>;
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/** Formats query values for the wire: arrays become comma lists, dayjs-likes their formatted text. */
+function wireValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.join(',');
+  return value;
+}
+
+export function buildListParams(input: ListParamsInput): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries({ ...input.query, ...input.extra })) {
+    if (!isBlank(value)) params[key] = wireValue(value);
+  }
+  if (input.superQuery) {
+    params.superQueryParams = input.superQuery.params;
+    params.superQueryMatchType = input.superQuery.matchType;
+  }
+  if (input.sort.column && input.sort.order) {
+    params.column = input.sort.column;
+    params.order = input.sort.order;
+  }
+  params.field = ['id', '', ...input.fields].join(',');
+  params.pageNo = input.pageNo;
+  params.pageSize = input.pageSize;
+  return params;
+}
+
+/** Page to show after removing `removed` rows, stepping back when the current page would be empty. */
+export function pageAfterRemoval(total: number, pageSize: number, current: number, removed: number): number {
+  const remaining = Math.max(0, total - removed);
+  const lastPage = Math.max(1, Math.ceil(remaining / pageSize));
+  return Math.min(current, lastPage);
+}
+
+/** "x-y 共 n 条" */
+export function totalText(total: number, range: [number, number]): string {
+  return `${range[0]}-${range[1]} 共 ${total} 条`;
+}
+
+/** Sorter parameters for pickers are strings like "createTime=desc". */
+export function isValidSorter(sorter: string): boolean {
+  return /^[A-Za-z_][\w.]*=(asc|desc)$/.test(sorter);
+}
+
+export function exportFileName(serverName: string | undefined, configured: string | undefined): string {
+  if (serverName) return serverName;
+  return `${configured || '导出文件'}.xls`;
+}

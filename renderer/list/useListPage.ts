@@ -1,0 +1,231 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useRenderer } from '../context';
+import type { ListPage } from '../schema/types.gen';
+import { defaultNotifier, type Notifier } from '../data/notify';
+import { buildListParams, exportFileName, pageAfterRemoval, type SortState } from './params';
+import { toSuperQueryParams, type FilterTree } from '../superQuery/model';
+
+export type Row = Record<string, unknown>;
+
+export interface ListPageOptions {
+  notifier?: Notifier;
+  /** Fixed parameters merged into every list request (e.g. the left tree's selection). */
+  extraParams?: Record<string, unknown>;
+  /** Save a downloaded blob; defaults to an <a download> click. */
+  saveFile?: (blob: Blob, fileName: string) => void;
+}
+
+export const DEFAULT_PAGE_SIZE_OPTIONS = [10, 20, 30];
+
+function saveWithAnchor(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** Headless list controller: query, paging, sorting, selection, delete, export (behaviour §4.1). */
+export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
+  const { http } = useRenderer();
+  const notify = options.notifier ?? defaultNotifier;
+  const rowKey = schema.rowKey ?? 'id';
+  const [query, setQuery] = useState<Record<string, unknown>>({});
+  const [pageNo, setPageNo] = useState(1);
+  const [pageSize, setPageSize] = useState(schema.pageSize ?? 10);
+  const [sort, setSort] = useState<SortState>(schema.defaultSort ?? { column: 'createTime', order: 'desc' });
+  const [superQuery, setSuperQuery] = useState<FilterTree | undefined>();
+  const [rows, setRows] = useState<Row[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [selectedRowKeys, setSelectedRowKeys] = useState<string[]>([]);
+  const [selectedRows, setSelectedRows] = useState<Row[]>([]);
+  const [reloadTick, setReloadTick] = useState(0);
+  const extraKey = JSON.stringify(options.extraParams ?? {});
+
+  const fields = useMemo(() => schema.columns.map((c) => c.dataIndex), [schema.columns]);
+
+  const params = useMemo(
+    () =>
+      buildListParams({
+        query,
+        sort,
+        pageNo,
+        pageSize,
+        fields,
+        extra: JSON.parse(extraKey) as Record<string, unknown>,
+        superQuery: superQuery
+          ? (() => {
+              const p = toSuperQueryParams(superQuery);
+              return { params: p.superQueryParams, matchType: p.superQueryMatchType };
+            })()
+          : undefined,
+      }),
+    [query, sort, pageNo, pageSize, fields, extraKey, superQuery],
+  );
+
+  const requestId = useRef(0);
+  useEffect(() => {
+    const listUrl = schema.url.list;
+    if (!listUrl) {
+      notify.error('请设置url.list属性!');
+      return;
+    }
+    const id = ++requestId.current;
+    setLoading(true);
+    http
+      .get<{ records?: Row[]; total?: number } | Row[]>(listUrl, params)
+      .then((res) => {
+        if (id !== requestId.current) return;
+        if (!res.success) {
+          notify.warning(res.message);
+          return;
+        }
+        const result = res.result;
+        setRows(Array.isArray(result) ? result : result?.records ?? []);
+        setTotal(Array.isArray(result) ? result.length : Number(result?.total ?? 0));
+      })
+      .catch((error: unknown) => {
+        if (id === requestId.current) notify.warning(error instanceof Error ? error.message : String(error));
+      })
+      .finally(() => {
+        if (id === requestId.current) setLoading(false);
+      });
+    // notify is stable for a page; params covers every input.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [http, schema.url.list, params, reloadTick]);
+
+  const reload = useCallback(() => setReloadTick((t) => t + 1), []);
+  const clearSelection = useCallback(() => {
+    setSelectedRowKeys([]);
+    setSelectedRows([]);
+  }, []);
+
+  const search = useCallback((values: Record<string, unknown>) => {
+    setQuery({ ...values });
+    setPageNo(1);
+    clearSelection();
+    reload();
+  }, [clearSelection, reload]);
+
+  const reset = useCallback(() => {
+    setQuery({});
+    setPageNo(1);
+    setSuperQuery(undefined);
+    reload();
+  }, [reload]);
+
+  const changePage = useCallback((page: number, size: number) => {
+    setPageNo(size !== pageSize ? 1 : page);
+    setPageSize(size);
+  }, [pageSize]);
+
+  const changeSort = useCallback((column: string | undefined, order: 'ascend' | 'descend' | null | undefined) => {
+    if (!column || !order) setSort(schema.defaultSort ?? { column: 'createTime', order: 'desc' });
+    else setSort({ column, order: order === 'ascend' ? 'asc' : 'desc' });
+  }, [schema.defaultSort]);
+
+  const select = useCallback((keys: string[], picked: Row[]) => {
+    setSelectedRowKeys(keys);
+    setSelectedRows(picked);
+  }, []);
+
+  const applySuperQuery = useCallback((tree: FilterTree | undefined) => {
+    setSuperQuery(tree && tree.conditions.length > 0 ? tree : undefined);
+    setPageNo(1);
+    reload();
+  }, [reload]);
+
+  const afterRemoval = useCallback((removed: number) => {
+    setPageNo((current) => pageAfterRemoval(total, pageSize, current, removed));
+    reload();
+  }, [total, pageSize, reload]);
+
+  const remove = useCallback(async (record: Row) => {
+    if (!schema.url.delete) {
+      notify.error('请设置url.delete属性!');
+      return;
+    }
+    const res = await http.delete(schema.url.delete, { id: record[rowKey] });
+    if (res.success) {
+      notify.success(res.message || '删除成功!');
+      setSelectedRowKeys((keys) => keys.filter((k) => k !== record[rowKey]));
+      afterRemoval(1);
+    } else {
+      notify.warning(res.message);
+    }
+  }, [http, notify, rowKey, schema.url.delete, afterRemoval]);
+
+  const removeSelected = useCallback(async () => {
+    if (!schema.url.deleteBatch) {
+      notify.error('请设置url.deleteBatch属性!');
+      return;
+    }
+    if (selectedRowKeys.length === 0) {
+      notify.warning('请选择一条记录！');
+      return;
+    }
+    const confirmed = await notify.confirm({ title: '确认删除', content: `确定要删除这 ${selectedRowKeys.length} 项吗?` });
+    if (!confirmed) return;
+    const res = await http.delete(schema.url.deleteBatch, { ids: `${selectedRowKeys.join(',')},` });
+    if (res.success) {
+      notify.success(res.message || '批量删除成功!');
+      afterRemoval(selectedRowKeys.length);
+      clearSelection();
+    } else {
+      notify.warning(res.message);
+    }
+  }, [http, notify, schema.url.deleteBatch, selectedRowKeys, afterRemoval, clearSelection]);
+
+  const exportXls = useCallback(async () => {
+    if (!schema.url.exportXls) {
+      notify.error('请设置url.exportXls属性!');
+      return;
+    }
+    const exportParams: Record<string, unknown> = { ...params };
+    if (selectedRowKeys.length > 0) exportParams.selections = selectedRowKeys.join(',');
+    try {
+      const { blob, fileName } = await http.download(schema.url.exportXls, exportParams);
+      if (!blob || blob.size === 0) {
+        notify.warning('文件下载失败');
+        return;
+      }
+      (options.saveFile ?? saveWithAnchor)(blob, exportFileName(fileName, schema.exportFileName));
+    } catch {
+      notify.warning('文件下载失败');
+    }
+  }, [http, notify, params, selectedRowKeys, schema.url.exportXls, schema.exportFileName, options.saveFile]);
+
+  return {
+    schema,
+    rowKey,
+    rows,
+    total,
+    loading,
+    query,
+    pageNo,
+    pageSize,
+    sort,
+    params,
+    superQuery,
+    selectedRowKeys,
+    selectedRows,
+    search,
+    reset,
+    reload,
+    changePage,
+    changeSort,
+    select,
+    clearSelection,
+    applySuperQuery,
+    remove,
+    removeSelected,
+    exportXls,
+    notify,
+  };
+}
+
+export type ListPageController = ReturnType<typeof useListPage>;
