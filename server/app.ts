@@ -1,0 +1,55 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ServerConfig } from './config';
+import type { Db } from './db/types';
+import { enforceRouteDeclarations, installAccessControl } from './core/access-control';
+import type { AppDeps } from './core/deps';
+import { installErrorHandler } from './core/errors';
+import { installHttpSecurity } from './core/http-security';
+import { createSmsProvider, type SmsProvider } from './core/sms';
+import { resolveTokenSecret, TokenService } from './core/tokens';
+import { installNotFound } from './client-static';
+import { API_MODULES } from './modules';
+
+export interface BuildAppOptions {
+  db: Db;
+  config: ServerConfig;
+  /** directory of the built client (dist/); omitted = API only */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** replaces the configured SMS provider (tests) */
+  sms?: SmsProvider;
+}
+
+/** The whole HTTP application, not listening yet: API modules under config.apiBase plus the client. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    ajv: { customOptions: { verbose: true, allowUnionTypes: true, allErrors: false, removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+  });
+
+  const secret = await resolveTokenSecret(db, config.tokenSecret);
+  const deps: AppDeps = {
+    db,
+    config,
+    tokens: new TokenService(db, secret),
+    sms: options.sms ?? createSmsProvider(config.smsProvider, db),
+  };
+  app.decorate('deps', deps);
+
+  installErrorHandler(app);
+  installHttpSecurity(app, config.corsOrigins);
+  enforceRouteDeclarations(app);
+  installAccessControl(app, deps);
+
+  await app.register(
+    async (api) => {
+      for (const mod of API_MODULES) await mod(api, deps);
+    },
+    { prefix: config.apiBase },
+  );
+  await installNotFound(app, config.apiBase, options.clientDir);
+  return app;
+}

@@ -1,0 +1,104 @@
+import { resolve } from 'node:path';
+
+export type SmsProviderName = 'outbox';
+
+export interface RateLimitRule {
+  /** requests allowed per window and per client address */
+  max: number;
+  windowMs: number;
+}
+
+export interface ServerConfig {
+  port: number;
+  /** base path of every API route, e.g. "/api" (no trailing slash) */
+  apiBase: string;
+  dataDir: string;
+  /** postgres://… → node-postgres; undefined → PGlite under dataDir */
+  databaseUrl?: string;
+  adminPassword?: string;
+  demoPassword?: string;
+  /** from TOKEN_SECRET; when absent the server generates one and stores it in the database */
+  tokenSecret?: string;
+  loginCaptcha: boolean;
+  corsOrigins: string[];
+  smsProvider: SmsProviderName;
+  nodeEnv: string;
+  /** request body limit in bytes for JSON bodies */
+  bodyLimit: number;
+  rateLimits: {
+    login: RateLimitRule;
+    captcha: RateLimitRule;
+    sms: RateLimitRule;
+  };
+}
+
+const DEFAULT_RATE_LIMITS: ServerConfig['rateLimits'] = {
+  login: { max: 30, windowMs: 60_000 },
+  captcha: { max: 60, windowMs: 60_000 },
+  sms: { max: 10, windowMs: 60_000 },
+};
+
+export class ConfigError extends Error {}
+
+function normaliseApiBase(raw: string): string {
+  const trimmed = raw.trim().replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  if (!/^\/[A-Za-z0-9_\-/]*$/.test(trimmed)) throw new ConfigError(`API_BASE must look like /api, got "${raw}"`);
+  return trimmed;
+}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 8080;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be 0–65535, got "${raw}"`);
+  return port;
+}
+
+function parseOnOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  const v = raw.trim().toLowerCase();
+  if (['on', 'true', '1', 'yes'].includes(v)) return true;
+  if (['off', 'false', '0', 'no'].includes(v)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${raw}"`);
+}
+
+function parseSmsProvider(raw: string | undefined): SmsProviderName {
+  const v = (raw ?? 'outbox').trim() || 'outbox';
+  if (v !== 'outbox') throw new ConfigError(`SMS_PROVIDER "${v}" is not supported (supported: outbox)`);
+  return v;
+}
+
+function optional(raw: string | undefined): string | undefined {
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+/** Reads the configuration from environment variables (see server/README.md for the table). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const databaseUrl = optional(env.DATABASE_URL);
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  return {
+    port: parsePort(env.PORT),
+    apiBase: normaliseApiBase(env.API_BASE ?? '/api'),
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    adminPassword: optional(env.ADMIN_PASSWORD),
+    demoPassword: optional(env.DEMO_PASSWORD),
+    tokenSecret: optional(env.TOKEN_SECRET),
+    loginCaptcha: parseOnOff('LOGIN_CAPTCHA', env.LOGIN_CAPTCHA, true),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    smsProvider: parseSmsProvider(env.SMS_PROVIDER),
+    nodeEnv: env.NODE_ENV || 'production',
+    bodyLimit: 1024 * 1024,
+    rateLimits: DEFAULT_RATE_LIMITS,
+  };
+}
+
+/** A configuration for tests and tools: defaults plus overrides, no environment read. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...loadConfig({ NODE_ENV: 'test' }), ...overrides };
+}

@@ -1,0 +1,30 @@
+import type { Grants } from './permissions';
+import type { Session } from './tokens';
+
+export type RateLimitBucket = 'login' | 'captcha' | 'sms';
+
+/**
+ * Every API route declares exactly one access rule in its `config`:
+ *   { public: true }            anyone
+ *   { authenticated: true }     any signed-in user
+ *   { permission: 'code' }      signed-in user holding the code (or any of several)
+ * Optional: { rateLimit: 'login' | 'captcha' | 'sms' }.
+ */
+export interface AccessConfig {
+  public?: true;
+  authenticated?: true;
+  permission?: string | readonly string[];
+  rateLimit?: RateLimitBucket;
+}
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface FastifyContextConfig extends AccessConfig {}
+
+  interface FastifyRequest {
+    /** set for every non-public route once the token is accepted */
+    session: Session | null;
+    /** loaded lazily by requireGrants() */
+    grants: Grants | null;
+  }
+}

@@ -1,0 +1,46 @@
+import type { Db } from '../db/types';
+
+export const ADMIN_ROLE_CODE = 'admin';
+
+export interface Grants {
+  roleCodes: string[];
+  isAdmin: boolean;
+  /** perms codes of enabled rows linked to the user's roles (comma-separated perms are split) */
+  codes: Set<string>;
+}
+
+export async function loadRoleCodes(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select('r.role_code')
+    .where('ur.user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.role_code);
+}
+
+export async function loadGrants(db: Db, userId: string): Promise<Grants> {
+  const roleCodes = await loadRoleCodes(db, userId);
+  const rows = await db
+    .selectFrom('sys_permission as p')
+    .innerJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
+    .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
+    .select(['p.perms'])
+    .where('ur.user_id', '=', userId)
+    .where('p.del_flag', '=', 0)
+    .where((eb) => eb.or([eb('p.status', 'is', null), eb('p.status', '=', '1')]))
+    .where('p.perms', 'is not', null)
+    .execute();
+  const codes = new Set<string>();
+  for (const row of rows) {
+    for (const code of (row.perms ?? '').split(',')) if (code.trim()) codes.add(code.trim());
+  }
+  return { roleCodes, isAdmin: roleCodes.includes(ADMIN_ROLE_CODE), codes };
+}
+
+/** The admin role holds every code; otherwise any one of `required` must be granted. */
+export function hasAnyCode(grants: Grants, required: string | readonly string[]): boolean {
+  if (grants.isAdmin) return true;
+  const list = typeof required === 'string' ? [required] : required;
+  return list.some((code) => grants.codes.has(code));
+}

@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Database, Db } from './types';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface OpenDatabase {
+  db: Db;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+  /** PGlite only: the data directory as a gzip tarball (test snapshots) */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const DATE_OID = 1082;
+
+/** pg returns bigint and numeric as strings, PGlite as numbers: both become numbers; dates stay yyyy-MM-dd text. */
+const toNumber = (v: string): number => Number(v);
+const keepText = (v: string): string => v;
+
+export async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8_OID || oid === NUMERIC_OID) return toNumber;
+        if (oid === DATE_OID) return keepText;
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+export interface PGliteOpenOptions {
+  /** directory for persistent files; omitted = in memory */
+  dataDir?: string;
+  /** a dumpDataDir() archive to start from (tests) */
+  loadDataDir?: Blob;
+}
+
+export async function openPGlite(options: PGliteOpenOptions): Promise<OpenDatabase> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber, [DATE_OID]: keepText },
+  });
+  const { PGliteDialect } = await import('./pglite-dialect');
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    dumpDataDir: () => pglite.dumpDataDir('gzip'),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+/** DATABASE_URL → PostgreSQL; otherwise PGlite persisted under DATA_DIR/pglite. */
+export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<OpenDatabase> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPGlite({ dataDir: join(config.dataDir, 'pglite') });
+}

@@ -1,0 +1,9 @@
+import type { ApiModule } from '../../core/deps';
+import { loginRoutes } from './login-routes';
+import { sessionRoutes } from './session-routes';
+
+/** Sign-in, captcha, SMS, logout, menus of the signed-in user, department switch, own password. */
+export const authModule: ApiModule = (api, deps) => {
+  loginRoutes(api, deps);
+  sessionRoutes(api, deps);
+};

@@ -1,0 +1,6 @@
+import type { ApiModule } from '../core/deps';
+import { authModule } from './auth';
+import { systemCoreModule } from './system';
+
+/** Every API module, registered in this order under config.apiBase. Add yours here. */
+export const API_MODULES: ApiModule[] = [authModule, systemCoreModule];

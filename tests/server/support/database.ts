@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { openPGlite, openPostgres, type OpenDatabase } from '../../../server/db/open';
+import { seedDatabase } from '../../../server/db/seed/index';
+
+export type Backend = 'pglite' | 'postgres';
+
+export const TEST_PASSWORDS = { admin: 'Admin#Test2024', demo: 'Demo#Test2024' } as const;
+
+const DB_SOURCE_DIR = resolve(import.meta.dirname, '../../../server/db');
+
+/** PGlite always; PostgreSQL too when DATABASE_URL is set (CI). */
+export function backends(): Backend[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
+}
+
+/** Changes to migrations or seeds give a new snapshot. */
+function snapshotPath(): string {
+  const hash = createHash('sha256');
+  for (const file of filesUnder(DB_SOURCE_DIR).sort()) hash.update(file).update(readFileSync(file));
+  hash.update(JSON.stringify(TEST_PASSWORDS));
+  return join(tmpdir(), `xypj-pglite-snapshot-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function prepare(db: OpenDatabase): Promise<void> {
+  await migrateToLatest(db.db);
+  await seedDatabase(db.db, { adminPassword: TEST_PASSWORDS.admin, demoPassword: TEST_PASSWORDS.demo });
+}
+
+async function buildSnapshot(path: string): Promise<void> {
+  const db = await openPGlite({});
+  try {
+    await prepare(db);
+    const dump = await db.dumpDataDir!();
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(tmp, path);
+  } finally {
+    await db.close();
+  }
+}
+
+/** The snapshot file, built by the first test worker that needs it (others wait on a lock directory). */
+async function ensureSnapshot(): Promise<string> {
+  const path = snapshotPath();
+  const lock = `${path}.lock`;
+  for (let waited = 0; !existsSync(path); waited += 200) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      const age = Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs;
+      if (age > 120_000) rmSync(lock, { recursive: true, force: true });
+      await sleep(200);
+      continue;
+    }
+    try {
+      if (!existsSync(path)) await buildSnapshot(path);
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  return path;
+}
+
+async function openPGliteFromSnapshot(): Promise<OpenDatabase> {
+  const data = readFileSync(await ensureSnapshot());
+  return openPGlite({ loadDataDir: new Blob([data]) });
+}
+
+/** A throwaway database xypj_t_<random> beside the one named in DATABASE_URL (never that one). */
+async function openThrowawayPostgres(): Promise<OpenDatabase> {
+  const { default: pg } = await import('pg');
+  const baseUrl = process.env.DATABASE_URL!;
+  const name = `xypj_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString());
+  await prepare(db);
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function openTestDatabase(backend: Backend): Promise<OpenDatabase> {
+  return backend === 'pglite' ? openPGliteFromSnapshot() : openThrowawayPostgres();
+}
