@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
-import { useField, useForm } from '@formily/react';
+import { connect, mapReadPretty, useField, useForm } from '@formily/react';
 import type { CellProps, FieldParts } from '@renderer/registry';
 import { EditableGrid } from './EditableGrid';
 import type { EditableGridProps } from './props';
@@ -35,7 +35,7 @@ export function EditableGridCell({ value }: CellProps) {
 }
 
 export const EditableGridParts: FieldParts = {
-  component: EditableGridField,
+  component: connect(EditableGridField, mapReadPretty(EditableGridPretty)),
   readPretty: EditableGridPretty,
   cell: EditableGridCell,
 };
