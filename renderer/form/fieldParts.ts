@@ -3,22 +3,19 @@ import { loadField, peekField, type FieldParts } from '../registry';
 
 /** The parts of a registered type, loading lazy ones on first use (undefined while loading). */
 export function useFieldParts(type: string | undefined): FieldParts | undefined {
-  const [parts, setParts] = useState<FieldParts | undefined>(() => (type ? peekField(type) : undefined));
+  const [loaded, setLoaded] = useState<{ type: string; parts: FieldParts } | undefined>();
+  const ready = type ? peekField(type) : undefined;
   useEffect(() => {
-    if (!type) return;
-    const ready = peekField(type);
-    if (ready) {
-      setParts(ready);
-      return;
-    }
+    if (!type || ready) return;
     let alive = true;
     loadField(type).then(
-      (loaded) => alive && setParts(loaded),
-      () => alive && setParts({}),
+      (parts) => alive && setLoaded({ type, parts }),
+      () => alive && setLoaded({ type, parts: {} }),
     );
     return () => {
       alive = false;
     };
-  }, [type]);
-  return parts;
+  }, [type, ready]);
+  if (ready) return ready;
+  return loaded && loaded.type === type ? loaded.parts : undefined;
 }
