@@ -19,15 +19,17 @@ export default function UserLayout() {
   }, [pathname]);
   return (
     <div style={{ minHeight: '100%', display: 'flex', flexDirection: 'column', background: 'linear-gradient(180deg,#e8eefc 0%,#f0f2f5 60%)' }}>
-      <main style={{ flex: 1, width: 368, maxWidth: '98%', margin: '0 auto', paddingTop: '8vh' }}>
-        <div style={{ textAlign: 'center', marginBottom: 40 }}>
+      <main style={{ flex: 1, paddingTop: '8vh' }}>
+        <div style={{ textAlign: 'center', marginBottom: 40, padding: '0 16px' }}>
           <div style={{ display: 'inline-flex', alignItems: 'center', gap: 12 }}>
             <img src="/logo.svg" alt="" width={44} height={44} />
             <h1 style={{ fontSize: 28, margin: 0, color: 'rgba(0,0,0,.85)', fontWeight: 600 }}>{PLATFORM_NAME}</h1>
           </div>
           <p style={{ color: 'rgba(0,0,0,.45)', marginTop: 12 }}>工程监理企业信用信息采集、评价与公示</p>
         </div>
-        <Outlet />
+        <div style={{ width: 368, maxWidth: '98%', margin: '0 auto' }}>
+          <Outlet />
+        </div>
       </main>
       <GlobalFooter />
     </div>

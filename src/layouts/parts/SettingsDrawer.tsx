@@ -19,7 +19,7 @@ function StyleChoice({ value, current, label, dark, onPick }: { value: string; c
         aria-label={label}
         aria-pressed={value === current}
         onClick={onPick}
-        style={{ width: 48, height: 40, marginRight: 16, border: '1px solid #d9d9d9', borderRadius: 4, cursor: 'pointer', position: 'relative', background: dark ? 'linear-gradient(90deg,#001529 30%,#fff 30%)' : 'linear-gradient(90deg,#fff 30%,#f0f2f5 30%)' }}
+        style={{ width: 48, height: 40, marginRight: 16, verticalAlign: 'top', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', border: '1px solid #d9d9d9', borderRadius: 4, cursor: 'pointer', position: 'relative', background: dark ? 'linear-gradient(90deg,#001529 30%,#fff 30%)' : 'linear-gradient(90deg,#fff 30%,#f0f2f5 30%)' }}
       >
         {value === current && <CheckOutlined style={{ color: '#2f54eb' }} />}
       </button>

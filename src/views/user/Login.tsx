@@ -103,55 +103,63 @@ export default function Login() {
       >
         <Tabs
           centered
+          destroyOnHidden
           activeKey={tab}
           onChange={(key) => setTab(key as LoginTab)}
           items={[
-            { key: 'account', label: '账号密码登录' },
-            { key: 'phone', label: '手机号登录' },
+            {
+              key: 'account',
+              label: '账号密码登录',
+              children: (
+                <>
+                  <Form.Item name="username" rules={[{ required: true, message: '请输入用户名!' }]}>
+                    <Input prefix={<UserOutlined />} placeholder="请输入用户名" aria-label="用户名" autoComplete="username" />
+                  </Form.Item>
+                  <Form.Item name="password" rules={[{ required: true, message: '请输入密码!' }]}>
+                    <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" aria-label="密码" autoComplete="current-password" />
+                  </Form.Item>
+                  <Row gutter={12}>
+                    <Col flex="auto">
+                      <Form.Item name="captcha" rules={[{ required: true, message: '请输入验证码!' }]}>
+                        <Input prefix={<SafetyOutlined />} placeholder="请输入验证码" aria-label="验证码" maxLength={8} />
+                      </Form.Item>
+                    </Col>
+                    <Col flex="105px">
+                      <CaptchaImage checkKey={checkKey} onRefresh={refreshCaptcha} />
+                    </Col>
+                  </Row>
+                </>
+              ),
+            },
+            {
+              key: 'phone',
+              label: '手机号登录',
+              children: (
+                <>
+                  <Form.Item
+                    name="mobile"
+                    rules={[
+                      { required: true, message: '请输入手机号码!' },
+                      { pattern: LOGIN_MOBILE_PATTERN, message: '您的手机号码格式不正确!' },
+                    ]}
+                  >
+                    <Input prefix={<MobileOutlined />} placeholder="请输入手机号" aria-label="手机号" />
+                  </Form.Item>
+                  <Row gutter={12}>
+                    <Col flex="auto">
+                      <Form.Item name="smsCode" rules={[{ required: true, message: '请输入验证码!' }]}>
+                        <Input prefix={<SafetyOutlined />} placeholder="请输入短信验证码" aria-label="短信验证码" />
+                      </Form.Item>
+                    </Col>
+                    <Col flex="120px">
+                      <SmsCodeButton getMobile={getMobile} />
+                    </Col>
+                  </Row>
+                </>
+              ),
+            },
           ]}
         />
-        {tab === 'account' ? (
-          <>
-            <Form.Item name="username" rules={[{ required: true, message: '请输入用户名!' }]}>
-              <Input prefix={<UserOutlined />} placeholder="请输入用户名" aria-label="用户名" autoComplete="username" />
-            </Form.Item>
-            <Form.Item name="password" rules={[{ required: true, message: '请输入密码!' }]}>
-              <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" aria-label="密码" autoComplete="current-password" />
-            </Form.Item>
-            <Row gutter={12}>
-              <Col flex="auto">
-                <Form.Item name="captcha" rules={[{ required: true, message: '请输入验证码!' }]}>
-                  <Input prefix={<SafetyOutlined />} placeholder="请输入验证码" aria-label="验证码" maxLength={8} />
-                </Form.Item>
-              </Col>
-              <Col flex="105px">
-                <CaptchaImage checkKey={checkKey} onRefresh={refreshCaptcha} />
-              </Col>
-            </Row>
-          </>
-        ) : (
-          <>
-            <Form.Item
-              name="mobile"
-              rules={[
-                { required: true, message: '请输入手机号码!' },
-                { pattern: LOGIN_MOBILE_PATTERN, message: '您的手机号码格式不正确!' },
-              ]}
-            >
-              <Input prefix={<MobileOutlined />} placeholder="请输入手机号" aria-label="手机号" />
-            </Form.Item>
-            <Row gutter={12}>
-              <Col flex="auto">
-                <Form.Item name="smsCode" rules={[{ required: true, message: '请输入验证码!' }]}>
-                  <Input prefix={<SafetyOutlined />} placeholder="请输入短信验证码" aria-label="短信验证码" />
-                </Form.Item>
-              </Col>
-              <Col flex="120px">
-                <SmsCodeButton getMobile={getMobile} />
-              </Col>
-            </Row>
-          </>
-        )}
         <Form.Item>
           <Form.Item name="rememberMe" valuePropName="checked" noStyle>
             <Checkbox>自动登录</Checkbox>
