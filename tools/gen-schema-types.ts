@@ -8,6 +8,7 @@
  *   npx tsx tools/gen-schema-types.ts --check  exit 1 when the file is stale
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 interface JsonSchema {
@@ -26,8 +27,8 @@ interface JsonSchema {
   definitions?: Record<string, JsonSchema>;
 }
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-export const TYPES_FILE = `${root}renderer/schema/types.gen.ts`;
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const TYPES_FILE = join(root, 'renderer/schema/types.gen.ts');
 const META_FILES = ['page.schema.json', 'entity.schema.json'];
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -102,7 +103,7 @@ export function generateSchemaTypes(): string {
     '',
   ];
   for (const file of META_FILES) {
-    const meta = JSON.parse(readFileSync(`${root}schemas/_meta/${file}`, 'utf8')) as JsonSchema;
+    const meta = JSON.parse(readFileSync(join(root, 'schemas/_meta', file), 'utf8')) as JsonSchema;
     out.push(`// ---- ${file}`, '');
     out.push(declaration(meta.title ?? file, meta));
     for (const [name, def] of Object.entries(meta.definitions ?? {})) out.push(declaration(name, def));

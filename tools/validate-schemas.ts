@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { declaredKind, validateSchemaDocument, type SchemaIssue } from '../renderer/schema/validate';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SCHEMAS_DIR = join(root, 'schemas');
 
 export interface FileReport {
