@@ -17,6 +17,12 @@ export const WIDGET_LOADERS: Record<string, PartsLoader> = {
   JModal: () => import('./shared/parts').then((m) => m.JModalParts),
   JUpload: () => import('./upload/parts').then((m) => m.JUploadParts),
   JImageUpload: () => import('./upload/parts').then((m) => m.JImageUploadParts),
+  JDictSelectTag: () => import('./dict/parts').then((m) => m.JDictSelectTagParts),
+  JMultiSelectTag: () => import('./dict/parts').then((m) => m.JMultiSelectTagParts),
+  JSearchSelectTag: () => import('./dict/parts').then((m) => m.JSearchSelectTagParts),
+  JCategorySelect: () => import('./dict/parts').then((m) => m.JCategorySelectParts),
+  JTreeSelect: () => import('./dict/parts').then((m) => m.JTreeSelectParts),
+  JAreaLinkage: () => import('./area/parts').then((m) => m.JAreaLinkageParts),
   JCron: () => import('./cron/parts').then((m) => m.JCronParts),
   JEasyCron: () => import('./cron/parts').then((m) => m.JEasyCronParts),
 };
