@@ -44,11 +44,11 @@ export async function installNotFound(app: FastifyInstance, apiBase: string, cli
       const rel = file.slice(root.length + 1);
       const immutable = rel.startsWith(`assets${sep}`);
       reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      return reply.sendFile(rel);
+      return reply.sendFile(rel, { cacheControl: false });
     }
     if (acceptsHtml(request) && (await isFile(resolve(root, 'index.html')))) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false });
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   });
