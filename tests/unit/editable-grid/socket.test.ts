@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { VxeSocketClient, parseSocketMessage, randomPageId } from '@widgets/editable-grid/socket/vxeSocket';
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(public url: string) {
+    FakeSocket.all.push(this);
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  send(s: string) {
+    this.sent.push(s);
+  }
+  close() {
+    this.readyState = 3;
+  }
+}
+
+const make = () => new VxeSocketClient(() => '/vxeSocket/u1/p1', (u) => new FakeSocket(u) as unknown as WebSocket);
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.useFakeTimers();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('vxe socket client', () => {
+  it('page ids are 32 hex characters', () => {
+    expect(randomPageId()).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('sends a heartbeat on open and the next one 10 s after the reply', async () => {
+    const c = make();
+    await c.connect();
+    const ws = FakeSocket.all[0];
+    ws.open();
+    expect(JSON.parse(ws.sent[0]).type).toBe('heart_beat');
+    c.receive(JSON.stringify({ type: 'heart_beat' }));
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(ws.sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ws.sent).toHaveLength(2);
+    c.close();
+  });
+
+  it('reconnects 5 s after a missing reply (6 s), once, despite close and error together', async () => {
+    const c = make();
+    await c.connect();
+    FakeSocket.all[0].open();
+    await vi.advanceTimersByTimeAsync(6_000);
+    FakeSocket.all[0].onclose?.();
+    FakeSocket.all[0].onerror?.();
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(FakeSocket.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await flush();
+    expect(FakeSocket.all).toHaveLength(2);
+    c.close();
+  });
+
+  it('ignores malformed messages', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(parseSocketMessage('{nope')).toBeNull();
+    expect(parseSocketMessage(JSON.stringify({ type: 'update_vxe_table', data: { socketKey: 1 } }))).toBeNull();
+    expect(parseSocketMessage(JSON.stringify({ type: 'other' }))).toBeNull();
+    make().receive('garbage');
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('delivers update_vxe_table to other grids on the key and common_send_date to bound functions', () => {
+    const c = make();
+    const mine = vi.fn();
+    const other = vi.fn();
+    const elsewhere = vi.fn();
+    c.bindTable({ socketKey: 'k', caseId: 'a', applyRow: mine });
+    c.bindTable({ socketKey: 'k', caseId: 'b', applyRow: other });
+    c.bindTable({ socketKey: 'z', caseId: 'c', applyRow: elsewhere });
+    c.receive(JSON.stringify({ type: 'update_vxe_table', data: { socketKey: 'k', args: [{ id: '1', name: 'x' }, 'a'] } }));
+    expect(mine).not.toHaveBeenCalled();
+    expect(other).toHaveBeenCalledWith({ id: '1', name: 'x' });
+    expect(elsewhere).not.toHaveBeenCalled();
+    const fn = vi.fn();
+    c.bindCommonSendDate('reload', fn);
+    c.receive(JSON.stringify({ type: 'common_send_date', data: { key: 'reload', args: [1, 2] } }));
+    expect(fn).toHaveBeenCalledWith(1, 2);
+  });
+});
