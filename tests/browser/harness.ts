@@ -119,9 +119,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     apiUrl: `${baseUrl}/api`,
     sql,
     async readCaptcha(checkKey: string) {
-      const rows = await sql<{ code: string }>('SELECT code FROM sys_captcha WHERE check_key = $1', [checkKey]);
+      const rows = await sql<{ answer: string }>('SELECT answer FROM sys_captcha WHERE check_key = $1', [checkKey]);
       if (!rows[0]) throw new Error(`no captcha stored for key ${checkKey}`);
-      return rows[0].code;
+      return rows[0].answer;
     },
     output: () => out,
     async stop() {
