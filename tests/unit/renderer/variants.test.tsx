@@ -13,12 +13,12 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-const base = {
+const base: Omit<ListPage, 'url'> = {
   $schema: '../_meta/page.schema.json',
   kind: 'list',
   title: '分类',
   columns: [{ dataIndex: 'name', title: '名称' }],
-} as const;
+};
 
 describe('tree table', () => {
   const schema: ListPage = { ...base, variant: 'treeTable', url: { list: '/cat/rootList', childList: '/cat/childList' } };

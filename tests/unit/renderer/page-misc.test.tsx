@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { SchemaPage, loadPageSchema, hasPageSchema, createPermissionChecker, excludedCodes, validatePageSchema } from '@renderer/index';
+import { fakeHttp, ok, recordingNotifier, renderWith } from './harness';
+
+describe('loading page schemas by menu component name', () => {
+  it('finds schemas/<component>.json and nothing for unknown names or entities', async () => {
+    expect(hasPageSchema('system/SysPositionList')).toBe(true);
+    expect(hasPageSchema('system/Nope')).toBe(false);
+    expect(hasPageSchema('entities/sys_position')).toBe(false);
+    const schema = await loadPageSchema('system/SysPositionList');
+    expect(validatePageSchema(schema)).toEqual([]);
+    expect(await loadPageSchema('system/Nope')).toBeUndefined();
+  });
+});
+
+describe('standalone form page', () => {
+  it('loads, validates and submits', async () => {
+    const s = fakeHttp({
+      'GET /sys/profile': () => ok({ phone: '13800000000' }),
+      'PUT /sys/profile': () => ok(null, '保存成功!'),
+    });
+    const rec = recordingNotifier();
+    renderWith(
+      <SchemaPage
+        notifier={rec.notifier}
+        schema={{
+          $schema: '../_meta/page.schema.json',
+          kind: 'form',
+          title: '个人资料',
+          url: { load: '/sys/profile', submit: '/sys/profile' },
+          method: 'put',
+          schema: {
+            type: 'object',
+            properties: {
+              phone: { type: 'string', title: '手机', 'x-decorator': 'FormItem', 'x-component': 'Input', 'x-validator': [{ mobile: true }], 'x-component-props': { placeholder: '手机' } },
+            },
+          },
+        }}
+      />,
+      s.http,
+    );
+    const input = await screen.findByPlaceholderText('手机');
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('13800000000'));
+    fireEvent.change(input, { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    expect(await screen.findByText('请输入正确手机号')).toBeTruthy();
+    expect(s.last('put')).toBeUndefined();
+    fireEvent.change(input, { target: { value: '13912345678' } });
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(s.last('put', '/sys/profile')?.body).toEqual({ phone: '13912345678' }));
+    await waitFor(() => expect(rec.said).toContainEqual({ kind: 'success', text: '保存成功!' }));
+  });
+});
+
+describe('permission checker (spec §6)', () => {
+  const allAuth = [
+    { action: 'user:add', type: '1', status: '1' },
+    { action: 'user:export', type: '1', status: '0' },
+    { action: 'user:delete', type: '1', status: '1' },
+    { action: 'user:col:salary', type: '1', status: '1' },
+    { action: 'user:batch_delete', type: '1', status: '1' },
+  ];
+
+  it('keeps inactive codes, splits comma-separated grants, denies status 0 and unknown codes', () => {
+    const can = createPermissionChecker(
+      [{ action: 'user:add,user:edit', type: '2' }, { action: 'user:delete', type: '2', status: '0' }],
+      allAuth,
+    );
+    expect(can('user:add')).toBe(true);
+    expect(can('user:edit')).toBe(true);
+    expect(can('user:export')).toBe(true);
+    expect(can('user:delete')).toBe(false);
+    expect(can('user:import')).toBe(false);
+  });
+
+  it('computes excluded suffixes under a prefix; batch_delete also excludes remove', () => {
+    expect(excludedCodes('user', [{ action: 'user:add', type: '1' }], allAuth)).toEqual(['delete', 'col:salary', 'batch_delete', 'remove']);
+  });
+});
