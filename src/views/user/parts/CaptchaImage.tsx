@@ -9,31 +9,29 @@ const FALLBACK =
 /** Captcha image for `checkKey`; a click asks the parent for a new key. */
 export function CaptchaImage({ checkKey, onRefresh }: { checkKey: string; onRefresh: () => void }) {
   const { message } = App.useApp();
-  const [src, setSrc] = useState<string>();
+  // The image the server issued for a key; data-check-key appears only once it is shown.
+  const [image, setImage] = useState<{ key: string; src: string }>();
   useEffect(() => {
     let alive = true;
-    setSrc(undefined);
+    setImage(undefined);
     fetchCaptcha(checkKey)
       .then((res) => {
         if (!alive) return;
-        if (res.success && typeof res.result === 'string') setSrc(res.result);
-        else {
-          message.error(res.message || '验证码获取失败');
-          setSrc(FALLBACK);
-        }
+        if (res.success && typeof res.result === 'string') setImage({ key: checkKey, src: res.result });
+        else message.error(res.message || '验证码获取失败');
       })
-      .catch(() => alive && setSrc(FALLBACK));
+      .catch(() => undefined);
     return () => {
       alive = false;
     };
   }, [checkKey, message]);
   return (
     <img
-      src={src ?? FALLBACK}
+      src={image?.src ?? FALLBACK}
       alt="验证码"
       title="看不清？点击刷新"
       data-testid="captcha-image"
-      data-check-key={checkKey}
+      data-check-key={image?.key}
       onClick={onRefresh}
       style={{ width: 105, height: 38, cursor: 'pointer', border: '1px solid #d9d9d9', borderRadius: 6, boxSizing: 'border-box' }}
     />
