@@ -40,6 +40,8 @@ function ensureClientBuild(config: ServerConfig): void {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // load the HTTP stack while the database starts
+  const appModule = import('./app');
   const { openDatabase } = await import('./db/open');
   const { migrateToLatest } = await import('./db/migrate');
   const { seedDatabase } = await import('./db/seed/index');
@@ -59,14 +61,13 @@ async function main(): Promise<void> {
 
   ensureClientBuild(config);
 
-  const { buildApp } = await import('./app');
+  const { buildApp } = await appModule;
   const app = await buildApp({
     db: database.db,
     config,
     clientDir: DIST,
     logger: { level: config.nodeEnv === 'production' ? 'warn' : 'info' },
   });
-  await app.deps.tokens.deleteExpired();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: '0.0.0.0' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  void app.deps.tokens.deleteExpired().catch(() => undefined);
   say(`Listening on http://localhost:${port} (API under ${config.apiBase || '/'}; ready in ${Math.round(performance.now() - startedAt)} ms)`);
 }
 

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION_FILE = /^\d{3}_[a-z0-9_]+\.ts$/;
@@ -9,11 +9,11 @@ const MIGRATION_FILE = /^\d{3}_[a-z0-9_]+\.ts$/;
 /** Every server/db/migrations/NNN_name.ts exporting up(db) (and optionally down(db)), in name order. */
 class FolderMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => MIGRATION_FILE.test(f)).sort();
+    const names = (await migrationFileNames()).sort();
     const migrations: Record<string, Migration> = {};
-    for (const file of files) {
-      const mod = (await import(pathToFileURL(join(MIGRATIONS_DIR, file)).href)) as Migration;
-      migrations[file.replace(/\.ts$/, '')] = { up: mod.up, down: mod.down };
+    for (const name of names) {
+      const mod = (await import(pathToFileURL(join(MIGRATIONS_DIR, `${name}.ts`)).href)) as Migration;
+      migrations[name] = { up: mod.up, down: mod.down };
     }
     return migrations;
   }
@@ -26,8 +26,22 @@ export interface MigrateResult {
   fresh: boolean;
 }
 
+async function migrationFileNames(): Promise<string[]> {
+  return (await readdir(MIGRATIONS_DIR)).filter((f) => MIGRATION_FILE.test(f)).map((f) => f.replace(/\.ts$/, ''));
+}
+
+/** Names already recorded, or null when the table does not exist yet (fresh database). */
+async function recordedMigrations(db: Kysely<unknown>): Promise<Set<string> | null> {
+  const exists = await sql<{ present: boolean }>`select to_regclass('sys_migration') is not null as present`.execute(db);
+  if (!exists.rows[0]?.present) return null;
+  const rows = await sql<{ name: string }>`select name from sys_migration`.execute(db);
+  return new Set(rows.rows.map((r) => r.name));
+}
+
 /** Applies pending migrations, recorded in table sys_migration. Throws on the first failure. */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrateResult> {
+  const recorded = await recordedMigrations(db as unknown as Kysely<unknown>);
+  if (recorded && (await migrationFileNames()).every((name) => recorded.has(name))) return { applied: [], fresh: false };
   const migrator = new Migrator({
     db: db as unknown as Kysely<unknown>,
     provider: new FolderMigrationProvider(),

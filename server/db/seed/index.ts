@@ -56,8 +56,12 @@ async function insertMenu(db: Db, m: MenuSeed, roleIds: Map<string, string>, now
   }
 }
 
+const seedKeys = (): string[] => [...DICT_SEED.map((d) => `dict:${d.code}`), ...MENU_SEED.map((m) => `menu:${m.id}`)];
+
 /** Inserts the menus and dictionaries of the seed files that this database has not seen yet. */
 export async function applySeedData(db: Db): Promise<string[]> {
+  const seen = await appliedKeys(db);
+  if (seedKeys().every((k) => seen.has(k))) return [];
   return db.transaction().execute(async (trx) => {
     const done = await appliedKeys(trx);
     const now = new Date();

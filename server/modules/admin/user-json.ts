@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import type { Db, SysUser } from '../../db/types';
+import { toJsonRow, type JsonValue } from '../../core/json';
+import { splitIds } from '../../core/tokens';
+
+const HIDDEN_USER_COLUMNS = ['password', 'salt', 'third_id', 'third_type', 'client_id'] as const;
+
+/** Items of plain dictionaries as value → text maps. */
+export async function dictMaps(db: Db, codes: readonly string[]): Promise<Map<string, Map<string, string>>> {
+  const out = new Map<string, Map<string, string>>(codes.map((c) => [c, new Map()]));
+  if (codes.length === 0) return out;
+  const rows = await db
+    .selectFrom('sys_dict_item as i')
+    .innerJoin('sys_dict as d', 'd.id', 'i.dict_id')
+    .select(['d.dict_code', 'i.item_value', 'i.item_text'])
+    .where('d.dict_code', 'in', [...codes])
+    .where('d.del_flag', '=', 0)
+    .execute();
+  for (const r of rows) out.get(r.dict_code)?.set(r.item_value, r.item_text);
+  return out;
+}
+
+/** Comma values translated one by one; unknown values pass through (contract §4.3). */
+export function translate(map: ReadonlyMap<string, string> | undefined, value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  return String(value)
+    .split(',')
+    .map((v) => map?.get(v) ?? v)
+    .join(',');
+}
+
+/** code → name of positions; the table belongs to the entity engine and may not exist yet. */
+async function positionNames(db: Db, codes: string[]): Promise<Map<string, string>> {
+  if (codes.length === 0) return new Map();
+  const exists = await sql<{ present: boolean }>`select to_regclass('sys_position') is not null as present`.execute(db);
+  if (!exists.rows[0]?.present) return new Map();
+  const rows = await sql<{ code: string; name: string }>`select code, name from sys_position where code in (${sql.join(codes)})`.execute(db);
+  return new Map(rows.rows.map((r) => [r.code, r.name]));
+}
+
+/** User JSON for lists: no secrets, with orgCodeTxt (department names) and the `_dictText` fields of contract §4.3. */
+export async function userRecords(db: Db, users: readonly SysUser[]): Promise<Array<Record<string, JsonValue>>> {
+  if (users.length === 0) return [];
+  const memberships = await db
+    .selectFrom('sys_user_depart as ud')
+    .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
+    .select(['ud.user_id', 'd.depart_name'])
+    .where('ud.user_id', 'in', users.map((u) => u.id))
+    .orderBy('d.org_code')
+    .execute();
+  const departNames = new Map<string, string[]>();
+  for (const m of memberships) departNames.set(m.user_id, [...(departNames.get(m.user_id) ?? []), m.depart_name]);
+
+  const ledIds = [...new Set(users.flatMap((u) => splitIds(u.depart_ids)))];
+  const led = ledIds.length
+    ? await db.selectFrom('sys_depart').select(['id', 'depart_name']).where('id', 'in', ledIds).execute()
+    : [];
+  const ledNames = new Map(led.map((d) => [d.id, d.depart_name]));
+  const posts = await positionNames(db, [...new Set(users.flatMap((u) => splitIds(u.post)))]);
+  const dicts = await dictMaps(db, ['sex', 'user_status', 'user_identity']);
+
+  return users.map((u) => ({
+    ...toJsonRow(u, HIDDEN_USER_COLUMNS),
+    orgCodeTxt: departNames.get(u.id)?.join(',') ?? null,
+    sex_dictText: translate(dicts.get('sex'), u.sex),
+    status_dictText: translate(dicts.get('user_status'), u.status),
+    userIdentity_dictText: translate(dicts.get('user_identity'), u.user_identity),
+    post_dictText: translate(posts, u.post),
+    departIds_dictText: translate(ledNames, u.depart_ids),
+  }));
+}
+
+export function userJson(u: SysUser): Record<string, JsonValue> {
+  return toJsonRow(u, HIDDEN_USER_COLUMNS);
+}

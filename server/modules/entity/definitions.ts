@@ -1,0 +1,217 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { FieldType, ListField, ListSource } from './list-query';
+
+/** The JSON of schemas/entities/*.json (meta-schema schemas/_meta/entity.schema.json). */
+export interface EntityColumnJson {
+  name: string;
+  type: FieldType;
+  label: string;
+  length?: number;
+  precision?: number;
+  scale?: number;
+  required?: boolean;
+  default?: string | number | boolean | null;
+  dictCode?: string;
+  unique?: boolean;
+  primaryKey?: boolean;
+}
+
+export interface EntityJson {
+  $schema: string;
+  table: string;
+  label: string;
+  apiBase: string;
+  permissionPrefix: string;
+  columns: EntityColumnJson[];
+  indexes?: Array<{ name: string; columns: string[]; unique?: boolean }>;
+  auditColumns?: boolean;
+  defaultSort?: { column: string; order: 'asc' | 'desc' };
+  exportTitle?: string;
+}
+
+/** One column as the engine uses it: property (JSON) and column (SQL) names resolved. */
+export interface EntityField extends ListField {
+  label: string;
+  length?: number;
+  precision?: number;
+  scale?: number;
+  required: boolean;
+  unique: boolean;
+  primaryKey: boolean;
+  default?: string | number | boolean | null;
+  /** audit columns are filled by the server and never taken from a request */
+  audit: boolean;
+}
+
+export interface EntityIndex {
+  name: string;
+  /** SQL column names */
+  columns: string[];
+  unique: boolean;
+}
+
+export interface EntityDefinition extends ListSource {
+  file: string;
+  table: string;
+  label: string;
+  apiBase: string;
+  permissionPrefix: string;
+  fields: EntityField[];
+  /** the primary key */
+  id: EntityField;
+  indexes: EntityIndex[];
+  exportTitle: string;
+  /** the file's JSON, as read (recorded with each schema migration) */
+  json: EntityJson;
+}
+
+export class EntityDefinitionError extends Error {}
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+export const ENTITY_DIR = join(ROOT, 'schemas/entities');
+const META_SCHEMA = join(ROOT, 'schemas/_meta/entity.schema.json');
+/** Tables the engine must never take over (they hold credentials or the engine's own records). */
+const RESERVED_TABLE = /^(sys_user|sys_user_token|sys_role|sys_permission|sys_config|sys_migration.*|sys_entity_.*|sys_captcha|sys_login_attempt|sys_sms_code|sys_seed_applied|pg_.*)$/;
+
+export function snakeCase(property: string): string {
+  return property.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+const AUDIT_FIELDS: Array<Pick<EntityField, 'property' | 'label' | 'type' | 'length'>> = [
+  { property: 'createBy', label: '创建人', type: 'string', length: 100 },
+  { property: 'createTime', label: '创建时间', type: 'datetime' },
+  { property: 'updateBy', label: '更新人', type: 'string', length: 100 },
+  { property: 'updateTime', label: '更新时间', type: 'datetime' },
+  { property: 'sysOrgCode', label: '所属部门', type: 'string', length: 64 },
+];
+
+/** Directories read at start: schemas/entities plus any in ENTITY_DIRS (path-list; fixtures of tests and benches). */
+export function entityDirectories(env: NodeJS.ProcessEnv = process.env): string[] {
+  const extra = (env.ENTITY_DIRS ?? '').split(delimiter).map((d) => d.trim()).filter(Boolean);
+  return [ENTITY_DIR, ...extra.map((d) => resolve(d))];
+}
+
+let validator: ValidateFunction | null = null;
+function validateJson(value: unknown): readonly ErrorObject[] {
+  if (!validator) {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    validator = ajv.compile(JSON.parse(readFileSync(META_SCHEMA, 'utf8')) as object);
+  }
+  return validator(value) ? [] : (validator.errors ?? []);
+}
+
+function toField(c: EntityColumnJson): EntityField {
+  return {
+    property: c.name,
+    column: snakeCase(c.name),
+    type: c.type,
+    label: c.label,
+    length: c.type === 'string' ? (c.length ?? 255) : c.length,
+    precision: c.precision,
+    scale: c.scale,
+    dictCode: c.dictCode,
+    required: c.required === true,
+    unique: c.unique === true,
+    primaryKey: c.primaryKey === true,
+    default: c.default,
+    audit: false,
+  };
+}
+
+function fail(file: string, message: string): never {
+  throw new EntityDefinitionError(`实体定义 ${file}：${message}`);
+}
+
+/** Validates one parsed file and resolves its names; throws EntityDefinitionError naming the file. */
+export function defineEntity(file: string, json: unknown): EntityDefinition {
+  const errors = validateJson(json);
+  if (errors.length > 0) {
+    fail(file, errors.map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; '));
+  }
+  const e = json as EntityJson;
+  if (RESERVED_TABLE.test(e.table)) fail(file, `表 ${e.table} 属于系统核心，不能由实体引擎管理`);
+  if (!/^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)+$/.test(e.permissionPrefix)) fail(file, `permissionPrefix ${e.permissionPrefix} 格式不正确`);
+  const fields = e.columns.map(toField);
+  const keys = fields.filter((f) => f.primaryKey);
+  if (keys.length > 1) fail(file, '只能有一个主键列');
+  if (keys.length === 0) {
+    if (fields.some((f) => f.property === 'id')) fail(file, '列 id 必须声明为主键');
+    fields.unshift({ ...toField({ name: 'id', type: 'string', length: 32, label: '主键' }), primaryKey: true });
+  }
+  const id = fields.find((f) => f.primaryKey)!;
+  if (id.type !== 'string' || (id.length ?? 0) < 19) fail(file, '主键必须是长度不小于19的字符串列');
+  if (e.auditColumns !== false) {
+    for (const a of AUDIT_FIELDS) {
+      if (fields.some((f) => f.property === a.property)) fail(file, `列 ${a.property} 由服务器自动维护，不能声明`);
+      fields.push({ ...a, column: snakeCase(a.property), required: false, unique: false, primaryKey: false, audit: true });
+    }
+  }
+  const seen = new Set<string>();
+  for (const f of fields) {
+    if (seen.has(f.column)) fail(file, `列 ${f.property} 重复`);
+    seen.add(f.column);
+    if (f.column.length > 63) fail(file, `列名 ${f.column} 过长`);
+    if (f.dictCode !== undefined && !/^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(f.dictCode)) fail(file, `列 ${f.property} 的字典编码只能是普通字典编码`);
+    if (f.type === 'decimal' && f.scale !== undefined && f.precision !== undefined && f.scale > f.precision) fail(file, `列 ${f.property} 的小数位数大于精度`);
+  }
+  const byProperty = new Map(fields.map((f) => [f.property, f]));
+  const indexes: EntityIndex[] = (e.indexes ?? []).map((ix) => ({
+    name: ix.name,
+    unique: ix.unique === true,
+    columns: ix.columns.map((name) => {
+      const field = byProperty.get(name) ?? fields.find((f) => f.column === name);
+      if (!field) fail(file, `索引 ${ix.name} 的列 ${name} 不存在`);
+      return field.column;
+    }),
+  }));
+  for (const f of fields) {
+    if (f.unique && !f.primaryKey && !indexes.some((ix) => ix.unique && ix.columns.length === 1 && ix.columns[0] === f.column)) {
+      indexes.push({ name: `uniq_${e.table}_${f.column}`.slice(0, 63), columns: [f.column], unique: true });
+    }
+  }
+  if (e.defaultSort && !byProperty.has(e.defaultSort.column)) fail(file, `默认排序列 ${e.defaultSort.column} 不存在`);
+  return {
+    file,
+    table: e.table,
+    label: e.label,
+    apiBase: e.apiBase.replace(/\/+$/, ''),
+    permissionPrefix: e.permissionPrefix,
+    fields,
+    id,
+    idProperty: id.property,
+    indexes,
+    defaultSort: e.defaultSort ?? (byProperty.has('createTime') ? { column: 'createTime', order: 'desc' } : undefined),
+    exportTitle: e.exportTitle ?? e.label,
+    json: e,
+  };
+}
+
+/** Reads, validates and resolves every entity file; duplicate tables or base paths stop start-up. */
+export function loadEntityDefinitions(dirs: readonly string[] = entityDirectories()): EntityDefinition[] {
+  const out: EntityDefinition[] = [];
+  for (const dir of dirs) {
+    let names: string[];
+    try {
+      names = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
+    } catch {
+      if (dir === ENTITY_DIR) return out;
+      throw new EntityDefinitionError(`实体目录 ${dir} 不存在`);
+    }
+    for (const name of names) {
+      const file = join(dir, name);
+      let json: unknown;
+      try {
+        json = JSON.parse(readFileSync(file, 'utf8'));
+      } catch (err) {
+        fail(file, `不是合法的JSON（${err instanceof Error ? err.message : String(err)}）`);
+      }
+      const def = defineEntity(file, json);
+      const clash = out.find((d) => d.table === def.table || d.apiBase === def.apiBase);
+      if (clash) fail(file, `表名或 apiBase 与 ${clash.file} 重复`);
+      out.push(def);
+    }
+  }
+  return out;
+}

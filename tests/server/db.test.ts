@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../server/db/migrate';
+import { applySeedData } from '../../server/db/seed/index';
+import { backends, startTestApp, type TestApp } from './support/app';
+
+describe.each(backends())('migrations and seed data on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+  });
+  afterAll(() => t?.close());
+
+  it('records applied migrations and does nothing on the next start', async () => {
+    const rows = await t.db.selectFrom('sys_migration' as never).selectAll().execute();
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    const again = await migrateToLatest(t.db);
+    expect(again, JSON.stringify(again)).toEqual({ applied: [], fresh: false });
+  });
+
+  it('seeds the roles of DOMAIN.md, the department tree and one demo user per role', async () => {
+    const roles = await t.db.selectFrom('sys_role').select('role_code').orderBy('role_code').execute();
+    expect(roles.map((r) => r.role_code)).toEqual(['admin', 'xypj_company', 'xypj_expert', 'xypj_staff']);
+    const codes = await t.db.selectFrom('sys_depart').select('org_code').orderBy('org_code').execute();
+    expect(codes.map((d) => d.org_code)).toEqual(['A01', 'A01A01', 'A01A02', 'A01A03', 'A02']);
+    const users = await t.db.selectFrom('sys_user').select(['username', 'password']).orderBy('username').execute();
+    expect(users.map((u) => u.username)).toEqual(['admin', 'company', 'expert', 'staff']);
+    for (const u of users) expect(u.password).toMatch(/^scrypt\$/);
+  });
+
+  it('adds a seed entry new to an existing database once, and keeps an administrator\'s deletion', async () => {
+    await t.db.deleteFrom('sys_role_permission').where('permission_id', '=', 'm_exception_500').execute();
+    await t.db.deleteFrom('sys_permission').where('id', '=', 'm_exception_500').execute();
+    expect(await applySeedData(t.db)).toEqual([]);
+    expect(await t.db.selectFrom('sys_permission').select('id').where('id', '=', 'm_exception_500').executeTakeFirst()).toBeUndefined();
+
+    await t.db.deleteFrom('sys_seed_applied').where('seed_key', '=', 'menu:m_exception_500').execute();
+    expect(await applySeedData(t.db)).toEqual(['menu:m_exception_500']);
+    const grants = await t.db.selectFrom('sys_role_permission').select('role_id').where('permission_id', '=', 'm_exception_500').execute();
+    expect(grants).toHaveLength(1);
+  });
+
+  it('counts and numbers come back as numbers on both drivers', async () => {
+    const row = await t.db
+      .selectFrom('sys_user')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('status').as('s')])
+      .executeTakeFirstOrThrow();
+    expect(row.n).toBe(4);
+    expect(typeof row.s).toBe('number');
+  });
+});
