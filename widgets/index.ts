@@ -23,6 +23,12 @@ export const WIDGET_LOADERS: Record<string, PartsLoader> = {
   JCategorySelect: () => import('./dict/parts').then((m) => m.JCategorySelectParts),
   JTreeSelect: () => import('./dict/parts').then((m) => m.JTreeSelectParts),
   JAreaLinkage: () => import('./area/parts').then((m) => m.JAreaLinkageParts),
+  JSelectDepart: () => import('./pickers/parts').then((m) => m.JSelectDepartParts),
+  JSelectUserByDep: () => import('./pickers/parts').then((m) => m.JSelectUserByDepParts),
+  JSelectMultiUser: () => import('./pickers/parts').then((m) => m.JSelectMultiUserParts),
+  JSelectRole: () => import('./pickers/parts').then((m) => m.JSelectRoleParts),
+  JSelectPosition: () => import('./pickers/parts').then((m) => m.JSelectPositionParts),
+  JPopup: () => import('./pickers/parts').then((m) => m.JPopupParts),
   JCron: () => import('./cron/parts').then((m) => m.JCronParts),
   JEasyCron: () => import('./cron/parts').then((m) => m.JEasyCronParts),
 };

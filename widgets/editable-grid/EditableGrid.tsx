@@ -1,8 +1,7 @@
 import { forwardRef, useMemo, useRef, useState } from 'react';
 import { Pagination, Spin, message } from 'antd';
-import {
-  getCoreRowModel, getExpandedRowModel, getSortedRowModel, useReactTable, type ExpandedState, type SortingState,
-} from '@tanstack/react-table';
+import { getSortedRowModel, useReactTable, type ExpandedState, type SortingState } from '@tanstack/react-table';
+import { getLazyCoreRowModel } from './parts/lazyRowModel';
 import type { EditableGridProps } from './props';
 import type { EditableGridHandle, GridColumn, GridRow } from './types';
 import { installBuiltinCells } from './cells/builtins';
@@ -11,7 +10,7 @@ import { GridContext, useOptionalRenderer, type GridContextValue } from './parts
 import { useDictColumns } from './parts/useDictColumns';
 import { useGridController } from './parts/useGridController';
 import { useGridHandle } from './parts/useGridHandle';
-import { layoutColumns, toColumnDefs } from './parts/columnDefs';
+import { layoutColumns, toColumnDefs, type GridTableMeta } from './parts/columnDefs';
 import { excludedCodes, MAX_HEIGHT, ROW_HEIGHT } from './parts/layout';
 import { isRowDisabled } from './parts/disabledRows';
 import { injectGridStyles } from './parts/styles';
@@ -87,16 +86,30 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
   const [sorting, setSorting] = useState<SortingState>([]);
   const laidOut = useMemo(() => layoutColumns(dataColumns, props), [dataColumns, props.dragSort, props.rowNumber, props.rowSelection, props.rowSelectionType, props.rowExpand]);
   const columnDefs = useMemo(() => toColumnDefs(laidOut, !props.dragSort), [laidOut, props.dragSort]);
+  const meta = useMemo<GridTableMeta>(() => {
+    const selectable = props.disabled ? [] : store.rows.filter((r) => !isRowDisabled(r, props.disabledRows));
+    const selectedCount = selectable.reduce((n, r) => n + (controller.selection[String(r[controller.rowKey])] ? 1 : 0), 0);
+    return {
+      allSelected: selectable.length > 0 && selectedCount === selectable.length,
+      someSelected: selectedCount > 0,
+      toggleAll: (checked) =>
+        controller.setSelection(checked ? Object.fromEntries(selectable.map((r) => [String(r[controller.rowKey]), true])) : {}),
+    };
+    // the version changes whenever rows change
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [controller.selection, controller.version, props.disabled, props.disabledRows, store]);
+  const [lazyCore] = useState(() => getLazyCoreRowModel<GridRow>());
+  const [sortedModel] = useState(() => getSortedRowModel<GridRow>());
   const table = useReactTable<GridRow>({
     data: store.rows,
     columns: columnDefs,
     getRowId: (r) => String(r[controller.rowKey]),
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getExpandedRowModel: getExpandedRowModel(),
+    getCoreRowModel: lazyCore,
+    getSortedRowModel: sortedModel,
     getRowCanExpand: () => !!props.rowExpand,
     enableRowSelection: (row) => !props.disabled && !isRowDisabled(row.original, props.disabledRows),
     enableMultiRowSelection: props.rowSelectionType !== 'radio',
+    meta,
     state: { rowSelection: controller.selection, expanded, sorting },
     onRowSelectionChange: controller.setSelection,
     onExpandedChange: setExpanded,

@@ -6,6 +6,13 @@ import type { GridColumn, GridRow } from '../types';
 import { dataColumnWidth, internalColumnWidth, type InternalColumn } from './layout';
 import type { LaidOutColumn } from './GridRowView';
 
+/** Select-all state, computed by the grid without building every TanStack row. */
+export interface GridTableMeta {
+  allSelected: boolean;
+  someSelected: boolean;
+  toggleAll: (checked: boolean) => void;
+}
+
 export interface LayoutOptions {
   dragSort?: boolean;
   rowNumber?: boolean;
@@ -59,15 +66,17 @@ export function toColumnDefs(laidOut: readonly LaidOutColumn[], sortingEnabled: 
         enableSorting: false,
         header: ({ table }) => {
           if (c.internal === 'row-number') return '#';
-          if (c.internal === 'row-checkbox')
+          if (c.internal === 'row-checkbox') {
+            const meta = table.options.meta as GridTableMeta | undefined;
             return (
               <Checkbox
                 aria-label="全选"
-                checked={table.getIsAllRowsSelected()}
-                indeterminate={table.getIsSomeRowsSelected()}
-                onChange={table.getToggleAllRowsSelectedHandler()}
+                checked={!!meta?.allSelected}
+                indeterminate={!!meta?.someSelected && !meta?.allSelected}
+                onChange={(e) => meta?.toggleAll(e.target.checked)}
               />
             );
+          }
           return null;
         },
       };

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { Button, Col, Input, Row, Space, Table, message } from 'antd';
+import { useRenderer } from '@renderer/context';
+import { JModal } from '../shared/JModal';
+import { DepartTree } from './DepartTree';
+import { queryPickerUsers, sexText, type PickerUser } from './user-api';
+
+export const USER_BY_DEP_MODAL_WIDTH = 1250;
+
+export interface UserPickerModalProps {
+  open: boolean;
+  multi?: boolean;
+  /** Rows already chosen (kept across pages). */
+  initialRows: PickerUser[];
+  /** Field the selection is keyed on (default username). */
+  rowKey?: string;
+  onOk: (rows: PickerUser[]) => void;
+  onCancel: () => void;
+}
+
+/** 根据部门选择用户: department tree on the left, paged users on the right; selection survives paging. */
+export function UserPickerModal({ open, multi = true, initialRows, rowKey = 'username', onOk, onCancel }: UserPickerModalProps) {
+  const { http } = useRenderer();
+  const [departId, setDepartId] = useState<string | undefined>();
+  const [username, setUsername] = useState('');
+  const [query, setQuery] = useState({ pageNo: 1, pageSize: 10, username: '', departId: undefined as string | undefined });
+  const [data, setData] = useState<{ records: PickerUser[]; total: number }>({ records: [], total: 0 });
+  const [loading, setLoading] = useState(false);
+  const [chosen, setChosen] = useState<PickerUser[]>(initialRows);
+  const keyOf = (row: PickerUser) => String(row[rowKey] ?? row.id);
+
+  useEffect(() => {
+    if (open) { setChosen(initialRows); setQuery({ pageNo: 1, pageSize: 10, username: '', departId: undefined }); setUsername(''); setDepartId(undefined); }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    let alive = true;
+    setLoading(true);
+    queryPickerUsers(http, query).then(
+      (page) => { if (alive) setData(page); },
+      (error: Error) => message.warning(error.message),
+    ).finally(() => { if (alive) setLoading(false); });
+    return () => { alive = false; };
+  }, [http, open, query]);
+
+  const selectedKeys = chosen.map(keyOf);
+  const toggle = (row: PickerUser, on: boolean) => {
+    if (!multi) { setChosen(on ? [row] : []); return; }
+    setChosen((prev) => (on ? [...prev.filter((r) => keyOf(r) !== keyOf(row)), row] : prev.filter((r) => keyOf(r) !== keyOf(row))));
+  };
+
+  return (
+    <JModal
+      open={open}
+      title="根据部门选择用户"
+      width={USER_BY_DEP_MODAL_WIDTH}
+      style={{ top: 50 }}
+      className="j-user-select-modal"
+      onCancel={onCancel}
+      onOk={() => onOk(chosen)}
+    >
+      <Row gutter={10}>
+        <Col md={7} sm={24}>
+          <DepartTree
+            selectedKeys={departId ? [departId] : []}
+            onSelect={(node) => { setDepartId(node?.key); setQuery((q) => ({ ...q, pageNo: 1, departId: node?.key })); }}
+          />
+        </Col>
+        <Col md={17} sm={24}>
+          <Space style={{ marginBottom: 8 }}>
+            用户账号:
+            <Input.Search
+              aria-label="用户账号"
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+              onSearch={(text) => setQuery((q) => ({ ...q, pageNo: 1, username: text }))}
+              style={{ width: 200 }}
+            />
+            <Button onClick={() => { setUsername(''); setQuery({ pageNo: 1, pageSize: query.pageSize, username: '', departId }); }}>重置</Button>
+          </Space>
+          <Table<PickerUser>
+            size="small"
+            bordered
+            rowKey={keyOf}
+            loading={loading}
+            dataSource={data.records}
+            scroll={window.innerWidth < 500 ? { x: 800 } : undefined}
+            columns={[
+              { title: '用户账号', dataIndex: 'username' },
+              { title: '用户姓名', dataIndex: 'realname' },
+              { title: '性别', dataIndex: 'sex', render: (sex: unknown) => sexText(sex) },
+              { title: '手机', dataIndex: 'phone' },
+              { title: '部门', dataIndex: 'orgCodeTxt' },
+            ]}
+            rowSelection={{
+              type: multi ? 'checkbox' : 'radio',
+              selectedRowKeys: selectedKeys,
+              preserveSelectedRowKeys: true,
+              onSelect: (row, on) => toggle(row, on),
+              onSelectAll: (on, _rows, changed) => changed.forEach((row) => toggle(row, on)),
+            }}
+            onRow={(row) => ({ onClick: () => toggle(row, !selectedKeys.includes(keyOf(row))) })}
+            pagination={{
+              current: query.pageNo, pageSize: query.pageSize, total: data.total, showSizeChanger: true, pageSizeOptions: ['10', '20', '30'],
+              showTotal: (total, [from, to]) => `${from}-${to} 共 ${total} 条`,
+              onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
+            }}
+          />
+        </Col>
+      </Row>
+    </JModal>
+  );
+}
