@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { Notifier } from './data/notify';
 
 /** The JeecgBoot envelope every JSON endpoint answers with. */
 export interface ApiResult<T = unknown> {
@@ -38,6 +39,14 @@ export interface RendererServices {
   apiBase: string;
   /** Access token for widgets that must send it (uploads, websockets tickets). */
   token?: () => string | undefined;
+  /**
+   * Spec §6 exclusion by prefix: suffixes of type-1 codes under `prefix` the user lacks
+   * (see `excludedCodes` in renderer/permissions.ts). Hides matching columns and the
+   * `add` / `batch_delete` toolbar buttons of pages with that `authPrefix`.
+   */
+  excludedCodes?: (prefix: string) => string[];
+  /** Messages and confirmations; defaults to antd's static message/Modal. */
+  notify?: Notifier;
 }
 
 const RendererContext = createContext<RendererServices | null>(null);

@@ -7,8 +7,9 @@ import { defaultNotifier, type Notifier } from '../data/notify';
 import { SchemaForm } from './SchemaForm';
 
 /** A standalone form page: optional load URL, submit URL (POST or PUT). */
-export function FormPageView({ schema, notifier = defaultNotifier }: { schema: FormPage; notifier?: Notifier }) {
-  const { http } = useRenderer();
+export function FormPageView({ schema, notifier: given }: { schema: FormPage; notifier?: Notifier }) {
+  const { http, notify } = useRenderer();
+  const notifier = given ?? notify ?? defaultNotifier;
   const form = useMemo(() => createForm(), []);
   const [saving, setSaving] = useState(false);
 

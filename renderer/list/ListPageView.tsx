@@ -78,13 +78,14 @@ function ListBody({ schema, notifier, saveCode, extraParams }: ListPageViewProps
 
 /** A list page from its schema, including the tree-table, left-tree and master/sub-table variants. */
 export function ListPageView(props: ListPageViewProps) {
+  const services = useRenderer();
   const [treeKey, setTreeKey] = useState<string>();
   const { schema } = props;
   if (schema.variant === 'leftTree' && schema.leftTree) {
     const param = schema.leftTree.param;
     return (
       <div style={{ display: 'flex', gap: 12 }}>
-        <LeftTree options={schema.leftTree} notify={props.notifier ?? defaultNotifier} onSelect={setTreeKey} />
+        <LeftTree options={schema.leftTree} notify={props.notifier ?? services.notify ?? defaultNotifier} onSelect={setTreeKey} />
         <Card style={{ flex: 1, minWidth: 0 }} title={schema.title}>
           <ListBody {...props} extraParams={treeKey ? { [param]: treeKey } : undefined} />
         </Card>

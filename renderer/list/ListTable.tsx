@@ -23,11 +23,13 @@ export interface ListTableProps {
 }
 
 function useColumns(columns: Column[], rowActions: RowActions | undefined, list: ListPageController, handlers: RowHandlers) {
-  const { can } = useRenderer();
+  const { can, excludedCodes } = useRenderer();
+  const prefix = list.schema.authPrefix;
   return useMemo(() => {
     const sorted = list.sort;
+    const excluded = new Set(prefix && excludedCodes ? excludedCodes(prefix) : []);
     const visible: TableColumnsType<Row> = columns
-      .filter((c) => !c.auth || can(c.auth))
+      .filter((c) => (!c.auth || can(c.auth)) && !excluded.has(c.dataIndex))
       .map((c) => ({
         key: c.dataIndex,
         title: c.title,
@@ -81,7 +83,7 @@ function useColumns(columns: Column[], rowActions: RowActions | undefined, list:
       });
     }
     return visible;
-  }, [columns, rowActions, list, handlers, can]);
+  }, [columns, rowActions, list, handlers, can, excludedCodes, prefix]);
 }
 
 export function ListTable({ list, handlers, expandable, rows, pagination = true }: ListTableProps) {

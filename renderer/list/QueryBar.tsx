@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Space } from 'antd';
 import { DownOutlined, SearchOutlined, UpOutlined, ReloadOutlined } from '@ant-design/icons';
 import { createForm } from '@formily/core';
@@ -14,12 +14,16 @@ export interface QueryBarProps {
   onReset(): void;
 }
 
-/** Collapsed rows keep their values: extra fields are hidden, not removed. */
-function collapse(schema: FormilySchema, expanded: boolean): FormilySchema {
-  const entries = Object.entries(schema.properties ?? {});
-  if (expanded || entries.length <= QUERY_FIELDS_PER_ROW) return schema;
+/** Fields beyond the first row. Collapsed, they are hidden (values kept), not removed. */
+function extraKeys(schema: FormilySchema): string[] {
+  return Object.keys(schema.properties ?? {}).slice(QUERY_FIELDS_PER_ROW);
+}
+
+function collapsed(schema: FormilySchema): FormilySchema {
+  const extra = new Set(extraKeys(schema));
+  if (extra.size === 0) return schema;
   const properties = Object.fromEntries(
-    entries.map(([key, child], index) => [key, index < QUERY_FIELDS_PER_ROW ? child : { ...child, 'x-display': 'hidden' as const }]),
+    Object.entries(schema.properties ?? {}).map(([key, child]) => [key, extra.has(key) ? { ...child, 'x-display': 'hidden' as const } : child]),
   );
   return { ...schema, properties };
 }
@@ -28,7 +32,15 @@ export function QueryBar({ schema, onSearch, onReset }: QueryBarProps) {
   const form = useMemo(() => createForm(), []);
   const [expanded, setExpanded] = useState(false);
   const fieldCount = Object.keys(schema.properties ?? {}).length;
-  const shown = useMemo(() => collapse(schema, expanded), [schema, expanded]);
+  const shown = useMemo(() => collapsed(schema), [schema]);
+  // Formily keeps field state across schema changes, so the toggle goes through the form.
+  useEffect(() => {
+    for (const key of extraKeys(schema)) {
+      form.setFieldState(key, (state) => {
+        state.display = expanded ? 'visible' : 'hidden';
+      });
+    }
+  }, [form, schema, expanded]);
   const submit = () => onSearch({ ...form.values });
   return (
     <div className="renderer-query" style={{ marginBottom: 12 }} onKeyDown={(e) => e.key === 'Enter' && submit()}>

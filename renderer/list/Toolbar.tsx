@@ -14,13 +14,14 @@ export interface ToolbarProps {
 }
 
 export function ListToolbar({ list, onAdd, onImport, superQuery }: ToolbarProps) {
-  const { can } = useRenderer();
+  const { can, excludedCodes } = useRenderer();
   const toolbar = list.schema.toolbar ?? {};
   const url = list.schema.url;
-  const showAdd = actionAllowed(toolbar.add, can, !!list.schema.form && !!url.add);
+  const excluded = new Set(list.schema.authPrefix && excludedCodes ? excludedCodes(list.schema.authPrefix) : []);
+  const showAdd = !excluded.has('add') && actionAllowed(toolbar.add, can, !!list.schema.form && !!url.add);
   const showImport = actionAllowed(toolbar.import, can, !!url.importExcel);
   const showExport = actionAllowed(toolbar.export, can, !!url.exportXls);
-  const showBatch = actionAllowed(toolbar.batchDelete, can, !!url.deleteBatch);
+  const showBatch = !excluded.has('batch_delete') && actionAllowed(toolbar.batchDelete, can, !!url.deleteBatch);
   return (
     <div className="renderer-toolbar" style={{ marginBottom: 12 }}>
       <Space wrap>

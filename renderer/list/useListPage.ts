@@ -30,8 +30,9 @@ function saveWithAnchor(blob: Blob, fileName: string): void {
 
 /** Headless list controller: query, paging, sorting, selection, delete, export (behaviour §4.1). */
 export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
-  const { http } = useRenderer();
-  const notify = options.notifier ?? defaultNotifier;
+  const services = useRenderer();
+  const { http } = services;
+  const notify = options.notifier ?? services.notify ?? defaultNotifier;
   const rowKey = schema.rowKey ?? 'id';
   const [query, setQuery] = useState<Record<string, unknown>>({});
   const [pageNo, setPageNo] = useState(1);

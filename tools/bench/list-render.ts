@@ -15,7 +15,7 @@ const BUDGET_MS = 300;
 
 declare global {
   interface Window {
-    bench: { mount(rows: number): Promise<number>; warm(): Promise<void>; rowCount(): number };
+    listBench: { mount(rows: number): Promise<number>; warm(): Promise<void>; rowCount(): number };
   }
 }
 
@@ -59,12 +59,12 @@ try {
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(site.url);
-    await page.waitForFunction(() => !!window.bench);
-    await page.evaluate(() => window.bench.warm());
-    await page.evaluate((n) => window.bench.mount(n), ROWS);
+    await page.waitForFunction(() => !!window.listBench);
+    await page.evaluate(() => window.listBench.warm());
+    await page.evaluate((n) => window.listBench.mount(n), ROWS);
     const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) times.push(await page.evaluate((n) => window.bench.mount(n), ROWS));
-    const painted = await page.evaluate(() => window.bench.rowCount());
+    for (let i = 0; i < RUNS; i++) times.push(await page.evaluate((n) => window.listBench.mount(n), ROWS));
+    const painted = await page.evaluate(() => window.listBench.rowCount());
     const ms = median(times);
     failed = ms > BUDGET_MS;
     process.stdout.write(

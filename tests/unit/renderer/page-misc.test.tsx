@@ -78,3 +78,27 @@ describe('permission checker (spec §6)', () => {
     expect(excludedCodes('user', [{ action: 'user:add', type: '1' }], allAuth)).toEqual(['delete', 'col:salary', 'batch_delete', 'remove']);
   });
 });
+
+describe('query form and permission exclusion on a list', () => {
+  it('collapses query fields beyond one row behind 展开/收起 and hides excluded columns and buttons', async () => {
+    const { positionSchema } = await import('./position.fixture');
+    const field = (title: string) => ({ type: 'string' as const, title, 'x-decorator': 'FormItem', 'x-component': 'Input', 'x-component-props': { placeholder: title } });
+    const schema = {
+      ...positionSchema,
+      query: { type: 'object' as const, properties: { a: field('甲'), b: field('乙'), c: field('丙'), d: field('丁') } },
+    };
+    const s = fakeHttp({ 'GET /sys/position/list': () => ok({ records: [{ id: '1', code: 'C1', name: 'N1', rank: '1' }], total: 1 }) });
+    renderWith(<SchemaPage schema={schema} notifier={recordingNotifier().notifier} />, s.http, {
+      excludedCodes: (prefix) => (prefix === 'system:position' ? ['code', 'add', 'batch_delete'] : []),
+    });
+    await screen.findByText('N1');
+    expect(screen.getByPlaceholderText('丙')).toBeTruthy();
+    expect(screen.queryByPlaceholderText('丁')).toBeNull();
+    fireEvent.click(screen.getByText('展开'));
+    expect(await screen.findByPlaceholderText('丁')).toBeTruthy();
+    expect(screen.getByText('收起')).toBeTruthy();
+    expect(screen.queryByText('C1')).toBeNull();
+    expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull();
+    expect(screen.queryByText('批量操作')).toBeNull();
+  });
+});

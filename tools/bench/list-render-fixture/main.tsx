@@ -84,4 +84,4 @@ async function warm(): Promise<void> {
   await Promise.all(['Select', 'DateTimePicker', 'Switch', 'Input'].map((t) => loadField(t)));
 }
 
-Object.assign(window, { bench: { mount, warm, rowCount: () => host.querySelectorAll('.ant-table-row').length } });
+Object.assign(window, { listBench: { mount, warm, rowCount: () => host.querySelectorAll('.ant-table-row').length } });
