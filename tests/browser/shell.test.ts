@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, keepScreenshot, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { ADMIN_PASSWORD, fillLoginForm, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -27,24 +27,10 @@ async function withPage(name: string, fn: (page: Page) => Promise<void>, viewpor
   }
 }
 
-/** Fill the login form as a user would; the captcha answer comes from the test database. */
-async function fillLoginForm(page: Page, username: string, password: string): Promise<void> {
-  const img = page.locator('img[data-check-key]');
-  await img.waitFor();
-  const checkKey = (await img.getAttribute('data-check-key')) ?? '';
-  const rows = await server.sql<{ answer: string }>('SELECT answer FROM sys_captcha WHERE check_key = $1', [checkKey]);
-  if (!rows[0]) throw new Error(`no captcha stored for key ${checkKey}`);
-  await page.getByPlaceholder('请输入用户名').fill(username);
-  await page.getByPlaceholder('请输入密码').fill(password);
-  await page.getByPlaceholder('请输入验证码').fill(rows[0].answer);
-}
-
 const tabTitles = (page: Page) => page.locator('[data-tab-key]').allTextContents();
 
 async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto(`${server.baseUrl}/user/login`);
-  await fillLoginForm(page, 'admin', ADMIN_PASSWORD);
-  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await signIn(page, server, 'admin', ADMIN_PASSWORD);
   await page.waitForURL('**/dashboard/analysis');
   await page.getByText('今日IP').waitFor();
 }
@@ -55,7 +41,7 @@ describe('app shell in the browser', () => {
       await page.goto(`${server.baseUrl}/exception/403?from=test`);
       await page.waitForURL(/\/user\/login\?redirect=/);
       expect(new URL(page.url()).searchParams.get('redirect')).toBe('/exception/403?from=test');
-      await fillLoginForm(page, 'admin', ADMIN_PASSWORD);
+      await fillLoginForm(page, server, 'admin', ADMIN_PASSWORD);
       await page.keyboard.press('Enter');
       await page.waitForURL('**/exception/403?from=test');
       await page.getByText('抱歉，你无权访问该页面').waitFor();
@@ -68,7 +54,7 @@ describe('app shell in the browser', () => {
   it('a wrong captcha shows the server message and a new image', () =>
     withPage('wrong-captcha', async (page) => {
       await page.goto(`${server.baseUrl}/user/login`);
-      await fillLoginForm(page, 'admin', ADMIN_PASSWORD);
+      await fillLoginForm(page, server, 'admin', ADMIN_PASSWORD);
       const firstKey = await page.locator('img[data-check-key]').getAttribute('data-check-key');
       await page.getByPlaceholder('请输入验证码').fill('0000');
       await page.getByRole('button', { name: /确\s*定/ }).click();

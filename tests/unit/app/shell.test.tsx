@@ -1,15 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { http } from '@src/api/http';
 import { AppRoutes } from '@src/router/AppRoutes';
 import { clearSession, saveLogin } from '@src/state/session';
 import { appStore } from '@src/state/store';
 import { settingsAtom } from '@src/state/settings';
 import type { MenuItem } from '@src/types';
+import { AppHarness, fakeApi, location, type FakeHandler } from './fakeApi';
 
 const menu: MenuItem[] = [
   { path: '/dashboard/analysis', name: 'dashboard-analysis', component: 'dashboard/Analysis', route: '1', meta: { title: '首页', icon: 'home' } },
@@ -19,35 +15,16 @@ const menu: MenuItem[] = [
   },
 ];
 
-type Handler = (config: InternalAxiosRequestConfig) => { status?: number; data: unknown };
-let routes: Record<string, Handler>;
-const calls: string[] = [];
-
-const adapter: AxiosAdapter = async (config) => {
-  const url = (config.url ?? '').replace(/^\/api/, '');
-  calls.push(`${config.method?.toUpperCase()} ${url}`);
-  const key = Object.keys(routes).find((k) => (k.endsWith('/') ? url.startsWith(k) : url === k));
-  const { status = 200, data } = key ? routes[key](config) : { status: 404, data: {} };
-  return { status, statusText: '', data, headers: {}, config };
-};
-
-let location = '';
-function LocationProbe() {
-  const l = useLocation();
-  location = l.pathname + l.search;
-  return null;
-}
+let routes: Record<string, FakeHandler>;
+let api: ReturnType<typeof fakeApi>;
+const calls = () => api.calls.map((c) => `${c.method} ${c.url}`);
 
 function renderAt(path: string) {
+  api = fakeApi(routes);
   return render(
-    <Provider store={appStore}>
-      <AntApp>
-        <MemoryRouter initialEntries={[path]}>
-          <LocationProbe />
-          <AppRoutes />
-        </MemoryRouter>
-      </AntApp>
-    </Provider>,
+    <AppHarness path={path}>
+      <AppRoutes />
+    </AppHarness>,
   );
 }
 
@@ -57,8 +34,6 @@ beforeEach(() => {
   Object.defineProperty(window, 'innerWidth', { value: 1400, configurable: true });
   clearSession();
   localStorage.clear();
-  calls.length = 0;
-  http.instance.defaults.adapter = adapter;
   routes = {
     '/sys/randomImage/': () => ({ data: { success: true, code: 0, result: 'data:image/png;base64,AAAA' } }),
     '/sys/login': () => ({ data: { success: true, code: 200, message: '登录成功', result: loginResult } }),
@@ -77,7 +52,7 @@ describe('app shell', () => {
   it('sends an anonymous visitor to the login page and back to the target after sign-in', async () => {
     renderAt('/isystem/missing');
     await screen.findByText('账号密码登录', undefined, { timeout: 5000 });
-    expect(location).toBe('/user/login?redirect=%2Fisystem%2Fmissing');
+    expect(location.current).toBe('/user/login?redirect=%2Fisystem%2Fmissing');
     expect(screen.getByText('手机号登录')).toBeTruthy();
     expect(screen.getByText('自动登录')).toBeTruthy();
 
@@ -87,9 +62,9 @@ describe('app shell', () => {
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
 
     await screen.findByText(/未找到组件/, undefined, { timeout: 5000 });
-    expect(location).toBe('/isystem/missing');
+    expect(location.current).toBe('/isystem/missing');
     expect(screen.getByText('system/NoSuchList')).toBeTruthy();
-    expect(calls).toContain('GET /sys/permission/getUserPermissionByToken');
+    expect(calls()).toContain('GET /sys/permission/getUserPermissionByToken');
   });
 
   it('shows the required-field messages and the login failure from the server', async () => {
@@ -101,14 +76,14 @@ describe('app shell', () => {
     expect(screen.getByText('请输入密码!')).toBeTruthy();
     expect(screen.getByText('请输入验证码!')).toBeTruthy();
 
-    const captchaBefore = calls.filter((c) => c.startsWith('GET /sys/randomImage/')).length;
+    const captchaBefore = calls().filter((c) => c.startsWith('GET /sys/randomImage/')).length;
     fireEvent.change(screen.getByLabelText('用户名'), { target: { value: 'admin' } });
     fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'secret' } });
     fireEvent.change(screen.getByLabelText('验证码'), { target: { value: 'zzzz' } });
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('登录失败')).toBeTruthy();
     expect(screen.getByText('验证码错误')).toBeTruthy();
-    await waitFor(() => expect(calls.filter((c) => c.startsWith('GET /sys/randomImage/')).length).toBeGreaterThan(captchaBefore));
+    await waitFor(() => expect(calls().filter((c) => c.startsWith('GET /sys/randomImage/')).length).toBeGreaterThan(captchaBefore));
   });
 
   it('logs out and returns to login when the menu is empty', async () => {
@@ -116,8 +91,8 @@ describe('app shell', () => {
     routes['/sys/permission/getUserPermissionByToken'] = () => ({ data: { success: true, result: { menu: [], auth: [], allAuth: [] } } });
     renderAt('/dashboard/analysis');
     await screen.findByText('账号密码登录');
-    expect(location).toBe('/user/login?redirect=%2Fdashboard%2Fanalysis');
-    expect(calls).toContain('POST /sys/logout');
+    expect(location.current).toBe('/user/login?redirect=%2Fdashboard%2Fanalysis');
+    expect(calls()).toContain('POST /sys/logout');
     expect(localStorage.getItem('pro__Access-Token')).toBeNull();
   });
 
@@ -125,7 +100,7 @@ describe('app shell', () => {
     saveLogin(loginResult);
     renderAt('/');
     expect(await screen.findByText('今日IP', undefined, { timeout: 5000 })).toBeTruthy();
-    expect(location).toBe('/dashboard/analysis');
+    expect(location.current).toBe('/dashboard/analysis');
     await waitFor(() => expect(screen.getByText('42')).toBeTruthy());
     expect(screen.getAllByText('系统管理').length).toBeGreaterThan(0);
     expect(screen.getByText(/欢迎您，管理员/)).toBeTruthy();
