@@ -90,7 +90,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   void app.deps.tokens.deleteExpired().catch(() => undefined);
-  say(`Listening on http://localhost:${port} (API under ${config.apiBase || '/'}; ready in ${Math.round(performance.now() - startedAt)} ms)`);
+  say(`Listening on http://localhost:${port} (API under ${config.apiBase || '/'}; ready in ${Math.round(performance.now() - startedAt)} ms, ${Math.round(process.cpuUsage().user / 1000)} ms CPU)`);
 }
 
 main().catch((err: unknown) => {
