@@ -71,7 +71,16 @@ function ListBody({ schema, notifier, saveCode, extraParams }: ListPageViewProps
           onSaved={onSaved}
         />
       )}
-      <ImportModal open={importing} url={schema.url.importExcel} notify={list.notify} onClose={() => setImporting(false)} onImported={list.reload} />
+      <ImportModal
+        open={importing}
+        url={schema.url.importExcel}
+        multiple={schema.importOptions?.multiple}
+        foreignKeys={schema.importOptions?.foreignKeys}
+        isSingleTableImport={schema.importOptions?.isSingleTableImport}
+        notify={list.notify}
+        onClose={() => setImporting(false)}
+        onImported={list.reload}
+      />
     </>
   );
 }

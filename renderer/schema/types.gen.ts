@@ -28,6 +28,7 @@ export interface ListPage {
   form?: EditForm;
   superQuery?: SuperQuery;
   exportFileName?: string;
+  importOptions?: ImportOptions;
   tree?: TreeOptions;
   leftTree?: LeftTreeOptions;
 }
@@ -148,6 +149,13 @@ export interface SuperQueryField {
 export interface SuperQuery {
   saveCode?: string;
   fields: SuperQueryField[];
+}
+
+export interface ImportOptions {
+  /** Allow several files in one upload (off: only one file). */
+  multiple?: boolean;
+  foreignKeys?: string;
+  isSingleTableImport?: boolean;
 }
 
 export interface TreeOptions {

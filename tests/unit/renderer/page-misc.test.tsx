@@ -102,3 +102,24 @@ describe('query form and permission exclusion on a list', () => {
     expect(screen.queryByText('批量操作')).toBeNull();
   });
 });
+
+describe('search input prefixes in the query form', () => {
+  it.each([
+    ['like', '*经理*'],
+    ['ne', '!经理'],
+    ['ge', '>=经理'],
+    ['le', '<=经理'],
+  ])('rule %s sends %s', async (rule, sent) => {
+    const { positionSchema } = await import('./position.fixture');
+    const schema = {
+      ...positionSchema,
+      query: { type: 'object' as const, properties: { name: { type: 'string' as const, 'x-component': 'SearchInput', 'x-component-props': { rule, placeholder: '名称' } } } },
+    };
+    const s = fakeHttp({ 'GET /sys/position/list': () => ok({ records: [], total: 0 }) });
+    renderWith(<SchemaPage schema={schema} notifier={recordingNotifier().notifier} />, s.http);
+    fireEvent.change(await screen.findByPlaceholderText('名称'), { target: { value: '经理' } });
+    expect((screen.getByPlaceholderText('名称') as HTMLInputElement).value).toBe('经理');
+    fireEvent.click(screen.getByRole('button', { name: /(^|\s)查\s*询$/ }));
+    await waitFor(() => expect(s.last('get', '/sys/position/list')?.params?.name).toBe(sent));
+  });
+});
