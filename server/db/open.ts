@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database, Db } from './types';
@@ -45,9 +45,38 @@ export interface PGliteOpenOptions {
   loadDataDir?: Blob;
 }
 
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** PGlite files must have one writer: a second server on the same DATA_DIR is refused. */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${dataDir}.lock`;
+  let holder = NaN;
+  try {
+    holder = Number(readFileSync(lockFile, 'utf8').trim());
+  } catch {
+    // no lock file
+  }
+  if (Number.isInteger(holder) && holder !== process.pid && processAlive(holder)) {
+    throw new Error(`the database in ${dataDir} is in use by process ${holder}; stop it or use another DATA_DIR`);
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
 export async function openPGlite(options: PGliteOpenOptions): Promise<OpenDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  let unlock = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
   const pglite = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
@@ -65,6 +94,7 @@ export async function openPGlite(options: PGliteOpenOptions): Promise<OpenDataba
       closed = true;
       await db.destroy();
       await pglite.close();
+      unlock();
     },
   };
 }

@@ -48,3 +48,19 @@ describe.each(backends())('migrations and seed data on %s', (backend) => {
     expect(typeof row.s).toBe('number');
   });
 });
+
+describe('PGlite data directory', () => {
+  it('refuses a second server on a data directory in use', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { openPGlite } = await import('../../server/db/open');
+    const dir = mkdtempSync(join(tmpdir(), 'xypj-lock-'));
+    try {
+      writeFileSync(join(dir, 'pglite.lock'), String(process.ppid));
+      await expect(openPGlite({ dataDir: join(dir, 'pglite') })).rejects.toThrow(/in use by process/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
