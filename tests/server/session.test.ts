@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MENU_SEED } from '../../server/db/seed/menus';
 import { backends, seededPassword, startTestApp, type TestApp } from './support/app';
 
 interface Menu {
@@ -77,9 +78,18 @@ describe.each(backends())('session endpoints on %s', (backend) => {
 
   it('gives a user with one role only that role\'s menus and buttons', async () => {
     const body = (await permissions(await t.login('expert'))).json();
+    const granted = MENU_SEED.filter((m) => m.roles.includes('xypj_expert'));
+    const expectedTop = granted
+      .filter((m) => !m.parentId && m.menuType !== 2)
+      .sort((a, b) => a.sortNo - b.sortNo)
+      .map((m) => m.url);
     const paths = (body.result.menu as Menu[]).map((m) => m.path);
-    expect(paths).toEqual(['/dashboard/analysis', '/account']);
-    expect(body.result.auth).toEqual([]);
+    expect(paths).toEqual(expectedTop);
+    expect(paths).toContain('/dashboard/analysis');
+    expect(paths).not.toContain('/exception');
+    const actions = (body.result.auth as Array<{ action: string }>).map((a) => a.action).sort();
+    expect(actions).toEqual(granted.filter((m) => m.menuType === 2).map((m) => m.perms).sort());
+    expect(actions).not.toContain('dashboard:visit:view');
     expect(body.result.allAuth.length).toBeGreaterThan(0);
   });
 
