@@ -2,6 +2,7 @@ import type { ApiModule } from '../core/deps';
 import { authModule } from './auth';
 import { systemCoreModule } from './system';
 import { filesModule } from './files';
+import { lookupModule } from './lookup';
 
 /** Every API module, registered in this order under config.apiBase. Add yours here. */
-export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule];
+export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule];
