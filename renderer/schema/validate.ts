@@ -1,6 +1,5 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import pageMeta from '../../schemas/_meta/page.schema.json';
-import entityMeta from '../../schemas/_meta/entity.schema.json';
+import type { ErrorObject } from 'ajv';
+import * as compiled from './validators.gen';
 
 /** One problem in a schema document: where (JSON pointer) and what was expected. */
 export interface SchemaIssue {
@@ -10,23 +9,13 @@ export interface SchemaIssue {
 
 export type SchemaKind = 'page' | 'entity';
 
-let ajv: Ajv | undefined;
-const validators = new Map<string, ValidateFunction>();
-
-function getValidator(ref: string): ValidateFunction {
-  if (!ajv) {
-    ajv = new Ajv({ allErrors: true, strict: false });
-    ajv.addSchema(pageMeta as object);
-    ajv.addSchema(entityMeta as object);
-  }
-  let validate = validators.get(ref);
-  if (!validate) {
-    validate = ajv.getSchema(ref);
-    if (!validate) throw new Error(`meta-schema ${ref} not found`);
-    validators.set(ref, validate);
-  }
-  return validate;
+/** ajv standalone output: validators precompiled by tools/gen-schema-types.ts (no `new Function` at runtime). */
+interface CompiledValidator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
 }
+
+const validators = compiled as unknown as Record<'ListPage' | 'FormPage' | 'Entity', CompiledValidator>;
 
 function describe(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
@@ -66,23 +55,18 @@ function toIssues(errors: ErrorObject[] | null | undefined): SchemaIssue[] {
 /** Validate a page schema (list or form). Chooses the branch by `kind` so errors stay specific. */
 export function validatePageSchema(document: unknown): SchemaIssue[] {
   const kind = (document as { kind?: unknown } | null)?.kind;
-  const ref = kind === 'list'
-    ? 'page.schema.json#/definitions/ListPage'
-    : kind === 'form'
-      ? 'page.schema.json#/definitions/FormPage'
-      : undefined;
-  if (!ref) {
+  const validate = kind === 'list' ? validators.ListPage : kind === 'form' ? validators.FormPage : undefined;
+  if (!validate) {
     if (typeof document !== 'object' || document === null || Array.isArray(document)) {
       return [{ pointer: '/', message: 'must be an object' }];
     }
     return [{ pointer: '/kind', message: 'must be one of "list", "form"' }];
   }
-  const validate = getValidator(ref);
   return validate(document) ? [] : toIssues(validate.errors);
 }
 
 export function validateEntitySchema(document: unknown): SchemaIssue[] {
-  const validate = getValidator('entity.schema.json');
+  const validate = validators.Entity;
   return validate(document) ? [] : toIssues(validate.errors);
 }
 

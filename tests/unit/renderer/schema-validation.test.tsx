@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { screen } from '@testing-library/react';
 import { validatePageSchema, validateEntitySchema } from '@renderer/schema/validate';
-import { generateSchemaTypes, TYPES_FILE } from '../../../tools/gen-schema-types';
+import { generateSchemaTypes, generateStandaloneValidators, TYPES_FILE, VALIDATORS_FILE } from '../../../tools/gen-schema-types';
 import { validateSchemaFiles, formatReports } from '../../../tools/validate-schemas';
 import { SchemaPage } from '@renderer/index';
 import { fakeHttp, renderWith } from './harness';
@@ -41,8 +41,27 @@ describe('meta-schema validation', () => {
     );
   });
 
-  it('generated types match the meta-schemas', () => {
+  it('generated types and precompiled validators match the meta-schemas', () => {
     expect(readFileSync(TYPES_FILE, 'utf8')).toBe(generateSchemaTypes());
+    expect(readFileSync(VALIDATORS_FILE, 'utf8')).toBe(generateStandaloneValidators());
+  });
+
+  it('validates at runtime without eval or new Function (CSP without unsafe-eval)', async () => {
+    vi.resetModules();
+    const realFunction = globalThis.Function;
+    const blocked = () => {
+      throw new EvalError('blocked by CSP');
+    };
+    vi.stubGlobal('Function', blocked);
+    vi.stubGlobal('eval', blocked);
+    try {
+      const fresh = await import('@renderer/schema/validate');
+      expect(fresh.validatePageSchema(positionSchema)).toEqual([]);
+      expect(fresh.validatePageSchema({ ...positionSchema, title: 3 })).toEqual([{ pointer: '/title', message: 'must be string' }]);
+    } finally {
+      vi.unstubAllGlobals();
+      expect(globalThis.Function).toBe(realFunction);
+    }
   });
 
   it('renders an invalid page as an error panel listing the problems, never blank', () => {
