@@ -34,7 +34,16 @@ export const DICT_SEED: DictSeed[] = [
   { code: 'user_identity', name: '用户身份', type: 1, items: [['1', '普通用户'], ['2', '上级']] },
   { code: 'msg_category', name: '消息类型', items: [['1', '通知公告'], ['2', '系统消息']] },
   { code: 'msg_type', name: '通告对象类型', items: [['USER', '指定用户'], ['ALL', '全体用户']] },
-  { code: 'send_status', name: '发布状态', items: [['0', '未发布'], ['1', '已发布'], ['2', '已撤销']] },
+  { code: 'send_status', name: '发布状态', items: [['0', '未发布'], ['1', '已发布'], ['2', '已撤销']] },  {
+    code: 'position_rank',
+    name: '职务职级',
+    items: [['1', '员级'], ['2', '助级'], ['3', '中级'], ['4', '副高级'], ['5', '正高级']],
+  },
+  {
+    code: 'rule_conditions',
+    name: '条件规则',
+    items: [['eq', '等于'], ['ne', '不等于'], ['gt', '大于'], ['ge', '大于等于'], ['lt', '小于'], ['le', '小于等于'], ['in', '包含'], ['like', '模糊'], ['left_like', '左模糊'], ['right_like', '右模糊']],
+  },
 ];
 
 /** The enum dictionary the contract adds to sysAllDictItems (not stored in sys_dict). */

@@ -1,0 +1,156 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { requireSession } from '../../core/access-control';
+import type { AppDeps } from '../../core/deps';
+import { businessError, ok, okMessage } from '../../core/envelope';
+import { newId } from '../../core/ids';
+import { objectSchema, text } from '../../core/schemas';
+import { LOG_TYPE_OPERATION, writeLog } from '../../core/sys-log';
+import type { Db } from '../../db/types';
+import type { EntityDefinition } from './definitions';
+import type { SqlValue } from './field-values';
+import { runListQuery, selectList, toRecord, type ListOptions, type ListParams } from './list-query';
+import { RowValidator, type ColumnValues } from './row-validator';
+
+export const MAX_BATCH_IDS = 1000;
+export const NOT_FOUND = '未找到对应数据';
+
+/** Extra list options for an entity's table (data rules, object-level conditions), set by other modules. */
+export type ListOptionsProvider = (request: FastifyRequest) => ListOptions | Promise<ListOptions>;
+const listOptionProviders = new Map<string, ListOptionsProvider>();
+
+/** Lets a module add data rules or conditions to the standard `list` and `exportXls` of an entity table. */
+export function registerEntityListOptions(table: string, provider: ListOptionsProvider): void {
+  listOptionProviders.set(table, provider);
+}
+
+export async function entityListOptions(def: EntityDefinition, request: FastifyRequest): Promise<ListOptions> {
+  const provider = listOptionProviders.get(def.table);
+  return provider ? await provider(request) : {};
+}
+
+export const permissionOf = (def: EntityDefinition, action: string) => `${def.permissionPrefix}:${action}`;
+
+/** Inserts checked values plus id and audit columns; returns the new id. */
+export async function insertRow(db: Db, def: EntityDefinition, values: ColumnValues, user: { username: string; orgCode: string | null }): Promise<string> {
+  const id = newId();
+  const row: Record<string, SqlValue | null> = { ...values, [def.id.column]: id };
+  if (def.fields.some((f) => f.audit)) {
+    row.create_by = user.username;
+    row.create_time = new Date();
+    row.sys_org_code = user.orgCode;
+  }
+  const columns = Object.keys(row);
+  await sql`insert into ${sql.table(def.table)} (${sql.join(columns.map((c) => sql.id(c)))})
+    values (${sql.join(columns.map((c) => row[c] ?? null))})`.execute(db);
+  return id;
+}
+
+export function idList(raw: string): string[] {
+  const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+  if (ids.length === 0) throw businessError('请选择要删除的数据');
+  if (ids.length > MAX_BATCH_IDS) throw businessError(`一次最多处理${MAX_BATCH_IDS}条数据`);
+  if (ids.some((id) => id.length > 64)) throw businessError('参数不正确');
+  return ids;
+}
+
+function bodyObject(body: unknown): Record<string, unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw businessError('请求内容格式不正确');
+  return body as Record<string, unknown>;
+}
+
+async function log(db: Db, request: FastifyRequest, operateType: number, content: string): Promise<void> {
+  const { user } = requireSession(request);
+  await writeLog(db, {
+    logType: LOG_TYPE_OPERATION,
+    content,
+    operateType,
+    userId: user.id,
+    username: user.username,
+    ip: request.ip,
+    requestUrl: request.url.split('?')[0] ?? null,
+    requestType: request.method,
+  });
+}
+
+/** list, add, edit (PUT and POST), delete, deleteBatch and queryById at the entity's apiBase (contract §4.5). */
+export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: EntityDefinition): void {
+  const base = def.apiBase;
+  const table = sql.table(def.table);
+  const idColumn = sql.id(def.id.column);
+  const idQuery = { querystring: objectSchema({ id: text('主键', 64, { minLength: 1 }) }, ['id']) };
+
+  api.get<{ Querystring: ListParams }>(`${base}/list`, { config: { permission: permissionOf(def, 'list') } }, async (request) =>
+    ok(await runListQuery(db, def, request.query, await entityListOptions(def, request))),
+  );
+
+  api.get<{ Querystring: { id: string } }>(
+    `${base}/queryById`,
+    { config: { permission: permissionOf(def, 'list') }, schema: idQuery },
+    async (request) => {
+      const res = await sql<Record<string, unknown>>`select ${selectList(def.fields)} from ${table} where ${idColumn} = ${request.query.id}`.execute(db);
+      const row = res.rows[0];
+      if (!row) throw businessError(NOT_FOUND);
+      return ok(toRecord(row));
+    },
+  );
+
+  api.post<{ Body: unknown }>(`${base}/add`, { config: { permission: permissionOf(def, 'add') } }, async (request) => {
+    const { user } = requireSession(request);
+    const check = await new RowValidator(db, def).check(bodyObject(request.body), 'add');
+    if (check.errors.length) throw businessError(check.errors[0]!);
+    const id = await insertRow(db, def, check.values, user);
+    await log(db, request, 2, `${def.label}添加：${id}`);
+    return okMessage('添加成功！');
+  });
+
+  api.route<{ Body: unknown }>({
+    method: ['PUT', 'POST'],
+    url: `${base}/edit`,
+    config: { permission: permissionOf(def, 'edit') },
+    handler: async (request) => {
+      const { user } = requireSession(request);
+      const body = bodyObject(request.body);
+      const id = body[def.id.property];
+      if (typeof id !== 'string' || id.trim() === '' || id.length > 64) throw businessError(NOT_FOUND);
+      const found = await sql`select 1 as one from ${table} where ${idColumn} = ${id}`.execute(db);
+      if (found.rows.length === 0) throw businessError(NOT_FOUND);
+      const check = await new RowValidator(db, def).check(body, 'edit', id);
+      if (check.errors.length) throw businessError(check.errors[0]!);
+      const values: Record<string, SqlValue | null> = { ...check.values };
+      if (def.fields.some((f) => f.audit)) {
+        values.update_by = user.username;
+        values.update_time = new Date();
+      }
+      const sets = Object.entries(values).map(([c, v]) => sql`${sql.id(c)} = ${v}`);
+      if (sets.length) await sql`update ${table} set ${sql.join(sets)} where ${idColumn} = ${id}`.execute(db);
+      await log(db, request, 3, `${def.label}编辑：${id}`);
+      return okMessage('编辑成功!');
+    },
+  });
+
+  api.delete<{ Querystring: { id: string } }>(
+    `${base}/delete`,
+    { config: { permission: permissionOf(def, 'delete') }, schema: idQuery },
+    async (request) => {
+      const res = await sql`delete from ${table} where ${idColumn} = ${request.query.id} returning ${idColumn}`.execute(db);
+      if (res.rows.length === 0) throw businessError(NOT_FOUND);
+      await log(db, request, 4, `${def.label}删除：${request.query.id}`);
+      return okMessage('删除成功!');
+    },
+  );
+
+  api.delete<{ Querystring: { ids: string } }>(
+    `${base}/deleteBatch`,
+    {
+      config: { permission: permissionOf(def, 'deleteBatch') },
+      schema: { querystring: objectSchema({ ids: text('主键', 65 * MAX_BATCH_IDS, { minLength: 1 }) }, ['ids']) },
+    },
+    async (request) => {
+      const ids = idList(request.query.ids);
+      await sql`delete from ${table} where ${idColumn} in (${sql.join(ids)})`.execute(db);
+      await log(db, request, 4, `${def.label}批量删除：${ids.length}条`);
+      return okMessage('批量删除成功!');
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import type { Db } from '../../db/types';
+import type { JsonValue } from '../../core/json';
+
+/** value → text of each plain dictionary code asked for, in one query. */
+export async function loadDictTexts(db: Db, codes: readonly string[], values?: readonly string[]): Promise<Map<string, Map<string, string>>> {
+  const out = new Map<string, Map<string, string>>(codes.map((c) => [c, new Map()]));
+  if (codes.length === 0 || (values && values.length === 0)) return out;
+  let query = db
+    .selectFrom('sys_dict_item as i')
+    .innerJoin('sys_dict as d', 'd.id', 'i.dict_id')
+    .select(['d.dict_code', 'i.item_value', 'i.item_text'])
+    .where('d.dict_code', 'in', [...codes])
+    .where('d.del_flag', '=', 0);
+  if (values) query = query.where('i.item_value', 'in', [...values]);
+  for (const row of await query.execute()) out.get(row.dict_code)?.set(row.item_value, row.item_text);
+  return out;
+}
+
+export interface DictField {
+  property: string;
+  dictCode?: string;
+}
+
+const splitValues = (value: JsonValue | undefined): string[] =>
+  value === null || value === undefined || value === '' ? [] : String(value).split(',');
+
+/**
+ * Adds `<property>_dictText` after each dictionary property (comma lists translated item by item,
+ * unknown values kept), with one query for the whole page. Empty values get no text.
+ */
+export async function addDictTexts(db: Db, records: Array<Record<string, JsonValue>>, fields: readonly DictField[]): Promise<Array<Record<string, JsonValue>>> {
+  const dictFields = fields.filter((f): f is Required<DictField> => !!f.dictCode);
+  if (dictFields.length === 0 || records.length === 0) return records;
+  const values = new Set<string>();
+  for (const r of records) for (const f of dictFields) for (const v of splitValues(r[f.property])) values.add(v);
+  const texts = await loadDictTexts(db, [...new Set(dictFields.map((f) => f.dictCode))], [...values]);
+  const byProperty = new Map(dictFields.map((f) => [f.property, texts.get(f.dictCode)!]));
+  return records.map((record) => {
+    const out: Record<string, JsonValue> = {};
+    for (const [key, value] of Object.entries(record)) {
+      out[key] = value;
+      const dict = byProperty.get(key);
+      if (dict && value !== null && value !== '') {
+        out[`${key}_dictText`] = splitValues(value).map((v) => dict.get(v) ?? v).join(',');
+      }
+    }
+    return out;
+  });
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppDeps } from '../../core/deps';
+import { businessError, okMessage } from '../../core/envelope';
+import { objectSchema, text } from '../../core/schemas';
+
+export interface DuplicateTarget {
+  table: string;
+  /** SQL column compared with fieldVal */
+  column: string;
+  /** SQL column compared with dataId (the row being edited); default "id" */
+  idColumn?: string;
+}
+
+const IDENTIFIER = /^[a-z][a-z0-9_]{0,62}$/;
+const registry = new Map<string, Required<DuplicateTarget>>();
+const keyOf = (table: string, field: string) => `${table}\u0000${field}`;
+const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * Allows GET /sys/duplicate/check for (table, column); the client may name the column in snake_case
+ * or camelCase. Entity `unique` columns are registered by the entity engine; other modules add theirs.
+ */
+export function registerDuplicateCheck(target: DuplicateTarget): void {
+  const full = { idColumn: 'id', ...target };
+  for (const name of [full.table, full.column, full.idColumn]) {
+    if (!IDENTIFIER.test(name)) throw new Error(`duplicate check: ${name} is not a plain identifier`);
+  }
+  registry.set(keyOf(full.table, full.column), full);
+}
+
+export function duplicateTarget(tableName: string, fieldName: string): Required<DuplicateTarget> | undefined {
+  return registry.get(keyOf(tableName.trim(), snake(fieldName.trim())));
+}
+
+interface DuplicateQuery {
+  tableName: string;
+  fieldName: string;
+  fieldVal?: string;
+  dataId?: string;
+}
+
+/** GET /sys/duplicate/check (contract §5.5) over registered pairs only; values bound. */
+export function mountDuplicateCheck(api: FastifyInstance, { db }: AppDeps): void {
+  api.get<{ Querystring: DuplicateQuery }>(
+    '/sys/duplicate/check',
+    {
+      config: { authenticated: true },
+      schema: {
+        querystring: objectSchema(
+          {
+            tableName: text('表名', 64, { minLength: 1 }),
+            fieldName: text('字段名', 64, { minLength: 1 }),
+            fieldVal: text('校验值', 1000),
+            dataId: text('数据ID', 64),
+          },
+          ['tableName', 'fieldName'],
+        ),
+      },
+    },
+    async (request) => {
+      const { tableName, fieldName, fieldVal, dataId } = request.query;
+      const target = duplicateTarget(tableName, fieldName);
+      if (!target) throw businessError('该字段不支持重复校验');
+      if (fieldVal === undefined || fieldVal === '') {
+        return { success: true, message: '数据为空,不作处理！', code: 500, result: null, timestamp: Date.now() };
+      }
+      const res = await sql<{ one: number }>`select 1 as one from ${sql.table(target.table)} where cast(${sql.id(target.column)} as text) = ${fieldVal}
+        ${dataId ? sql`and cast(${sql.id(target.idColumn)} as text) <> ${dataId}` : sql``} limit 1`.execute(db);
+      if (res.rows.length > 0) throw businessError('该值不可用，系统中已存在！');
+      return okMessage('该值可用！');
+    },
+  );
+}

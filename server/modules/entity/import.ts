@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { requireSession } from '../../core/access-control';
+import type { AppDeps } from '../../core/deps';
+import { businessError, okMessage, type Envelope } from '../../core/envelope';
+import { objectSchema, text } from '../../core/schemas';
+import { LOG_TYPE_OPERATION, writeLog } from '../../core/sys-log';
+import { formatDateTime } from '../../core/time';
+import type { Db } from '../../db/types';
+import { insertRow, permissionOf } from './crud-routes';
+import type { EntityDefinition } from './definitions';
+import { attachmentHeader } from './export';
+import { readSheetRows } from './excel-rows';
+import { RowValidator } from './row-validator';
+
+export const MAX_IMPORT_FILE_BYTES = 10 * 1024 * 1024;
+export const IMPORT_ERROR_PATH = '/sys/entity/importError';
+const REPORT_DAYS = 7;
+
+export interface ImportSummary {
+  totalCount: number;
+  errorCount: number;
+  successCount: number;
+  msg: string;
+  fileUrl: string;
+  fileName: string;
+}
+
+const stamp = (d: Date) => (formatDateTime(d) ?? '').replace(/\D/g, '');
+
+async function saveErrorReport(db: Db, userId: string, label: string, lines: string[]): Promise<{ fileUrl: string; fileName: string }> {
+  const now = new Date();
+  const id = randomBytes(16).toString('hex');
+  const fileName = `${label}导入错误信息${stamp(now)}.txt`;
+  await sql`delete from sys_import_error_report where create_time < ${new Date(now.getTime() - REPORT_DAYS * 86_400_000)}`.execute(db);
+  await sql`insert into sys_import_error_report (id, user_id, file_name, content, create_time)
+    values (${id}, ${userId}, ${fileName}, ${lines.join('\r\n')}, ${now})`.execute(db);
+  return { fileUrl: `${IMPORT_ERROR_PATH}/${id}`, fileName };
+}
+
+/** Every uploaded file part (field `file`, `files[]` or any other name) as a buffer. */
+async function uploadedFiles(request: FastifyRequest): Promise<Array<{ name: string; data: Buffer }>> {
+  if (!request.isMultipart()) throw businessError('请上传Excel文件');
+  const files: Array<{ name: string; data: Buffer }> = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') files.push({ name: part.filename, data: await part.toBuffer() });
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw businessError('文件大小超出10MB限制, 请压缩或降低文件质量! ');
+    throw businessError('文件上传失败');
+  }
+  if (files.length === 0) throw businessError('请上传Excel文件');
+  return files;
+}
+
+/** Validates and saves each row; answers contract §4.5's messages (code 201 with an error report when some rows fail). */
+export async function importFiles(db: Db, def: EntityDefinition, request: FastifyRequest): Promise<Envelope<string | ImportSummary>> {
+  const { user } = requireSession(request);
+  const files = await uploadedFiles(request);
+  const validator = new RowValidator(db, def);
+  const errors: string[] = [];
+  let total = 0;
+  let saved = 0;
+  for (const file of files) {
+    if (/\.xls$/i.test(file.name)) throw businessError('不支持.xls格式，请另存为.xlsx后导入');
+    const rows = await readSheetRows(def, file.data);
+    for (const row of rows) {
+      total++;
+      const check = await validator.check(row.input, 'add');
+      if (check.errors.length) {
+        errors.push(`${files.length > 1 ? `${file.name} ` : ''}第${row.line}行：${check.errors.join('；')}`);
+        continue;
+      }
+      await insertRow(db, def, check.values, user);
+      saved++;
+    }
+  }
+  await writeLog(db, {
+    logType: LOG_TYPE_OPERATION,
+    content: `${def.label}导入：成功${saved}行，错误${errors.length}行`,
+    operateType: 5,
+    userId: user.id,
+    username: user.username,
+    ip: request.ip,
+  });
+  if (errors.length === 0) return okMessage(`共${total}行数据全部导入成功！`);
+  const report = await saveErrorReport(db, user.id, def.label, errors);
+  return {
+    success: true,
+    code: 201,
+    message: '文件导入成功，但有错误。',
+    result: {
+      totalCount: total,
+      errorCount: errors.length,
+      successCount: saved,
+      msg: `总上传行数：${total}，已导入行数：${saved}，错误行数：${errors.length}`,
+      ...report,
+    },
+    timestamp: Date.now(),
+  };
+}
+
+export function mountImportRoute(api: FastifyInstance, { db }: AppDeps, def: EntityDefinition): void {
+  api.post(`${def.apiBase}/importExcel`, { config: { permission: permissionOf(def, 'importExcel') } }, (request) => importFiles(db, def, request));
+}
+
+/** GET /sys/entity/importError/:id — the signed-in user's own error report as a text file. */
+export function mountImportErrorRoute(api: FastifyInstance, { db }: AppDeps): void {
+  api.get<{ Params: { id: string } }>(
+    `${IMPORT_ERROR_PATH}/:id`,
+    {
+      config: { authenticated: true },
+      schema: { params: objectSchema({ id: text('文件标识', 64, { pattern: '^[a-f0-9]{32}$' }) }, ['id']) },
+    },
+    async (request, reply) => {
+      const { user } = requireSession(request);
+      const res = await sql<{ file_name: string; content: string }>`select file_name, content from sys_import_error_report
+        where id = ${request.params.id} and user_id = ${user.id}`.execute(db);
+      const row = res.rows[0];
+      if (!row) throw businessError('文件不存在或已过期');
+      return reply
+        .header('Content-Type', 'text/plain; charset=utf-8')
+        .header('Content-Disposition', attachmentHeader(row.file_name, 'import-errors.txt'))
+        .header('Cache-Control', 'no-store')
+        .send(`\ufeff${row.content}`);
+    },
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * The list conventions of contract §4.1–§4.4 for any table whose fields are declared on the server:
+ * paging, field filters with the §4.2 value forms, ranges, sort, advanced query, data rules and
+ * `<field>_dictText`. Identifiers come only from the ListSource; every request value is bound.
+ *
+ *   const page = await runListQuery(db, { table: 'sys_role', fields: [...] }, request.query, {});
+ *   return ok(page);
+ */
+import { sql, type RawBuilder } from 'kysely';
+import { businessError } from '../../core/envelope';
+import type { JsonValue } from '../../core/json';
+import { formatDateTime } from '../../core/time';
+import type { Db } from '../../db/types';
+import { addDictTexts } from './dict-text';
+import { compare, dataRuleConditions, rangeCondition, valueCondition, type Condition } from './list-conditions';
+import { superQueryCondition } from './super-query';
+
+export type { Condition } from './list-conditions';
+export { compare, escapeLike, substituteVariables, ruleOperator } from './list-conditions';
+
+export type FieldType = 'string' | 'text' | 'int' | 'bigint' | 'decimal' | 'boolean' | 'date' | 'datetime';
+
+export interface ListField {
+  /** camelCase name used in requests and JSON */
+  property: string;
+  /** SQL column name */
+  column: string;
+  type: FieldType;
+  /** plain dictionary code: adds `<property>_dictText` to records */
+  dictCode?: string;
+}
+
+export interface ListSource {
+  table: string;
+  fields: readonly ListField[];
+  /** property of the primary key (a stable tie-breaker where one is needed) */
+  idProperty?: string;
+  /** used when the request gives no `column` */
+  defaultSort?: { column: string; order: 'asc' | 'desc' };
+}
+
+/** A data-permission rule (contract §4.4): column is a property, condition a rule code or symbol. */
+export interface DataRule {
+  column: string;
+  condition: string;
+  value: string;
+}
+
+/** Values of #{sys_user_code} #{sys_user_name} #{sys_org_code} #{sys_multi_org_code} #{sys_date} #{sys_time} #{tenant_id}. */
+export interface SystemVariables {
+  sysUserCode: string;
+  sysUserName?: string | null;
+  sysOrgCode?: string | null;
+  sysMultiOrgCode?: readonly string[];
+  tenantId?: string | null;
+  now?: Date;
+}
+
+export type ListParams = Record<string, unknown>;
+
+export interface ListOptions {
+  dataRules?: readonly DataRule[];
+  /** needed when dataRules use system variables */
+  variables?: SystemVariables;
+  /** extra conditions built by the calling module (object-level rules) */
+  where?: readonly Condition[];
+  maxPageSize?: number;
+  /** default true */
+  dictTexts?: boolean;
+}
+
+export interface PageResult<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 1000;
+const RESERVED = new Set(['pageNo', 'pageSize', 'column', 'order', 'field', 'superQueryParams', 'superQueryMatchType', '_t', 'selections']);
+
+/** The text of a query parameter (the last one when repeated); undefined for absent or non-text values. */
+export function paramText(params: ListParams, key: string): string | undefined {
+  const raw = params[key];
+  const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+export function fieldMap(source: ListSource): Map<string, ListField> {
+  return new Map(source.fields.map((f) => [f.property, f]));
+}
+
+function positiveInt(text: string | undefined, fallback: number): number {
+  if (text === undefined || !/^\s*\d{1,9}\s*$/.test(text)) return fallback;
+  const n = Number(text);
+  return n >= 1 ? n : fallback;
+}
+
+export function pageOf(params: ListParams, maxPageSize = MAX_PAGE_SIZE): { pageNo: number; pageSize: number } {
+  const pageNo = positiveInt(paramText(params, 'pageNo'), 1);
+  const pageSize = Math.min(positiveInt(paramText(params, 'pageSize'), DEFAULT_PAGE_SIZE), maxPageSize);
+  return { pageNo, pageSize };
+}
+
+/** Field filters, ranges, advanced query, data rules and the caller's conditions. */
+export function listConditions(source: ListSource, params: ListParams, options: ListOptions = {}): Condition[] {
+  const fields = fieldMap(source);
+  const out: Condition[] = [...(options.where ?? [])];
+  if (options.dataRules?.length) {
+    const vars = options.variables;
+    if (!vars) throw new Error('data rules need the system variables of the signed-in user');
+    out.push(...dataRuleConditions(options.dataRules, fields, vars));
+  }
+  for (const key of Object.keys(params)) {
+    if (RESERVED.has(key)) continue;
+    const value = paramText(params, key);
+    if (value === undefined) continue;
+    const range = /^(.+)_(begin|end|MultiString)$/.exec(key);
+    const rangeField = range ? fields.get(range[1]!) : undefined;
+    let condition: Condition | null = null;
+    if (range && rangeField) {
+      if (range[2] !== 'MultiString') condition = rangeCondition(rangeField, range[2] as 'begin' | 'end', value);
+      else if (value.trim() !== '') condition = compare(rangeField, 'in', value);
+    } else {
+      const f = fields.get(key);
+      if (f) condition = valueCondition(f, value);
+    }
+    if (condition) out.push(condition);
+  }
+  const superQuery = paramText(params, 'superQueryParams');
+  if (superQuery) {
+    const c = superQueryCondition(superQuery, paramText(params, 'superQueryMatchType'), fields);
+    if (c) out.push(c);
+  }
+  return out;
+}
+
+/** ORDER BY items from `column`/`order` (names checked against the fields) or the default sort. */
+export function listOrder(source: ListSource, params: ListParams, tieBreaker = false): RawBuilder<unknown>[] {
+  const fields = fieldMap(source);
+  const requested = paramText(params, 'column')?.trim();
+  const names = requested ? requested.split(',') : source.defaultSort ? [source.defaultSort.column] : [];
+  const orderText = requested ? (paramText(params, 'order') ?? 'desc') : (source.defaultSort?.order ?? 'desc');
+  const direction = /asc/i.test(orderText) ? sql`asc` : sql`desc`;
+  const items = names.map((name) => {
+    const f = fields.get(name.trim().replace(/_dictText$/, ''));
+    if (!f) throw businessError(`请注意，将要排序的列字段不存在：${name.slice(0, 64)}`);
+    return sql`${sql.id(f.column)} ${direction}`;
+  });
+  const id = source.idProperty ? fields.get(source.idProperty) : undefined;
+  if (tieBreaker && id && !names.includes(id.property)) items.push(sql`${sql.id(id.column)} ${direction}`);
+  return items;
+}
+
+export function whereClause(conditions: readonly Condition[]): RawBuilder<unknown> {
+  return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+export function orderClause(items: readonly RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return items.length ? sql`order by ${sql.join(items)}` : sql``;
+}
+
+/** `"column" as "property"` for every field. */
+export function selectList(fields: readonly ListField[]): RawBuilder<unknown> {
+  return sql.join(fields.map((f) => sql`${sql.id(f.column)} as ${sql.id(f.property)}`));
+}
+
+/** A row selected with selectList as contract JSON (timestamps "yyyy-MM-dd HH:mm:ss"). */
+export function toRecord(row: Record<string, unknown>): Record<string, JsonValue> {
+  const out: Record<string, JsonValue> = {};
+  for (const [key, value] of Object.entries(row)) {
+    out[key] = value instanceof Date ? formatDateTime(value) : (value as JsonValue);
+  }
+  return out;
+}
+
+/** One page of records with total, size, current and pages (contract §4.3). */
+export async function runListQuery(db: Db, source: ListSource, params: ListParams, options: ListOptions = {}): Promise<PageResult<Record<string, JsonValue>>> {
+  const { pageNo, pageSize } = pageOf(params, options.maxPageSize);
+  const where = whereClause(listConditions(source, params, options));
+  const order = orderClause(listOrder(source, params));
+  const table = sql.table(source.table);
+  const countRow = await sql<{ total: number }>`select count(*) as total from ${table} ${where}`.execute(db);
+  const total = Number(countRow.rows[0]?.total ?? 0);
+  let records: Array<Record<string, JsonValue>> = [];
+  if (total > (pageNo - 1) * pageSize) {
+    const rows = await sql<Record<string, unknown>>`select ${selectList(source.fields)} from ${table} ${where} ${order}
+      limit ${pageSize} offset ${(pageNo - 1) * pageSize}`.execute(db);
+    records = rows.rows.map(toRecord);
+    if (options.dictTexts !== false) records = await addDictTexts(db, records, source.fields);
+  }
+  return { records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
+}

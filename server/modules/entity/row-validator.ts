@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/types';
+import type { EntityDefinition, EntityField } from './definitions';
+import { loadDictTexts } from './dict-text';
+import { convertValue, fitsDecimal, type SqlValue } from './field-values';
+
+export type ColumnValues = Record<string, SqlValue | null>;
+
+export interface RowCheck {
+  /** column → value for the fields the row sets */
+  values: ColumnValues;
+  /** plain sentences naming the field; empty when the row is valid */
+  errors: string[];
+}
+
+const isEmpty = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+/**
+ * Checks rows of one entity against its definition: type, required, length, dictionary membership
+ * and uniqueness (in the table and among the rows checked by this validator).
+ */
+export class RowValidator {
+  private dicts: Map<string, Map<string, string>> | null = null;
+  private readonly seenUnique = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly def: EntityDefinition,
+  ) {}
+
+  private writable(): EntityField[] {
+    return this.def.fields.filter((f) => !f.audit && !f.primaryKey);
+  }
+
+  private async dictionary(code: string): Promise<Map<string, string>> {
+    if (!this.dicts) {
+      const codes = [...new Set(this.writable().flatMap((f) => (f.dictCode ? [f.dictCode] : [])))];
+      this.dicts = await loadDictTexts(this.db, codes);
+    }
+    return this.dicts.get(code) ?? new Map();
+  }
+
+  /** value → item value for dictionary fields given by text (Excel import) or by value. */
+  async dictValueOf(f: EntityField, given: string): Promise<string> {
+    if (!f.dictCode) return given;
+    const dict = await this.dictionary(f.dictCode);
+    return given
+      .split(',')
+      .map((part) => {
+        if (dict.has(part)) return part;
+        for (const [value, text] of dict) if (text === part) return value;
+        return part;
+      })
+      .join(',');
+  }
+
+  private async fieldErrors(f: EntityField, value: SqlValue | null): Promise<string | null> {
+    if (value === null || (typeof value === 'string' && value.trim() === '')) return f.required ? `${f.label}不能为空` : null;
+    if (typeof value === 'string' && f.type === 'string' && f.length !== undefined && [...value].length > f.length) {
+      return `${f.label}长度不能超过${f.length}个字符`;
+    }
+    if (typeof value === 'string' && f.type === 'decimal' && !fitsDecimal(value, f.precision, f.scale)) return `${f.label}超出范围`;
+    if (f.dictCode) {
+      const dict = await this.dictionary(f.dictCode);
+      if (dict.size > 0 && String(value).split(',').some((v) => !dict.has(v))) return `${f.label}的值不在字典中`;
+    }
+    return null;
+  }
+
+  private async uniqueError(f: EntityField, value: SqlValue | null, id: string | null): Promise<string | null> {
+    if (!f.unique || value === null || value === '') return null;
+    const key = String(value instanceof Date ? value.getTime() : value);
+    const seen = this.seenUnique.get(f.column) ?? new Set<string>();
+    if (seen.has(key)) return `${f.label}已存在`;
+    const res = await sql<{ one: number }>`select 1 as one from ${sql.table(this.def.table)} where ${sql.id(f.column)} = ${value}
+      ${id ? sql`and ${sql.id(this.def.id.column)} <> ${id}` : sql``} limit 1`.execute(this.db);
+    if (res.rows.length > 0) return `${f.label}已存在`;
+    seen.add(key);
+    this.seenUnique.set(f.column, seen);
+    return null;
+  }
+
+  /**
+   * Checks one input object. `add`: absent fields take their default; `edit` (with the row's id):
+   * absent fields keep their stored value and are not checked.
+   */
+  async check(input: Record<string, unknown>, mode: 'add' | 'edit', id: string | null = null): Promise<RowCheck> {
+    const values: ColumnValues = {};
+    const errors: string[] = [];
+    for (const f of this.writable()) {
+      let raw: unknown;
+      if (hasOwn(input, f.property)) raw = input[f.property];
+      else if (mode === 'add') raw = f.default;
+      else continue;
+      let value: SqlValue | null = null;
+      if (!isEmpty(raw) || (raw === '' && (f.type === 'string' || f.type === 'text'))) {
+        const converted = typeof raw === 'string' && f.dictCode ? await this.dictValueOf(f, raw.trim()) : raw;
+        const v = isEmpty(converted) ? null : convertValue(f.type, converted);
+        if (v === undefined) {
+          errors.push(`${f.label}格式不正确`);
+          continue;
+        }
+        value = v;
+      }
+      const problem = (await this.fieldErrors(f, value)) ?? (await this.uniqueError(f, value, id));
+      if (problem) errors.push(problem);
+      else values[f.column] = value;
+    }
+    return { values, errors };
+  }
+}
