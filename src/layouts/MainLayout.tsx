@@ -129,8 +129,9 @@ export default function MainLayout() {
     navigate(LOGIN_PATH, { replace: true });
   };
 
-  const headerBg = dark ? '#fff' : settings.color;
-  const headerColor = dark ? 'rgba(0,0,0,.85)' : '#fff';
+  // Side-menu mode: a light menu gets a header in the primary colour. Top-menu mode: the header carries the menu theme.
+  const headerBg = topMenu ? (dark ? '#001529' : '#fff') : dark ? '#fff' : settings.color;
+  const headerColor = topMenu ? (dark ? '#fff' : 'rgba(0,0,0,.85)') : dark ? 'rgba(0,0,0,.85)' : '#fff';
   const menuTheme = dark ? 'dark' : 'light';
   const siderWidth = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
 
@@ -192,7 +193,7 @@ export default function MainLayout() {
                 topMenu ? (
                   <>
                     <div style={{ minWidth: mobile ? undefined : 165 }}>
-                      <Logo collapsed={false} dark={!dark} showTitle={!mobile} />
+                      <Logo collapsed={false} dark={dark} showTitle={!mobile} />
                     </div>
                     {!mobile && <SideMenu mode="horizontal" theme={menuTheme} />}
                   </>
