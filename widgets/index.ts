@@ -29,6 +29,11 @@ export const WIDGET_LOADERS: Record<string, PartsLoader> = {
   JSelectRole: () => import('./pickers/parts').then((m) => m.JSelectRoleParts),
   JSelectPosition: () => import('./pickers/parts').then((m) => m.JSelectPositionParts),
   JPopup: () => import('./pickers/parts').then((m) => m.JPopupParts),
+  JEditor: () => import('./editors/rich-parts').then((m) => m.JEditorParts),
+  JMarkdownEditor: () => import('./editors/markdown-parts').then((m) => m.JMarkdownEditorParts),
+  JCodeEditor: () => import('./editors/code-parts').then((m) => m.JCodeEditorParts),
+  JPdfView: () => import('./editors/pdf-parts').then((m) => m.JPdfViewParts),
+  JImagePreview: () => import('./editors/pdf-parts').then((m) => m.JImagePreviewParts),
   JCron: () => import('./cron/parts').then((m) => m.JCronParts),
   JEasyCron: () => import('./cron/parts').then((m) => m.JEasyCronParts),
 };

@@ -176,6 +176,7 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
             actions={controller.actions}
             renderExpand={props.renderExpand}
             scrollToIndex={controller.scrollToIndex}
+            rowKeyAt={(i) => (sorting.length ? table.getRowModel().rows[i]?.id ?? String(i) : store.idOf(store.rows[i] ?? {}))}
             onScroll={subForm ? () => setSubForm(null) : undefined}
             overlay={
               subForm && subFormRow && props.renderSubForm ? (

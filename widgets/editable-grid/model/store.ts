@@ -27,6 +27,9 @@ export class GridStore {
   /** rowId -> columnKey -> message */
   readonly errors = new Map<string, Map<string, string>>();
   private listeners = new Set<() => void>();
+  /** rowId -> row, rebuilt on first lookup after the rows array changed. */
+  private byId: Map<string, GridRow> | null = null;
+  private byIdFor: GridRow[] | null = null;
   version = 0;
 
   constructor(options: GridStoreOptions) {
@@ -61,7 +64,12 @@ export class GridStore {
   }
 
   getRow(rowId: string): GridRow | undefined {
-    return this.rows.find((r) => this.idOf(r) === rowId);
+    if (this.byIdFor !== this.rows || !this.byId) {
+      this.byId = new Map();
+      for (const r of this.rows) this.byId.set(this.idOf(r), r);
+      this.byIdFor = this.rows;
+    }
+    return this.byId.get(rowId);
   }
 
   /** Replace all rows with existing (saved) rows. */

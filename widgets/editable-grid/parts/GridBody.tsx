@@ -23,6 +23,8 @@ export interface GridBodyProps {
   actions: RowActions;
   renderExpand?: (row: GridRow) => ReactNode;
   scrollToIndex: MutableRefObject<(index: number) => void>;
+  /** Key of the row at a display index without building the TanStack row. */
+  rowKeyAt: (index: number) => string;
   onScroll?: () => void;
   overlay?: ReactNode;
 }
@@ -46,7 +48,7 @@ export function GridBody(p: GridBodyProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => p.rowHeight,
     overscan: 8,
-    getItemKey: (i) => modelRows[i]?.id ?? i,
+    getItemKey: p.rowKeyAt,
     observeElementRect: useFallbackRect(Math.max(viewport, p.rowHeight * 10)),
     initialRect: { width: 1200, height: Math.max(viewport, p.rowHeight * 10) },
   });

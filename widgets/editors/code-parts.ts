@@ -1,0 +1,4 @@
+import { widgetParts, PlainText } from '../shared/fieldParts';
+import { JCodeEditor } from './JCodeEditor';
+
+export const JCodeEditorParts = widgetParts(JCodeEditor, PlainText);

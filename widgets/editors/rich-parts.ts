@@ -1,0 +1,4 @@
+import { widgetParts } from '../shared/fieldParts';
+import { JEditor, RichTextPretty } from './JEditor';
+
+export const JEditorParts = widgetParts(JEditor, RichTextPretty);
