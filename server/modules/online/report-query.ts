@@ -1,0 +1,137 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/types';
+import { businessError } from '../../core/envelope';
+import { formatDateTime } from '../../core/time';
+import { compileReportSql, withReadOnly } from './sql-runner';
+import type { ReportConfig, ReportItem } from './tables';
+
+export const FILTER_REFUSED_MESSAGE = '查询条件格式不正确';
+export const SORT_REFUSED_MESSAGE = '排序字段不存在';
+/** rows one request returns at most (also without paging) */
+export const REPORT_ROW_CAP = 1000;
+
+const NUMBER = /^-?\d{1,15}(\.\d{1,10})?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
+
+type FieldKind = 'text' | 'number' | 'date' | 'datetime';
+
+export function fieldKind(type: string): FieldKind {
+  const t = type.toLowerCase();
+  if (['integer', 'int', 'long', 'double', 'bigdecimal', 'number', 'float'].includes(t)) return 'number';
+  if (t === 'date') return 'date';
+  if (t === 'datetime' || t === 'timestamp') return 'datetime';
+  return 'text';
+}
+
+export interface DataRequest {
+  /** query-string values (query fields, <field>_begin/_end, self_<param>) */
+  values: Record<string, string>;
+  column?: string;
+  order?: string;
+  pageNo: number;
+  /** <= 0 means no paging (up to the row cap) */
+  pageSize: number;
+}
+
+export interface ReportData {
+  records: Array<Record<string, unknown>>;
+  total: number;
+}
+
+const contains = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function checked(value: string, kind: FieldKind): string {
+  const ok = kind === 'number' ? NUMBER.test(value) : kind === 'text' ? true : DATETIME.test(value);
+  if (!ok) throw businessError(FILTER_REFUSED_MESSAGE);
+  return value;
+}
+
+function rangeConditions(item: ReportItem, kind: FieldKind, begin: string, end: string): RawBuilder<unknown>[] {
+  const c = sql.ref(`t.${item.field_name}`);
+  const out: RawBuilder<unknown>[] = [];
+  if (kind === 'text') {
+    if (begin) out.push(sql`cast(${c} as varchar) >= ${begin}`);
+    if (end) out.push(sql`cast(${c} as varchar) <= ${end}`);
+  } else if (kind === 'number') {
+    if (begin) out.push(sql`${c} >= cast(${checked(begin, kind)} as numeric)`);
+    if (end) out.push(sql`${c} <= cast(${checked(end, kind)} as numeric)`);
+  } else {
+    if (begin) out.push(sql`${c} >= cast(${checked(begin, kind)} as timestamp)`);
+    if (end && DATE.test(end)) out.push(sql`${c} < cast(${end} as date) + 1`);
+    else if (end) out.push(sql`${c} <= cast(${checked(end, kind)} as timestamp)`);
+  }
+  return out;
+}
+
+function singleCondition(item: ReportItem, kind: FieldKind, value: string): RawBuilder<unknown> {
+  const c = sql.ref(`t.${item.field_name}`);
+  if (item.dict_code) {
+    const list = value.split(',').map((v) => v.trim()).filter(Boolean).slice(0, 100);
+    return sql`cast(${c} as varchar) in (${sql.join(list.map((v) => sql`${v}`))})`;
+  }
+  if (kind === 'number') return sql`${c} = cast(${checked(value, kind)} as numeric)`;
+  if (kind === 'date' || kind === 'datetime') {
+    checked(value, kind);
+    return DATE.test(value) ? sql`cast(${c} as date) = cast(${value} as date)` : sql`${c} = cast(${value} as timestamp)`;
+  }
+  return sql`cast(${c} as varchar) ilike ${contains(value)}`;
+}
+
+/** Conditions for the searchable items; identifiers come only from the item list, values are bound. */
+export function filterConditions(items: ReportItem[], values: Record<string, string>): RawBuilder<unknown>[] {
+  const out: RawBuilder<unknown>[] = [];
+  for (const item of items) {
+    if (item.is_search !== 1) continue;
+    const kind = fieldKind(item.field_type);
+    const name = item.field_name;
+    if (item.search_mode === 'group') {
+      out.push(...rangeConditions(item, kind, (values[`${name}_begin`] ?? '').trim(), (values[`${name}_end`] ?? '').trim()));
+    } else {
+      const value = (values[name] ?? '').trim();
+      if (value) out.push(singleCondition(item, kind, value));
+    }
+  }
+  return out;
+}
+
+export function orderClause(items: ReportItem[], column: string | undefined, order: string | undefined): RawBuilder<unknown> {
+  if (!column) return sql``;
+  const name = column.replace(/_dictText$/, '');
+  const item = items.find((i) => i.field_name === name);
+  if (!item) throw businessError(SORT_REFUSED_MESSAGE);
+  const direction = (order ?? '').toLowerCase() === 'asc' ? sql`asc` : sql`desc`;
+  return sql`order by ${sql.ref(`t.${item.field_name}`)} ${direction} nulls last`;
+}
+
+function jsonValue(value: unknown, kind: FieldKind | undefined): unknown {
+  if (value instanceof Date) return kind === 'date' ? (formatDateTime(value) ?? '').slice(0, 10) : formatDateTime(value);
+  return value;
+}
+
+/** Report SQL parameters: `self_<name>` from the request, else the configured default. */
+export function reportParams(config: ReportConfig, values: Record<string, string>): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const p of config.params) params[p.param_name] = p.param_value ?? '';
+  for (const [k, v] of Object.entries(values)) if (k.startsWith('self_') && k.length > 5) params[k.slice(5)] = v;
+  return params;
+}
+
+/** The report's rows: its SQL as a subquery, with filters, sort and paging bound, in a read-only transaction. */
+export async function reportData(db: Db, config: ReportConfig, request: DataRequest, system: Record<string, string>): Promise<ReportData> {
+  const inner = compileReportSql(config.head.cgr_sql, reportParams(config, request.values), system);
+  const conds = filterConditions(config.items, request.values);
+  const where = conds.length ? sql.join(conds, sql` and `) : sql`true`;
+  const order = orderClause(config.items, request.column, request.order);
+  const limit = request.pageSize > 0 ? Math.min(request.pageSize, REPORT_ROW_CAP) : REPORT_ROW_CAP;
+  const offset = request.pageSize > 0 ? (request.pageNo - 1) * limit : 0;
+  const kinds = new Map(config.items.map((i) => [i.field_name, fieldKind(i.field_type)]));
+
+  return withReadOnly(db, async (trx) => {
+    const count = await sql<{ total: number }>`select count(*) as total from (\n${inner}\n) as t where ${where}`.execute(trx);
+    const rows = await sql<Record<string, unknown>>`select t.* from (\n${inner}\n) as t where ${where} ${order}
+      limit ${limit} offset ${offset}`.execute(trx);
+    const records = rows.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, jsonValue(v, kinds.get(k))])));
+    return { records, total: Number(count.rows[0]?.total ?? 0) };
+  });
+}
