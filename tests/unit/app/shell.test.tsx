@@ -124,3 +124,11 @@ describe('app shell', () => {
     expect(await screen.findByText('首页不能关闭!')).toBeTruthy();
   });
 });
+
+describe('public routes', () => {
+  it('render without sign-in', async () => {
+    renderAt('/xypj/checkzs');
+    expect(await screen.findByText('页面 /xypj/checkzs 暂未开放', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(location.current).toBe('/xypj/checkzs');
+  });
+});
