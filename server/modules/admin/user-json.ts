@@ -38,38 +38,40 @@ async function positionNames(db: Db, codes: string[]): Promise<Map<string, strin
   return new Map(rows.rows.map((r) => [r.code, r.name]));
 }
 
-/** User JSON for lists: no secrets, with orgCodeTxt (department names) and the `_dictText` fields of contract §4.3. */
-export async function userRecords(db: Db, users: readonly SysUser[]): Promise<Array<Record<string, JsonValue>>> {
-  if (users.length === 0) return [];
+/** User JSON records of a list: adds orgCodeTxt (department names) and the `_dictText` fields of contract §4.3. */
+export async function decorateUserRecords(db: Db, records: Array<Record<string, JsonValue>>): Promise<Array<Record<string, JsonValue>>> {
+  if (records.length === 0) return [];
+  const ids = records.map((r) => String(r.id));
   const memberships = await db
     .selectFrom('sys_user_depart as ud')
     .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
     .select(['ud.user_id', 'd.depart_name'])
-    .where('ud.user_id', 'in', users.map((u) => u.id))
+    .where('ud.user_id', 'in', ids)
     .orderBy('d.org_code')
     .execute();
   const departNames = new Map<string, string[]>();
   for (const m of memberships) departNames.set(m.user_id, [...(departNames.get(m.user_id) ?? []), m.depart_name]);
-
-  const ledIds = [...new Set(users.flatMap((u) => splitIds(u.depart_ids)))];
-  const led = ledIds.length
-    ? await db.selectFrom('sys_depart').select(['id', 'depart_name']).where('id', 'in', ledIds).execute()
-    : [];
+  const text = (v: JsonValue | undefined) => (typeof v === 'string' ? v : null);
+  const ledIds = [...new Set(records.flatMap((r) => splitIds(text(r.departIds))))];
+  const led = ledIds.length ? await db.selectFrom('sys_depart').select(['id', 'depart_name']).where('id', 'in', ledIds).execute() : [];
   const ledNames = new Map(led.map((d) => [d.id, d.depart_name]));
-  const posts = await positionNames(db, [...new Set(users.flatMap((u) => splitIds(u.post)))]);
+  const posts = await positionNames(db, [...new Set(records.flatMap((r) => splitIds(text(r.post))))]);
   const dicts = await dictMaps(db, ['sex', 'user_status', 'user_identity']);
-
-  return users.map((u) => ({
-    ...toJsonRow(u, HIDDEN_USER_COLUMNS),
-    orgCodeTxt: departNames.get(u.id)?.join(',') ?? null,
-    sex_dictText: translate(dicts.get('sex'), u.sex),
-    status_dictText: translate(dicts.get('user_status'), u.status),
-    userIdentity_dictText: translate(dicts.get('user_identity'), u.user_identity),
-    post_dictText: translate(posts, u.post),
-    departIds_dictText: translate(ledNames, u.depart_ids),
+  return records.map((r) => ({
+    ...r,
+    orgCodeTxt: departNames.get(String(r.id))?.join(',') ?? null,
+    sex_dictText: translate(dicts.get('sex'), r.sex),
+    status_dictText: translate(dicts.get('user_status'), r.status),
+    userIdentity_dictText: translate(dicts.get('user_identity'), r.userIdentity),
+    post_dictText: translate(posts, r.post),
+    departIds_dictText: translate(ledNames, r.departIds),
   }));
 }
 
 export function userJson(u: SysUser): Record<string, JsonValue> {
   return toJsonRow(u, HIDDEN_USER_COLUMNS);
+}
+
+export async function userRecords(db: Db, users: readonly SysUser[]): Promise<Array<Record<string, JsonValue>>> {
+  return decorateUserRecords(db, users.map(userJson));
 }
