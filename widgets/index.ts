@@ -15,6 +15,7 @@ export const WIDGET_LOADERS: Record<string, PartsLoader> = {
   JInputPop: () => import('./basic/parts').then((m) => m.JInputPopParts),
   JTextareaPop: () => import('./basic/parts').then((m) => m.JTextareaPopParts),
   JModal: () => import('./shared/parts').then((m) => m.JModalParts),
+  JFormValues: () => import('./shared/parts').then((m) => m.JFormValuesParts),
   JUpload: () => import('./upload/parts').then((m) => m.JUploadParts),
   JImageUpload: () => import('./upload/parts').then((m) => m.JImageUploadParts),
   JDictSelectTag: () => import('./dict/parts').then((m) => m.JDictSelectTagParts),
