@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
+import { hasPageSchema } from '@renderer/schema/load';
 import { lazyPage } from '../lazyPage';
 
 export type PageComponent = ComponentType<{ children?: ReactNode }>;
@@ -45,8 +46,9 @@ function notFound(name: string): PageComponent {
 }
 
 /**
- * Menu component name -> page component, in this order: hand-made view
- * (src/views/<name>.tsx), then a layout, else a "page not found" view.
+ * Menu component name -> page component, in this order: a page schema
+ * (schemas/<name>.json), a hand-made view (src/views/<name>.tsx), a layout,
+ * else a "page not found" view.
  * The same name always yields the same component (stable identity keeps state).
  */
 export function resolveComponent(componentName: string | null | undefined): PageComponent {
@@ -55,7 +57,8 @@ export function resolveComponent(componentName: string | null | undefined): Page
   if (cached) return cached;
   let component: PageComponent;
   const view = name ? viewModules[`../views/${name}.tsx`] : undefined;
-  if (view) component = lazyPage(view, name);
+  if (name && hasPageSchema(name)) component = lazyPage(() => import('./SchemaRoute').then((m) => ({ default: m.schemaRoute(name) })), name);
+  else if (view) component = lazyPage(view, name);
   else if (layoutLoaders[name]) component = lazyPage(layoutLoaders[name], name);
   else component = notFound(name);
   resolved.set(name, component);
