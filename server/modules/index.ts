@@ -4,8 +4,9 @@ import { systemCoreModule } from './system';
 import { filesModule } from './files';
 import { lookupModule } from './lookup';
 import { onlineReportModule } from './online';
+import { socketModule } from './socket';
 import { entityModule } from './entity';
 import { adminModule } from './admin';
 
 /** Every API module, registered in this order under config.apiBase. Add yours here. */
-export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, entityModule, adminModule];
+export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule];

@@ -1,0 +1,42 @@
+import type { WebSocket } from 'ws';
+import { send } from './vxe-hub';
+
+/** What the header bell reads (contract §8.1): `topic` = for everyone, `user` = for one user. */
+export interface NoticeMessage {
+  cmd: 'topic' | 'user' | 'heartcheck' | 'email' | 'sign' | 'publish';
+  msgId?: string;
+  msgTxt?: string;
+  userId?: string;
+}
+
+/** Notice sockets of this process by user id (one process serves the API; see ARCHITECTURE.md for fan-out). */
+const byUser = new Map<string, Set<WebSocket>>();
+
+export function addNoticeSocket(userId: string, socket: WebSocket): void {
+  const set = byUser.get(userId) ?? new Set<WebSocket>();
+  byUser.set(userId, set);
+  set.add(socket);
+}
+
+export function removeNoticeSocket(userId: string, socket: WebSocket): void {
+  const set = byUser.get(userId);
+  if (!set) return;
+  set.delete(socket);
+  if (set.size === 0) byUser.delete(userId);
+}
+
+export function noticeSocketCount(userId: string): number {
+  return byUser.get(userId)?.size ?? 0;
+}
+
+/** Pushes a message to every open notice socket of one user. */
+export function notifyUser(userId: string, msg: NoticeMessage): void {
+  for (const socket of byUser.get(userId) ?? []) send(socket, msg);
+}
+
+/** Pushes a message to every open notice socket. */
+export function notifyAll(msg: NoticeMessage): void {
+  for (const set of byUser.values()) for (const socket of set) send(socket, msg);
+}
+
+export const HEARTCHECK: NoticeMessage = { cmd: 'heartcheck', msgTxt: '心跳响应' };
