@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { Divider, Dropdown, Table, type TableColumnsType, type TableProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useRenderer } from '../context';
@@ -25,8 +25,12 @@ export interface ListTableProps {
 function useColumns(columns: Column[], rowActions: RowActions | undefined, list: ListPageController, handlers: RowHandlers) {
   const { can, excludedCodes } = useRenderer();
   const prefix = list.schema.authPrefix;
+  // Column definitions stay stable across data loads; actions read the latest controller.
+  const latest = useRef({ list, handlers });
+  latest.current = { list, handlers };
+  const { schema, sort } = list;
   return useMemo(() => {
-    const sorted = list.sort;
+    const sorted = sort;
     const excluded = new Set(prefix && excludedCodes ? excludedCodes(prefix) : []);
     const visible: TableColumnsType<Row> = columns
       .filter((c) => (!c.auth || can(c.auth)) && !excluded.has(c.dataIndex))
@@ -42,9 +46,9 @@ function useColumns(columns: Column[], rowActions: RowActions | undefined, list:
         sortOrder: c.sorter && sorted.column === c.dataIndex ? (sorted.order === 'asc' ? 'ascend' : 'descend') : null,
         render: (value: unknown, record: Row) => renderCell(c, value, record),
       }));
-    const showEdit = actionAllowed(rowActions?.edit, can, !!list.schema.form && !!list.schema.url.edit);
-    const showDetail = actionAllowed(rowActions?.detail, can, !!list.schema.form);
-    const showDelete = actionAllowed(rowActions?.delete, can, !!list.schema.url.delete);
+    const showEdit = actionAllowed(rowActions?.edit, can, !!schema.form && !!schema.url.edit);
+    const showDetail = actionAllowed(rowActions?.detail, can, !!schema.form);
+    const showDelete = actionAllowed(rowActions?.delete, can, !!schema.url.delete);
     if (showEdit || showDetail || showDelete) {
       visible.push({
         key: '__actions',
@@ -53,7 +57,7 @@ function useColumns(columns: Column[], rowActions: RowActions | undefined, list:
         width: rowActions?.width ?? 147,
         render: (_: unknown, record: Row) => (
           <span>
-            {showEdit && <a onClick={() => handlers.onEdit(record)}>编辑</a>}
+            {showEdit && <a onClick={() => latest.current.handlers.onEdit(record)}>编辑</a>}
             {showEdit && (showDetail || showDelete) && <Divider type="vertical" />}
             {(showDetail || showDelete) && (
               <Dropdown
@@ -64,10 +68,11 @@ function useColumns(columns: Column[], rowActions: RowActions | undefined, list:
                     ...(showDelete ? [{ key: 'delete', label: '删除' }] : []),
                   ],
                   onClick: ({ key }) => {
-                    if (key === 'detail') handlers.onDetail(record);
+                    const current = latest.current;
+                    if (key === 'detail') current.handlers.onDetail(record);
                     if (key === 'delete') {
-                      void list.notify.confirm({ title: '确定删除吗?' }).then((ok) => {
-                        if (ok) void list.remove(record);
+                      void current.list.notify.confirm({ title: '确定删除吗?' }).then((ok) => {
+                        if (ok) void latest.current.list.remove(record);
                       });
                     }
                   },
@@ -83,7 +88,7 @@ function useColumns(columns: Column[], rowActions: RowActions | undefined, list:
       });
     }
     return visible;
-  }, [columns, rowActions, list, handlers, can, excludedCodes, prefix]);
+  }, [columns, rowActions, schema, sort, can, excludedCodes, prefix]);
 }
 
 export function ListTable({ list, handlers, expandable, rows, pagination = true }: ListTableProps) {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 const RUNS = Number(process.env.LIST_BENCH_RUNS ?? 5);
-const ROWS = 1000;
+const ROWS = Number(process.env.LIST_BENCH_ROWS ?? 1000);
 const BUDGET_MS = 300;
 
 declare global {
