@@ -1,0 +1,111 @@
+import { createRef } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { EditableGrid } from '@widgets/editable-grid/EditableGrid';
+import type { EditableGridHandle } from '@widgets/editable-grid/types';
+import { ArrayTableBench } from './arrayTable';
+import { benchColumns, benchRows } from './data';
+
+const host = document.getElementById('root') as HTMLElement;
+let root: Root | null = null;
+const handle = createRef<EditableGridHandle>();
+
+/** Resolves after the browser has painted the current frame. */
+function afterPaint(): Promise<number> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
+}
+
+function unmount() {
+  root?.unmount();
+  root = null;
+  host.innerHTML = '';
+}
+
+/** Mount one table with fresh data and return milliseconds until it was painted. */
+async function mount(kind: 'grid' | 'arrayTable', rows: number): Promise<number> {
+  unmount();
+  const data = benchRows(rows);
+  await afterPaint();
+  const t0 = performance.now();
+  root = createRoot(host);
+  flushSync(() =>
+    root!.render(
+      kind === 'grid' ? (
+        <EditableGrid ref={handle} columns={benchColumns} dataSource={data} rowNumber rowSelection toolbar />
+      ) : (
+        <ArrayTableBench rows={data} />
+      ),
+    ),
+  );
+  return (await afterPaint()) - t0;
+}
+
+export interface KeySample {
+  /** keydown until React updated the DOM and layout was recomputed: the frame is ready to paint. */
+  ready: number;
+  /** keydown until the next animation frame (adds the wait for vsync, up to one frame interval). */
+  frame: number;
+}
+
+/** Typing latency per keystroke. */
+function startKeyLatency(): () => KeySample[] {
+  const samples: KeySample[] = [];
+  let t0 = 0;
+  const onKey = (e: KeyboardEvent) => {
+    t0 = e.timeStamp;
+  };
+  const onInput = () => {
+    const start = t0;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      void host.offsetHeight;
+      const ready = performance.now() - start;
+      requestAnimationFrame(() => samples.push({ ready, frame: performance.now() - start }));
+    };
+    channel.port2.postMessage(null);
+  };
+  window.addEventListener('keydown', onKey, true);
+  window.addEventListener('input', onInput);
+  return () => {
+    window.removeEventListener('keydown', onKey, true);
+    window.removeEventListener('input', onInput);
+    return samples;
+  };
+}
+
+/** Scroll the whole grid one viewport at a time; count viewports with uncovered (blank) space. */
+async function scrollAll(): Promise<{ steps: number; blank: number }> {
+  const scroller = host.querySelector('.eg-scroll') as HTMLElement;
+  const header = (host.querySelector('.eg-header') as HTMLElement).offsetHeight;
+  let blank = 0;
+  let steps = 0;
+  for (let top = 0; top <= scroller.scrollHeight; top += scroller.clientHeight - header) {
+    scroller.scrollTop = top;
+    scroller.dispatchEvent(new Event('scroll'));
+    await afterPaint();
+    steps++;
+    const viewTop = scroller.scrollTop;
+    const viewBottom = viewTop + scroller.clientHeight - header;
+    const spans = [...scroller.querySelectorAll<HTMLElement>('[data-row-id]')]
+      .map((r) => {
+        const wrapper = r.parentElement as HTMLElement;
+        const start = parseFloat(wrapper.style.top);
+        return [start, start + r.offsetHeight] as const;
+      })
+      .sort((a, b) => a[0] - b[0]);
+    let covered = viewTop;
+    for (const [s, e] of spans) if (s <= covered + 0.5 && e > covered) covered = e;
+    const contentEnd = Math.min(viewBottom, scroller.scrollHeight - header);
+    if (covered + 0.5 < contentEnd) blank++;
+    if (top >= scroller.scrollHeight - scroller.clientHeight) break;
+  }
+  return { steps, blank };
+}
+
+function validateAll(): { ms: number; errors: number } {
+  const t0 = performance.now();
+  const result = handle.current!.getValues({ validate: true });
+  return { ms: performance.now() - t0, errors: result.error };
+}
+
+Object.assign(window, { bench: { mount, unmount, startKeyLatency, scrollAll, validateAll, afterPaint } });
