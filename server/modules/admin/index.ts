@@ -1,14 +1,31 @@
 import type { ApiModule } from '../../core/deps';
 import './tables';
+import { accountRoutes } from './account';
+import { categoryRoutes } from './categories';
+import { departRoleRoutes } from './depart-roles';
+import { departRoutes } from './departs';
+import { dictItemRoutes } from './dict-items';
+import { dictRoutes } from './dicts';
 import { permissionRoutes } from './permissions';
 import { permissionRuleRoutes } from './permission-rules';
 import { roleRoutes } from './roles';
+import { tenantRoutes } from './tenants';
 import { userRoutes } from './users';
 
-/** Core administration: users, roles, menus and data rules, departments, dictionaries, categories, tenants, account. */
+/**
+ * Core administration: users, roles, menus and data rules, departments and their roles, dictionaries,
+ * categories, tenants and the signed-in user's account. Permission codes: PERMISSIONS.md.
+ */
 export const adminModule: ApiModule = (api, deps) => {
   userRoutes(api, deps);
   roleRoutes(api, deps);
   permissionRoutes(api, deps);
   permissionRuleRoutes(api, deps);
+  departRoutes(api, deps);
+  departRoleRoutes(api, deps);
+  dictRoutes(api, deps);
+  dictItemRoutes(api, deps);
+  categoryRoutes(api, deps);
+  tenantRoutes(api, deps);
+  accountRoutes(api, deps);
 };

@@ -1,0 +1,278 @@
+import type { FastifyInstance } from 'fastify';
+import { requireSession } from '../../core/access-control';
+import type { AppDeps } from '../../core/deps';
+import { businessError, ok, okMessage } from '../../core/envelope';
+import { newId } from '../../core/ids';
+import { objectSchema, text } from '../../core/schemas';
+import type { Db } from '../../db/types';
+import { runListQuery } from '../entity/list-query';
+import { auditInsert, auditUpdate, idList, jsonRows, optionalText, requireId } from './common';
+import { dataRuleChoice, grantedIds, saveDataRuleChoice, saveGrantDiff } from './grant-store';
+import { DEPART_ROLE_SOURCE } from './list-sources';
+import { logOperation, OP_ADD, OP_DELETE, OP_EDIT } from './oplog';
+import { allPermissions, treeModels } from './permission-json';
+
+interface DepartRoleBody {
+  id?: string;
+  departId?: string;
+  roleName?: string;
+  roleCode?: string;
+  description?: string;
+}
+
+const ROLE_BODY = {
+  ...objectSchema({ id: text('部门角色ID', 36), departId: text('部门ID', 36), roleName: text('部门角色名称', 200), roleCode: text('部门角色编码', 100), description: text('备注', 255) }),
+  additionalProperties: false,
+};
+const GRANT_BODY = {
+  ...objectSchema({ roleId: text('角色ID', 36), departId: text('部门ID', 36), permissionIds: text('权限', 100000), lastpermissionIds: text('权限', 100000) }),
+  additionalProperties: false,
+};
+const RULE_BODY = objectSchema({ permissionId: text('菜单ID', 36), roleId: text('角色ID', 36), departId: text('部门ID', 36), dataRuleIds: text('数据规则', 4000) });
+
+async function departRole(db: Db, id: string) {
+  const role = await db.selectFrom('sys_depart_role').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!role) throw businessError('部门角色不存在');
+  return role;
+}
+
+async function deleteDepartRoles(db: Db, ids: string[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sys_depart_role_user').where('drole_id', 'in', ids).execute();
+    await trx.deleteFrom('sys_depart_role_permission').where('role_id', 'in', ids).execute();
+    await trx.deleteFrom('sys_depart_role').where('id', 'in', ids).execute();
+  });
+}
+
+/** Department permissions, department roles, their grants, data rules and users (DepartList / DepartUserList). */
+export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
+  api.get<{ Querystring: { departId?: string } }>(
+    '/sys/permission/queryDepartPermission',
+    { config: { permission: 'depart:auth' }, schema: { querystring: objectSchema({ departId: text('部门ID', 36), _t: text('时间戳', 20) }) } },
+    async (request) => ok(await grantedIds(db, { table: 'sys_depart_permission', departId: requireId(request.query.departId, '部门ID') })),
+  );
+
+  api.post<{ Body: { departId?: string; permissionIds?: string; lastpermissionIds?: string } }>(
+    '/sys/permission/saveDepartPermission',
+    { config: { permission: 'depart:auth' }, schema: { body: GRANT_BODY } },
+    async (request) => {
+      const departId = requireId(request.body.departId, '部门ID');
+      const depart = await db.selectFrom('sys_depart').select('id').where('id', '=', departId).executeTakeFirst();
+      if (!depart) throw businessError('部门不存在');
+      await saveGrantDiff(
+        db,
+        { table: 'sys_depart_permission', departId },
+        idList(request.body.permissionIds, '权限', { required: false }),
+        idList(request.body.lastpermissionIds, '权限', { required: false }),
+      );
+      await logOperation(db, request, OP_EDIT, `保存部门授权，departId： ${departId}`);
+      return okMessage('保存成功！');
+    },
+  );
+
+  api.get<{ Params: { permissionId: string; departId: string } }>(
+    '/sys/sysDepartPermission/datarule/:permissionId/:departId',
+    { config: { permission: 'depart:auth' } },
+    async (request) =>
+      ok(await dataRuleChoice(db, { table: 'sys_depart_permission', departId: requireId(request.params.departId, '部门ID') }, requireId(request.params.permissionId, '菜单ID'))),
+  );
+
+  api.post<{ Body: { permissionId?: string; departId?: string; dataRuleIds?: string } }>(
+    '/sys/sysDepartPermission/datarule',
+    { config: { permission: 'depart:auth' }, schema: { body: RULE_BODY } },
+    async (request) => {
+      const departId = requireId(request.body.departId, '部门ID');
+      await saveDataRuleChoice(db, { table: 'sys_depart_permission', departId }, requireId(request.body.permissionId, '菜单ID'), idList(request.body.dataRuleIds, '数据规则', { required: false }));
+      return okMessage('保存成功!');
+    },
+  );
+
+  api.get<{ Querystring: { departId?: string } }>(
+    '/sys/sysDepartPermission/queryTreeListForDeptRole',
+    { config: { permission: ['depart:role', 'depart:auth'] }, schema: { querystring: objectSchema({ departId: text('部门ID', 36), _t: text('时间戳', 20) }) } },
+    async (request) => {
+      const departId = requireId(request.query.departId, '部门ID');
+      const granted = new Set(await grantedIds(db, { table: 'sys_depart_permission', departId }));
+      const rows = (await allPermissions(db)).filter((p) => granted.has(p.id));
+      return ok({ treeList: treeModels(rows), ids: rows.map((r) => r.id) });
+    },
+  );
+
+  api.get<{ Querystring: { roleId?: string } }>(
+    '/sys/sysDepartPermission/queryDeptRolePermission',
+    { config: { permission: 'depart:role' }, schema: { querystring: objectSchema({ roleId: text('角色ID', 36), _t: text('时间戳', 20) }) } },
+    async (request) => {
+      const role = await departRole(db, requireId(request.query.roleId, '角色ID'));
+      return ok(await grantedIds(db, { table: 'sys_depart_role_permission', roleId: role.id, departId: role.depart_id }));
+    },
+  );
+
+  api.post<{ Body: { roleId?: string; permissionIds?: string; lastpermissionIds?: string } }>(
+    '/sys/sysDepartPermission/saveDeptRolePermission',
+    { config: { permission: 'depart:role' }, schema: { body: GRANT_BODY } },
+    async (request) => {
+      const role = await departRole(db, requireId(request.body.roleId, '角色ID'));
+      const allowed = new Set(await grantedIds(db, { table: 'sys_depart_permission', departId: role.depart_id }));
+      await saveGrantDiff(
+        db,
+        { table: 'sys_depart_role_permission', roleId: role.id, departId: role.depart_id },
+        idList(request.body.permissionIds, '权限', { required: false }),
+        idList(request.body.lastpermissionIds, '权限', { required: false }),
+        allowed,
+      );
+      await logOperation(db, request, OP_EDIT, `保存部门角色授权，roleId： ${role.id}`);
+      return okMessage('保存成功！');
+    },
+  );
+
+  api.get<{ Querystring: Record<string, unknown> }>('/sys/sysDepartRole/list', { config: { permission: 'depart:role' } }, async (request) => {
+    const q = request.query;
+    const params: Record<string, unknown> = { ...q };
+    if (typeof q.deptId === 'string' && q.deptId) params.departId = requireId(q.deptId, '部门ID');
+    return ok(await runListQuery(db, DEPART_ROLE_SOURCE, params));
+  });
+
+  api.get<{ Querystring: { id?: string } }>(
+    '/sys/sysDepartRole/queryById',
+    { config: { permission: 'depart:role' }, schema: { querystring: objectSchema({ id: text('部门角色ID', 36) }) } },
+    async (request) => ok(jsonRows([await departRole(db, requireId(request.query.id, '部门角色ID'))])[0]),
+  );
+
+  const roleValues = (body: DepartRoleBody) => {
+    const roleName = optionalText(body.roleName);
+    if (!roleName) throw businessError('请输入部门角色名称!');
+    const roleCode = optionalText(body.roleCode);
+    if (!roleCode) throw businessError('请输入部门角色编码!');
+    if (!/^[A-Za-z0-9_\-]+$/.test(roleCode)) throw businessError('部门角色编码只能包含字母、数字、下划线和中划线');
+    return { role_name: roleName, role_code: roleCode, description: optionalText(body.description) };
+  };
+
+  api.post<{ Body: DepartRoleBody }>('/sys/sysDepartRole/add', { config: { permission: 'depart:role' }, schema: { body: ROLE_BODY } }, async (request) => {
+    const { user } = requireSession(request);
+    const departId = requireId(request.body.departId, '部门ID');
+    if (!(await db.selectFrom('sys_depart').select('id').where('id', '=', departId).executeTakeFirst())) throw businessError('部门不存在');
+    const values = roleValues(request.body);
+    await db.insertInto('sys_depart_role').values({ id: newId(), depart_id: departId, ...values, ...auditInsert(user.username) }).execute();
+    await logOperation(db, request, OP_ADD, `添加部门角色，编码： ${values.role_code}`);
+    return okMessage('添加成功！');
+  });
+
+  api.route<{ Body: DepartRoleBody }>({
+    method: ['PUT', 'POST'],
+    url: '/sys/sysDepartRole/edit',
+    config: { permission: 'depart:role' },
+    schema: { body: ROLE_BODY },
+    handler: async (request) => {
+      const { user } = requireSession(request);
+      const role = await departRole(db, requireId(request.body.id, '部门角色ID'));
+      const values = roleValues(request.body);
+      await db.updateTable('sys_depart_role').set({ ...values, ...auditUpdate(user.username) }).where('id', '=', role.id).execute();
+      await logOperation(db, request, OP_EDIT, `编辑部门角色，编码： ${values.role_code}`);
+      return okMessage('编辑成功!');
+    },
+  });
+
+  api.delete<{ Querystring: { id?: string } }>(
+    '/sys/sysDepartRole/delete',
+    { config: { permission: 'depart:role' }, schema: { querystring: objectSchema({ id: text('部门角色ID', 36) }) } },
+    async (request) => {
+      const id = requireId(request.query.id, '部门角色ID');
+      await deleteDepartRoles(db, [id]);
+      await logOperation(db, request, OP_DELETE, `删除部门角色，id： ${id}`);
+      return okMessage('删除成功!');
+    },
+  );
+
+  api.delete<{ Querystring: { ids?: string } }>(
+    '/sys/sysDepartRole/deleteBatch',
+    { config: { permission: 'depart:role' }, schema: { querystring: objectSchema({ ids: text('部门角色ID', 40000) }) } },
+    async (request) => {
+      await deleteDepartRoles(db, idList(request.query.ids, '部门角色ID'));
+      return okMessage('批量删除成功!');
+    },
+  );
+
+  api.get<{ Querystring: { departId?: string; userId?: string } }>(
+    '/sys/sysDepartRole/getDeptRoleList',
+    { config: { permission: ['depart:role', 'depart:users'] }, schema: { querystring: objectSchema({ departId: text('部门ID', 36), userId: text('用户ID', 36), _t: text('时间戳', 20) }) } },
+    async (request) => {
+      const departId = requireId(request.query.departId, '部门ID');
+      const rows = await db.selectFrom('sys_depart_role').selectAll().where('depart_id', '=', departId).orderBy('create_time').execute();
+      return ok(jsonRows(rows));
+    },
+  );
+
+  api.get<{ Querystring: { departId?: string; userId?: string } }>(
+    '/sys/sysDepartRole/getDeptRoleByUserId',
+    { config: { permission: ['depart:role', 'depart:users'] }, schema: { querystring: objectSchema({ departId: text('部门ID', 36), userId: text('用户ID', 36), _t: text('时间戳', 20) }) } },
+    async (request) => {
+      const departId = requireId(request.query.departId, '部门ID');
+      const userId = requireId(request.query.userId, '用户ID');
+      const rows = await db
+        .selectFrom('sys_depart_role_user as u')
+        .innerJoin('sys_depart_role as r', 'r.id', 'u.drole_id')
+        .select(['u.id', 'u.user_id', 'u.drole_id'])
+        .where('u.user_id', '=', userId)
+        .where('r.depart_id', '=', departId)
+        .execute();
+      return ok(jsonRows(rows));
+    },
+  );
+
+  api.post<{ Body: { userId?: string; newRoleId?: string; oldRoleId?: string } }>(
+    '/sys/sysDepartRole/deptRoleUserAdd',
+    {
+      config: { permission: 'depart:users' },
+      schema: { body: { ...objectSchema({ userId: text('用户ID', 36), newRoleId: text('部门角色', 40000), oldRoleId: text('部门角色', 40000) }), additionalProperties: false } },
+    },
+    async (request) => {
+      const userId = requireId(request.body.userId, '用户ID');
+      const next = idList(request.body.newRoleId, '部门角色', { required: false });
+      const last = idList(request.body.oldRoleId, '部门角色', { required: false });
+      const user = await db.selectFrom('sys_user').select('id').where('id', '=', userId).where('del_flag', '=', 0).executeTakeFirst();
+      if (!user) throw businessError('用户不存在！');
+      const add = next.filter((id) => !last.includes(id));
+      const remove = last.filter((id) => !next.includes(id));
+      if (add.length) {
+        const roles = await db.selectFrom('sys_depart_role').select('id').where('id', 'in', add).execute();
+        if (roles.length !== add.length) throw businessError('部门角色不存在');
+      }
+      await db.transaction().execute(async (trx) => {
+        if (remove.length) await trx.deleteFrom('sys_depart_role_user').where('user_id', '=', userId).where('drole_id', 'in', remove).execute();
+        for (const roleId of add) {
+          await trx
+            .insertInto('sys_depart_role_user')
+            .values({ id: newId(), user_id: userId, drole_id: roleId })
+            .onConflict((oc) => oc.columns(['user_id', 'drole_id']).doNothing())
+            .execute();
+        }
+      });
+      await logOperation(db, request, OP_EDIT, `分配部门角色，userId： ${userId}`);
+      return okMessage('添加成功!');
+    },
+  );
+
+  api.get<{ Params: { permissionId: string; departId: string; roleId: string } }>(
+    '/sys/sysDepartRole/datarule/:permissionId/:departId/:roleId',
+    { config: { permission: 'depart:role' } },
+    async (request) => {
+      const role = await departRole(db, requireId(request.params.roleId, '角色ID'));
+      return ok(await dataRuleChoice(db, { table: 'sys_depart_role_permission', roleId: role.id, departId: role.depart_id }, requireId(request.params.permissionId, '菜单ID')));
+    },
+  );
+
+  api.post<{ Body: { permissionId?: string; roleId?: string; dataRuleIds?: string } }>(
+    '/sys/sysDepartRole/datarule',
+    { config: { permission: 'depart:role' }, schema: { body: RULE_BODY } },
+    async (request) => {
+      const role = await departRole(db, requireId(request.body.roleId, '角色ID'));
+      await saveDataRuleChoice(
+        db,
+        { table: 'sys_depart_role_permission', roleId: role.id, departId: role.depart_id },
+        requireId(request.body.permissionId, '菜单ID'),
+        idList(request.body.dataRuleIds, '数据规则', { required: false }),
+      );
+      return okMessage('保存成功!');
+    },
+  );
+}
