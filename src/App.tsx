@@ -1,5 +1,6 @@
 import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+// The ESM build: the CommonJS 'antd/locale/zh_CN' arrives as a module object in the Vite build and antd falls back to English.
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useAtomValue } from 'jotai';
