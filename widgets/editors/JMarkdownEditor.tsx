@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import MDEditor, { commands, type ICommand } from '@uiw/react-md-editor';
+import MDEditor, { commands, type ICommand } from '@uiw/react-md-editor/nohighlight';
 import '@uiw/react-md-editor/markdown-editor.css';
 import { Input, Modal, Tabs } from 'antd';
 import { useRenderer } from '@renderer/context';
