@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileUrlSigner } from '../../server/modules/files/signed-urls';
 import { backends, startTestApp, type TestApp } from './support/app';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('rest-of-a-png')]);
@@ -82,6 +83,28 @@ describe.each(backends())('uploads and static files on %s', (backend) => {
     const anonymous = await download(encodeURI(path));
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().message).toBe('Token失效，请重新登录!');
+  });
+
+  it('gives short-lived signed addresses for places that cannot send the token header', async () => {
+    const first = (await upload(company, {}, [{ name: 'licence.png', type: 'image/png', content: PNG }])).json().message as string;
+    const second = (await upload(company, {}, [{ name: 'other.pdf', type: 'application/pdf', content: PDF }])).json().message as string;
+    const res = await t.request({ method: 'GET', url: `/api/sys/common/fileUrls?paths=${first},${second},temp/20240101/missing_1700000000000${'b'.repeat(20)}.png`, token: staff });
+    const urls = res.json().result as Array<{ filePath: string; url: string; expireTime: number }>;
+    expect(urls.map((u) => u.filePath)).toEqual([first, second]);
+    expect(urls[0].url).toMatch(new RegExp(`^/api/sys/common/static/${first}\\?exp=\\d{13}&sig=[A-Za-z0-9_-]{43}$`));
+    const viaSignature = await t.request({ method: 'GET', url: urls[0].url });
+    expect(viaSignature.statusCode).toBe(200);
+    expect(viaSignature.rawPayload.equals(PNG)).toBe(true);
+    expect(viaSignature.headers['cache-control']).toBe('private, no-store');
+    const query = urls[0].url.split('?')[1];
+    expect((await t.request({ method: 'GET', url: `/api/sys/common/static/${second}?${query}` })).statusCode).toBe(401);
+    const tampered = urls[0].url.replace(/sig=(.)/, (_, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`);
+    expect((await t.request({ method: 'GET', url: tampered })).statusCode).toBe(401);
+    const signer = await FileUrlSigner.create(t.db, t.config.tokenSecret);
+    const old = signer.sign(first, Date.now() - 11 * 60 * 1000);
+    expect(signer.verify(first, String(old.exp), old.sig)).toBe(false);
+    expect((await t.request({ method: 'GET', url: `/api/sys/common/static/${first}?exp=${old.exp}&sig=${old.sig}` })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/sys/common/fileUrls?paths=' + first })).statusCode).toBe(401);
   });
 
   it('serves PDFs inline and other files as attachments with our own content type', async () => {

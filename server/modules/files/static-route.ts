@@ -8,6 +8,7 @@ import type { Session } from '../../core/tokens';
 import type { Db } from '../../db/types';
 import { objectSchema, text } from '../../core/schemas';
 import { FILE_TYPES } from './file-types';
+import { FileUrlSigner } from './signed-urls';
 import { findUpload, isStoredPathShape, locate, PUBLIC_IMAGE_FOLDERS, type SysUploadFileTable } from './storage';
 
 export const FILE_NOT_FOUND_MESSAGE = '文件不存在';
@@ -31,24 +32,39 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 
 const notFound = (reply: FastifyReply) => reply.code(404).send(failure(FILE_NOT_FOUND_MESSAGE, 404));
 
+async function mayRead(db: Db, session: Session, file: SysUploadFileTable): Promise<boolean> {
+  const rule = accessRules.get(file.biz);
+  return !rule || (await rule({ db, session, file }));
+}
+
+interface StaticQuery {
+  exp?: string;
+  sig?: string;
+}
+
 /**
  * GET /sys/common/static/<biz>/<yyyyMMdd>/<generated name>: the request path is only a key into
  * sys_upload_file; the file is located from the row's server-generated columns. Images of the public
- * folders need no sign-in; everything else needs the X-Access-Token header.
+ * folders need no sign-in; everything else needs the X-Access-Token header or a signed address
+ * from GET /sys/common/fileUrls.
  */
 export function staticRoutes(api: FastifyInstance, { db, config, tokens }: AppDeps): void {
-  api.get<{ Params: { '*': string } }>('/sys/common/static/*', { config: { public: true } }, async (request, reply) => {
+  let signer: Promise<FileUrlSigner> | null = null;
+  const getSigner = () => (signer ??= FileUrlSigner.create(db, config.tokenSecret));
+
+  api.get<{ Params: { '*': string }; Querystring: StaticQuery }>('/sys/common/static/*', { config: { public: true } }, async (request, reply) => {
     const path = request.params['*'] ?? '';
     if (!isStoredPathShape(path)) return notFound(reply);
+    const { exp, sig } = request.query;
+    const signed = !!exp && !!sig && (await getSigner()).verify(path, exp, sig);
     const folder = path.slice(0, path.indexOf('/'));
     let session: Session | null = null;
-    if (!PUBLIC_IMAGE_FOLDERS.has(folder)) session = await authenticate(request, tokens);
+    if (!signed && !PUBLIC_IMAGE_FOLDERS.has(folder)) session = await authenticate(request, tokens);
     const row = await findUpload(db, path);
     const type = row ? FILE_TYPES[row.file_ext] : undefined;
     if (!row || !type) return notFound(reply);
-    if (!session && !type.image) session = await authenticate(request, tokens);
-    const rule = accessRules.get(row.biz);
-    if (session && rule && !(await rule({ db, session, file: row }))) throw forbidden();
+    if (!signed && !session && !type.image) session = await authenticate(request, tokens);
+    if (session && !(await mayRead(db, session, row))) throw forbidden();
 
     const full = locate(config.dataDir, row);
     const info = full ? await stat(full).catch(() => null) : null;
@@ -58,9 +74,29 @@ export function staticRoutes(api: FastifyInstance, { db, config, tokens }: AppDe
       .header('Content-Length', String(info.size))
       .header('Content-Disposition', contentDisposition(type.inline ? 'inline' : 'attachment', row.file_name))
       .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', session ? 'private, no-store' : 'public, max-age=86400');
+      .header('Cache-Control', session || signed ? 'private, no-store' : 'public, max-age=86400');
     return reply.send(createReadStream(full));
   });
+
+  api.get<{ Querystring: { paths?: string } }>(
+    '/sys/common/fileUrls',
+    {
+      config: { authenticated: true },
+      schema: { querystring: objectSchema({ paths: text('文件路径', 4000) }) },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const paths = (request.query.paths ?? '').split(',').map((p) => p.trim()).filter(isStoredPathShape).slice(0, 50);
+      const urls: Array<{ filePath: string; url: string; expireTime: number }> = [];
+      for (const path of paths) {
+        const row = await findUpload(db, path);
+        if (!row || !(await mayRead(db, session, row))) continue;
+        const { exp, sig } = (await getSigner()).sign(path);
+        urls.push({ filePath: path, url: `${config.apiBase}/sys/common/static/${encodeURI(path)}?exp=${exp}&sig=${sig}`, expireTime: exp });
+      }
+      return ok(urls);
+    },
+  );
 
   api.get<{ Querystring: { paths?: string } }>(
     '/sys/common/fileInfo',
