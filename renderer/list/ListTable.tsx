@@ -8,6 +8,9 @@ import { renderCell } from './cells';
 import { totalText } from './params';
 import { actionAllowed } from './actions';
 
+/** Spec §9 minimum widths for date-like columns. */
+const MIN_WIDTHS: Record<string, number> = { DateTimePicker: 190, DatePicker: 135 };
+
 export interface RowHandlers {
   onEdit(record: Row): void;
   onDetail(record: Row): void;
@@ -38,7 +41,7 @@ function useColumns(columns: Column[], rowActions: RowActions | undefined, list:
         key: c.dataIndex,
         title: c.title,
         dataIndex: c.dataIndex,
-        width: c.width,
+        width: c.width ?? MIN_WIDTHS[c.component ?? ''],
         align: c.align ?? 'center',
         fixed: c.fixed,
         ellipsis: c.ellipsis ?? false,
