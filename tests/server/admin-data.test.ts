@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './support/app';
 
@@ -148,5 +149,35 @@ describe.each(backends())('departments, dictionaries, categories, tenants and ac
     expect((await call('GET', '/sys/user/notificationSettings', token)).body.result).toMatchObject({ systemMessage: true, email: false });
     await call('PUT', '/sys/user/notificationSettings', token, { email: true, systemMessage: false });
     expect((await call('GET', '/sys/user/notificationSettings', token)).body.result).toMatchObject({ systemMessage: false, email: true, announcement: true });
+  });
+  it('exports departments to xlsx and imports new ones under a parent code', async () => {
+    const exported = await t.request({ method: 'GET', url: '/api/sys/sysDepart/exportXls', token: admin });
+    expect(exported.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(3).values).toEqual([undefined, '部门名称', '上级部门编码', '机构编码', '机构类型', '排序', '手机号', '传真', '地址', '备注']);
+    expect(sheet.getRow(4).getCell(3).value).toBe('A01');
+
+    const upload = new ExcelJS.Workbook();
+    const ws = upload.addWorksheet('部门');
+    ws.addRow(['部门信息报表']);
+    ws.addRow(['导出人:管理员']);
+    ws.addRow(['部门名称', '上级部门编码', '机构编码', '机构类型', '排序']);
+    ws.addRow(['导入的部门', 'A01', '', '部门', 5]);
+    ws.addRow(['', 'NOPE']);
+    ws.addRow(['孤儿部门', 'Z99']);
+    const file = Buffer.from(await upload.xlsx.writeBuffer());
+    const boundary = '----admintest';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="depart.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.request({ method: 'POST', url: '/api/sys/sysDepart/importExcel', token: admin, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(res.json()).toMatchObject({ success: true, code: 201, result: { totalCount: 3, successCount: 1, errorCount: 2 } });
+    const row = await t.db.selectFrom('sys_depart').selectAll().where('depart_name', '=', '导入的部门').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ parent_id: 'd_a01', org_category: '2', depart_order: 5 });
+    expect(row.org_code).toMatch(/^A01A\d{2}$/);
   });
 });

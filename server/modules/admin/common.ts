@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { badRequest, businessError } from '../../core/envelope';
 import { toJsonRow, type JsonValue } from '../../core/json';
 
@@ -62,65 +62,8 @@ export const PAGE_QUERY = {
   _t: { type: 'string', title: '时间戳', maxLength: 20 },
 } as const;
 
-export interface SortTerm {
-  column: string;
-  direction: 'asc' | 'desc';
-}
-
-/**
- * Contract §4.2 step 4: `column` (comma list of property names, `_dictText` stripped) must name
- * entries of `columns` (property → SQL column); `order` containing "asc" sorts ascending.
- */
-export function sortTerms(
-  query: { column?: unknown; order?: unknown },
-  columns: Readonly<Record<string, string>>,
-  fallback: SortTerm[],
-): SortTerm[] {
-  const column = typeof query.column === 'string' ? query.column.trim() : '';
-  const order = typeof query.order === 'string' ? query.order : '';
-  if (!column || !order) return fallback;
-  const direction = /asc/i.test(order) ? 'asc' : 'desc';
-  return column.split(',').map((raw) => {
-    const name = raw.trim().replace(/_dictText$/, '');
-    const sqlColumn = Object.prototype.hasOwnProperty.call(columns, name) ? columns[name] : undefined;
-    if (!sqlColumn) {
-      const shown = /^[A-Za-z0-9_]{1,50}$/.test(name) ? name : '';
-      throw businessError(`请注意，将要排序的列字段不存在：${shown}`);
-    }
-    return { column: sqlColumn, direction };
-  });
-}
-
-export function orderBySql(terms: SortTerm[]): RawBuilder<unknown> {
-  return sql.join(terms.map((t) => sql`${sql.ref(t.column)} ${sql.raw(t.direction)}`));
-}
-
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/**
- * A query-string filter of contract §4.2 step 3 on one column: `*x*`, `x*`, `*x` → LIKE;
- * `,a,b,` → any LIKE; `a,b` → IN; `!x` → <>; otherwise =. Values are always bound.
- */
-export function valueFilter(column: string, raw: string): Expression<SqlBool> | null {
-  const value = raw.trim();
-  if (!value) return null;
-  const ref = sql.ref(column);
-  if (value.length > 2 && value.startsWith(',') && value.endsWith(',')) {
-    const parts = value.split(',').filter(Boolean);
-    return sql<SqlBool>`(${sql.join(parts.map((p) => sql`${ref} like ${`%${escapeLike(p)}%`}`), sql` or `)})`;
-  }
-  if (value === '*') return sql<SqlBool>`${ref} = ${value}`;
-  const starts = value.startsWith('*');
-  const ends = value.endsWith('*');
-  if (starts || ends) {
-    const inner = escapeLike(value.slice(starts ? 1 : 0, ends ? -1 : undefined));
-    return sql<SqlBool>`${ref} like ${`${starts ? '%' : ''}${inner}${ends ? '%' : ''}`}`;
-  }
-  if (value.includes(',')) return sql<SqlBool>`${ref} in (${sql.join(value.split(',').map((v) => v.trim()))})`;
-  if (value.startsWith('!')) return sql<SqlBool>`${ref} <> ${value.slice(1)}`;
-  return sql<SqlBool>`${ref} = ${value}`;
 }
 
 export function likeContains(column: string, value: string): Expression<SqlBool> {

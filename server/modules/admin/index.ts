@@ -2,6 +2,7 @@ import type { ApiModule } from '../../core/deps';
 import './tables';
 import { accountRoutes } from './account';
 import { categoryRoutes } from './categories';
+import { departExcelRoutes } from './depart-excel';
 import { departRoleRoutes } from './depart-roles';
 import { departRoutes } from './departs';
 import { dictItemRoutes } from './dict-items';
@@ -16,13 +17,14 @@ import { userRoutes } from './users';
  * Core administration: users, roles, menus and data rules, departments and their roles, dictionaries,
  * categories, tenants and the signed-in user's account. Permission codes: PERMISSIONS.md.
  */
-export const adminModule: ApiModule = (api, deps) => {
+export const adminModule: ApiModule = async (api, deps) => {
   userRoutes(api, deps);
   roleRoutes(api, deps);
   permissionRoutes(api, deps);
   permissionRuleRoutes(api, deps);
   departRoutes(api, deps);
   departRoleRoutes(api, deps);
+  await departExcelRoutes(api, deps);
   dictRoutes(api, deps);
   dictItemRoutes(api, deps);
   categoryRoutes(api, deps);
