@@ -5,6 +5,7 @@ import { enforceRouteDeclarations, installAccessControl } from './core/access-co
 import type { AppDeps } from './core/deps';
 import { installErrorHandler } from './core/errors';
 import { installHttpSecurity } from './core/http-security';
+import { installLazyValidation } from './core/validation';
 import { createSmsProvider, type SmsProvider } from './core/sms';
 import { resolveTokenSecret, TokenService } from './core/tokens';
 import { installNotFound } from './client-static';
@@ -27,7 +28,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
-    ajv: { customOptions: { verbose: true, allowUnionTypes: true, allErrors: false, removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   });
 
   const secret = await resolveTokenSecret(db, config.tokenSecret);
@@ -39,6 +39,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('deps', deps);
 
+  installLazyValidation(app);
   installErrorHandler(app);
   installHttpSecurity(app, config.corsOrigins);
   enforceRouteDeclarations(app);

@@ -47,6 +47,8 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrateResult> 
     provider: new FolderMigrationProvider(),
     migrationTableName: 'sys_migration',
     migrationLockTableName: 'sys_migration_lock',
+    // modules are written in parallel: a migration numbered below one already applied still runs once
+    allowUnorderedMigrations: true,
   });
   const before = await migrator.getMigrations();
   const fresh = before.every((m) => m.executedAt === undefined);
