@@ -48,7 +48,7 @@ export function loadCategoryChildren(http: RendererHttp, pid: string | null, pco
 
 /** Category names for ids: GET /sys/category/loadDictItem/?ids=a,b. */
 export async function loadCategoryNames(http: RendererHttp, ids: string): Promise<string[]> {
-  const res = await http.get<unknown>('/sys/category/loadDictItem/', { ids });
+  const res = await http.get<unknown>('/sys/category/loadDictItem', { ids });
   return res.success && Array.isArray(res.result) ? res.result.map(String) : [];
 }
 

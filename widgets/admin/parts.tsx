@@ -1,0 +1,14 @@
+import type { FieldParts } from '@renderer/registry';
+import { AdminRowActions } from './actions/RowActions';
+import { AdminToolbar } from './actions/ToolbarButtons';
+import { RemoteSelect, type RemoteSelectProps } from './fields/RemoteSelect';
+import { IconCell, IconPicker } from './fields/IconPicker';
+
+export const RowActionsParts: FieldParts = { cell: AdminRowActions };
+export const ToolbarParts: FieldParts = { component: AdminToolbar, readPretty: AdminToolbar };
+function RemoteSelectPretty(props: RemoteSelectProps) {
+  return <RemoteSelect {...props} disabled />;
+}
+
+export const RemoteSelectParts: FieldParts = { component: RemoteSelect, readPretty: RemoteSelectPretty };
+export const IconPickerParts: FieldParts = { component: IconPicker, readPretty: IconCell, cell: IconCell };
