@@ -48,7 +48,7 @@ describe('JCategorySelect', () => {
   it('shows names of stored ids from loadDictItem', async () => {
     const http = fakeHttp({
       'GET /sys/category/loadTreeData': () => [],
-      'GET /sys/category/loadDictItem/': () => ok(['甲', '乙']),
+      'GET /sys/category/loadDictItem': () => ok(['甲', '乙']),
     });
     renderWith(<><JCategorySelect value="a,b" multiple /><CategoryPretty value="a,b" /></>, http);
     expect(await screen.findByText('甲,乙')).toBeTruthy();
