@@ -7,6 +7,7 @@ import { onlineReportModule } from './online';
 import { socketModule } from './socket';
 import { entityModule } from './entity';
 import { adminModule } from './admin';
+import { pageSchemaModule } from './pages';
 
 /** Every API module, registered in this order under config.apiBase. Add yours here. */
-export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule];
+export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule, pageSchemaModule];

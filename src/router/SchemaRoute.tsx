@@ -3,19 +3,26 @@ import { Spin } from 'antd';
 import { SchemaPage, loadPageSchema } from '@renderer/index';
 import { registerAppFieldTypes } from '../registerFieldTypes';
 
-/** A menu component backed by `schemas/<componentName>.json`, rendered by the generic renderer. */
+const loading = <Spin style={{ display: 'block', margin: '64px auto' }} />;
+
+/** Renders a page schema (validated by SchemaPage; an invalid one becomes an error panel). */
+export function SchemaView({ schema, source }: { schema: unknown; source: string }) {
+  registerAppFieldTypes();
+  return <SchemaPage schema={schema} source={source} />;
+}
+
+/** A menu component backed by `schemas/<componentName>.json`, bundled with the client. */
 export function schemaRoute(componentName: string) {
   return function SchemaRoute() {
     const [schema, setSchema] = useState<unknown>();
     useEffect(() => {
       let live = true;
-      registerAppFieldTypes();
       void loadPageSchema(componentName).then((loaded) => live && setSchema(loaded));
       return () => {
         live = false;
       };
     }, []);
-    if (schema === undefined) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
-    return <SchemaPage schema={schema} source={`schemas/${componentName}.json`} />;
+    if (schema === undefined) return loading;
+    return <SchemaView schema={schema} source={`schemas/${componentName}.json`} />;
   };
 }

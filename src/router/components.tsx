@@ -46,9 +46,9 @@ function notFound(name: string): PageComponent {
 }
 
 /**
- * Menu component name -> page component, in this order: a page schema
- * (schemas/<name>.json), a hand-made view (src/views/<name>.tsx), a layout,
- * else a "page not found" view.
+ * Menu component name -> page component, in this order: a bundled page schema
+ * (schemas/<name>.json), a hand-made view (src/views/<name>.tsx), a layout, a page
+ * schema the server holds (PAGE_SCHEMA_DIRS), else a "page not found" view.
  * The same name always yields the same component (stable identity keeps state).
  */
 export function resolveComponent(componentName: string | null | undefined): PageComponent {
@@ -60,6 +60,7 @@ export function resolveComponent(componentName: string | null | undefined): Page
   if (name && hasPageSchema(name)) component = lazyPage(() => import('./SchemaRoute').then((m) => ({ default: m.schemaRoute(name) })), name);
   else if (view) component = lazyPage(view, name);
   else if (layoutLoaders[name]) component = lazyPage(layoutLoaders[name], name);
+  else if (name) component = lazyPage(() => import('./RemoteSchemaRoute').then((m) => ({ default: m.remoteSchemaRoute(name, notFound(name)) })), name);
   else component = notFound(name);
   resolved.set(name, component);
   return component;

@@ -20,7 +20,7 @@ function baseRoutes() {
 }
 
 async function submitAccount() {
-  await screen.findByText('账号密码登录', undefined, { timeout: 5000 });
+  await screen.findByText('账号密码登录', undefined, { timeout: 20_000 });
   fireEvent.change(screen.getByLabelText('用户名'), { target: { value: 'staff' } });
   fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'pw' } });
   fireEvent.change(screen.getByLabelText('验证码'), { target: { value: 'abcd' } });
@@ -76,7 +76,7 @@ describe('after login: department and tenant selection', () => {
     try {
       const api = fakeApi({ ...baseRoutes(), '/sys/sms': () => ({ data: { success: true } }) });
       render(<AppHarness path="/user/login"><AppRoutes /></AppHarness>);
-      fireEvent.click(await screen.findByText('手机号登录', undefined, { timeout: 5000 }));
+      fireEvent.click(await screen.findByText('手机号登录', undefined, { timeout: 20_000 }));
       fireEvent.change(await screen.findByLabelText('手机号'), { target: { value: '12345' } });
       fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
       expect(await screen.findByText('您的手机号码格式不正确!')).toBeTruthy();

@@ -41,6 +41,7 @@ beforeEach(() => {
     '/sys/loginfo': () => ({ data: { success: true, result: { todayIp: 3, todayVisitCount: 5, totalVisitCount: 42 } } }),
     '/sys/visitInfo': () => ({ data: { success: true, result: [] } }),
     '/sys/logout': () => ({ data: { success: true } }),
+    '/sys/schema/page': () => ({ data: { success: false, code: 500, message: '未找到页面配置：system/NoSuchList' } }),
   };
 });
 
@@ -51,7 +52,7 @@ afterEach(() => {
 describe('app shell', () => {
   it('sends an anonymous visitor to the login page and back to the target after sign-in', async () => {
     renderAt('/isystem/missing');
-    await screen.findByText('账号密码登录', undefined, { timeout: 5000 });
+    await screen.findByText('账号密码登录', undefined, { timeout: 20_000 });
     expect(location.current).toBe('/user/login?redirect=%2Fisystem%2Fmissing');
     expect(screen.getByText('手机号登录')).toBeTruthy();
     expect(screen.getByText('自动登录')).toBeTruthy();
@@ -61,7 +62,7 @@ describe('app shell', () => {
     fireEvent.change(screen.getByLabelText('验证码'), { target: { value: 'abcd' } });
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
 
-    await screen.findByText(/未找到组件/, undefined, { timeout: 5000 });
+    await screen.findByText(/未找到组件/, undefined, { timeout: 20_000 });
     expect(location.current).toBe('/isystem/missing');
     expect(screen.getByText('system/NoSuchList')).toBeTruthy();
     expect(calls()).toContain('GET /sys/permission/getUserPermissionByToken');
@@ -99,7 +100,7 @@ describe('app shell', () => {
   it('shows the dashboard with visit counts, the menu and the welcome line for a signed-in user', async () => {
     saveLogin(loginResult);
     renderAt('/');
-    expect(await screen.findByText('今日IP', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('今日IP', undefined, { timeout: 20_000 })).toBeTruthy();
     expect(location.current).toBe('/dashboard/analysis');
     await waitFor(() => expect(screen.getByText('42')).toBeTruthy());
     expect(screen.getAllByText('系统管理').length).toBeGreaterThan(0);
@@ -113,7 +114,7 @@ describe('app shell', () => {
     saveLogin(loginResult);
     appStore.set(settingsAtom, { multipage: true });
     renderAt('/isystem/missing');
-    await screen.findByText(/未找到组件/, undefined, { timeout: 5000 });
+    await screen.findByText(/未找到组件/, undefined, { timeout: 20_000 });
     const tabs = () => Array.from(document.querySelectorAll('[data-tab-key]')).map((e) => e.textContent);
     await waitFor(() => expect(tabs()).toEqual(['首页', '不存在的页面']));
     expect(document.title).toBe('不存在的页面 · 工程监理企业信用评价系统');
@@ -128,7 +129,7 @@ describe('app shell', () => {
 describe('public routes', () => {
   it('render without sign-in', async () => {
     renderAt('/xypj/checkzs');
-    expect(await screen.findByText('页面 /xypj/checkzs 暂未开放', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('页面 /xypj/checkzs 暂未开放', undefined, { timeout: 20_000 })).toBeTruthy();
     expect(location.current).toBe('/xypj/checkzs');
   });
 });

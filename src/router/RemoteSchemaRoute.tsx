@@ -1,0 +1,33 @@
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Spin } from 'antd';
+import { getAction } from '../api/http';
+
+const SchemaView = lazy(() => import('./SchemaRoute').then((m) => ({ default: m.SchemaView })));
+const loading = <Spin style={{ display: 'block', margin: '64px auto' }} />;
+
+/**
+ * A menu component with neither a bundled schema nor a view: ask the server for its page schema
+ * (screens added without rebuilding the client, see PAGE_SCHEMA_DIRS). The renderer loads only
+ * when a schema came back; when the server has none, `Fallback` says the page is missing.
+ */
+export function remoteSchemaRoute(componentName: string, Fallback: ComponentType) {
+  return function RemoteSchemaRoute() {
+    const [state, setState] = useState<{ schema?: unknown; missing?: boolean }>({});
+    useEffect(() => {
+      let live = true;
+      getAction<unknown>('/sys/schema/page', { component: componentName })
+        .then((res) => live && setState(res.success ? { schema: res.result } : { missing: true }))
+        .catch(() => live && setState({ missing: true }));
+      return () => {
+        live = false;
+      };
+    }, []);
+    if (state.missing) return <Fallback />;
+    if (state.schema === undefined) return loading;
+    return (
+      <Suspense fallback={loading}>
+        <SchemaView schema={state.schema} source={`服务器页面配置 ${componentName}`} />
+      </Suspense>
+    );
+  };
+}
