@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { RendererProvider, type ApiResult, type RendererHttp, type RendererServices } from '@renderer/context';
 import type { Notifier } from '@renderer/data/notify';
 
@@ -11,6 +11,9 @@ export interface Call {
 }
 
 type Handler = (call: Call) => unknown;
+
+// Lazy field chunks and antd's first paint can take seconds on a busy shared machine.
+configure({ asyncUtilTimeout: 8000 });
 
 export const ok = <T,>(result: T, message = ''): ApiResult<T> => ({ success: true, code: 200, message, result });
 export const fail = (message: string): ApiResult<null> => ({ success: false, code: 500, message, result: null });
