@@ -102,10 +102,25 @@ async function scrollAll(): Promise<{ steps: number; blank: number }> {
   return { steps, blank };
 }
 
+/** Main-thread work per keystroke in the open editor: synthetic input events, DOM and layout updated. */
+function inputWork(count: number): number[] {
+  const input = host.querySelector('[data-key="remark"] input') as HTMLInputElement;
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set as (v: string) => void;
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    setValue.call(input, input.value.slice(0, 10) + String.fromCharCode(97 + (i % 26)));
+    flushSync(() => input.dispatchEvent(new Event('input', { bubbles: true })));
+    void host.offsetHeight;
+    samples.push(performance.now() - t0);
+  }
+  return samples;
+}
+
 function validateAll(): { ms: number; errors: number } {
   const t0 = performance.now();
   const result = handle.current!.getValues({ validate: true });
   return { ms: performance.now() - t0, errors: result.error };
 }
 
-Object.assign(window, { bench: { mount, unmount, startKeyLatency, scrollAll, validateAll, afterPaint } });
+Object.assign(window, { bench: { mount, unmount, startKeyLatency, inputWork, scrollAll, validateAll, afterPaint } });
