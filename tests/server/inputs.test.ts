@@ -29,8 +29,8 @@ describe.each(backends())('hostile and oversized input on %s', (backend) => {
     expect(img.json().message).toBe('验证码标识格式不正确');
     const token = await t.login('admin');
     const dict = await t.request({ method: 'GET', url: `/api/sys/dict/getDictItems/${encodeURIComponent('sys_user,password,username')}`, token });
-    expect(dict.statusCode).toBe(400);
     expect(dict.json().success).toBe(false);
+    expect(dict.json().result ?? null).toBeNull();
     expect(dict.body).not.toMatch(/scrypt/);
   });
 

@@ -69,6 +69,15 @@ describe.each(backends())('dictionaries on %s', (backend) => {
     expect(unknown.json().result).toEqual([]);
   });
 
+  it('gives the items of a registered table dictionary and refuses an unregistered one', async () => {
+    const token = await t.login('admin');
+    const roles = await t.request({ method: 'GET', url: `/api/sys/dict/getDictItems/${encodeURIComponent('sys_role,role_name,role_code')}`, token });
+    expect(roles.json().result).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'admin' })]));
+    const hostile = await t.request({ method: 'GET', url: `/api/sys/dict/getDictItems/${encodeURIComponent('pg_shadow,passwd,usename')}`, token });
+    expect(hostile.json().success).toBe(false);
+    expect(hostile.body).not.toMatch(/pg_shadow|passwd|syntax|relation/i);
+  });
+
   it('refuses anonymous callers', async () => {
     expect((await t.request({ method: 'GET', url: '/api/sys/dict/getDictItems/sex' })).statusCode).toBe(401);
   });

@@ -1,6 +1,8 @@
+import { requireGrants } from '../../core/access-control';
 import type { ApiModule } from '../../core/deps';
 import { badRequest, ok, okCode0 } from '../../core/envelope';
 import { objectSchema, text } from '../../core/schemas';
+import { tableDictItems } from '../lookup';
 import { allDictItems, dictItems } from './dicts';
 import { loginInfo, visitInfo } from './visits';
 
@@ -17,6 +19,8 @@ export const systemCoreModule: ApiModule = (api, { db }) => {
     },
     async (request) => {
       const code = request.params.dictCode.trim();
+      const tableItems = await tableDictItems(db, code, await requireGrants(request, db));
+      if (tableItems) return ok(tableItems);
       if (!DICT_CODE.test(code)) throw badRequest('字典Code不存在或格式不正确');
       return ok(await dictItems(db, code));
     },

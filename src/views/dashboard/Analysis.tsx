@@ -1,6 +1,8 @@
 import { Card, Col, Row, Spin, Statistic } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { fetchLoginInfo, fetchVisitInfo } from '../../api/auth';
+import { useCan } from '../../auth/permissions';
+import { PLATFORM_NAME } from '../../config';
 import { lazyPage } from '../../lazyPage';
 import type { VisitPoint } from './parts/VisitChart';
 
@@ -14,8 +16,23 @@ interface LoginInfo {
 
 const toNumber = (value: unknown) => (Number.isFinite(Number(value)) ? Number(value) : 0);
 
-/** Home: visits today, total and today's IPs, and the last 7 days of visits. */
+/** The permission code the server checks on /sys/loginfo and /sys/visitInfo. */
+export const VISIT_PERMISSION = 'dashboard:visit:view';
+
+/** Home: for those allowed, visits today, total and today's IPs, and the last 7 days of visits. */
 export default function Analysis() {
+  const can = useCan();
+  if (!can(VISIT_PERMISSION)) {
+    return (
+      <Card title="首页" bordered={false}>
+        <p>欢迎使用{PLATFORM_NAME}。请从左侧菜单进入您的工作。</p>
+      </Card>
+    );
+  }
+  return <VisitStatistics />;
+}
+
+function VisitStatistics() {
   const [info, setInfo] = useState<LoginInfo>();
   const [visits, setVisits] = useState<VisitPoint[]>();
 

@@ -37,7 +37,9 @@ beforeEach(() => {
   routes = {
     '/sys/randomImage/': () => ({ data: { success: true, code: 0, result: 'data:image/png;base64,AAAA' } }),
     '/sys/login': () => ({ data: { success: true, code: 200, message: '登录成功', result: loginResult } }),
-    '/sys/permission/getUserPermissionByToken': () => ({ data: { success: true, code: 0, result: { menu, auth: [], allAuth: [] } } }),
+    '/sys/permission/getUserPermissionByToken': () => ({
+      data: { success: true, code: 0, result: { menu, auth: [{ action: 'dashboard:visit:view', type: '1', describe: '访问统计' }], allAuth: [] } },
+    }),
     '/sys/loginfo': () => ({ data: { success: true, result: { todayIp: 3, todayVisitCount: 5, totalVisitCount: 42 } } }),
     '/sys/visitInfo': () => ({ data: { success: true, result: [] } }),
     '/sys/logout': () => ({ data: { success: true } }),
@@ -108,6 +110,15 @@ describe('app shell', () => {
     expect(screen.getByText(/Copyright © 2023/)).toBeTruthy();
     expect(screen.getByText(/咨询电话/)).toBeTruthy();
     expect(document.title).toBe('工程监理企业信用评价系统');
+  });
+
+  it('shows a welcome card without asking for visit numbers to a user without the statistics grant', async () => {
+    routes['/sys/permission/getUserPermissionByToken'] = () => ({ data: { success: true, code: 0, result: { menu, auth: [], allAuth: [] } } });
+    saveLogin(loginResult);
+    renderAt('/');
+    expect(await screen.findByText(/欢迎使用工程监理企业信用评价系统/, undefined, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.queryByText('今日IP')).toBeNull();
+    expect(calls()).not.toContain('GET /sys/loginfo');
   });
 
   it('opens a tab per page in multi-page mode and refuses to close home', async () => {
