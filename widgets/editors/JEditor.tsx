@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Divider, Select, Space, Tooltip, message } from 'antd';
 import {
-  AlignCenterOutlined, AlignLeftOutlined, AlignRightOutlined, BoldOutlined, ClearOutlined, FullscreenExitOutlined,
+  AlignCenterOutlined, AlignLeftOutlined, AlignRightOutlined, BoldOutlined, ClearOutlined, DisconnectOutlined, FullscreenExitOutlined,
   FullscreenOutlined, ItalicOutlined, LinkOutlined, MenuOutlined, OrderedListOutlined, PictureOutlined, RedoOutlined,
   UndoOutlined, UnorderedListOutlined,
 } from '@ant-design/icons';
@@ -25,6 +25,7 @@ export function JEditor({ value = '', onChange, height = RICH_TEXT_HEIGHT, disab
   const area = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const lastEmitted = useRef<string | null>(null);
+  const savedRange = useRef<Range | null>(null);
   const [full, setFull] = useState(false);
 
   useEffect(() => {
@@ -40,13 +41,26 @@ export function JEditor({ value = '', onChange, height = RICH_TEXT_HEIGHT, disab
     lastEmitted.current = html;
     onChange?.(html);
   };
-  const run = (command: string, argument?: string) => {
+  /** Toolbar selects take the focus; remember the editor's selection so commands still apply to it. */
+  const saveSelection = () => {
+    const selection = document.getSelection();
+    if (selection && selection.rangeCount && area.current?.contains(selection.anchorNode)) savedRange.current = selection.getRangeAt(0).cloneRange();
+  };
+  const restoreSelection = () => {
     area.current?.focus();
+    const selection = document.getSelection();
+    if (savedRange.current && selection) {
+      selection.removeAllRanges();
+      selection.addRange(savedRange.current);
+    }
+  };
+  const run = (command: string, argument?: string) => {
+    restoreSelection();
     exec(command, argument);
     emit();
   };
   const setFontSize = (pt: number) => {
-    area.current?.focus();
+    restoreSelection();
     exec('fontSize', '7');
     area.current?.querySelectorAll('font[size="7"]').forEach((font) => {
       const span = document.createElement('span');
@@ -114,7 +128,7 @@ export function JEditor({ value = '', onChange, height = RICH_TEXT_HEIGHT, disab
         {tool('增加缩进', <span>⇥</span>, () => run('indent'))}
         <Divider type="vertical" />
         {tool('链接', <LinkOutlined />, () => { const url = window.prompt('链接地址'); if (url) run('createLink', url); })}
-        {tool('取消链接', <span>⛓</span>, () => run('unlink'))}
+        {tool('取消链接', <DisconnectOutlined />, () => run('unlink'))}
         {tool('图片', <PictureOutlined />, () => fileInput.current?.click())}
         {tool('清除格式', <ClearOutlined />, () => run('removeFormat'))}
         {tool(full ? '退出全屏' : '全屏', full ? <FullscreenExitOutlined /> : <FullscreenOutlined />, () => setFull(!full))}
@@ -128,7 +142,9 @@ export function JEditor({ value = '', onChange, height = RICH_TEXT_HEIGHT, disab
         contentEditable={!disabled}
         suppressContentEditableWarning
         onInput={emit}
-        onBlur={emit}
+        onBlur={() => { saveSelection(); emit(); }}
+        onKeyUp={saveSelection}
+        onMouseUp={saveSelection}
         style={{ height: full ? 'calc(100vh - 40px)' : height, overflowY: 'auto', padding: 8, outline: 'none' }}
       />
     </div>

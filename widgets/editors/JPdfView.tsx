@@ -24,6 +24,8 @@ export function JPdfView({ value, src, loader = loadPdfWithPdfJs }: JPdfViewProp
   const [rotation, setRotation] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const url = src ?? (value ? fileAccessUrl(apiBase, value.split(',')[0]) : '');
+  const tokenRef = useRef(token);
+  tokenRef.current = token;
 
   useEffect(() => {
     if (!url) return;
@@ -31,13 +33,13 @@ export function JPdfView({ value, src, loader = loadPdfWithPdfJs }: JPdfViewProp
     setDoc(null);
     setError(null);
     setPage(1);
-    const accessToken = token?.();
+    const accessToken = tokenRef.current?.();
     loader(url, accessToken ? { 'X-Access-Token': accessToken } : undefined).then(
       (loaded) => { if (alive) setDoc(loaded); },
       (failure: Error) => { if (alive) setError(failure.message || 'PDF加载失败'); },
     );
     return () => { alive = false; };
-  }, [url, loader, token]);
+  }, [url, loader]);
 
   useEffect(() => {
     if (!doc || !canvas.current) return;
