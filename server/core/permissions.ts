@@ -19,14 +19,31 @@ export async function loadRoleCodes(db: Db, userId: string): Promise<string[]> {
   return rows.map((r) => r.role_code);
 }
 
+/**
+ * Ids of the permission rows granted to a user (contract §3.1): through the user's roles, and
+ * through the department roles the user holds.
+ */
+export function grantedPermissionIds(db: Db, userId: string) {
+  return db
+    .selectFrom('sys_role_permission as rp')
+    .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
+    .select('rp.permission_id')
+    .where('ur.user_id', '=', userId)
+    .union(
+      db
+        .selectFrom('sys_depart_role_permission as drp')
+        .innerJoin('sys_depart_role_user as dru', 'dru.drole_id', 'drp.role_id')
+        .select('drp.permission_id')
+        .where('dru.user_id', '=', userId),
+    );
+}
+
 export async function loadGrants(db: Db, userId: string): Promise<Grants> {
   const roleCodes = await loadRoleCodes(db, userId);
   const rows = await db
     .selectFrom('sys_permission as p')
-    .innerJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
-    .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
     .select(['p.perms'])
-    .where('ur.user_id', '=', userId)
+    .where('p.id', 'in', grantedPermissionIds(db, userId))
     .where('p.del_flag', '=', 0)
     .where((eb) => eb.or([eb('p.status', 'is', null), eb('p.status', '=', '1')]))
     .where('p.perms', 'is not', null)

@@ -55,6 +55,26 @@ describe.each(backends())('access control on %s', (backend) => {
     expect(res.json().result).toMatchObject({ totalVisitCount: expect.any(Number), todayVisitCount: expect.any(Number), todayIp: expect.any(Number) });
   });
 
+  it('grants the codes and menus of a department role the user holds', async () => {
+    const user = await t.db.selectFrom('sys_user').select('id').where('username', '=', 'expert').executeTakeFirstOrThrow();
+    const depart = await t.db.selectFrom('sys_depart').select('id').orderBy('org_code').executeTakeFirstOrThrow();
+    const button = await t.db.selectFrom('sys_permission').select(['id', 'parent_id']).where('perms', '=', 'dashboard:visit:view').executeTakeFirstOrThrow();
+    const before = await t.login('expert');
+    expect((await t.request({ method: 'GET', url: '/api/sys/loginfo', token: before })).statusCode).toBe(403);
+
+    await t.db.insertInto('sys_depart_role').values({ id: 'drole_visit', depart_id: depart.id, role_name: '统计查看', role_code: 'visit_viewer' }).execute();
+    await t.db.insertInto('sys_depart_role_user').values({ id: 'drole_user_1', user_id: user.id, drole_id: 'drole_visit' }).execute();
+    await t.db.insertInto('sys_depart_role_permission').values({ id: 'drole_perm_1', depart_id: depart.id, role_id: 'drole_visit', permission_id: button.id }).execute();
+
+    const res = await t.request({ method: 'GET', url: '/api/sys/loginfo', token: before });
+    expect(res.statusCode).toBe(200);
+    const perms = (await t.request({ method: 'GET', url: '/api/sys/permission/getUserPermissionByToken', token: before })).json().result;
+    expect(perms.auth).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'dashboard:visit:view' })]));
+
+    await t.db.deleteFrom('sys_depart_role_permission').where('id', '=', 'drole_perm_1').execute();
+    expect((await t.request({ method: 'GET', url: '/api/sys/loginfo', token: before })).statusCode).toBe(403);
+  });
+
   it('lets the admin role through every permission code', async () => {
     const token = await t.login('admin');
     const res = await t.request({ method: 'GET', url: '/api/sys/visitInfo', token });

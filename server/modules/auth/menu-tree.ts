@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { grantedPermissionIds } from '../../core/permissions';
 import type { Db, SysPermission } from '../../db/types';
 
 export interface MenuItem {
@@ -89,18 +90,12 @@ export interface UserPermissionResult {
   sysSafeMode: boolean;
 }
 
-/** getUserPermissionByToken: the admin role sees every row; others the rows linked to their roles. */
+/** getUserPermissionByToken: the admin role sees every row; others the rows granted to their roles and department roles. */
 export async function userPermissionResult(db: Db, userId: string, roleCodes: readonly string[]): Promise<UserPermissionResult> {
   const isAdmin = roleCodes.includes('admin');
   let query = db.selectFrom('sys_permission as p').selectAll('p').where('p.del_flag', '=', 0);
   if (!isAdmin) {
-    query = query.where('p.id', 'in', (eb) =>
-      eb
-        .selectFrom('sys_role_permission as rp')
-        .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
-        .select('rp.permission_id')
-        .where('ur.user_id', '=', userId),
-    );
+    query = query.where('p.id', 'in', grantedPermissionIds(db, userId));
   }
   let rows = await query.orderBy('p.sort_no').orderBy('p.id').execute();
 
