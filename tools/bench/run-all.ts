@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 
 const only = process.argv.slice(2);
 const scripts = readdirSync('tools/bench')
-  .filter((f) => f.endsWith('.ts') && f !== 'run-all.ts' && !f.startsWith('_'))
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.config.ts') && f !== 'run-all.ts' && !f.startsWith('_'))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
 
