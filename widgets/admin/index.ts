@@ -6,6 +6,7 @@ import { hasField, registerField, type FieldParts } from '@renderer/registry';
  * - AdminToolbar (void field in `query`): extra toolbar buttons, `x-component-props.buttons`: AdminActionSpec[].
  * - AdminRemoteSelect: select / tree select with options from an endpoint, comma-separated ids.
  * - IconPicker: menu icon name with a picking dialog; its cell shows the icon.
+ * - AdminDateRange: `"[x_begin,x_end]"` query ranges.
  * - DepartManager / MyDepartManager: the department screens' tree + tabs layouts.
  */
 export const ADMIN_WIDGET_LOADERS: Record<string, () => Promise<FieldParts>> = {
@@ -13,6 +14,7 @@ export const ADMIN_WIDGET_LOADERS: Record<string, () => Promise<FieldParts>> = {
   AdminToolbar: () => import('./parts').then((m) => m.ToolbarParts),
   AdminRemoteSelect: () => import('./parts').then((m) => m.RemoteSelectParts),
   IconPicker: () => import('./parts').then((m) => m.IconPickerParts),
+  AdminDateRange: () => import('./parts').then((m) => m.DateRangeParts),
 };
 
 export const ADMIN_WIDGET_TYPES: readonly string[] = Object.keys(ADMIN_WIDGET_LOADERS);

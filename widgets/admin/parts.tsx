@@ -2,6 +2,7 @@ import type { FieldParts } from '@renderer/registry';
 import { AdminRowActions } from './actions/RowActions';
 import { AdminToolbar } from './actions/ToolbarButtons';
 import { RemoteSelect, type RemoteSelectProps } from './fields/RemoteSelect';
+import { DateRange } from './fields/DateRange';
 import { IconCell, IconPicker } from './fields/IconPicker';
 
 export const RowActionsParts: FieldParts = { cell: AdminRowActions };
@@ -12,3 +13,4 @@ function RemoteSelectPretty(props: RemoteSelectProps) {
 
 export const RemoteSelectParts: FieldParts = { component: RemoteSelect, readPretty: RemoteSelectPretty };
 export const IconPickerParts: FieldParts = { component: IconPicker, readPretty: IconCell, cell: IconCell };
+export const DateRangeParts: FieldParts = { component: DateRange, readPretty: DateRange };

@@ -22,7 +22,7 @@ export function sendRequest(http: RendererHttp, spec: RequestSpec, values: Recor
 export async function runRequestAction(
   http: RendererHttp,
   notify: Notifier,
-  spec: { request?: RequestSpec; confirm?: string; success?: string },
+  spec: { request?: RequestSpec; confirm?: string; success?: string; failure?: string },
   values: Record<string, unknown>,
 ): Promise<boolean> {
   if (!spec.request) return false;
@@ -33,9 +33,9 @@ export async function runRequestAction(
       notify.success(res.message || spec.success || '操作成功');
       return true;
     }
-    notify.warning(res.message);
+    notify.warning(spec.failure ?? res.message);
   } catch (error) {
-    notify.warning(error instanceof Error ? error.message : String(error));
+    notify.warning(spec.failure ?? (error instanceof Error ? error.message : String(error)));
   }
   return false;
 }

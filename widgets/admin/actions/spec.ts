@@ -32,6 +32,10 @@ export interface AdminActionSpec {
   primary?: boolean;
   /** Success message when the server sends none. */
   success?: string;
+  /** Failure message shown instead of the server's. */
+  failure?: string;
+  /** Client follow-up after a successful request (see actions/effects.ts). */
+  effect?: string;
 }
 
 const PLACEHOLDER = /\{(\w+)\}/g;
@@ -57,12 +61,22 @@ export function fillRecord(source: Record<string, string> | undefined, values: R
   return Object.fromEntries(Object.entries(source).map(([key, value]) => [key, fillValue(value, values)]));
 }
 
-/** Deep copy of a JSON value with `{field}` placeholders in every string filled (no encoding outside URLs). */
-export function fillDeep<T>(value: T, values: Record<string, unknown>): T {
-  if (typeof value === 'string') return fillValue(value, values) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => fillDeep(item, values)) as T;
+const PARENT_PLACEHOLDER = /\{parent\.(\w+)\}/g;
+
+/**
+ * Deep copy of a sub-page schema with `{parent.field}` filled from the row that opened it.
+ * Plain `{field}` placeholders stay for the sub-page's own row actions.
+ */
+export function fillParent<T>(value: T, parent: Record<string, unknown>): T {
+  if (typeof value === 'string') {
+    return value.replace(PARENT_PLACEHOLDER, (_, name: string) => {
+      const field = parent[name];
+      return field === undefined || field === null ? '' : String(field);
+    }) as T;
+  }
+  if (Array.isArray(value)) return value.map((item: unknown) => fillParent(item, parent)) as T;
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillDeep(item, values)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillParent(item, parent)])) as T;
   }
   return value;
 }

@@ -3,6 +3,7 @@ import { useRenderer, type RendererServices } from '@renderer/context';
 import { defaultNotifier, type Notifier } from '@renderer/data/notify';
 import type { Row } from '@renderer/index';
 import { runRequestAction } from './runAction';
+import { ACTION_EFFECTS } from './effects';
 import { isAdminRow, type AdminActionSpec } from './spec';
 
 export interface OpenDialog {
@@ -37,7 +38,10 @@ export function useAdminAction(onChanged: () => void) {
         return;
       }
       const values = { ...(record ?? {}), selectedIds: selectedIds?.join(',') ?? '', count: selectedIds?.length ?? 0 };
-      if (await runRequestAction(services.http, notify, spec, values)) onChanged();
+      if (!(await runRequestAction(services.http, notify, spec, values))) return;
+      const effect = spec.effect ? ACTION_EFFECTS[spec.effect] : undefined;
+      if (effect) await effect(services.http);
+      onChanged();
     },
     [services.http, notify, onChanged],
   );

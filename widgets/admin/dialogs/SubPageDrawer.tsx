@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { Drawer, Spin } from 'antd';
 import { SchemaPage } from '@renderer/SchemaPage';
 import { loadPageSchema } from '@renderer/schema/load';
-import { fillDeep } from '../actions/spec';
+import { fillParent } from '../actions/spec';
 import type { AdminDialogProps } from './registry';
 
 export interface SubPageProps {
-  /** Page schema file under schemas/, e.g. "system/modals/DictItemList"; `{field}` placeholders are filled from the row. */
+  /** Page schema file under schemas/, e.g. "system/modals/DictItemList"; `{parent.field}` placeholders are filled from the row. */
   page: string;
-  /** Drawer title; `{field}` placeholders allowed. */
+  /** Drawer title; `{parent.field}` placeholders allowed. */
   title?: string;
   width?: number;
 }
@@ -21,7 +21,7 @@ export default function SubPageDrawer({ record, props, onClose }: AdminDialogPro
 
   useEffect(() => {
     let live = true;
-    void loadPageSchema(config.page).then((loaded) => live && setSchema(loaded === undefined ? { missing: config.page } : fillDeep(loaded, values)));
+    void loadPageSchema(config.page).then((loaded) => live && setSchema(loaded === undefined ? { missing: config.page } : fillParent(loaded, values)));
     return () => {
       live = false;
     };
@@ -30,7 +30,7 @@ export default function SubPageDrawer({ record, props, onClose }: AdminDialogPro
   }, [config.page]);
 
   return (
-    <Drawer open title={fillDeep(config.title ?? '', values)} width={config.width ?? 800} onClose={onClose} destroyOnClose>
+    <Drawer open title={fillParent(config.title ?? '', values)} width={config.width ?? 800} onClose={onClose} destroyOnClose>
       {schema === undefined ? <Spin /> : <SchemaPage schema={schema} source={`schemas/${config.page}.json`} />}
     </Drawer>
   );

@@ -18,6 +18,8 @@ const DIALOGS: Record<string, DialogComponent> = {
   RecycleBin: lazy(() => import('./RecycleBinModal')),
   Authorize: lazy(() => import('./AuthorizeDrawer')),
   SubPage: lazy(() => import('./SubPageDrawer')),
+  PickUsers: lazy(() => import('./PickUsersModal')),
+  ChildForm: lazy(() => import('./ChildFormModal')),
 };
 
 export const ADMIN_DIALOG_NAMES = Object.keys(DIALOGS);

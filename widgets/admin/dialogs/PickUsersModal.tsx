@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { Modal, Select } from 'antd';
+import { useRenderer } from '@renderer/context';
+import type { Row } from '@renderer/index';
+import { notifierOf } from '../actions/useAdminAction';
+import type { AdminDialogProps } from './registry';
+
+export interface PickUsersProps {
+  title?: string;
+  /** POSTed with `userIdList` added, e.g. `/sys/user/addSysUserRole`. */
+  saveUrl: string;
+  body: Record<string, string>;
+}
+
+/** 添加已有用户: search users by account and link the chosen ones (to a role or a department). */
+export default function PickUsersModal({ props, onClose, onChanged }: AdminDialogProps) {
+  const config = props as unknown as PickUsersProps;
+  const services = useRenderer();
+  const notify = notifierOf(services);
+  const [keyword, setKeyword] = useState('');
+  const [options, setOptions] = useState<Array<{ value: string; label: string }>>([]);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      const params: Record<string, unknown> = { pageNo: 1, pageSize: 50 };
+      if (keyword) params.username = `*${keyword}*`;
+      void services.http.get<{ records?: Row[] }>('/sys/user/list', params).then((res) => {
+        if (!live || !res.success) return;
+        setOptions((res.result?.records ?? []).map((u) => ({ value: String(u.id), label: `${String(u.realname ?? '')}（${String(u.username ?? '')}）` })));
+      });
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [services.http, keyword]);
+
+  const save = async () => {
+    if (picked.length === 0) {
+      notify.warning('请选择用户');
+      return;
+    }
+    setSaving(true);
+    try {
+      const res = await services.http.post(config.saveUrl, { ...config.body, userIdList: picked });
+      if (res.success) {
+        notify.success(res.message || '添加成功!');
+        onChanged();
+        onClose();
+      } else notify.warning(res.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal open title={config.title ?? '添加已有用户'} width={600} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText="确定" cancelText="取消">
+      <Select
+        mode="multiple"
+        style={{ width: '100%' }}
+        placeholder="输入账号搜索用户"
+        filterOption={false}
+        showSearch
+        onSearch={setKeyword}
+        options={options}
+        value={picked}
+        onChange={setPicked}
+        aria-label="选择用户"
+      />
+    </Modal>
+  );
+}
