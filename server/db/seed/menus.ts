@@ -287,4 +287,8 @@ export const MENU_SEED: MenuSeed[] = [
   { id: 'm_account_settings_custom', parentId: 'm_account_settings', name: '个性化', url: '/account/settings/custom', component: 'account/settings/Custom', componentName: 'Custom', menuType: 1, sortNo: 3, hidden: true, roles: ALL_ROLES },
   { id: 'm_account_settings_binding', parentId: 'm_account_settings', name: '账户绑定', url: '/account/settings/binding', component: 'account/settings/Binding', componentName: 'Binding', menuType: 1, sortNo: 4, hidden: true, roles: ALL_ROLES },
   { id: 'm_account_settings_notification', parentId: 'm_account_settings', name: '新消息通知', url: '/account/settings/notification', component: 'account/settings/Notification', componentName: 'Notification', menuType: 1, sortNo: 5, hidden: true, roles: ALL_ROLES },
+  { id: 'm_jeecg', name: '常见案例', url: '/jeecg', component: 'layouts/RouteView', menuType: 0, sortNo: 90, icon: 'appstore', roles: [] },
+  { id: 'm_jeecg_select_demo', parentId: 'm_jeecg', name: '表单组件示例', url: '/jeecg/SelectDemo', component: 'jeecg/SelectDemo', componentName: 'SelectDemo', menuType: 1, sortNo: 1, roles: [] },
+  { id: 'm_jeecg_jvxe_demo', parentId: 'm_jeecg', name: '可编辑表格示例', url: '/jeecg/JVXETableDemo', component: 'jeecg/JVXETableDemo', componentName: 'JVXETableDemo', menuType: 1, sortNo: 2, roles: [] },
+  { id: 'm_jeecg_order_jvxe', parentId: 'm_jeecg', name: '一对多订单示例', url: '/jeecg/JeecgOrderMainListForJVxeTable', component: 'jeecg/JeecgOrderMainListForJVxeTable', componentName: 'JeecgOrderMainListForJVxeTable', menuType: 1, sortNo: 3, roles: [] },
 ];
