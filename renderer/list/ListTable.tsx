@@ -7,6 +7,7 @@ import { DEFAULT_PAGE_SIZE_OPTIONS, type ListPageController, type Row } from './
 import { renderCell } from './cells';
 import { totalText } from './params';
 import { actionAllowed } from './actions';
+import { VirtualTable, type VirtualColumn } from './VirtualTable';
 
 /** Spec §9 minimum widths for date-like columns. */
 const MIN_WIDTHS: Record<string, number> = { DateTimePicker: 190, DatePicker: 135 };
@@ -94,9 +95,36 @@ function useColumns(columns: Column[], rowActions: RowActions | undefined, list:
   }, [columns, rowActions, schema, sort, can, excludedCodes, prefix]);
 }
 
+/** Above this many rows (and without tree expansion) only the visible rows are rendered. */
+export const VIRTUAL_THRESHOLD = 100;
+
 export function ListTable({ list, handlers, expandable, rows, pagination = true }: ListTableProps) {
   const columns = useColumns(list.schema.columns, list.schema.rowActions, list, handlers);
   const data = rows ?? list.rows;
+  if (Math.max(data.length, list.pageSize) > VIRTUAL_THRESHOLD && !expandable) {
+    return (
+      <VirtualTable
+        columns={columns as VirtualColumn[]}
+        rows={data}
+        rowKey={list.rowKey}
+        selectedRowKeys={list.selectedRowKeys}
+        onSelect={list.select}
+        onSort={list.changeSort}
+        pagination={
+          pagination
+            ? {
+                current: list.pageNo,
+                pageSize: list.pageSize,
+                total: list.total,
+                pageSizeOptions: (list.schema.pageSizeOptions ?? DEFAULT_PAGE_SIZE_OPTIONS).map(String),
+                showTotal: totalText,
+                onChange: list.changePage,
+              }
+            : undefined
+        }
+      />
+    );
+  }
   const large = data.length > 200;
   return (
     <Table<Row>
