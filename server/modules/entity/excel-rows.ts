@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { businessError } from '../../core/envelope';
 import type { EntityDefinition, EntityField } from './definitions';
 
@@ -48,7 +48,8 @@ function rowValues(row: ExcelJS.Row): ExcelJS.CellValue[] {
  */
 export async function readSheetRows(def: EntityDefinition, file: Buffer): Promise<SheetRow[]> {
   if (file.length < 4 || file.readUInt32LE(0) !== 0x04034b50) throw businessError('文件格式不正确，请上传.xlsx格式的Excel文件');
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
   } catch {

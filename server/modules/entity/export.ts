@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
@@ -13,7 +12,7 @@ import type { EntityDefinition, EntityField } from './definitions';
 import { addDictTexts } from './dict-text';
 import { listConditions, listOrder, orderClause, paramText, selectList, toRecord, whereClause, type ListParams } from './list-query';
 
-const BATCH_ROWS = 2000;
+const BATCH_ROWS = 1000;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Content-Disposition for a download with a non-ASCII name (RFC 6266 / RFC 5987). */
@@ -49,18 +48,27 @@ async function writeRows(db: Db, def: EntityDefinition, params: ListParams, requ
   const where = whereClause(conditions);
   const order = orderClause(listOrder(def, params, true));
 
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(def.exportTitle.slice(0, 31));
   sheet.addRow([`${def.exportTitle}报表`]).commit();
   sheet.addRow([`导出人:${user.realname ?? user.username}`]).commit();
   sheet.addRow(fields.map((f) => f.label)).commit();
-  for (let offset = 0; ; offset += BATCH_ROWS) {
-    const res = await sql<Record<string, unknown>>`select ${selectList(fields)} from ${sql.table(def.table)} ${where} ${order}
-      limit ${BATCH_ROWS} offset ${offset}`.execute(db);
-    const records = await addDictTexts(db, res.rows.map(toRecord), fields);
-    for (const record of records) sheet.addRow(fields.map((f) => cellValue(f, record))).commit();
+  // one sort for the whole export: the ordered ids, then the rows fetched by id in batches
+  const idRows = await sql<{ id: string }>`select ${sql.id(def.id.column)} as id from ${sql.table(def.table)} ${where} ${order}`.execute(db);
+  const ids = idRows.rows.map((r) => r.id);
+  const selected = fields.includes(def.id) ? fields : [...fields, def.id];
+  for (let start = 0; start < ids.length; start += BATCH_ROWS) {
+    const batch = ids.slice(start, start + BATCH_ROWS);
+    const res = await sql<Record<string, unknown>>`select ${selectList(selected)} from ${sql.table(def.table)}
+      where ${sql.id(def.id.column)} in (${sql.join(batch)})`.execute(db);
+    const byId = new Map(res.rows.map((row) => [String(row[def.id.property]), row]));
+    const ordered = batch.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toRecord(row)] : [];
+    });
+    for (const record of await addDictTexts(db, ordered, fields)) sheet.addRow(fields.map((f) => cellValue(f, record))).commit();
     if (out.writableNeedDrain) await once(out, 'drain');
-    if (res.rows.length < BATCH_ROWS) break;
   }
   sheet.commit();
   await workbook.commit();

@@ -1,0 +1,149 @@
+/**
+ * Budget: exporting 100,000 rows keeps the server process under 250 MB resident. A prepared PGlite
+ * data directory is served by a child process (buildApp + listen, as npm start does); the parent
+ * downloads exportXls and samples the child's VmRSS from /proc every 20 ms.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const BUDGET_MB = 250;
+const ROWS = 100_000;
+const PASSWORD = 'Bench#2026pass';
+const TOKEN_SECRET = 'bench-token-secret-export-memory';
+
+const ENTITY = {
+  $schema: '../_meta/entity.schema.json',
+  table: 'bench_export',
+  label: '导出基准',
+  apiBase: '/bench/export',
+  permissionPrefix: 'bench:export',
+  columns: [
+    { name: 'id', type: 'string', length: 32, primaryKey: true, label: '主键' },
+    { name: 'title', type: 'string', length: 100, label: '标题' },
+    { name: 'category', type: 'string', length: 10, label: '类别' },
+    { name: 'amount', type: 'decimal', precision: 12, scale: 2, label: '金额' },
+    { name: 'sex', type: 'string', length: 2, dictCode: 'sex', label: '性别' },
+    { name: 'dueDate', type: 'date', label: '到期日' },
+    { name: 'remark', type: 'string', length: 200, label: '备注' },
+  ],
+  exportTitle: '导出基准',
+};
+
+type Message = { ready: true; port: number; token?: string } | { error: string };
+
+/** Child modes: `prepare <dataDir>` fills the database and issues a token; `serve <dataDir>` listens. */
+async function child(mode: string, dataDir: string): Promise<void> {
+  const { sql } = await import('kysely');
+  const { openPGlite } = await import('../../server/db/open');
+  const { migrateToLatest } = await import('../../server/db/migrate');
+  const { seedDatabase } = await import('../../server/db/seed/index');
+  const { buildApp } = await import('../../server/app');
+  const { testConfig } = await import('../../server/config');
+  const database = await openPGlite({ dataDir });
+  const config = testConfig({ tokenSecret: TOKEN_SECRET, dataDir });
+  if (mode === 'prepare') {
+    await migrateToLatest(database.db);
+    await seedDatabase(database.db, { adminPassword: PASSWORD, demoPassword: PASSWORD });
+    const app = await buildApp({ db: database.db, config });
+    await sql`insert into bench_export (id, title, category, amount, sex, due_date, remark, create_by, create_time)
+      select lpad(g::text, 19, '0'), '导出基准数据 ' || g, (g % 20)::text, (g % 1000) * 1.25, ((g % 2) + 1)::text,
+        date '2024-01-01' + (g % 365), repeat('备注', 10) || g, 'admin', now() - make_interval(secs => g)
+      from generate_series(1, ${ROWS}) g`.execute(database.db);
+    const admin = await database.db.selectFrom('sys_user').select(['id', 'username']).where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const token = await app.deps.tokens.issue(admin, '127.0.0.1');
+    await app.close();
+    await database.close();
+    process.send!({ ready: true, port: 0, token } satisfies Message);
+    return;
+  }
+  const app = await buildApp({ db: database.db, config });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  process.send!({ ready: true, port: typeof address === 'object' && address ? address.port : 0 } satisfies Message);
+}
+
+function start(mode: string, dataDir: string, entityDir: string): { proc: ChildProcess; message: Promise<Message> } {
+  const proc = fork(import.meta.filename, [mode, dataDir], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ENTITY_DIRS: entityDir, NODE_ENV: 'test' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const message = new Promise<Message>((resolve, reject) => {
+    proc.once('message', (m) => resolve(m as Message));
+    proc.once('exit', (code) => reject(new Error(`child ${mode} exited with ${code}`)));
+  });
+  return { proc, message };
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+function download(port: number, token: string): Promise<{ status: number; bytes: number; type: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/api/bench/export/exportXls?column=createTime&order=desc', headers: { 'X-Access-Token': token } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, bytes: body.length, type: String(res.headers['content-type'] ?? ''), body });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function parent(): Promise<void> {
+  const work = mkdtempSync(path.join(tmpdir(), 'xypj-bench-export-'));
+  const entityDir = path.join(work, 'entities');
+  const dataDir = path.join(work, 'pglite');
+  try {
+    mkdirSync(entityDir);
+    writeFileSync(path.join(entityDir, 'bench_export.json'), JSON.stringify(ENTITY));
+    const prepared = await start('prepare', dataDir, entityDir).message;
+    if (!('ready' in prepared) || !prepared.token) throw new Error('prepare failed');
+    const server = start('serve', dataDir, entityDir);
+    const ready = await server.message;
+    if (!('ready' in ready)) throw new Error('server failed');
+    const pid = server.proc.pid!;
+    const before = rssMb(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+    const started = performance.now();
+    const res = await download(ready.port, prepared.token);
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    peak = Math.max(peak, rssMb(pid));
+    server.proc.kill('SIGTERM');
+    if (res.status !== 200 || !res.type.includes('spreadsheetml')) throw new Error(`unexpected export: HTTP ${res.status} ${res.body.subarray(0, 300).toString()}`);
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.body as unknown as ArrayBuffer);
+    const dataRows = (workbook.worksheets[0]?.rowCount ?? 0) - 3;
+    if (dataRows !== ROWS) throw new Error(`the export holds ${dataRows} rows, expected ${ROWS}`);
+    process.stdout.write(
+      `export of ${ROWS} rows: ${(res.bytes / 1024 / 1024).toFixed(1)} MB xlsx in ${seconds.toFixed(1)} s; server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB; budget ${BUDGET_MB} MB; ratio ${(peak / BUDGET_MB).toFixed(2)}\n`,
+    );
+    process.exitCode = peak <= BUDGET_MB ? 0 : 1;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const [mode, dir] = process.argv.slice(2);
+if (mode && dir) {
+  child(mode, dir).catch((err: unknown) => {
+    process.send?.({ error: String(err) } satisfies Message);
+    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  });
+} else {
+  await parent();
+}
