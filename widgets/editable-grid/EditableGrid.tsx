@@ -9,7 +9,8 @@ import { getCellType } from './cells/registry';
 import { GridContext, useOptionalRenderer, type GridContextValue } from './parts/gridContext';
 import { useDictColumns } from './parts/useDictColumns';
 import { useGridController } from './parts/useGridController';
-import { useGridHandle } from './parts/useGridHandle';
+import { buildHandle, useGridHandle } from './parts/useGridHandle';
+import { useGridSocket } from './socket/useGridSocket';
 import { layoutColumns, toColumnDefs, type GridTableMeta } from './parts/columnDefs';
 import { excludedCodes, MAX_HEIGHT, ROW_HEIGHT } from './parts/layout';
 import { isRowDisabled } from './parts/disabledRows';
@@ -76,11 +77,22 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
     if ((props.clickRowShowMainForm || column?.showDetails) && props.renderMainForm) setDetails({ rowId, column });
   };
 
-  const controller = Object.assign(useGridController(props, allColumns, onRowClick), {
+  const socket = useGridSocket(props.socketKey, services, props.rowKey ?? 'id', props.socketUrl);
+  const controllerProps = useMemo<EditableGridProps>(
+    () =>
+      props.socketKey
+        ? { ...props, onValueChange: (e) => (socket.send(e.row), props.onValueChange?.(e)) }
+        : props,
+    // the controller reads the latest props on every call
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [props],
+  );
+  const controller = Object.assign(useGridController(controllerProps, allColumns, onRowClick), {
     table: undefined as ReturnType<typeof useReactTable<GridRow>> | undefined,
   });
   const { store } = controller;
   useGridHandle(ref, controller);
+  (socket.handle as { current: EditableGridHandle | null }).current = buildHandle(controller);
 
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const [sorting, setSorting] = useState<SortingState>([]);

@@ -3,6 +3,7 @@ import type {
   GridColumn, GridPagination, GridRow, GridSize, LinkageConfig, RemoveEvent, SlotContext, ValidationRule, ValueChangeEvent,
 } from './types';
 import type { ToolbarButton } from './parts/Toolbar';
+import type { VxeSocketUrlFactory } from './socket/useVxeSocket';
 
 export interface SelectRowChangeEvent {
   type: 'checkbox' | 'radio';
@@ -66,6 +67,13 @@ export interface EditableGridProps {
   slots?: Record<string, (ctx: SlotContext) => ReactNode>;
   /** Animate cells changed by setValues from a socket (1400 ms). */
   reloadEffect?: boolean;
+  /**
+   * Socket sync key: grids on any page bound to the same key see each other's cell edits
+   * (rows matched by row key, changed cells highlighted 1400 ms).
+   */
+  socketKey?: string;
+  /** Socket address factory; default: ticket of the signed-in user under the app's API base. */
+  socketUrl?: VxeSocketUrlFactory;
   onValueChange?: (e: ValueChangeEvent) => void;
   onAdded?: (rows: GridRow[]) => void;
   onInserted?: (e: { rows: GridRow[]; insertIndex: number }) => void;

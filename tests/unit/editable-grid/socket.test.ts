@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RendererHttp } from '@renderer/context';
 import { VxeSocketClient, parseSocketMessage, randomPageId } from '@widgets/editable-grid/socket/vxeSocket';
+import { ticketUrlFactory, websocketBase } from '@widgets/editable-grid/socket/ticketUrl';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -93,5 +95,41 @@ describe('vxe socket client', () => {
     c.bindCommonSendDate('reload', fn);
     c.receive(JSON.stringify({ type: 'common_send_date', data: { key: 'reload', args: [1, 2] } }));
     expect(fn).toHaveBeenCalledWith(1, 2);
+  });
+});
+
+describe('vxe socket binding', () => {
+  it('names bound keys in the address and binds them again on every (re)connection', async () => {
+    const urls: string[][] = [];
+    const c = new VxeSocketClient(
+      (keys) => (urls.push(keys), '/vxeSocket/u1/p1'),
+      (u) => new FakeSocket(u) as unknown as WebSocket,
+    );
+    c.bindTable({ socketKey: 'order', caseId: 'a', applyRow: () => {} });
+    await c.connect();
+    expect(urls[0]).toEqual(['order']);
+    FakeSocket.all[0].open();
+    const sentTypes = (ws: FakeSocket) => ws.sent.map((s) => JSON.parse(s) as { type: string; data: unknown });
+    expect(sentTypes(FakeSocket.all[0])[0]).toEqual({ type: 'bind', data: { socketKey: 'order' } });
+    const unbind = c.bindTable({ socketKey: 'late', caseId: 'b', applyRow: () => {} });
+    expect(sentTypes(FakeSocket.all[0]).at(-1)).toEqual({ type: 'bind', data: { socketKey: 'late' } });
+    unbind();
+    expect(sentTypes(FakeSocket.all[0]).at(-1)).toEqual({ type: 'unbind', data: { socketKey: 'late' } });
+    FakeSocket.all[0].onclose?.();
+    await vi.advanceTimersByTimeAsync(5_000);
+    await flush();
+    FakeSocket.all[1].open();
+    expect(sentTypes(FakeSocket.all[1])[0]).toEqual({ type: 'bind', data: { socketKey: 'order' } });
+    c.close();
+  });
+
+  it('fetches a fresh ticket for the address and never sends the token', async () => {
+    const get = vi.fn(async () => ({ success: true, message: '', code: 200, result: { ticket: 'T1' } }));
+    const http = { get } as unknown as RendererHttp;
+    const factory = ticketUrlFactory({ http, apiBase: '/api', user: { id: 'u1', username: 'admin', realname: 'A' } });
+    const url = await factory('p1', ['k1', 'k2']);
+    expect(get).toHaveBeenCalledWith('/sys/socket/ticket');
+    expect(url).toBe(`ws://${location.host}/api/vxeSocket/u1/p1?ticket=T1&socketKey=k1%2Ck2`);
+    expect(websocketBase('https://x.example/api/', { href: 'http://localhost/' })).toBe('wss://x.example/api');
   });
 });

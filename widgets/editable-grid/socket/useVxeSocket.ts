@@ -2,8 +2,11 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { EditableGridHandle, GridRow } from '../types';
 import { randomPageId, VxeSocketClient, type WebSocketFactory } from './vxeSocket';
 
-/** Builds the socket URL for this page: `{ws base}/vxeSocket/{userId}/{pageId}` plus a short-lived ticket. */
-export type VxeSocketUrlFactory = (pageId: string) => string | Promise<string>;
+/**
+ * Builds the socket address for this page: `{ws base}/vxeSocket/{userId}/{pageId}?ticket=…&socketKey=…`.
+ * Called before every (re)connection, so it fetches a fresh single-use ticket each time.
+ */
+export type VxeSocketUrlFactory = (pageId: string, socketKeys: readonly string[]) => string | Promise<string>;
 
 let shared: { client: VxeSocketClient; users: number } | null = null;
 const PAGE_ID = typeof crypto !== 'undefined' ? randomPageId() : 'page';
@@ -17,9 +20,10 @@ export function useVxeSocket(urlFactory: VxeSocketUrlFactory | undefined, create
   useEffect(() => {
     if (!enabled) return;
     if (!shared) {
-      const c = new VxeSocketClient(() => (factory.current as VxeSocketUrlFactory)(PAGE_ID), create);
+      const c = new VxeSocketClient((keys) => (factory.current as VxeSocketUrlFactory)(PAGE_ID, keys), create);
       shared = { client: c, users: 0 };
-      void c.connect();
+      // let the page's grids bind first, so the first address already names their keys
+      setTimeout(() => void c.connect(), 0);
     }
     shared.users++;
     const mine = shared;
@@ -39,29 +43,42 @@ let caseCounter = 0;
 
 /**
  * Bind a grid to a socket key: rows changed elsewhere are written into it (all fields but the key)
- * and highlighted; returns `send(row)` for the grid's own edits.
+ * and the cells whose value changed are highlighted; returns `send(row)` for the grid's own edits.
  */
 export function useSocketTable(
   client: VxeSocketClient | null,
-  socketKey: string,
+  socketKey: string | undefined,
   grid: RefObject<EditableGridHandle>,
   rowKey = 'id',
 ): (row: GridRow) => void {
   const caseId = useRef(`case-${++caseCounter}`);
   useEffect(() => {
-    if (!client) return;
+    if (!client || !socketKey) return;
     return client.bindTable({
       socketKey,
       caseId: caseId.current,
       applyRow: (row) => {
         const id = row[rowKey];
-        if (id == null || !grid.current) return;
+        const handle = grid.current;
+        if (id == null || !handle) return;
+        const current = handle.getValues({ validate: false, rowIds: [String(id)] }).values[0];
+        if (!current) return;
         const values = { ...row };
         delete values[rowKey];
-        grid.current.setValues([{ rowKey: String(id), values }]);
-        grid.current.highlight(String(id), Object.keys(values));
+        const changed = Object.keys(values).filter((k) => !sameValue(current[k], values[k]));
+        if (!changed.length) return;
+        handle.setValues([{ rowKey: String(id), values }]);
+        handle.highlight(String(id), changed);
       },
     });
   }, [client, socketKey, grid, rowKey]);
-  return (row) => client?.sendRowUpdate(socketKey, row, caseId.current);
+  return (row) => {
+    if (client && socketKey) client.sendRowUpdate(socketKey, row, caseId.current);
+  };
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if ((a == null || a === '') && (b == null || b === '')) return true;
+  return typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b);
 }

@@ -6,8 +6,12 @@ export const RECONNECT_DELAY_MS = 5_000;
 
 export type SocketMessage =
   | { type: 'heart_beat'; data?: unknown }
+  | { type: 'bind' | 'unbind'; data: { socketKey: string } }
   | { type: 'common_send_date'; data: { key: string; args: unknown[] } }
   | { type: 'update_vxe_table'; data: { socketKey: string; args: [GridRow, string] } };
+
+/** What the server sends this page. */
+export type IncomingSocketMessage = Exclude<SocketMessage, { type: 'bind' | 'unbind' }>;
 
 /** A grid bound to a socket key: receives rows other pages (or other grids) changed. */
 export interface SocketTableBinding {
@@ -26,7 +30,7 @@ export function randomPageId(): string {
 }
 
 /** Parse one message; anything malformed is null (and ignored by the caller). */
-export function parseSocketMessage(raw: unknown): SocketMessage | null {
+export function parseSocketMessage(raw: unknown): IncomingSocketMessage | null {
   if (typeof raw !== 'string') return null;
   let msg: unknown;
   try {
@@ -64,7 +68,8 @@ export class VxeSocketClient {
   private closed = false;
 
   constructor(
-    private readonly url: () => string | Promise<string>,
+    /** The address for the next connection, given the socket keys bound at that moment. */
+    private readonly url: (socketKeys: string[]) => string | Promise<string>,
     private readonly create: WebSocketFactory = (u) => new WebSocket(u),
   ) {}
 
@@ -72,14 +77,18 @@ export class VxeSocketClient {
     this.closed = false;
     let url: string;
     try {
-      url = await this.url();
+      url = await this.url(this.boundKeys());
     } catch {
       return this.reconnect();
     }
     if (this.closed) return;
     const ws = this.create(url);
     this.ws = ws;
-    ws.onopen = () => this.heartbeat();
+    ws.onopen = () => {
+      // keys bound while the ticket was fetched, and every key after a reconnect
+      for (const socketKey of this.boundKeys()) this.send({ type: 'bind', data: { socketKey } });
+      this.heartbeat();
+    };
     ws.onmessage = (e: MessageEvent) => this.receive(e.data);
     ws.onclose = () => this.ws === ws && this.reconnect();
     ws.onerror = () => this.ws === ws && this.reconnect();
@@ -146,9 +155,19 @@ export class VxeSocketClient {
     for (const t of this.tables) if (t.socketKey === socketKey && t.caseId !== caseId) t.applyRow(row);
   }
 
+  /** Socket keys of the bound grids, each once. */
+  boundKeys(): string[] {
+    return [...new Set([...this.tables].map((t) => t.socketKey))];
+  }
+
   bindTable(binding: SocketTableBinding): () => void {
+    const isNewKey = !this.boundKeys().includes(binding.socketKey);
     this.tables.add(binding);
-    return () => this.tables.delete(binding);
+    if (isNewKey) this.send({ type: 'bind', data: { socketKey: binding.socketKey } });
+    return () => {
+      this.tables.delete(binding);
+      if (!this.boundKeys().includes(binding.socketKey)) this.send({ type: 'unbind', data: { socketKey: binding.socketKey } });
+    };
   }
 
   bindCommonSendDate(key: string, fn: (...args: unknown[]) => void): () => void {

@@ -1,0 +1,26 @@
+import { useMemo, useRef } from 'react';
+import type { RendererServices } from '@renderer/context';
+import type { EditableGridHandle, GridRow } from '../types';
+import { ticketUrlFactory } from './ticketUrl';
+import { useSocketTable, useVxeSocket, type VxeSocketUrlFactory } from './useVxeSocket';
+
+/**
+ * Socket sync of one grid (`socketKey` prop): the page socket opens with a ticket of the signed-in user,
+ * other pages' edits on the key land in this grid, and `send` publishes this grid's edits.
+ */
+export function useGridSocket(
+  socketKey: string | undefined,
+  services: RendererServices | null,
+  rowKey: string,
+  socketUrl?: VxeSocketUrlFactory,
+) {
+  const handle = useRef<EditableGridHandle>(null);
+  const factory = useMemo<VxeSocketUrlFactory | undefined>(() => {
+    if (!socketKey) return undefined;
+    if (socketUrl) return socketUrl;
+    return services?.user ? ticketUrlFactory(services) : undefined;
+  }, [socketKey, socketUrl, services]);
+  const client = useVxeSocket(factory);
+  const send = useSocketTable(client, socketKey, handle, rowKey);
+  return { handle, send: (row: GridRow) => socketKey && send({ ...row }) };
+}
