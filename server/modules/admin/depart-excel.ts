@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { requireSession } from '../../core/access-control';
@@ -12,6 +12,9 @@ import { auditInsert } from './common';
 import { allDeparts, nextChildCode } from './depart-tree';
 import { logOperation, OP_EXPORT, OP_IMPORT } from './oplog';
 
+/** exceljs takes long to load; only export and import need it, so it loads on first use. */
+const loadExcel = async () => (await import('exceljs')).default;
+
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const MAX_ROWS = 5000;
 const HEADERS = ['部门名称', '上级部门编码', '机构编码', '机构类型', '排序', '手机号', '传真', '地址', '备注'] as const;
@@ -20,7 +23,7 @@ const CATEGORY_TEXT: Record<string, string> = { '1': '公司', '2': '部门', '3
 async function workbookBuffer(db: Db, exporter: string): Promise<Buffer> {
   const rows = await allDeparts(db);
   const codeOf = new Map(rows.map((r) => [r.id, r.org_code]));
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   const sheet = book.addWorksheet('部门');
   sheet.addRow(['部门信息报表']);
   sheet.addRow([`导出人:${exporter}`]);
@@ -56,7 +59,7 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
 
 /** Rows after the two title rows and the header row: name, parent org code, (org code ignored), category, order, phone, fax, address, memo. */
 async function importDeparts(db: Db, data: Buffer, username: string): Promise<{ total: number; errors: string[] }> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   try {
     await book.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
