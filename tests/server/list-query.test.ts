@@ -49,6 +49,9 @@ describe.each(backends())('list query builder on %s', (backend) => {
     const second = await runListQuery(t.db, SOURCE, { pageNo: '2', pageSize: '2' });
     expect(second).toMatchObject({ total: 5, size: 2, current: 2, pages: 3 });
     expect(second.records.map((r) => r.id)).toEqual(['r3', 'r4']);
+    expect(await runListQuery(t.db, SOURCE, { pageNo: '3', pageSize: '2' })).toMatchObject({ total: 5, current: 3, pages: 3, records: [{ id: 'r5' }] });
+    expect(await runListQuery(t.db, SOURCE, { pageNo: '9', pageSize: '2' })).toMatchObject({ total: 5, current: 9, records: [] });
+    expect(await runListQuery(t.db, SOURCE, { seq: '> 100' })).toMatchObject({ total: 0, pages: 0, records: [] });
     expect((await runListQuery(t.db, SOURCE, { pageSize: '999999' })).size).toBe(1000);
     expect(await runListQuery(t.db, SOURCE, { pageNo: 'x', pageSize: '-1' })).toMatchObject({ size: 10, current: 1 });
   });

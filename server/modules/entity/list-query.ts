@@ -79,6 +79,7 @@ export interface PageResult<T> {
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 1000;
+const MAX_SORT_COLUMNS = 5;
 const RESERVED = new Set(['pageNo', 'pageSize', 'column', 'order', 'field', 'superQueryParams', 'superQueryMatchType', '_t', 'selections']);
 
 /** The text of a query parameter (the last one when repeated); undefined for absent or non-text values. */
@@ -144,6 +145,7 @@ export function listOrder(source: ListSource, params: ListParams, tieBreaker = f
   const fields = fieldMap(source);
   const requested = paramText(params, 'column')?.trim();
   const names = requested ? requested.split(',') : source.defaultSort ? [source.defaultSort.column] : [];
+  if (names.length > MAX_SORT_COLUMNS) throw businessError(`排序字段不能超过${MAX_SORT_COLUMNS}个`);
   const orderText = requested ? (paramText(params, 'order') ?? 'desc') : (source.defaultSort?.order ?? 'desc');
   const direction = /asc/i.test(orderText) ? sql`asc` : sql`desc`;
   const items = names.map((name) => {
@@ -184,14 +186,15 @@ export async function runListQuery(db: Db, source: ListSource, params: ListParam
   const where = whereClause(listConditions(source, params, options));
   const order = orderClause(listOrder(source, params));
   const table = sql.table(source.table);
-  const countRow = await sql<{ total: number }>`select count(*) as total from ${table} ${where}`.execute(db);
-  const total = Number(countRow.rows[0]?.total ?? 0);
-  let records: Array<Record<string, JsonValue>> = [];
-  if (total > (pageNo - 1) * pageSize) {
-    const rows = await sql<Record<string, unknown>>`select ${selectList(source.fields)} from ${table} ${where} ${order}
-      limit ${pageSize} offset ${(pageNo - 1) * pageSize}`.execute(db);
-    records = rows.rows.map(toRecord);
-    if (options.dictTexts !== false) records = await addDictTexts(db, records, source.fields);
-  }
+  const offset = (pageNo - 1) * pageSize;
+  const rows = await sql<Record<string, unknown>>`select ${selectList(source.fields)} from ${table} ${where} ${order}
+    limit ${pageSize} offset ${offset}`.execute(db);
+  // a short page (not an empty page past the end) already tells the total
+  const known = rows.rows.length > 0 && rows.rows.length < pageSize;
+  const total = known
+    ? offset + rows.rows.length
+    : Number((await sql<{ total: number }>`select count(*) as total from ${table} ${where}`.execute(db)).rows[0]?.total ?? 0);
+  let records = rows.rows.map(toRecord);
+  if (options.dictTexts !== false) records = await addDictTexts(db, records, source.fields);
   return { records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
 }
