@@ -198,6 +198,7 @@ export type Validator = ValidatorName | {
   cnEnSpace2to100?: boolean;
   numLinefeed?: boolean;
   char0to255?: boolean;
+  cron?: boolean;
   lengthRange?: Range;
   checked?: Range;
   duplicateCheck?: {

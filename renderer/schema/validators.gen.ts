@@ -15,7 +15,7 @@ const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const schema15 = {"type":"object","description":"Formily JSON Schema (ISchema). x-component names resolve through the field registry.","properties":{"type":{"enum":["object","array","string","number","boolean","void","date","datetime"]},"title":{"type":"string"},"description":{"type":"string"},"default":{},"enum":{"type":"array"},"required":{"anyOf":[{"type":"boolean"},{"type":"array","items":{"type":"string"}}]},"properties":{"type":"object","additionalProperties":{"$ref":"#/definitions/FormilySchema"}},"items":{"$ref":"#/definitions/FormilySchema"},"x-index":{"type":"number"},"x-component":{"type":"string","minLength":1},"x-component-props":{"type":"object"},"x-decorator":{"type":"string","minLength":1},"x-decorator-props":{"type":"object"},"x-validator":{"anyOf":[{"$ref":"#/definitions/Validator"},{"type":"array","items":{"$ref":"#/definitions/Validator"}}]},"x-reactions":{},"x-display":{"enum":["visible","hidden","none"]},"x-pattern":{"enum":["editable","disabled","readOnly","readPretty"]},"x-visible":{"type":["boolean","string"]},"x-hidden":{"type":["boolean","string"]},"x-disabled":{"type":["boolean","string"]},"x-editable":{"type":["boolean","string"]},"x-read-only":{"type":["boolean","string"]},"x-read-pretty":{"type":["boolean","string"]},"x-content":{},"x-data":{"type":"object"},"x-auth":{"type":"string","description":"Permission code; the field is removed when can(code) is false."}},"additionalProperties":false};
 const wrapper0 = {validate: validate12};
-const schema16 = {"anyOf":[{"$ref":"#/definitions/ValidatorName"},{"type":"object","additionalProperties":false,"properties":{"format":{"$ref":"#/definitions/ValidatorName"},"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"},"min":{"type":"number"},"max":{"type":"number"},"minLength":{"type":"integer"},"maxLength":{"type":"integer"},"triggerType":{"enum":["onInput","onFocus","onBlur"]},"mobile":{"type":"boolean"},"userName":{"type":"boolean"},"email":{"type":"boolean"},"naturalNumber":{"type":"boolean"},"english":{"type":"boolean"},"telephone":{"type":"boolean"},"bankCard":{"type":"boolean"},"IDNumber":{"type":"boolean"},"IDCard":{"type":"boolean"},"qq":{"type":"boolean"},"url":{"type":"boolean"},"enNum0to20":{"type":"boolean"},"cnEnSpace2to100":{"type":"boolean"},"numLinefeed":{"type":"boolean"},"char0to255":{"type":"boolean"},"lengthRange":{"$ref":"#/definitions/Range"},"checked":{"$ref":"#/definitions/Range"},"duplicateCheck":{"type":"object","required":["tableName","fieldName"],"additionalProperties":false,"properties":{"tableName":{"type":"string"},"fieldName":{"type":"string"},"dataId":{"type":"string"}}},"checkRule":{"type":"string"}}}]};
+const schema16 = {"anyOf":[{"$ref":"#/definitions/ValidatorName"},{"type":"object","additionalProperties":false,"properties":{"format":{"$ref":"#/definitions/ValidatorName"},"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"},"min":{"type":"number"},"max":{"type":"number"},"minLength":{"type":"integer"},"maxLength":{"type":"integer"},"triggerType":{"enum":["onInput","onFocus","onBlur"]},"mobile":{"type":"boolean"},"userName":{"type":"boolean"},"email":{"type":"boolean"},"naturalNumber":{"type":"boolean"},"english":{"type":"boolean"},"telephone":{"type":"boolean"},"bankCard":{"type":"boolean"},"IDNumber":{"type":"boolean"},"IDCard":{"type":"boolean"},"qq":{"type":"boolean"},"url":{"type":"boolean"},"enNum0to20":{"type":"boolean"},"cnEnSpace2to100":{"type":"boolean"},"numLinefeed":{"type":"boolean"},"char0to255":{"type":"boolean"},"cron":{"type":"boolean"},"lengthRange":{"$ref":"#/definitions/Range"},"checked":{"$ref":"#/definitions/Range"},"duplicateCheck":{"type":"object","required":["tableName","fieldName"],"additionalProperties":false,"properties":{"tableName":{"type":"string"},"fieldName":{"type":"string"},"dataId":{"type":"string"}}},"checkRule":{"type":"string"}}}]};
 const schema17 = {"enum":["mobile","email","naturalNumber","english","telephone","bankCard","IDNumber","IDCard","qq","url","enNum0to20","cnEnSpace2to100","numLinefeed","char0to255"]};
 const schema19 = {"type":"object","additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0},"max":{"type":"integer","minimum":0}}};
 
@@ -344,12 +344,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.lengthRange !== undefined){
-let data24 = data.lengthRange;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-for(const key1 in data24){
-if(!((key1 === "min") || (key1 === "max"))){
-const err26 = {instancePath:instancePath+"/lengthRange",schemaPath:"#/definitions/Range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data.cron !== undefined){
+if(typeof data.cron !== "boolean"){
+const err26 = {instancePath:instancePath+"/cron",schemaPath:"#/anyOf/1/properties/cron/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -359,10 +356,12 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data24.min !== undefined){
-let data25 = data24.min;
-if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
-const err27 = {instancePath:instancePath+"/lengthRange/min",schemaPath:"#/definitions/Range/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.lengthRange !== undefined){
+let data25 = data.lengthRange;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+for(const key1 in data25){
+if(!((key1 === "min") || (key1 === "max"))){
+const err27 = {instancePath:instancePath+"/lengthRange",schemaPath:"#/definitions/Range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -371,9 +370,11 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(typeof data25 == "number"){
-if(data25 < 0 || isNaN(data25)){
-const err28 = {instancePath:instancePath+"/lengthRange/min",schemaPath:"#/definitions/Range/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data25.min !== undefined){
+let data26 = data25.min;
+if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
+const err28 = {instancePath:instancePath+"/lengthRange/min",schemaPath:"#/definitions/Range/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -382,12 +383,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-}
-if(data24.max !== undefined){
-let data26 = data24.max;
-if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
-const err29 = {instancePath:instancePath+"/lengthRange/max",schemaPath:"#/definitions/Range/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data26 == "number"){
+if(data26 < 0 || isNaN(data26)){
+const err29 = {instancePath:instancePath+"/lengthRange/min",schemaPath:"#/definitions/Range/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -396,9 +394,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(typeof data26 == "number"){
-if(data26 < 0 || isNaN(data26)){
-const err30 = {instancePath:instancePath+"/lengthRange/max",schemaPath:"#/definitions/Range/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data25.max !== undefined){
+let data27 = data25.max;
+if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
+const err30 = {instancePath:instancePath+"/lengthRange/max",schemaPath:"#/definitions/Range/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -407,11 +408,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/lengthRange",schemaPath:"#/definitions/Range/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data27 == "number"){
+if(data27 < 0 || isNaN(data27)){
+const err31 = {instancePath:instancePath+"/lengthRange/max",schemaPath:"#/definitions/Range/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -421,12 +420,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.checked !== undefined){
-let data27 = data.checked;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-for(const key2 in data27){
-if(!((key2 === "min") || (key2 === "max"))){
-const err32 = {instancePath:instancePath+"/checked",schemaPath:"#/definitions/Range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/lengthRange",schemaPath:"#/definitions/Range/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -436,10 +433,12 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data27.min !== undefined){
-let data28 = data27.min;
-if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
-const err33 = {instancePath:instancePath+"/checked/min",schemaPath:"#/definitions/Range/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.checked !== undefined){
+let data28 = data.checked;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+for(const key2 in data28){
+if(!((key2 === "min") || (key2 === "max"))){
+const err33 = {instancePath:instancePath+"/checked",schemaPath:"#/definitions/Range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -448,9 +447,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(typeof data28 == "number"){
-if(data28 < 0 || isNaN(data28)){
-const err34 = {instancePath:instancePath+"/checked/min",schemaPath:"#/definitions/Range/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data28.min !== undefined){
+let data29 = data28.min;
+if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
+const err34 = {instancePath:instancePath+"/checked/min",schemaPath:"#/definitions/Range/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -459,12 +460,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-if(data27.max !== undefined){
-let data29 = data27.max;
-if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
-const err35 = {instancePath:instancePath+"/checked/max",schemaPath:"#/definitions/Range/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data29 == "number"){
+if(data29 < 0 || isNaN(data29)){
+const err35 = {instancePath:instancePath+"/checked/min",schemaPath:"#/definitions/Range/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -473,9 +471,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(typeof data29 == "number"){
-if(data29 < 0 || isNaN(data29)){
-const err36 = {instancePath:instancePath+"/checked/max",schemaPath:"#/definitions/Range/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data28.max !== undefined){
+let data30 = data28.max;
+if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
+const err36 = {instancePath:instancePath+"/checked/max",schemaPath:"#/definitions/Range/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -484,11 +485,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/checked",schemaPath:"#/definitions/Range/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data30 == "number"){
+if(data30 < 0 || isNaN(data30)){
+const err37 = {instancePath:instancePath+"/checked/max",schemaPath:"#/definitions/Range/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -498,11 +497,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.duplicateCheck !== undefined){
-let data30 = data.duplicateCheck;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.tableName === undefined){
-const err38 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/required",keyword:"required",params:{missingProperty: "tableName"},message:"must have required property '"+"tableName"+"'"};
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/checked",schemaPath:"#/definitions/Range/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -511,8 +509,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data30.fieldName === undefined){
-const err39 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/required",keyword:"required",params:{missingProperty: "fieldName"},message:"must have required property '"+"fieldName"+"'"};
+}
+if(data.duplicateCheck !== undefined){
+let data31 = data.duplicateCheck;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.tableName === undefined){
+const err39 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/required",keyword:"required",params:{missingProperty: "tableName"},message:"must have required property '"+"tableName"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -521,9 +523,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-for(const key3 in data30){
-if(!(((key3 === "tableName") || (key3 === "fieldName")) || (key3 === "dataId"))){
-const err40 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data31.fieldName === undefined){
+const err40 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/required",keyword:"required",params:{missingProperty: "fieldName"},message:"must have required property '"+"fieldName"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -532,10 +533,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data30.tableName !== undefined){
-if(typeof data30.tableName !== "string"){
-const err41 = {instancePath:instancePath+"/duplicateCheck/tableName",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/tableName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data31){
+if(!(((key3 === "tableName") || (key3 === "fieldName")) || (key3 === "dataId"))){
+const err41 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -545,9 +545,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data30.fieldName !== undefined){
-if(typeof data30.fieldName !== "string"){
-const err42 = {instancePath:instancePath+"/duplicateCheck/fieldName",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/fieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data31.tableName !== undefined){
+if(typeof data31.tableName !== "string"){
+const err42 = {instancePath:instancePath+"/duplicateCheck/tableName",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/tableName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -557,9 +557,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data30.dataId !== undefined){
-if(typeof data30.dataId !== "string"){
-const err43 = {instancePath:instancePath+"/duplicateCheck/dataId",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/dataId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data31.fieldName !== undefined){
+if(typeof data31.fieldName !== "string"){
+const err43 = {instancePath:instancePath+"/duplicateCheck/fieldName",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/fieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -569,9 +569,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data31.dataId !== undefined){
+if(typeof data31.dataId !== "string"){
+const err44 = {instancePath:instancePath+"/duplicateCheck/dataId",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/dataId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -581,9 +581,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.checkRule !== undefined){
-if(typeof data.checkRule !== "string"){
-const err45 = {instancePath:instancePath+"/checkRule",schemaPath:"#/anyOf/1/properties/checkRule/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err45 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -593,9 +593,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
-else {
-const err46 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.checkRule !== undefined){
+if(typeof data.checkRule !== "string"){
+const err46 = {instancePath:instancePath+"/checkRule",schemaPath:"#/anyOf/1/properties/checkRule/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -604,16 +604,28 @@ vErrors.push(err46);
 }
 errors++;
 }
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
 }
-if(!valid0){
-const err47 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+}
+else {
+const err47 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err48 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
