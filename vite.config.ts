@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { schemaCheckPlugin } from './tools/vite-schema-check';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -8,7 +9,7 @@ const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const apiBase = process.env.API_BASE ?? '/api';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), schemaCheckPlugin()],
   resolve: {
     alias: {
       '@renderer': dir('./renderer'),

@@ -1,6 +1,7 @@
-import { registerBuiltinFields } from '@renderer/index';
+import { prepareRenderer, registerBuiltinFields } from '@renderer/index';
 import { registerWidgets } from '@widgets/index';
 import { registerEditableGrid } from '@widgets/editable-grid/register';
+import { registerAdminWidgets } from '@widgets/admin';
 
 let done = false;
 
@@ -8,7 +9,9 @@ let done = false;
 export function registerAppFieldTypes(): void {
   if (done) return;
   done = true;
+  prepareRenderer();
   registerBuiltinFields();
   registerWidgets();
   registerEditableGrid();
+  registerAdminWidgets();
 }
