@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerEntityListOptions } from '../../server/modules/entity';
 import { backends, startTestApp, type TestApp } from './support/app';
 
 describe.each(backends())('entity engine: positions CRUD on %s', (backend) => {
@@ -97,5 +98,21 @@ describe.each(backends())('entity engine: positions CRUD on %s', (backend) => {
     for (const action of ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel']) expect(actions).toContain(`system:position:${action}`);
     const system = body.result.menu.find((m: { meta: { title: string } }) => m.meta.title === '系统管理');
     expect(system.children.map((c: { component: string }) => c.component)).toContain('system/SysPositionList');
+  });
+
+  it('applies data rules that another module registers for the entity list', async () => {
+    await add({ code: 'admin_a', name: '规则甲', rank: '1' });
+    await add({ code: 'other_b', name: '规则乙', rank: '1' });
+    registerEntityListOptions('sys_position', (request) => ({
+      dataRules: [{ column: 'code', condition: 'right_like', value: '#{sys_user_code}_' }],
+      variables: { sysUserCode: request.session!.user.username },
+    }));
+    try {
+      const codes = (await list('name=规则*')).result.records.map((r: { code: string }) => r.code);
+      expect(codes).toEqual(['admin_a']);
+    } finally {
+      registerEntityListOptions('sys_position', () => ({}));
+    }
+    expect((await list('name=规则*')).result.total).toBe(2);
   });
 });
