@@ -1,39 +1,40 @@
 import type { RendererHttp } from '@renderer/context';
+import { loadDictLabels, searchDict as searchWidgetDict } from '@widgets/reuse';
 import type { GridOption } from '../types';
 
 /** Labels of dictionary values already looked up, per dictionary ("table,text,code"). */
 const labelCache = new Map<string, Map<string, string>>();
 const pending = new Map<string, Promise<string>>();
 
-export async function searchDict(http: RendererHttp, dict: string, keyword: string): Promise<GridOption[]> {
-  const res = await http.get<GridOption[]>(`/sys/dict/loadDict/${dict}`, { keyword, pageSize: 10 });
-  if (!res.success) throw new Error(res.message);
-  const list = res.result ?? [];
+function remember(dict: string, value: string, label: string): void {
   const cache = labelCache.get(dict) ?? new Map<string, string>();
   labelCache.set(dict, cache);
-  for (const o of list) cache.set(String(o.value), String(o.text ?? o.label ?? o.value));
-  return list;
+  cache.set(value, label);
+}
+
+/** The widget library's dictionary search, remembering the labels it returned. */
+export async function searchDict(http: RendererHttp, dict: string, keyword: string): Promise<GridOption[]> {
+  const list = await searchWidgetDict(http, dict, keyword);
+  for (const o of list) remember(dict, o.value, o.text || o.value);
+  return list.map((o) => ({ value: o.value, text: o.text, label: o.text, disabled: o.disabled }));
 }
 
 export function cachedDictLabel(dict: string, value: string): string | undefined {
   return labelCache.get(dict)?.get(value);
 }
 
-/** Label of one stored value (GET /sys/dict/loadDictItem/{dict}?key=), cached in memory. */
+/** Label of one stored value (the widget library's loadDictItem lookup), cached in memory. */
 export function loadDictLabel(http: RendererHttp, dict: string, value: string): Promise<string> {
   const hit = cachedDictLabel(dict, value);
   if (hit !== undefined) return Promise.resolve(hit);
   const key = `${dict}\u0000${value}`;
   let p = pending.get(key);
   if (!p) {
-    p = http
-      .get<string[] | string>(`/sys/dict/loadDictItem/${dict}`, { key: value })
-      .then((res) => {
-        const label = Array.isArray(res.result) ? res.result.join(',') : String(res.result ?? value);
-        const cache = labelCache.get(dict) ?? new Map<string, string>();
-        labelCache.set(dict, cache);
-        cache.set(value, label || value);
-        return label || value;
+    p = loadDictLabels(http, dict, value)
+      .then((labels) => {
+        const label = labels.join(',') || value;
+        remember(dict, value, label);
+        return label;
       })
       .finally(() => pending.delete(key));
     pending.set(key, p);

@@ -1,48 +1,53 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Input } from 'antd';
 import { CloseCircleFilled } from '@ant-design/icons';
+import { DepartSelectModal, UserPickerModal, type DepartNode, type PickerUser } from '@widgets/reuse';
 import type { CellRenderProps } from './registry';
 import { controlSize } from './size';
 import { useGridContext } from '../parts/gridContext';
-import { PickerModal } from '../adapters/PickerModal';
 import { departFields, userFields, type PickerFields } from '../adapters/pickerFields';
 
 /** Texts of picked values, remembered so the cell shows names rather than ids. */
 const pickedText = new Map<string, string>();
 
-interface PickerKind {
-  fields: (c: CellRenderProps['column']) => PickerFields;
-  title: string;
-  width: number;
-  url: string;
-  searchParam: string;
-  placeholder: string;
-  columns: { key: string; title: string }[];
+type Picked = Record<string, unknown>;
+
+interface PickerDialogProps {
+  fields: PickerFields;
+  selected: string[];
+  onOk: (rows: Picked[]) => void;
+  onCancel: () => void;
 }
 
-const DEPART: PickerKind = {
-  fields: departFields,
-  title: '选择部门',
-  width: 500,
-  url: '/sys/sysDepart/queryTreeList',
-  searchParam: 'keyWord',
-  placeholder: '请点击选择部门',
-  columns: [{ key: 'departName', title: '部门名称' }, { key: 'orgCode', title: '部门编码' }],
-};
+interface PickerKind {
+  fields: (c: CellRenderProps['column']) => PickerFields;
+  placeholder: string;
+  Dialog: (p: PickerDialogProps) => ReactNode;
+}
 
-const USER: PickerKind = {
-  fields: userFields,
-  title: '选择用户',
-  width: 1250,
-  url: '/sys/user/queryUserComponentData',
-  searchParam: 'username',
-  placeholder: '请选择用户',
-  columns: [
-    { key: 'username', title: '用户账号' },
-    { key: 'realname', title: '用户姓名' },
-    { key: 'orgCodeTxt', title: '部门' },
-  ],
-};
+/** The widget library's 选择部门 dialog. */
+function DepartDialog({ fields, selected, onOk, onCancel }: PickerDialogProps) {
+  return (
+    <DepartSelectModal
+      open
+      multi={fields.multi}
+      initialKeys={fields.store === 'id' ? selected : []}
+      onCancel={onCancel}
+      onOk={(nodes: DepartNode[]) => onOk(nodes)}
+    />
+  );
+}
+
+/** The widget library's 根据部门选择用户 dialog. */
+function UserDialog({ fields, selected, onOk, onCancel }: PickerDialogProps) {
+  const initialRows = selected.map((v) => ({ id: v, username: v, realname: pickedText.get(v) ?? v, [fields.store]: v }) as PickerUser);
+  return (
+    <UserPickerModal open multi={fields.multi} rowKey={fields.store} initialRows={initialRows} onCancel={onCancel} onOk={(rows) => onOk(rows)} />
+  );
+}
+
+const DEPART: PickerKind = { fields: departFields, placeholder: '请点击选择部门', Dialog: DepartDialog };
+const USER: PickerKind = { fields: userFields, placeholder: '请选择用户', Dialog: UserDialog };
 
 export function pickerText(value: unknown): string {
   if (value == null || value === '') return '';
@@ -58,6 +63,7 @@ function makePickerCell(kind: PickerKind) {
     const [open, setOpen] = useState(false);
     const fields = kind.fields(column);
     const selected = value == null || value === '' ? [] : String(value).split(',');
+    const { Dialog } = kind;
     return (
       <>
         <Input
@@ -76,16 +82,8 @@ function makePickerCell(kind: PickerKind) {
           }
         />
         {services && open && (
-          <PickerModal
-            open
-            title={kind.title}
-            width={(column.props?.modalWidth as number | undefined) ?? kind.width}
-            http={services.http}
-            url={kind.url}
-            searchParam={kind.searchParam}
-            columns={kind.columns}
-            rowKey={fields.store}
-            multi={fields.multi}
+          <Dialog
+            fields={fields}
             selected={selected}
             onCancel={() => setOpen(false)}
             onOk={(rows) => {
