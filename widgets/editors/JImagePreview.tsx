@@ -1,6 +1,5 @@
 import { Image, Space } from 'antd';
-import { useRenderer } from '@renderer/context';
-import { fileAccessUrl } from '../shared/files';
+import { useFileUrls } from '../shared/useFileUrls';
 
 export interface JImagePreviewProps {
   /** Comma-joined stored paths or URLs. */
@@ -11,8 +10,9 @@ export interface JImagePreviewProps {
 
 /** Thumbnails of the stored images; clicking opens a gallery with zoom, rotation and paging. */
 export function JImagePreview({ value = '', width = 104, height = 104 }: JImagePreviewProps) {
-  const { apiBase } = useRenderer();
-  const urls = value.split(',').map((path) => path.trim()).filter(Boolean).map((path) => fileAccessUrl(apiBase, path));
+  const paths = value.split(',').map((path) => path.trim()).filter(Boolean);
+  const urlOf = useFileUrls(paths);
+  const urls = paths.map(urlOf);
   if (urls.length === 0) return <span />;
   return (
     <Image.PreviewGroup>

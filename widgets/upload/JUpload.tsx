@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Upload, message, type UploadFile } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { useRenderer } from '@renderer/context';
-import { fileAccessUrl, isImagePath } from '../shared/files';
+import { isImagePath } from '../shared/files';
+import { useFileUrls } from '../shared/useFileUrls';
 import { ImagePreviewModal } from './ImagePreviewModal';
 import { useUploadList } from './useUploadList';
 import {
@@ -29,8 +29,8 @@ export interface JUploadProps {
   beforeUpload?: (file: File) => boolean;
 }
 
-function toAntFile(item: UploadItem, apiBase: string): UploadFile {
-  const url = item.url ?? (item.path ? fileAccessUrl(apiBase, item.path) : undefined);
+function toAntFile(item: UploadItem, urlOf: (path: string) => string): UploadFile {
+  const url = item.url ?? (item.path ? urlOf(item.path) : undefined);
   return {
     uid: item.uid, name: item.name, size: item.size, type: item.type, percent: item.percent, url, thumbUrl: url,
     status: item.status, response: item.message,
@@ -42,14 +42,14 @@ export function JUpload({
   value, onChange, text, fileType = 'all', bizPath = 'temp', accept = DEFAULT_ACCEPT, returnUrl = true,
   number = 0, multiple = true, buttonVisible = true, disabled, beforeUpload,
 }: JUploadProps) {
-  const { apiBase } = useRenderer();
   const [preview, setPreview] = useState<string | null>(null);
   const { items, upload, remove, reorder } = useUploadList({
     value, onChange, bizPath, returnUrl, limit: number,
     onUploadError: (item) => message.error(`${item.name} 上传失败.`),
   });
   const isImage = fileType === 'image';
-  const fileList = items.map((item) => toAntFile(item, apiBase));
+  const urlOf = useFileUrls(items.map((item) => item.path ?? ''));
+  const fileList = items.map((item) => toAntFile(item, urlOf));
 
   const move = (index: number, direction: MoveDirection) => {
     const moved = moveItem(items, index, direction);
