@@ -80,6 +80,9 @@ export async function openPGlite(options: PGliteOpenOptions): Promise<OpenDataba
   const pglite = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    // PostgreSQL's default 128 MB buffer pool lives inside this process's WebAssembly memory;
+    // 16 MB keeps the embedded server ~120 MB smaller, and the OS still caches the data files.
+    postgresqlconf: ['shared_buffers = 16MB'],
     parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber, [DATE_OID]: keepText },
   });
   const { PGliteDialect } = await import('./pglite-dialect');
