@@ -19,6 +19,7 @@ import { GridBody } from './parts/GridBody';
 import { Toolbar, type ToolbarButton } from './parts/Toolbar';
 import { OPEN_FAILED_MESSAGE, OPEN_RETRIES, RETRY_DELAY_MS, SubFormPopover, placeSubForm, type SubFormPlacement } from './parts/SubFormPopover';
 import { DetailsModal } from './parts/DetailsModal';
+import { RowDetails } from './parts/RowDetails';
 
 installBuiltinCells();
 
@@ -45,6 +46,8 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
     return visibleColumns.map((c) => byKey.get(c.key) ?? c);
   }, [allColumns, visibleColumns]);
 
+  // schema-declared grids (no functions in JSON) get a read-only summary of the row
+  const renderSubForm = props.renderSubForm ?? (props.clickRowShowSubForm ? (row: GridRow) => <RowDetails row={row} columns={dataColumns} /> : undefined);
   const [subForm, setSubForm] = useState<SubFormPlacement | null>(null);
   const [details, setDetails] = useState<{ rowId: string; column?: GridColumn } | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -69,7 +72,7 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
     const key = cell?.getAttribute('data-key') ?? undefined;
     const column = key ? dataColumns.find((c) => c.key === key) : undefined;
     if (props.clickSelectRow) controller.table?.getRow(rowId)?.toggleSelected();
-    if (props.clickRowShowSubForm && props.renderSubForm) {
+    if (props.clickRowShowSubForm && renderSubForm) {
       const editable = column && getCellType(column.type)?.mode !== 'cell' && !cell?.classList.contains('eg-td-disabled');
       if (editable || subForm?.rowId === rowId) setSubForm(null);
       else openSubForm(rowId, target.getBoundingClientRect().bottom);
@@ -191,9 +194,9 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
             rowKeyAt={(i) => (sorting.length ? table.getRowModel().rows[i]?.id ?? String(i) : store.idOf(store.rows[i] ?? {}))}
             onScroll={subForm ? () => setSubForm(null) : undefined}
             overlay={
-              subForm && subFormRow && props.renderSubForm ? (
+              subForm && subFormRow && renderSubForm ? (
                 <SubFormPopover at={subForm} width={rootRef.current?.clientWidth ?? 800} onClose={() => setSubForm(null)}>
-                  {props.renderSubForm(subFormRow)}
+                  {renderSubForm(subFormRow)}
                 </SubFormPopover>
               ) : null
             }

@@ -134,7 +134,10 @@ export interface SlotContext {
 export interface LinkageConfig {
   /** Top column of the chain. */
   key: string;
-  requestData: (parentValue: unknown) => Promise<GridOption[]>;
+  /** Options below a parent value (undefined for the top level). */
+  requestData?: (parentValue: unknown) => Promise<GridOption[]>;
+  /** Schema (JSON) form: options per parent value, `root` for the top level; used without requestData. */
+  optionsByParent?: Record<string, GridOption[]>;
 }
 
 export interface GridPagination {

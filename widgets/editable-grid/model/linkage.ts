@@ -63,8 +63,11 @@ export class LinkageOptions {
     if (hit) return hit;
     const flight = `${chain.config.key}\u0000${parentKey}`;
     if (!this.inflight.has(flight)) {
-      const p = chain.config
-        .requestData(level === 0 ? undefined : parent)
+      const { requestData, optionsByParent } = chain.config;
+      const load = requestData
+        ? requestData(level === 0 ? undefined : parent)
+        : Promise.resolve(optionsByParent?.[parentKey] ?? []);
+      const p = load
         .then((opts) => {
           store.set(parentKey, opts);
           return opts;
