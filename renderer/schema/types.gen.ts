@@ -275,6 +275,17 @@ export interface EntitySchema {
     order: "asc" | "desc";
   };
   exportTitle?: string;
+  /** One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them. */
+  subTables?: SubTable[];
+}
+
+export interface SubTable {
+  /** table of the child entity */
+  entity: string;
+  /** child property holding the main record's id */
+  foreignKey: string;
+  /** body property with the rows, e.g. jeecgOrderCustomerList */
+  property: string;
 }
 
 export interface EntityColumn {

@@ -11,6 +11,7 @@ import type { EntityDefinition } from './definitions';
 import type { SqlValue } from './field-values';
 import { runListQuery, selectList, toRecord, type ListOptions, type ListParams } from './list-query';
 import { RowValidator, type ColumnValues } from './row-validator';
+import { deleteSubRows, saveSubTables, withSubTables } from './sub-tables';
 
 export const MAX_BATCH_IDS = 1000;
 export const NOT_FOUND = '未找到对应数据';
@@ -97,9 +98,14 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
 
   api.post<{ Body: unknown }>(`${base}/add`, { config: { permission: permissionOf(def, 'add') } }, async (request) => {
     const { user } = requireSession(request);
-    const check = await new RowValidator(db, def).check(bodyObject(request.body), 'add');
+    const body = bodyObject(request.body);
+    const check = await new RowValidator(db, def).check(body, 'add');
     if (check.errors.length) throw businessError(check.errors[0]!);
-    const id = await insertRow(db, def, check.values, user);
+    const id = await withSubTables(db, def, async (tx) => {
+      const newId = await insertRow(tx, def, check.values, user);
+      await saveSubTables(tx, def, newId, body, user, insertRow);
+      return newId;
+    });
     await log(db, request, 2, `${def.label}添加：${id}`);
     return okMessage('添加成功！');
   });
@@ -123,7 +129,10 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
         values.update_time = new Date();
       }
       const sets = Object.entries(values).map(([c, v]) => sql`${sql.id(c)} = ${v}`);
-      if (sets.length) await sql`update ${table} set ${sql.join(sets)} where ${idColumn} = ${id}`.execute(db);
+      await withSubTables(db, def, async (tx) => {
+        if (sets.length) await sql`update ${table} set ${sql.join(sets)} where ${idColumn} = ${id}`.execute(tx);
+        await saveSubTables(tx, def, id, body, user, insertRow);
+      });
       await log(db, request, 3, `${def.label}编辑：${id}`);
       return okMessage('编辑成功!');
     },
@@ -133,7 +142,10 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
     `${base}/delete`,
     { config: { permission: permissionOf(def, 'delete') }, schema: idQuery },
     async (request) => {
-      const res = await sql`delete from ${table} where ${idColumn} = ${request.query.id} returning ${idColumn}`.execute(db);
+      const res = await withSubTables(db, def, async (tx) => {
+        await deleteSubRows(tx, def, [request.query.id]);
+        return sql`delete from ${table} where ${idColumn} = ${request.query.id} returning ${idColumn}`.execute(tx);
+      });
       if (res.rows.length === 0) throw businessError(NOT_FOUND);
       await log(db, request, 4, `${def.label}删除：${request.query.id}`);
       return okMessage('删除成功!');
@@ -148,7 +160,10 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
     },
     async (request) => {
       const ids = idList(request.query.ids);
-      await sql`delete from ${table} where ${idColumn} in (${sql.join(ids)})`.execute(db);
+      await withSubTables(db, def, async (tx) => {
+        await deleteSubRows(tx, def, ids);
+        await sql`delete from ${table} where ${idColumn} in (${sql.join(ids)})`.execute(tx);
+      });
       await log(db, request, 4, `${def.label}批量删除：${ids.length}条`);
       return okMessage('批量删除成功!');
     },

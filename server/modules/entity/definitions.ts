@@ -29,6 +29,20 @@ export interface EntityJson {
   auditColumns?: boolean;
   defaultSort?: { column: string; order: 'asc' | 'desc' };
   exportTitle?: string;
+  subTables?: SubTableJson[];
+}
+
+/** A one-to-many child saved with its main record: `entity` (table name), its foreign-key property, the body property holding the rows. */
+export interface SubTableJson {
+  entity: string;
+  foreignKey: string;
+  property: string;
+}
+
+export interface SubTable {
+  entity: EntityDefinition;
+  foreignKey: string;
+  property: string;
 }
 
 /** One column as the engine uses it: property (JSON) and column (SQL) names resolved. */
@@ -63,6 +77,8 @@ export interface EntityDefinition extends ListSource {
   id: EntityField;
   indexes: EntityIndex[];
   exportTitle: string;
+  /** children saved, listed and deleted with each main record (resolved once every file is read) */
+  subTables: SubTable[];
   /** the file's JSON, as read (recorded with each schema migration) */
   json: EntityJson;
 }
@@ -184,6 +200,7 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
     indexes,
     defaultSort: e.defaultSort ?? (byProperty.has('createTime') ? { column: 'createTime', order: 'desc' } : undefined),
     exportTitle: e.exportTitle ?? e.label,
+    subTables: [],
     json: e,
   };
 }
@@ -213,5 +230,21 @@ export function loadEntityDefinitions(dirs: readonly string[] = entityDirectorie
       out.push(def);
     }
   }
+  resolveSubTables(out);
   return out;
+}
+
+/** Links each declared sub-table to its entity; an unknown entity or foreign key stops start-up. */
+export function resolveSubTables(defs: EntityDefinition[]): void {
+  const byTable = new Map(defs.map((d) => [d.table, d]));
+  for (const def of defs) {
+    def.subTables = (def.json.subTables ?? []).map((s) => {
+      const entity = byTable.get(s.entity);
+      if (!entity) fail(def.file, `子表实体 ${s.entity} 不存在`);
+      if (entity === def) fail(def.file, `子表不能是自身`);
+      if (!entity.fields.some((f) => f.property === s.foreignKey && !f.audit && !f.primaryKey)) fail(def.file, `子表 ${s.entity} 没有外键列 ${s.foreignKey}`);
+      if (def.fields.some((f) => f.property === s.property)) fail(def.file, `子表属性 ${s.property} 与列重名`);
+      return { entity, foreignKey: s.foreignKey, property: s.property };
+    });
+  }
 }

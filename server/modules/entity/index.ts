@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { ApiModule } from '../../core/deps';
 import { mountCheckRuleRoute } from './check-rules';
-import { mountCrudRoutes } from './crud-routes';
+import { mountCrudRoutes, permissionOf } from './crud-routes';
+import { mountSubTableRoutes } from './sub-tables';
 import { loadEntityDefinitions, type EntityDefinition } from './definitions';
 import { mountDuplicateCheck, registerDuplicateCheck } from './duplicate-check';
 import { mountExportRoute } from './export';
@@ -36,6 +37,7 @@ export const entityModule: ApiModule = async (api, deps) => {
     await scope.register(multipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 10, fields: 20, fieldSize: 10_000 } });
     for (const def of defs) {
       mountCrudRoutes(scope, deps, def);
+      mountSubTableRoutes(scope, deps, def, permissionOf(def, 'list'));
       mountExportRoute(scope, deps, def);
       mountImportRoute(scope, deps, def);
     }
