@@ -38,7 +38,7 @@ describe('jeecg/SelectDemo', () => {
     render(<Providers http={http}><SchemaForm form={form} schema={demo.schema as FormilySchema} /></Providers>);
     expect(await screen.findByText('拖动滑块验证', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByText('表单配置有误')).toBeNull();
-    for (const title of ['字典下拉', '根据部门选择用户', 'Cron 表达式（分段编辑器）', 'PDF 查看器', 'Popup 用户账号']) {
+    for (const title of ['字典下拉', '根据部门选择用户', 'Cron（七段）', 'Cron（分项）', 'PDF 查看器', 'Popup 用户账号']) {
       expect(screen.getByText(title)).toBeTruthy();
     }
     await waitFor(() => expect(screen.getByLabelText('当前值').textContent).toContain('"easyCron": "0 0 12 * * ? *"'), { timeout: 10_000 });
