@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startServer, type RunningServer } from './harness';
-import { fieldItem, formValues, withDemoPage } from './widgets-page';
+import { fieldItem, formValues, withDemoPage } from './fixtures/widgets/demo-page';
 
 const FIXTURES = path.resolve('tests/browser/fixtures/widgets');
 const SAMPLE_PDF = path.join(FIXTURES, 'sample.pdf');

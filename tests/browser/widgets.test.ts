@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startServer, type RunningServer } from './harness';
-import { confirmDialog, dialog, fieldItem, formValues, withDemoPage } from './widgets-page';
+import { confirmDialog, dialog, fieldItem, formValues, withDemoPage } from './fixtures/widgets/demo-page';
 
 let server: RunningServer;
 let browser: Browser;
