@@ -1,20 +1,49 @@
 /**
- * `npm test`: schema validation, type check, then every vitest project
- * (unit, server, browser). Stops at the first failing stage.
+ * `npm test`: schema validation and the type check, then the vitest projects one after another
+ * (unit, server, browser: on two cores, running them together makes the browser suite time out),
+ * then one closing line with the totals. Arguments are passed to every vitest run.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
-function run(title: string, cmd: string, args: string[]): void {
+const PROJECTS = ['unit', 'server', 'browser'];
+
+function run(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
   process.stdout.write(`\n== ${title}\n`);
-  const res = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  if (res.status !== 0) {
-    process.stdout.write(`\n${title} failed\n0 passed, 1 failed\n`);
-    process.exit(res.status ?? 1);
-  }
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env });
+  process.stdout.write(`== ${title}: ${res.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  return res.status === 0;
+}
+
+function stopWith(title: string): never {
+  process.stdout.write(`\n${title} failed\n0 passed, 1 failed\n`);
+  process.exit(1);
 }
 
 const extra = process.argv.slice(2);
-if (existsSync('tools/validate-schemas.ts')) run('schemas', 'npx', ['tsx', 'tools/validate-schemas.ts']);
-run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-run('tests', 'npx', ['vitest', 'run', ...extra]);
+if (existsSync('tools/validate-schemas.ts') && !run('schemas', 'npx', ['tsx', 'tools/validate-schemas.ts'])) stopWith('schema validation');
+if (!run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) stopWith('type check');
+
+const dir = mkdtempSync(path.join(tmpdir(), 'xypj-tests-'));
+const summaryFile = path.join(dir, 'summary.jsonl');
+let allOk = true;
+for (const project of PROJECTS) {
+  allOk = run(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, ...extra], { ...process.env, TEST_SUMMARY_FILE: summaryFile }) && allOk;
+}
+const totals = { passed: 0, failed: 0, skipped: 0 };
+if (existsSync(summaryFile)) {
+  for (const line of readFileSync(summaryFile, 'utf8').split('\n').filter(Boolean)) {
+    const counts = JSON.parse(line) as typeof totals;
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    totals.skipped += counts.skipped;
+  }
+}
+rmSync(dir, { recursive: true, force: true });
+if (!allOk && totals.failed === 0) totals.failed = 1;
+const tail = totals.skipped ? `, ${totals.skipped} skipped` : '';
+process.stdout.write(`\nall projects:\n${totals.passed} passed, ${totals.failed} failed${tail}\n`);
+process.exit(allOk ? 0 : 1);
