@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, type RunningServer } from './harness';
+import { keepScreenshot, launchBrowser, startServer, type RunningServer } from './harness';
 import { confirmDialog, dialog, fieldItem, formValues, withDemoPage } from './fixtures/widgets/demo-page';
 
 let server: RunningServer;
@@ -17,6 +17,19 @@ afterAll(async () => {
 });
 
 const demo = (name: string, fn: (page: Page) => Promise<void>) => withDemoPage(browser, server, name, fn);
+
+describe('widget demo page', () => {
+  it('labels every widget in full and shows the current values', () =>
+    demo('overview', async (page) => {
+      await page.getByText('拖动滑块验证').waitFor();
+      const labels = page.locator('.ant-formily-item-label-content');
+      expect(await labels.count()).toBeGreaterThanOrEqual(38);
+      const cut = await labels.evaluateAll((nodes) => nodes.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent));
+      expect(cut).toEqual([]);
+      expect(await formValues(page)).toMatchObject({ easyCron: '0 0 12 * * ? *', yn: 'N' });
+      await keepScreenshot(page, 'widgets-demo-page');
+    }));
+});
 
 describe('pickers on the widget demo page', () => {
   it('department select: choosing a department shows its name and stores its id', () =>
