@@ -6,9 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { PROJECT_ROOT } from './paths';
 
 const startedAt = performance.now();
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = PROJECT_ROOT;
 const DIST = resolve(ROOT, 'dist');
 const BUILD_MARKER = resolve(DIST, '.xypj-build.json');
 

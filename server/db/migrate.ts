@@ -1,20 +1,11 @@
-import { readdir } from 'node:fs/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { join } from 'node:path';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { MIGRATIONS } from './migrations/index';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
-const MIGRATION_FILE = /^\d{3}_[a-z0-9_]+\.ts$/;
-
-/** Every server/db/migrations/NNN_name.ts exporting up(db) (and optionally down(db)), in name order. */
-class FolderMigrationProvider implements MigrationProvider {
+/** The migrations listed in server/db/migrations/index.ts (NNN_name.ts exporting up(db), optionally down(db)). */
+class ListedMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const names = (await migrationFileNames()).sort();
     const migrations: Record<string, Migration> = {};
-    for (const name of names) {
-      const mod = (await import(pathToFileURL(join(MIGRATIONS_DIR, `${name}.ts`)).href)) as Migration;
-      migrations[name] = { up: mod.up, down: mod.down };
-    }
+    for (const name of migrationNames()) migrations[name] = { up: MIGRATIONS[name].up, down: MIGRATIONS[name].down };
     return migrations;
   }
 }
@@ -26,8 +17,8 @@ export interface MigrateResult {
   fresh: boolean;
 }
 
-async function migrationFileNames(): Promise<string[]> {
-  return (await readdir(MIGRATIONS_DIR)).filter((f) => MIGRATION_FILE.test(f)).map((f) => f.replace(/\.ts$/, ''));
+export function migrationNames(): string[] {
+  return Object.keys(MIGRATIONS).sort();
 }
 
 /** Names already recorded, or null when the table does not exist yet (fresh database). */
@@ -41,10 +32,10 @@ async function recordedMigrations(db: Kysely<unknown>): Promise<Set<string> | nu
 /** Applies pending migrations, recorded in table sys_migration. Throws on the first failure. */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrateResult> {
   const recorded = await recordedMigrations(db as unknown as Kysely<unknown>);
-  if (recorded && (await migrationFileNames()).every((name) => recorded.has(name))) return { applied: [], fresh: false };
+  if (recorded && migrationNames().every((name) => recorded.has(name))) return { applied: [], fresh: false };
   const migrator = new Migrator({
     db: db as unknown as Kysely<unknown>,
-    provider: new FolderMigrationProvider(),
+    provider: new ListedMigrationProvider(),
     migrationTableName: 'sys_migration',
     migrationLockTableName: 'sys_migration_lock',
     // modules are written in parallel: a migration numbered below one already applied still runs once

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FieldType, ListField, ListSource } from './list-query';
+import { PROJECT_ROOT } from '../../paths';
 
 /** The JSON of schemas/entities/*.json (meta-schema schemas/_meta/entity.schema.json). */
 export interface EntityColumnJson {
@@ -85,7 +86,7 @@ export interface EntityDefinition extends ListSource {
 
 export class EntityDefinitionError extends Error {}
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+const ROOT = PROJECT_ROOT;
 export const ENTITY_DIR = join(ROOT, 'schemas/entities');
 const META_SCHEMA = join(ROOT, 'schemas/_meta/entity.schema.json');
 /** Tables the engine must never take over (they hold credentials or the engine's own records). */

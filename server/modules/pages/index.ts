@@ -3,8 +3,9 @@ import { delimiter, join, resolve } from 'node:path';
 import type { ApiModule } from '../../core/deps';
 import { businessError, ok } from '../../core/envelope';
 import { objectSchema, text } from '../../core/schemas';
+import { PROJECT_ROOT } from '../../paths';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+const ROOT = PROJECT_ROOT;
 /** "system/UserList", "xypj/company/CompanyList": path segments of letters, digits, _ and -. */
 const COMPONENT = '^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$';
 

@@ -1,0 +1,20 @@
+import type { Migration } from 'kysely';
+import * as m001 from './001_system_core';
+import * as m010 from './010_entity_engine';
+import * as m020 from './020_upload_files';
+import * as m021 from './021_online_report';
+import * as m022 from './022_online_report_seed';
+import * as m030 from './030_admin_tables';
+
+/**
+ * Every migration, by name. A new file NNN_name.ts must be added here too (a test compares this
+ * list with the folder); the list is static so the server can run from a bundle.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '001_system_core': m001,
+  '010_entity_engine': m010,
+  '020_upload_files': m020,
+  '021_online_report': m021,
+  '022_online_report_seed': m022,
+  '030_admin_tables': m030,
+};
