@@ -1,4 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { isField } from '@formily/core';
 import { connect, mapReadPretty, useField, useForm } from '@formily/react';
 import type { CellProps, FieldParts } from '@renderer/registry';
 import { EditableGrid } from './EditableGrid';
@@ -17,6 +18,14 @@ export const EditableGridField = forwardRef<EditableGridHandle, EditableGridProp
     if (!form || !inner.current) return;
     return attachFormGrid(form, path, inner.current);
   }, [form, path]);
+  // form.validate() (the master form's save) validates the rows too: the field fails with the first cell error
+  useEffect(() => {
+    if (!isField(field)) return;
+    field.setValidator(() => {
+      const errors = inner.current?.validate() ?? [];
+      return errors.length ? `第${errors[0].rowIndex + 1}行：${errors[0].message}` : '';
+    });
+  }, [field]);
   return <EditableGrid ref={inner} {...props} value={props.value ?? []} />;
 });
 

@@ -15,6 +15,20 @@ export const CLICK_THROTTLE_MS = 300;
 export const HIGHLIGHT_MS = 1400;
 export const TOO_FAST_MESSAGE = '你点击的太快了，请慢点点击!';
 
+function sameRows(a: readonly GridRow[] | undefined, b: readonly GridRow[] | undefined): boolean {
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (!x || !y) return false;
+    const keys = Object.keys(y);
+    if (Object.keys(x).length !== keys.length) return false;
+    for (const k of keys) if (x[k] !== y[k]) return false;
+  }
+  return true;
+}
+
 /** State and behaviour of one grid, independent of how it is drawn. */
 export function useGridController(
   props: EditableGridProps,
@@ -53,7 +67,8 @@ export function useGridController(
 
   if (incoming !== seenIncoming.current) {
     seenIncoming.current = incoming;
-    if (incoming !== lastEmitted.current) {
+    // a form (Formily) hands back what the grid emitted as a copy: same rows, no reload (keeps errors and new-row state)
+    if (incoming !== lastEmitted.current && !sameRows(incoming, lastEmitted.current)) {
       store.load(incoming ?? [], { silent: true });
       lastEmitted.current = incoming;
     }

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { RendererServices } from '@renderer/context';
 import type { EditableGridHandle, GridRow } from '../types';
 import { ticketUrlFactory } from './ticketUrl';
@@ -21,6 +21,10 @@ export function useGridSocket(
     return services?.user ? ticketUrlFactory(services) : undefined;
   }, [socketKey, socketUrl, services]);
   const client = useVxeSocket(factory);
-  const send = useSocketTable(client, socketKey, handle, rowKey);
-  return { handle, send: (row: GridRow) => socketKey && send({ ...row }) };
+  const latestSend = useSocketTable(client, socketKey, handle, rowKey);
+  const send = useRef(latestSend);
+  send.current = latestSend;
+  // stable: callers may keep it across renders while the client connects
+  const [publish] = useState(() => (row: GridRow) => send.current({ ...row }));
+  return { handle, send: publish };
 }

@@ -51,7 +51,8 @@ export function useSocketTable(
   grid: RefObject<EditableGridHandle>,
   rowKey = 'id',
 ): (row: GridRow) => void {
-  const caseId = useRef(`case-${++caseCounter}`);
+  // unique across pages: the sender's own grids skip its update, other pages' grids with the same counter must not
+  const caseId = useRef(`${PAGE_ID}-${++caseCounter}`);
   useEffect(() => {
     if (!client || !socketKey) return;
     return client.bindTable({

@@ -1,0 +1,234 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+
+const DEMO = '/jeecg/JVXETableDemo';
+const ORDERS = '/jeecg/JeecgOrderMainListForJVxeTable';
+
+async function signedInContext(): Promise<BrowserContext> {
+  const { context: ctx, page } = await newPage(browser);
+  await signIn(page, server, 'admin', ADMIN_PASSWORD);
+  await page.waitForURL('**/dashboard/analysis');
+  await page.close();
+  return ctx;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await signedInContext();
+}, 180_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function withPage(name: string, path: string, fn: (page: Page) => Promise<void>, ctx: BrowserContext = context): Promise<void> {
+  const page = await ctx.newPage();
+  try {
+    await page.goto(`${server.baseUrl}${path}`);
+    await fn(page);
+  } catch (error) {
+    await keepScreenshot(page, `grid-${name}`);
+    throw error;
+  } finally {
+    await page.close();
+  }
+}
+
+const row = (page: Page, id: string) => page.locator(`.eg [data-row-id="${id}"]`);
+const cell = (page: Page, id: string, key: string) => row(page, id).locator(`[role="gridcell"][data-key="${key}"]`);
+const rowIds = (page: Page) => page.locator('.eg [data-row-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row-id')));
+const cellTexts = (page: Page, key: string) =>
+  page.locator(`.eg [data-row-id] [role="gridcell"][data-key="${key}"]`).allTextContents();
+
+async function typeInto(page: Page, target: Locator, text: string): Promise<void> {
+  await target.click();
+  const input = target.locator('input');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+async function openDemo(page: Page): Promise<void> {
+  await row(page, 'demo5').waitFor();
+}
+
+/** The cell is marked failing and hovering it shows `message` in a tooltip. */
+async function expectCellError(page: Page, target: Locator, message: string): Promise<void> {
+  await expect.poll(() => target.getAttribute('class')).toContain('eg-td-error');
+  // the pointer still rests where the editor was: leave first so hovering enters the cell
+  await page.mouse.move(0, 0);
+  await target.hover();
+  await page.getByRole('tooltip').filter({ hasText: message }).waitFor();
+  await page.mouse.move(0, 0);
+}
+
+describe('editable grid in the browser', () => {
+  it('shows every cell type on the demo page with the statistics footer (合计 / 平均) following edits', () =>
+    withPage('demo', DEMO, async (page) => {
+      await openDemo(page);
+      await keepScreenshot(page, 'grid-demo-page');
+      expect(await rowIds(page)).toEqual(['demo1', 'demo2', 'demo3', 'demo4', 'demo5']);
+      const amountIndex = await page.locator('.eg [data-row-id="demo1"] > *').evaluateAll((els) =>
+        els.findIndex((e) => e.getAttribute('data-key') === 'amount' || !!e.querySelector('[data-key="amount"]')),
+      );
+      const footer = (kind: string) => page.locator(`[data-statistics="${kind}"] > *`).nth(amountIndex).textContent();
+      expect(await page.locator('[data-statistics="sum"] > *').first().textContent()).toBe('合计');
+      expect(await footer('sum')).toBe('1500');
+      expect(await footer('average')).toBe('300');
+      await typeInto(page, cell(page, 'demo1', 'amount'), '1000');
+      await expect.poll(() => footer('sum')).toBe('2400');
+      expect(await footer('average')).toBe('480');
+      const shown = async (key: string) => (await cell(page, 'demo1', key).innerText()).replace(/\s+/g, ' ').trim();
+      const expected: Record<string, string> = {
+        name: '示例一号', status: '启用', searchSel: '苹果', multi: '红,绿', province: '北京市', city: '北京市辖区', area: '东城区',
+        date: '2024-01-01', datetime: '2024-01-01 08:30:00', time: '08:30:00', tags: '监理,信用',
+      };
+      for (const [key, text] of Object.entries(expected)) await expect.poll(() => shown(key), { message: key }).toBe(text);
+      expect(await row(page, 'demo1').locator('[data-key="secret"]').count()).toBe(0);
+    }));
+
+  it('adds a row, inserts below, warns on a too-fast insert, removes with confirmation and renumbers orderNum after a drag', () =>
+    withPage('rows', DEMO, async (page) => {
+      await openDemo(page);
+      await page.getByRole('button', { name: /新增$/ }).click();
+      await expect.poll(async () => (await rowIds(page)).length).toBe(6);
+      const handle = (id: string) => row(page, id).locator('[aria-label="拖动排序"]');
+      await handle('demo1').click();
+      await page.getByRole('menuitem', { name: '插入一行' }).click();
+      await expect.poll(async () => (await rowIds(page)).length).toBe(7);
+      expect((await rowIds(page))[0]).toBe('demo1');
+      expect((await rowIds(page))[1]).not.toMatch(/^demo/);
+      await handle('demo2').click();
+      await page.getByRole('menuitem', { name: '插入一行' }).click();
+      await page.getByText('你点击的太快了，请慢点点击!').waitFor();
+      expect((await rowIds(page)).length).toBe(7);
+
+      await row(page, 'demo5').getByLabel('选择行').check();
+      await page.getByRole('button', { name: /删\s*除/ }).click();
+      await page.getByText('确定要删除这 1 项吗?').waitFor();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+      await expect.poll(async () => (await rowIds(page)).includes('demo5')).toBe(false);
+
+      await handle('demo3').dragTo(row(page, 'demo1'));
+      await expect.poll(async () => (await rowIds(page))[0]).toBe('demo3');
+      const numbers = (await cellTexts(page, 'orderNum')).map(Number);
+      expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    }));
+
+  it('shows each validation kind on the cell: required, unique, preset, custom pattern, phone, money', () =>
+    withPage('validation', DEMO, async (page) => {
+      await openDemo(page);
+      await typeInto(page, cell(page, 'demo1', 'input'), '');
+      await expectCellError(page, cell(page, 'demo1', 'input'), '输入框不能为空');
+      await typeInto(page, cell(page, 'demo3', 'input'), '文本2');
+      await expectCellError(page, cell(page, 'demo3', 'input'), '输入框不能重复');
+      await typeInto(page, cell(page, 'demo1', 'code'), 'ab1');
+      await expectCellError(page, cell(page, 'demo1', 'code'), '编码只能是字母');
+      await typeInto(page, cell(page, 'demo2', 'code'), 'Abc');
+      await expectCellError(page, cell(page, 'demo2', 'code'), '编码须以小写字母开头');
+      await typeInto(page, cell(page, 'demo1', 'mobile'), '12345');
+      await expectCellError(page, cell(page, 'demo1', 'mobile'), '手机号格式不正确');
+      await typeInto(page, cell(page, 'demo1', 'amount'), '1.234');
+      await expectCellError(page, cell(page, 'demo1', 'amount'), '金额格式不正确');
+      await typeInto(page, cell(page, 'demo1', 'amount'), '12.5');
+      await expect.poll(() => cell(page, 'demo1', 'amount').getAttribute('class')).not.toContain('eg-td-error');
+    }));
+
+  it('links province → city → area: a new parent clears the children and offers its own options', () =>
+    withPage('linkage', DEMO, async (page) => {
+      await openDemo(page);
+      expect(await cell(page, 'demo1', 'area').textContent()).toBe('东城区');
+      await cell(page, 'demo1', 'province').click();
+      await page.locator('.ant-select-dropdown:visible').getByTitle('上海市', { exact: true }).click();
+      await expect.poll(() => cell(page, 'demo1', 'city').textContent()).toBe('');
+      expect(await cell(page, 'demo1', 'area').textContent()).toBe('');
+      await cell(page, 'demo1', 'city').click();
+      const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await expect.poll(() => options.allTextContents()).toEqual(['上海市辖区']);
+      await options.first().click();
+      await cell(page, 'demo1', 'area').click();
+      await expect.poll(() => options.allTextContents()).toEqual(['黄浦区', '徐汇区']);
+    }));
+
+  it('opens the sub-table popover with the row on a click of a read-only cell and closes it', () =>
+    withPage('popover', DEMO, async (page) => {
+      await openDemo(page);
+      await cell(page, 'demo2', 'name').click();
+      const popover = page.getByRole('dialog', { name: '子表' });
+      await popover.waitFor();
+      expect(await popover.locator('.eg-row-details').textContent()).toContain('示例二号');
+      await popover.getByLabel('关闭').click();
+      await popover.waitFor({ state: 'detached' });
+    }));
+
+  it('an edit in one browser appears in another page bound to the same socket key, highlighted', async () => {
+    const other = await signedInContext();
+    const pageA = await context.newPage();
+    const pageB = await other.newPage();
+    try {
+      const frames = (page: Page) => {
+        const received: string[] = [];
+        page.on('websocket', (ws) => {
+          if (!ws.url().includes('/vxeSocket/')) return;
+          expect(ws.url()).toContain('ticket=');
+          expect(ws.url()).not.toContain('token');
+          ws.on('framereceived', (f) => received.push(String(f.payload)));
+          if (process.env.GRID_DEBUG) ws.on('framesent', (f) => console.log('sent', f.payload));
+        });
+        return received;
+      };
+      const receivedA = frames(pageA);
+      const receivedB = frames(pageB);
+      await pageA.goto(`${server.baseUrl}${DEMO}`);
+      await pageB.goto(`${server.baseUrl}${DEMO}`);
+      await Promise.all([openDemo(pageA), openDemo(pageB)]);
+      // both sockets answered a heartbeat: open and bound
+      await expect.poll(() => receivedA.length > 0 && receivedB.length > 0, { timeout: 20_000 }).toBe(true);
+      await typeInto(pageA, cell(pageA, 'demo3', 'input'), '同步测试');
+      await expect.poll(() => cell(pageB, 'demo3', 'input').textContent(), { timeout: 10_000, message: receivedB.join('\n') }).toBe('同步测试');
+      expect(await cell(pageB, 'demo3', 'input').getAttribute('class')).toContain('eg-highlight');
+      await expect.poll(() => cell(pageB, 'demo3', 'input').getAttribute('class'), { timeout: 5_000 }).not.toContain('eg-highlight');
+    } catch (error) {
+      await keepScreenshot(pageB, 'grid-socket-b');
+      throw error;
+    } finally {
+      await other.close();
+      await pageA.close();
+    }
+  });
+
+  it('saves an order with customer and ticket grids; a failing ticket row activates the 机票信息 tab', () =>
+    withPage('order', ORDERS, async (page) => {
+      await page.getByRole('button', { name: /新\s*增/ }).first().click();
+      const modal = page.locator('.ant-modal:visible');
+      await modal.getByPlaceholder('请输入订单号').fill('JX-001');
+      await modal.getByRole('tab', { name: '客户信息' }).click();
+      const customerPane = modal.locator('.ant-tabs-tabpane-active');
+      await customerPane.getByRole('button', { name: /新增$/ }).click();
+      await typeInto(page, customerPane.locator('[role="gridcell"][data-key="name"]').first(), '张三');
+      await modal.getByRole('tab', { name: '机票信息' }).click();
+      await modal.locator('.ant-tabs-tabpane-active').getByRole('button', { name: /新增$/ }).click();
+      await modal.getByRole('tab', { name: '客户信息' }).click();
+      await modal.getByRole('button', { name: /确\s*定/ }).click();
+      await expect.poll(() => modal.locator('.ant-tabs-tab-active').textContent()).toBe('机票信息');
+      const ticketCell = modal.locator('.ant-tabs-tabpane-active [role="gridcell"][data-key="ticketCode"]').first();
+      await expect.poll(() => ticketCell.getAttribute('class')).toContain('eg-td-error');
+      await typeInto(page, ticketCell, 'CA1234');
+      await modal.getByRole('button', { name: /确\s*定/ }).click();
+      await page.getByText('添加成功！').waitFor();
+      await page.getByRole('cell', { name: 'JX-001' }).waitFor();
+      const rows = await server.sql<{ name: string }>(
+        `select c.name from jeecg_order_customer c join jeecg_order_main m on m.id = c.order_id where m.order_code = 'JX-001'`,
+      );
+      expect(rows.map((r) => r.name)).toEqual(['张三']);
+      const tickets = await server.sql<{ ticket_code: string }>(`select ticket_code from jeecg_order_ticket`);
+      expect(tickets.map((r) => r.ticket_code)).toEqual(['CA1234']);
+    }));
+});
