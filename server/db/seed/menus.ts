@@ -291,4 +291,11 @@ export const MENU_SEED: MenuSeed[] = [
   { id: 'm_jeecg_select_demo', parentId: 'm_jeecg', name: '表单组件示例', url: '/jeecg/SelectDemo', component: 'jeecg/SelectDemo', componentName: 'SelectDemo', menuType: 1, sortNo: 1, roles: [] },
   { id: 'm_jeecg_jvxe_demo', parentId: 'm_jeecg', name: '可编辑表格示例', url: '/jeecg/JVXETableDemo', component: 'jeecg/JVXETableDemo', componentName: 'JVXETableDemo', menuType: 1, sortNo: 2, roles: [] },
   { id: 'm_jeecg_order_jvxe', parentId: 'm_jeecg', name: '一对多订单示例', url: '/jeecg/JeecgOrderMainListForJVxeTable', component: 'jeecg/JeecgOrderMainListForJVxeTable', componentName: 'JeecgOrderMainListForJVxeTable', menuType: 1, sortNo: 3, roles: [] },
+  { id: 'b_jeecg_order_list', parentId: 'm_jeecg_order_jvxe', name: '订单列表', menuType: 2, perms: 'jeecg:order:list', permsType: '1', sortNo: 1, roles: [] },
+  { id: 'b_jeecg_order_add', parentId: 'm_jeecg_order_jvxe', name: '添加订单', menuType: 2, perms: 'jeecg:order:add', permsType: '1', sortNo: 2, roles: [] },
+  { id: 'b_jeecg_order_edit', parentId: 'm_jeecg_order_jvxe', name: '编辑订单', menuType: 2, perms: 'jeecg:order:edit', permsType: '1', sortNo: 3, roles: [] },
+  { id: 'b_jeecg_order_delete', parentId: 'm_jeecg_order_jvxe', name: '删除订单', menuType: 2, perms: 'jeecg:order:delete', permsType: '1', sortNo: 4, roles: [] },
+  { id: 'b_jeecg_order_deletebatch', parentId: 'm_jeecg_order_jvxe', name: '批量删除订单', menuType: 2, perms: 'jeecg:order:deleteBatch', permsType: '1', sortNo: 5, roles: [] },
+  { id: 'b_jeecg_order_exportxls', parentId: 'm_jeecg_order_jvxe', name: '导出订单', menuType: 2, perms: 'jeecg:order:exportXls', permsType: '1', sortNo: 6, roles: [] },
+  { id: 'b_jeecg_order_importexcel', parentId: 'm_jeecg_order_jvxe', name: '导入订单', menuType: 2, perms: 'jeecg:order:importExcel', permsType: '1', sortNo: 7, roles: [] },
 ];
