@@ -4,12 +4,11 @@
  * scrolling the full height shows no blank rows; validating 10,000 rows ≤ 500 ms;
  * with 200 rows at least 5× faster than @formily/antd-v5 ArrayTable rendering the same data in the same run.
  */
-import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { buildFixture, serveFixture } from './_fixture';
 
 const RUNS = Number(process.env.GRID_BENCH_RUNS ?? 5);
 const BUDGET = { render10k: 250, keyP95: 16, validate10k: 500, ratio200: 5 };
@@ -33,31 +32,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 const fmt = (n: number) => n.toFixed(1);
 
-function build(outDir: string): void {
-  const res = spawnSync('npx', ['vite', 'build', '--config', 'tools/bench/grid.vite.config.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, GRID_BENCH_OUT: outDir },
-  });
-  if (res.status !== 0) throw new Error('fixture build failed');
-}
-
-function serve(dir: string): Promise<{ url: string; close: () => void }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-  const server = createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = path.join(dir, rel === '/' ? 'index.html' : rel);
-    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const addr = server.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
-    }),
-  );
-}
+const build = (outDir: string) => buildFixture('tools/bench/grid.vite.config.ts', 'GRID_BENCH_OUT', outDir);
+const serve = serveFixture;
 
 async function renders(page: Page, kind: 'grid' | 'arrayTable', rows: number): Promise<number[]> {
   await page.evaluate(([k, n]) => window.bench.mount(k, n), [kind, rows] as const);

@@ -2,12 +2,11 @@
  * List-page budget (issue 3): a schema list page with 1,000 rows × 20 columns renders
  * (request answered, rows painted) in ≤ 300 ms in Chromium. Vite-built fixture + playwright-core.
  */
-import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { buildFixture, serveFixture } from './_fixture';
 
 const RUNS = Number(process.env.LIST_BENCH_RUNS ?? 5);
 const ROWS = Number(process.env.LIST_BENCH_ROWS ?? 1000);
@@ -21,31 +20,8 @@ declare global {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function build(outDir: string): void {
-  const res = spawnSync('npx', ['vite', 'build', '--config', 'tools/bench/list-render.vite.config.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, LIST_BENCH_OUT: outDir },
-  });
-  if (res.status !== 0) throw new Error('fixture build failed');
-}
-
-function serve(dir: string): Promise<{ url: string; close: () => void }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-  const server = createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = path.join(dir, rel === '/' ? 'index.html' : rel);
-    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const addr = server.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
-    }),
-  );
-}
+const build = (outDir: string) => buildFixture('tools/bench/list-render.vite.config.ts', 'LIST_BENCH_OUT', outDir);
+const serve = serveFixture;
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'list-bench-'));
 let failed = false;
