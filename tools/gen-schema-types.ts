@@ -106,11 +106,19 @@ export function generateSchemaTypes(): string {
     '/* eslint-disable */',
     '',
   ];
+  // All meta-schemas share one TypeScript namespace: two interfaces of one name would silently merge.
+  const declared = new Map<string, string>();
+  const declare = (name: string, def: JsonSchema, file: string) => {
+    const other = declared.get(name);
+    if (other) throw new Error(`definition "${name}" of ${file} is also declared by ${other}: rename one of them`);
+    declared.set(name, file);
+    out.push(declaration(name, def));
+  };
   for (const file of META_FILES) {
     const meta = readMeta(file) as JsonSchema;
     out.push(`// ---- ${file}`, '');
-    out.push(declaration(meta.title ?? file, meta));
-    for (const [name, def] of Object.entries(meta.definitions ?? {})) out.push(declaration(name, def));
+    declare(meta.title ?? file, meta, file);
+    for (const [name, def] of Object.entries(meta.definitions ?? {})) declare(name, def, file);
   }
   return `${out.join('\n').trimEnd()}\n`;
 }

@@ -276,10 +276,10 @@ export interface EntitySchema {
   };
   exportTitle?: string;
   /** One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them. */
-  subTables?: SubTable[];
+  subTables?: EntitySubTable[];
 }
 
-export interface SubTable {
+export interface EntitySubTable {
   /** table of the child entity */
   entity: string;
   /** child property holding the main record's id */

@@ -4010,7 +4010,7 @@ return errors === 0;
 }
 
 export const Entity = validate38;
-const schema51 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/SubTable"}}},"definitions":{"SubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string"},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
+const schema51 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}}},"definitions":{"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string"},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
 const schema52 = {"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string"},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"}}};
 const schema53 = {"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}};
 const schema54 = {"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}};
@@ -4692,7 +4692,7 @@ for(let i3=0; i3<len3; i3++){
 let data30 = data29[i3];
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(data30.entity === undefined){
-const err55 = {instancePath:instancePath+"/subTables/" + i3,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+const err55 = {instancePath:instancePath+"/subTables/" + i3,schemaPath:"#/definitions/EntitySubTable/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4702,7 +4702,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data30.foreignKey === undefined){
-const err56 = {instancePath:instancePath+"/subTables/" + i3,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "foreignKey"},message:"must have required property '"+"foreignKey"+"'"};
+const err56 = {instancePath:instancePath+"/subTables/" + i3,schemaPath:"#/definitions/EntitySubTable/required",keyword:"required",params:{missingProperty: "foreignKey"},message:"must have required property '"+"foreignKey"+"'"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4712,7 +4712,7 @@ vErrors.push(err56);
 errors++;
 }
 if(data30.property === undefined){
-const err57 = {instancePath:instancePath+"/subTables/" + i3,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "property"},message:"must have required property '"+"property"+"'"};
+const err57 = {instancePath:instancePath+"/subTables/" + i3,schemaPath:"#/definitions/EntitySubTable/required",keyword:"required",params:{missingProperty: "property"},message:"must have required property '"+"property"+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4723,7 +4723,7 @@ errors++;
 }
 for(const key4 in data30){
 if(!(((key4 === "entity") || (key4 === "foreignKey")) || (key4 === "property"))){
-const err58 = {instancePath:instancePath+"/subTables/" + i3,schemaPath:"#/definitions/SubTable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err58 = {instancePath:instancePath+"/subTables/" + i3,schemaPath:"#/definitions/EntitySubTable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4737,7 +4737,7 @@ if(data30.entity !== undefined){
 let data31 = data30.entity;
 if(typeof data31 === "string"){
 if(!pattern0.test(data31)){
-const err59 = {instancePath:instancePath+"/subTables/" + i3+"/entity",schemaPath:"#/definitions/SubTable/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+const err59 = {instancePath:instancePath+"/subTables/" + i3+"/entity",schemaPath:"#/definitions/EntitySubTable/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4748,7 +4748,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/subTables/" + i3+"/entity",schemaPath:"#/definitions/SubTable/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err60 = {instancePath:instancePath+"/subTables/" + i3+"/entity",schemaPath:"#/definitions/EntitySubTable/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -4762,7 +4762,7 @@ if(data30.foreignKey !== undefined){
 let data32 = data30.foreignKey;
 if(typeof data32 === "string"){
 if(!pattern2.test(data32)){
-const err61 = {instancePath:instancePath+"/subTables/" + i3+"/foreignKey",schemaPath:"#/definitions/SubTable/properties/foreignKey/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]*$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]*$"+"\""};
+const err61 = {instancePath:instancePath+"/subTables/" + i3+"/foreignKey",schemaPath:"#/definitions/EntitySubTable/properties/foreignKey/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]*$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4773,7 +4773,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/subTables/" + i3+"/foreignKey",schemaPath:"#/definitions/SubTable/properties/foreignKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err62 = {instancePath:instancePath+"/subTables/" + i3+"/foreignKey",schemaPath:"#/definitions/EntitySubTable/properties/foreignKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -4787,7 +4787,7 @@ if(data30.property !== undefined){
 let data33 = data30.property;
 if(typeof data33 === "string"){
 if(!pattern2.test(data33)){
-const err63 = {instancePath:instancePath+"/subTables/" + i3+"/property",schemaPath:"#/definitions/SubTable/properties/property/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]*$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]*$"+"\""};
+const err63 = {instancePath:instancePath+"/subTables/" + i3+"/property",schemaPath:"#/definitions/EntitySubTable/properties/property/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]*$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -4798,7 +4798,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/subTables/" + i3+"/property",schemaPath:"#/definitions/SubTable/properties/property/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err64 = {instancePath:instancePath+"/subTables/" + i3+"/property",schemaPath:"#/definitions/EntitySubTable/properties/property/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -4810,7 +4810,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/subTables/" + i3,schemaPath:"#/definitions/SubTable/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err65 = {instancePath:instancePath+"/subTables/" + i3,schemaPath:"#/definitions/EntitySubTable/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err65];
 }
