@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from './paths';
 
 const startedAt = performance.now();
 const ROOT = PROJECT_ROOT;
-const DIST = resolve(ROOT, 'dist');
+const DIST = resolve(ROOT, process.env.CLIENT_DIR ?? 'dist');
 const BUILD_MARKER = resolve(DIST, '.xypj-build.json');
 
 function say(line: string): void {
@@ -30,7 +30,7 @@ function ensureClientBuild(config: ServerConfig): void {
   }
   if (existsSync(index) && (builtFor === undefined || builtFor === config.apiBase)) return;
   say('Building the client (npx vite build)…');
-  const res = spawnSync('npx', ['vite', 'build'], {
+  const res = spawnSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir'], {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, API_BASE: config.apiBase },

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const BUNDLE = join(ROOT, '.cache/server/main.mjs');
+const BUNDLE = resolve(ROOT, process.env.SERVER_BUNDLE_DIR ?? '.cache/server', 'main.mjs');
 
 function newestSource(dir) {
   let newest = 0;
