@@ -7,6 +7,7 @@ import { objectSchema, text } from '../../core/schemas';
 import type { Db } from '../../db/types';
 import { runListQuery } from '../entity/list-query';
 import { auditInsert, auditUpdate, idList, jsonRows, optionalText, requireId } from './common';
+import { refuseOwnRoleRules, refuseUnheldGrants } from './grant-guards';
 import { dataRuleChoice, grantedIds, saveDataRuleChoice, saveGrantDiff } from './grant-store';
 import { DEPART_ROLE_SOURCE } from './list-sources';
 import { logOperation, OP_ADD, OP_DELETE, OP_EDIT } from './oplog';
@@ -59,12 +60,11 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
       const departId = requireId(request.body.departId, '部门ID');
       const depart = await db.selectFrom('sys_depart').select('id').where('id', '=', departId).executeTakeFirst();
       if (!depart) throw businessError('部门不存在');
-      await saveGrantDiff(
-        db,
-        { table: 'sys_depart_permission', departId },
-        idList(request.body.permissionIds, '权限', { required: false }),
-        idList(request.body.lastpermissionIds, '权限', { required: false }),
-      );
+      const target = { table: 'sys_depart_permission', departId } as const;
+      const next = idList(request.body.permissionIds, '权限', { required: false });
+      const last = idList(request.body.lastpermissionIds, '权限', { required: false });
+      await refuseUnheldGrants(request, db, next, last, await grantedIds(db, target));
+      await saveGrantDiff(db, target, next, last);
       await logOperation(db, request, OP_EDIT, `保存部门授权，departId： ${departId}`);
       return okMessage('保存成功！');
     },
@@ -113,13 +113,11 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
     async (request) => {
       const role = await departRole(db, requireId(request.body.roleId, '角色ID'));
       const allowed = new Set(await grantedIds(db, { table: 'sys_depart_permission', departId: role.depart_id }));
-      await saveGrantDiff(
-        db,
-        { table: 'sys_depart_role_permission', roleId: role.id, departId: role.depart_id },
-        idList(request.body.permissionIds, '权限', { required: false }),
-        idList(request.body.lastpermissionIds, '权限', { required: false }),
-        allowed,
-      );
+      const target = { table: 'sys_depart_role_permission', roleId: role.id, departId: role.depart_id } as const;
+      const next = idList(request.body.permissionIds, '权限', { required: false });
+      const last = idList(request.body.lastpermissionIds, '权限', { required: false });
+      await refuseUnheldGrants(request, db, next, last, await grantedIds(db, target));
+      await saveGrantDiff(db, target, next, last, allowed);
       await logOperation(db, request, OP_EDIT, `保存部门角色授权，roleId： ${role.id}`);
       return okMessage('保存成功！');
     },
@@ -266,6 +264,7 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
     { config: { permission: 'depart:role' }, schema: { body: RULE_BODY } },
     async (request) => {
       const role = await departRole(db, requireId(request.body.roleId, '角色ID'));
+      await refuseOwnRoleRules(request, db, { departRoleId: role.id });
       await saveDataRuleChoice(
         db,
         { table: 'sys_depart_role_permission', roleId: role.id, departId: role.depart_id },

@@ -8,13 +8,14 @@ import { objectSchema, text } from '../../core/schemas';
 import type { Db } from '../../db/types';
 import { runListQuery } from '../entity/list-query';
 import { auditInsert, auditUpdate, idList, jsonRows, optionalText, requireId } from './common';
+import { refuseOwnRoleRules, refuseUnheldGrants } from './grant-guards';
 import { dataRuleChoice, grantedIds, saveGrantDiff, saveDataRuleChoice } from './grant-store';
 import { ROLE_SOURCE } from './list-sources';
 import { logOperation, OP_ADD, OP_DELETE, OP_EDIT } from './oplog';
 import { allPermissions, treeModels } from './permission-json';
 import { requireAdminFor } from './user-guards';
 
-interface RoleBody {
+export interface RoleBody {
   id?: string;
   roleName?: string;
   roleCode?: string;
@@ -36,7 +37,7 @@ const GRANT_BODY = {
   additionalProperties: false,
 };
 
-function roleValues(body: RoleBody) {
+export function roleValues(body: RoleBody) {
   const roleCode = optionalText(body.roleCode);
   if (!roleCode) throw businessError('请输入角色编码!');
   if (roleCode.length > 64) throw businessError('长度不超过 64 个字符');
@@ -53,7 +54,7 @@ async function roleById(db: Db, id: string) {
   return db.selectFrom('sys_role').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-async function refuseTakenCode(db: Db, roleCode: string, exceptId?: string): Promise<void> {
+export async function refuseTakenCode(db: Db, roleCode: string, exceptId?: string): Promise<void> {
   let q = db.selectFrom('sys_role').select('id').where('role_code', '=', roleCode);
   if (exceptId) q = q.where('id', '<>', exceptId);
   if (await q.executeTakeFirst()) throw businessError('角色编码已存在');
@@ -182,6 +183,7 @@ export function roleRoutes(api: FastifyInstance, { db }: AppDeps): void {
       const roleId = requireId(request.body.roleId, '角色ID');
       const role = await roleById(db, roleId);
       await requireAdminFor(request, db, role?.role_code === ADMIN_ROLE_CODE);
+      await refuseOwnRoleRules(request, db, { roleId });
       await saveDataRuleChoice(db, { table: 'sys_role_permission', roleId }, permissionId, idList(request.body.dataRuleIds, '数据规则', { required: false }));
       await logOperation(db, request, OP_EDIT, `保存角色数据规则，roleId： ${roleId}`);
       return okMessage('保存成功!');
@@ -204,7 +206,9 @@ export function roleRoutes(api: FastifyInstance, { db }: AppDeps): void {
       await requireAdminFor(request, db, role.role_code === ADMIN_ROLE_CODE);
       const next = idList(request.body.permissionIds, '权限', { required: false });
       const last = idList(request.body.lastpermissionIds, '权限', { required: false });
-      await saveGrantDiff(db, { table: 'sys_role_permission', roleId }, next, last);
+      const target = { table: 'sys_role_permission', roleId } as const;
+      await refuseUnheldGrants(request, db, next, last, await grantedIds(db, target));
+      await saveGrantDiff(db, target, next, last);
       await logOperation(db, request, OP_EDIT, `保存角色授权，角色： ${role.role_code}`);
       return okMessage('保存成功！');
     },
