@@ -188,6 +188,7 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
             disabled={!!props.disabled}
             alwaysEdit={!!props.alwaysEdit}
             active={controller.active}
+            focused={controller.focused}
             actions={controller.actions}
             renderExpand={props.renderExpand}
             scrollToIndex={controller.scrollToIndex}

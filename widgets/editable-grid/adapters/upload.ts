@@ -1,4 +1,4 @@
-import type { RendererServices } from '@renderer/context';
+import type { ApiResult, RendererServices } from '@renderer/context';
 import { checkUploadFile as checkWidgetUpload, UPLOAD_URL } from '@widgets/upload/upload-rules';
 import { fileAccessUrl } from '@widgets/shared/files';
 import type { GridColumn } from '../types';
@@ -24,6 +24,36 @@ export function fileUrl(services: Pick<RendererServices, 'apiBase'>, path: strin
   return fileAccessUrl(services.apiBase, path);
 }
 
+/**
+ * The column's token option: the app client adds X-Access-Token to every request, so `token: false`
+ * posts with a bare XMLHttpRequest that carries no token (and no session handling: a refusal only
+ * marks the cell). Unset counts as true because the server refuses anonymous uploads.
+ */
+export function sendsToken(column: GridColumn): boolean {
+  return column.token !== false;
+}
+
+function postWithoutToken(apiBase: string, url: string, form: FormData, onProgress: (percent: number) => void): Promise<ApiResult<unknown>> {
+  const target = /^https?:\/\//i.test(url) ? url : `${apiBase.replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', target);
+    xhr.upload.onprogress = (e) => onProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0);
+    xhr.onerror = () => reject(new Error('上传失败'));
+    xhr.onload = () => {
+      let body: Partial<ApiResult<unknown>> = {};
+      try {
+        body = JSON.parse(xhr.responseText) as Partial<ApiResult<unknown>>;
+      } catch {
+        /* not JSON: judged by the status below */
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as ApiResult<unknown>);
+      else reject(new Error(body.message || '上传失败'));
+    };
+    xhr.send(form);
+  });
+}
+
 /** Upload one file for a cell (isup=1). Resolves the stored path; rejects with the message to show. */
 export async function uploadCellFile(
   services: RendererServices,
@@ -37,7 +67,9 @@ export async function uploadCellFile(
   const url = column.action ?? UPLOAD_URL;
   let res;
   try {
-    res = await services.http.upload<unknown>(url, form, onProgress);
+    res = sendsToken(column)
+      ? await services.http.upload<unknown>(url, form, onProgress)
+      : await postWithoutToken(services.apiBase, url, form, onProgress);
   } catch (e) {
     throw new Error(e instanceof Error && e.message ? e.message : '上传失败');
   }

@@ -1,9 +1,13 @@
 import { useRef, useState } from 'react';
-import { Button, Dropdown, Image, Modal, Space, Tooltip, message } from 'antd';
+import { Button, Dropdown, Modal, Space, Tooltip, message } from 'antd';
 import { CheckCircleOutlined, ExclamationCircleOutlined, LoadingOutlined, PaperClipOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
+import type { RendererServices } from '@renderer/context';
+import { JFilePop, signedUrls, useFileUrls } from '@widgets/reuse';
 import type { CellRenderProps } from './registry';
+import { plainText } from './text';
 import { useGridContext } from '../parts/gridContext';
-import { checkUploadFile, fileUrl, shortName, uploadCellFile, type UploadState } from '../adapters/upload';
+import { checkUploadFile, shortName, uploadCellFile, type UploadState } from '../adapters/upload';
+import { uploadLimit } from '../adapters/pickerFields';
 
 function paths(value: unknown): string[] {
   if (value == null || value === '') return [];
@@ -14,12 +18,24 @@ function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-/** upload / file / image cells: a button until a file is stored, then name (or thumbnail), status and 下载/删除. */
-export function UploadCell({ value, column, disabled, onCommit }: CellRenderProps) {
+/** upload / file / image cells; uploading needs the app's services, without them the paths show as text. */
+export function UploadCell(props: CellRenderProps) {
   const { services } = useGridContext();
+  if (!services) return <span className="eg-td-text">{plainText(props.value, props.column)}</span>;
+  return <FileCell {...props} services={services} />;
+}
+
+/**
+ * A button until a file is stored, then name (or thumbnail), status and a menu 下载 / 删除 / 更多
+ * (更多 and a thumbnail click open the JFilePop dialog). Previews and downloads use signed addresses.
+ */
+function FileCell({ value, column, disabled, onCommit, services }: CellRenderProps & { services: RendererServices }) {
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<UploadState | null>(null);
+  const [popOpen, setPopOpen] = useState(false);
   const files = paths(value);
+  const urlOf = useFileUrls(files);
+  const withPop = column.type === 'file' || column.type === 'image';
   const isImage = column.type === 'image';
   const limit = column.number ?? 1;
   const canAdd = !disabled && (limit === 0 || files.length < limit || column.type !== 'file');
@@ -27,7 +43,6 @@ export function UploadCell({ value, column, disabled, onCommit }: CellRenderProp
   const start = (file: File) => {
     const refused = checkUploadFile(file, column);
     if (refused) return void message.warning(refused);
-    if (!services) return void message.error('上传失败');
     setState({ status: 'uploading', percent: 0, name: file.name });
     uploadCellFile(services, column, file, (percent) => setState({ status: 'uploading', percent, name: file.name }))
       .then((path) => {
@@ -42,7 +57,10 @@ export function UploadCell({ value, column, disabled, onCommit }: CellRenderProp
     setState(null);
     onCommit(files.filter((p) => p !== path).join(','));
   };
-  const download = (path: string) => services && window.open(fileUrl(services, path), '_blank');
+  const download = async (path: string) => {
+    if (!signedUrls.get(path)) await signedUrls.load(services.http, [path]);
+    window.open(urlOf(path), '_blank');
+  };
 
   const status = state && (
     state.status === 'uploading' ? (
@@ -65,11 +83,13 @@ export function UploadCell({ value, column, disabled, onCommit }: CellRenderProp
         const items = [
           column.allowDownload !== false && { key: 'download', label: '下载', onClick: () => download(path) },
           column.allowRemove !== false && !disabled && { key: 'remove', label: '删除', onClick: () => remove(path) },
+          withPop && !disabled && { key: 'more', label: '更多', onClick: () => setPopOpen(true) },
         ].filter((x): x is { key: string; label: string; onClick: () => void } => !!x);
         return (
           <Space key={path} size={2}>
-            {isImage && services ? (
-              <Image width={32} height={32} src={fileUrl(services, path)} alt={baseName(path)} />
+            {isImage ? (
+              <img width={32} height={32} style={{ objectFit: 'cover', cursor: 'pointer' }} src={urlOf(path)} alt={baseName(path)}
+                onClick={() => !disabled && setPopOpen(true)} />
             ) : (
               <span title={baseName(path)}><PaperClipOutlined /> {shortName(baseName(path))}</span>
             )}
@@ -99,6 +119,24 @@ export function UploadCell({ value, column, disabled, onCommit }: CellRenderProp
             {column.btnText ?? (isImage ? '上传图片' : column.type === 'file' ? '上传文件' : '点击上传')}
           </Button>
         </>
+      )}
+      {withPop && popOpen && (
+        // the dialog is portalled, but React still bubbles its clicks to the row
+        <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+          <JFilePop
+            open
+            fileType={isImage ? 'image' : 'file'}
+            number={uploadLimit(column)}
+            accept={column.props?.accept as string | undefined}
+            value={files.join(',')}
+            onCancel={() => setPopOpen(false)}
+            onOk={(picked) => {
+              setPopOpen(false);
+              setState(null);
+              onCommit(picked.map((f) => f.path).join(','));
+            }}
+          />
+        </span>
       )}
     </Space>
   );

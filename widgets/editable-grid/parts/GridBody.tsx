@@ -4,6 +4,7 @@ import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/
 import type { GridColumn, GridRow, GridSize } from '../types';
 import { GridRowView, type LaidOutColumn, type RowActions } from './GridRowView';
 import { StatisticsFooter } from './StatisticsFooter';
+import { useGridKeyboard } from './useGridKeyboard';
 
 export const SCROLL_END_MS = 100;
 
@@ -20,6 +21,8 @@ export interface GridBodyProps {
   disabled: boolean;
   alwaysEdit: boolean;
   active: { rowId: string; key: string } | null;
+  /** The keyboard cursor. */
+  focused: { rowId: string; key: string } | null;
   actions: RowActions;
   renderExpand?: (row: GridRow) => ReactNode;
   scrollToIndex: MutableRefObject<(index: number) => void>;
@@ -60,6 +63,17 @@ export function GridBody(p: GridBodyProps) {
   }, [p.scrollToIndex, virtualizer]);
   useEffect(() => () => clearTimeout(scrollTimer.current), []);
 
+  const onKeyDown = useGridKeyboard({
+    scrollRef,
+    rows: modelRows,
+    columns: p.columns,
+    active: p.active,
+    focused: p.focused,
+    actions: p.actions,
+    disabled: p.disabled,
+    scrollToRow: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
+  });
+
   const onScroll = () => {
     if (!scrolling) setScrolling(true);
     clearTimeout(scrollTimer.current);
@@ -73,7 +87,9 @@ export function GridBody(p: GridBodyProps) {
       ref={scrollRef}
       className={`eg-scroll${scrolling ? ' eg-scrolling' : ''}`}
       role="grid"
+      tabIndex={0}
       aria-rowcount={modelRows.length}
+      onKeyDown={onKeyDown}
       style={{ height: p.height, maxHeight: p.height ? undefined : p.maxHeight }}
       onScroll={onScroll}
     >
@@ -81,7 +97,7 @@ export function GridBody(p: GridBodyProps) {
         {p.columns.map((c) => {
           const header = headers.find((h) => h.column.id === c.id);
           return (
-            <div key={c.id} className="eg-th" role="columnheader" style={{ width: c.width }}>
+            <div key={c.id} className={`eg-th ${c.placement?.className ?? ''}`} role="columnheader" style={{ width: c.width, ...c.placement?.style }}>
               {header && !header.isPlaceholder && flexRender(header.column.columnDef.header, header.getContext())}
             </div>
           );
@@ -103,6 +119,7 @@ export function GridBody(p: GridBodyProps) {
                 rowCount={modelRows.length}
                 columns={p.columns}
                 activeKey={p.active && p.active.rowId === rowId ? p.active.key : null}
+                focusKey={p.focused && p.focused.rowId === rowId ? p.focused.key : null}
                 alwaysEdit={p.alwaysEdit}
                 disabled={p.disabled}
                 size={p.size}

@@ -3,6 +3,7 @@ import { Tooltip } from 'antd';
 import type { GridColumn, GridRow, GridSize } from '../types';
 import { getCellType, type CellRenderProps } from '../cells/registry';
 import { plainText } from '../cells/text';
+import type { FixedPlacement } from './fixedColumns';
 
 export interface GridCellProps {
   row: GridRow;
@@ -10,8 +11,11 @@ export interface GridCellProps {
   rowIndex: number;
   column: GridColumn;
   width: number;
+  placement?: FixedPlacement;
   /** The one cell being edited (or every editable cell with alwaysEdit). */
   editing: boolean;
+  /** The keyboard cursor is on this cell. */
+  focused: boolean;
   disabled: boolean;
   size: GridSize;
   error?: string;
@@ -19,6 +23,7 @@ export interface GridCellProps {
   /** Changes whenever the row's values may have changed, so memo lets the cell re-read them. */
   version: number;
   onActivate: (rowId: string, key: string) => void;
+  onFocus: (rowId: string, key: string) => void;
   onDraft: (rowId: string, key: string, value: unknown) => void;
   onCommit: (rowId: string, key: string, value: unknown, finish: boolean) => void;
 }
@@ -69,14 +74,21 @@ export const GridCell = memo(function GridCell(p: GridCellProps) {
     p.error ? 'eg-td-error' : '',
     p.disabled ? 'eg-td-disabled' : '',
     p.highlighted ? 'eg-highlight' : '',
+    p.placement?.className ?? '',
+    p.focused ? 'eg-td-focus' : '',
   ].join(' ');
   const body = (
     <div
       className={className}
       role="gridcell"
       data-key={p.column.key}
-      style={{ width: p.width, justifyContent: p.column.align === 'center' ? 'center' : p.column.align === 'right' ? 'flex-end' : undefined }}
-      onClick={clickable ? () => p.onActivate(p.rowId, p.column.key) : undefined}
+      aria-selected={p.focused || undefined}
+      style={{
+        width: p.width,
+        justifyContent: p.column.align === 'center' ? 'center' : p.column.align === 'right' ? 'flex-end' : undefined,
+        ...p.placement?.style,
+      }}
+      onClick={() => (clickable ? p.onActivate(p.rowId, p.column.key) : p.onFocus(p.rowId, p.column.key))}
     >
       <CellBody {...p} />
     </div>

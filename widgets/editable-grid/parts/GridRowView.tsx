@@ -6,17 +6,25 @@ import type { GridColumn, GridRow, GridSize } from '../types';
 import { GridCell } from './GridCell';
 import { DRAG_MIME, RowHandle } from './RowHandle';
 import type { InternalColumn } from './layout';
+import type { FixedPlacement, FixedSide } from './fixedColumns';
 
 export interface LaidOutColumn {
   id: string;
   width: number;
   internal?: InternalColumn;
   column?: GridColumn;
+  fixed?: FixedSide;
+  /** Sticky style of a frozen column (stable per layout, so memoised cells keep their props). */
+  placement?: FixedPlacement;
 }
 
 /** Callbacks shared by every row; one stable object per grid. */
 export interface RowActions {
   activate: (rowId: string, key: string) => void;
+  /** Move the keyboard cursor to a cell. */
+  focus: (rowId: string, key: string) => void;
+  /** Close the editor and put back the value it started with (Esc). */
+  cancel: (rowId: string, key: string) => void;
   draft: (rowId: string, key: string, value: unknown) => void;
   commit: (rowId: string, key: string, value: unknown, finish: boolean) => void;
   move: (from: number, to: number) => void;
@@ -34,6 +42,8 @@ export interface GridRowViewProps {
   rowCount: number;
   columns: LaidOutColumn[];
   activeKey: string | null;
+  /** Column key of the keyboard cursor when it is in this row. */
+  focusKey: string | null;
   alwaysEdit: boolean;
   disabled: boolean;
   size: GridSize;
@@ -84,7 +94,8 @@ export const GridRowView = memo(function GridRowView(p: GridRowViewProps) {
             );
           }
           return (
-            <div key={c.id} className="eg-td" data-internal={c.internal} style={{ width: c.width, justifyContent: 'center' }}>
+            <div key={c.id} className={`eg-td ${c.placement?.className ?? ''}`} data-internal={c.internal}
+              style={{ width: c.width, justifyContent: 'center', ...c.placement?.style }}>
               {content}
             </div>
           );
@@ -99,13 +110,16 @@ export const GridRowView = memo(function GridRowView(p: GridRowViewProps) {
             rowIndex={rowIndex}
             column={column}
             width={c.width}
+            placement={c.placement}
             editing={p.alwaysEdit || p.activeKey === column.key}
+            focused={p.focusKey === column.key}
             disabled={!editable}
             size={p.size}
             error={actions.errorOf(rowId, column.key)}
             highlighted={actions.isHighlighted(rowId, column.key)}
             version={p.version}
             onActivate={actions.activate}
+            onFocus={actions.focus}
             onDraft={actions.draft}
             onCommit={actions.commit}
           />

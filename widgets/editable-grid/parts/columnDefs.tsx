@@ -5,6 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { GridColumn, GridRow } from '../types';
 import { dataColumnWidth, internalColumnWidth, type InternalColumn } from './layout';
 import type { LaidOutColumn } from './GridRowView';
+import { fixedPlacements, orderByFixed } from './fixedColumns';
 
 /** Select-all state, computed by the grid without building every TanStack row. */
 export interface GridTableMeta {
@@ -21,7 +22,10 @@ export interface LayoutOptions {
   rowExpand?: boolean;
 }
 
-/** The grid's own columns (drag, #, selection, expand) followed by the visible data columns. */
+/**
+ * The grid's own columns (drag, #, selection, expand; frozen on the left) followed by the visible data
+ * columns, left-frozen ones first and right-frozen ones last.
+ */
 export function layoutColumns(dataColumns: readonly GridColumn[], o: LayoutOptions): LaidOutColumn[] {
   const withStatistics = dataColumns.some((c) => c.statistics?.length);
   const internal: InternalColumn[] = [];
@@ -29,10 +33,12 @@ export function layoutColumns(dataColumns: readonly GridColumn[], o: LayoutOptio
   if (o.rowNumber) internal.push('row-number');
   if (o.rowSelection) internal.push(o.rowSelectionType === 'radio' ? 'row-radio' : 'row-checkbox');
   if (o.rowExpand) internal.push('row-expand');
-  return [
-    ...internal.map((kind) => ({ id: kind, internal: kind, width: internalColumnWidth(kind, withStatistics) })),
-    ...dataColumns.map((column) => ({ id: column.key, column, width: dataColumnWidth(column) })),
+  const columns: LaidOutColumn[] = [
+    ...internal.map((kind): LaidOutColumn => ({ id: kind, internal: kind, width: internalColumnWidth(kind, withStatistics), fixed: 'left' })),
+    ...orderByFixed(dataColumns).map((column): LaidOutColumn => ({ id: column.key, column, width: dataColumnWidth(column), fixed: column.fixed })),
   ];
+  const placements = fixedPlacements(columns);
+  return columns.map((c, i) => (placements[i] ? { ...c, placement: placements[i] } : c));
 }
 
 function isRequired(c: GridColumn): boolean {

@@ -18,6 +18,11 @@ const CSS = `
 .eg-scrolling .eg-highlight{animation:none}
 @keyframes eg-reload{from{background:#fff1b8}to{background:transparent}}
 .eg-drag{cursor:move}
+.eg-fixed{background:inherit}
+.eg-fixed-left-last{box-shadow:inset -1px 0 0 #f0f0f0,6px 0 6px -4px rgba(0,0,0,.12)}
+.eg-fixed-right-first{box-shadow:inset 1px 0 0 #f0f0f0,-6px 0 6px -4px rgba(0,0,0,.12)}
+.eg-td-focus{outline:2px solid #1677ff;outline-offset:-2px}
+.eg-scroll:focus{outline:none}
 .eg-toolbar{display:flex;gap:8px;align-items:center;margin-bottom:8px;flex-wrap:wrap}
 .eg-size-small .eg-th{height:36px}.eg-size-mini .eg-th,.eg-size-tiny .eg-th{height:32px}
 .eg-size-tiny{font-size:12px}

@@ -54,7 +54,10 @@ export function useGridController(
   const seenIncoming = useRef(incoming);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [active, setActive] = useState<{ rowId: string; key: string } | null>(null);
+  const [focused, setFocused] = useState<{ rowId: string; key: string } | null>(null);
   const editOrigin = useRef<{ rowId: string; key: string; value: unknown } | null>(null);
+  /** The editor closed by Esc: its blur must not commit what was typed. */
+  const cancelled = useRef<{ rowId: string; key: string } | null>(null);
   const [linkageVersion, setLinkageVersion] = useState(0);
   const [linkage] = useState(() => new LinkageOptions(() => setLinkageVersion((v) => v + 1)));
   const highlights = useRef(new Map<string, Set<string>>());
@@ -172,7 +175,18 @@ export function useGridController(
   const impl: RowActions = {
     activate: (rowId, key) => {
       editOrigin.current = { rowId, key, value: store.getRow(rowId)?.[key] };
+      cancelled.current = null;
+      setFocused({ rowId, key });
       setActive({ rowId, key });
+    },
+    focus: (rowId, key) => setFocused((f) => (f && f.rowId === rowId && f.key === key ? f : { rowId, key })),
+    cancel: (rowId, key) => {
+      const origin = editOrigin.current;
+      if (origin && origin.rowId === rowId && origin.key === key) store.setCell(rowId, key, origin.value, true);
+      cancelled.current = { rowId, key };
+      editOrigin.current = null;
+      finishEdit(rowId, key);
+      store.notify();
     },
     draft: (rowId, key, value) => {
       store.setCell(rowId, key, value, true);
@@ -180,6 +194,8 @@ export function useGridController(
     commit: (rowId, key, value, finish) => {
       const row = store.getRow(rowId);
       if (!row) return;
+      const dropped = cancelled.current;
+      if (dropped && dropped.rowId === rowId && dropped.key === key) return;
       const origin = editOrigin.current;
       const before = origin && origin.rowId === rowId && origin.key === key ? origin.value : row[key];
       store.setCell(rowId, key, value, true);
@@ -215,6 +231,8 @@ export function useGridController(
   const actions = useMemo<RowActions>(
     () => ({
       activate: (...a) => implRef.current.activate(...a),
+      focus: (...a) => implRef.current.focus(...a),
+      cancel: (...a) => implRef.current.cancel(...a),
       draft: (...a) => implRef.current.draft(...a),
       commit: (...a) => implRef.current.commit(...a),
       move: (...a) => implRef.current.move(...a),
@@ -239,7 +257,7 @@ export function useGridController(
   }, [selection, store]);
 
   return {
-    store, version, rowKey, selection, setSelection, active, actions, impl: implRef, getOptions, linkage,
+    store, version, rowKey, selection, setSelection, active, focused, actions, impl: implRef, getOptions, linkage,
     addSettings, setAddSettings, saveAddSettings: () => (saveAddRowSettings(addSettings), message.success('保存成功')),
     onAddClick, addRows, insertRows, removeRows, removeSelection, highlight, emit, scrollToIndex,
   };

@@ -1,0 +1,124 @@
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import type { Row } from '@tanstack/react-table';
+import type { GridRow } from '../types';
+import { getCellType } from '../cells/registry';
+import type { LaidOutColumn, RowActions } from './GridRowView';
+import { isMoveKey, nextPosition } from './keyboardNav';
+
+type CellRef = { rowId: string; key: string } | null;
+
+export interface GridKeyboardOptions {
+  scrollRef: RefObject<HTMLDivElement>;
+  rows: Row<GridRow>[];
+  columns: LaidOutColumn[];
+  active: CellRef;
+  focused: CellRef;
+  actions: RowActions;
+  disabled: boolean;
+  scrollToRow: (index: number) => void;
+}
+
+const FOCUSABLE = 'input:not([type="file"]),textarea,button,[tabindex]:not([tabindex="-1"]),.ant-select-selector';
+
+function cellElement(container: HTMLElement, rowId: string, key: string): HTMLElement | null {
+  return container.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(rowId)}"] [role="gridcell"][data-key="${CSS.escape(key)}"]`);
+}
+
+/** Scroll horizontally so the cell is not hidden under the frozen columns. */
+function revealColumn(container: HTMLElement, columns: LaidOutColumn[], key: string): void {
+  const index = columns.findIndex((c) => c.column?.key === key);
+  const target = columns[index];
+  if (!target || target.fixed) return;
+  const start = columns.slice(0, index).reduce((w, c) => w + c.width, 0);
+  const leftFrozen = columns.filter((c) => c.fixed === 'left').reduce((w, c) => w + c.width, 0);
+  const rightFrozen = columns.filter((c) => c.fixed === 'right').reduce((w, c) => w + c.width, 0);
+  if (start - leftFrozen < container.scrollLeft) container.scrollLeft = start - leftFrozen;
+  else if (start + target.width > container.scrollLeft + container.clientWidth - rightFrozen) {
+    container.scrollLeft = start + target.width - container.clientWidth + rightFrozen;
+  }
+}
+
+/**
+ * Keyboard use of the grid (focus on the grid itself): arrows, Tab/Shift+Tab, Home/End move the cursor;
+ * Enter or F2 opens the cursor cell's editor (or focuses an always-shown control); in an editor Esc
+ * cancels and Tab keeps the value and moves on. The grid takes focus back when an editor closes.
+ */
+export function useGridKeyboard(o: GridKeyboardOptions): (e: KeyboardEvent<HTMLDivElement>) => void {
+  const dataColumns = o.columns.filter((c) => c.column);
+  const wasEditing = useRef(false);
+
+  useEffect(() => {
+    const container = o.scrollRef.current;
+    if (wasEditing.current && !o.active && container && (document.activeElement === document.body || document.activeElement === null)) {
+      container.focus({ preventScroll: true });
+    }
+    wasEditing.current = !!o.active;
+  }, [o.active, o.scrollRef]);
+
+  const moveTo = (row: number, col: number) => {
+    const container = o.scrollRef.current;
+    const rowId = o.rows[row]?.id;
+    const key = dataColumns[col]?.column?.key;
+    if (!container || rowId == null || !key) return;
+    o.actions.focus(rowId, key);
+    o.scrollToRow(row);
+    revealColumn(container, o.columns, key);
+  };
+
+  const position = (cell: CellRef) => {
+    if (!cell) return null;
+    const row = o.rows.findIndex((r) => r.id === cell.rowId);
+    const col = dataColumns.findIndex((c) => c.column?.key === cell.key);
+    return row >= 0 && col >= 0 ? { row, col } : null;
+  };
+
+  const open = (rowId: string, key: string) => {
+    const container = o.scrollRef.current;
+    const laid = dataColumns.find((c) => c.column?.key === key);
+    const row = o.rows.find((r) => r.id === rowId);
+    if (!container || !laid?.column || !row || o.disabled || o.actions.isCellDisabled(row.original, laid.column)) return;
+    const mode = getCellType(laid.column.type)?.mode;
+    if (mode === 'edit') o.actions.activate(rowId, key);
+    else if (mode === 'visible') cellElement(container, rowId, key)?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  };
+
+  return (e) => {
+    const container = o.scrollRef.current;
+    if (!container) return;
+    const onGrid = e.target === container;
+    const editing = o.active;
+    if (!onGrid) {
+      const cell = (e.target as HTMLElement).closest<HTMLElement>('[role="gridcell"]');
+      const rowId = cell?.closest('[data-row-id]')?.getAttribute('data-row-id');
+      const key = cell?.getAttribute('data-key');
+      if (!cell || rowId == null || !key) return;
+      if (e.key === 'Escape') {
+        if (editing && editing.rowId === rowId && editing.key === key) o.actions.cancel(rowId, key);
+        else o.actions.focus(rowId, key);
+        e.preventDefault();
+        container.focus({ preventScroll: true });
+      } else if (e.key === 'Tab') {
+        const at = position({ rowId, key });
+        const next = at && nextPosition(at, 'Tab', { shift: e.shiftKey, rows: o.rows.length, cols: dataColumns.length });
+        if (!next) return;
+        e.preventDefault();
+        // focusing the grid blurs the editor, which keeps its value
+        container.focus({ preventScroll: true });
+        moveTo(next.row, next.col);
+      }
+      return;
+    }
+    const at = position(o.focused);
+    if (isMoveKey(e.key)) {
+      const next = at
+        ? nextPosition(at, e.key, { shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey, rows: o.rows.length, cols: dataColumns.length })
+        : o.rows.length && dataColumns.length ? { row: 0, col: 0 } : null;
+      if (!next) return;
+      e.preventDefault();
+      moveTo(next.row, next.col);
+    } else if ((e.key === 'Enter' || e.key === 'F2') && o.focused && at) {
+      e.preventDefault();
+      open(o.focused.rowId, o.focused.key);
+    }
+  };
+}
