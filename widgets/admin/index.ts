@@ -8,6 +8,7 @@ import { hasField, registerField, type FieldParts } from '@renderer/registry';
  * - IconPicker: menu icon name with a picking dialog; its cell shows the icon.
  * - AdminDateRange: `"[x_begin,x_end]"` query ranges.
  * - DepartManager / MyDepartManager: the department screens' tree + tabs layouts.
+ * - AdminFixedText (cell): `props.text` in every row, e.g. `{parent.departName}` in a sub-page.
  */
 export const ADMIN_WIDGET_LOADERS: Record<string, () => Promise<FieldParts>> = {
   AdminRowActions: () => import('./parts').then((m) => m.RowActionsParts),
@@ -15,6 +16,9 @@ export const ADMIN_WIDGET_LOADERS: Record<string, () => Promise<FieldParts>> = {
   AdminRemoteSelect: () => import('./parts').then((m) => m.RemoteSelectParts),
   IconPicker: () => import('./parts').then((m) => m.IconPickerParts),
   AdminDateRange: () => import('./parts').then((m) => m.DateRangeParts),
+  AdminFixedText: () => import('./parts').then((m) => m.FixedTextParts),
+  DepartManager: () => import('./depart/parts').then((m) => m.DepartManagerParts),
+  MyDepartManager: () => import('./depart/parts').then((m) => m.MyDepartManagerParts),
 };
 
 export const ADMIN_WIDGET_TYPES: readonly string[] = Object.keys(ADMIN_WIDGET_LOADERS);

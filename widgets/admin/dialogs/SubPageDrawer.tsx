@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Drawer, Spin } from 'antd';
 import { SchemaPage } from '@renderer/SchemaPage';
-import { loadPageSchema } from '@renderer/schema/load';
 import { fillParent } from '../actions/spec';
 import type { AdminDialogProps } from './registry';
+import { useSubPage } from './useSubPage';
 
 export interface SubPageProps {
   /** Page schema file under schemas/, e.g. "system/modals/DictItemList"; `{parent.field}` placeholders are filled from the row. */
@@ -13,25 +12,19 @@ export interface SubPageProps {
   width?: number;
 }
 
+/** Another schema page for one row, in place (tabs) or in a drawer. */
+export function SubPage({ page, parent }: { page: string; parent: Record<string, unknown> }) {
+  const schema = useSubPage(page, parent);
+  return schema === undefined ? <Spin /> : <SchemaPage schema={schema} source={`schemas/${page}.json`} />;
+}
+
 /** A drawer holding another schema page for one row (dictionary items of a dictionary, data rules of a menu, users of a role). */
 export default function SubPageDrawer({ record, props, onClose }: AdminDialogProps) {
   const config = props as unknown as SubPageProps;
-  const [schema, setSchema] = useState<unknown>();
-  const values = record ?? {};
-
-  useEffect(() => {
-    let live = true;
-    void loadPageSchema(config.page).then((loaded) => live && setSchema(loaded === undefined ? { missing: config.page } : fillParent(loaded, values)));
-    return () => {
-      live = false;
-    };
-    // once per opened row
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [config.page]);
-
+  const parent = record ?? {};
   return (
-    <Drawer open title={fillParent(config.title ?? '', values)} width={config.width ?? 800} onClose={onClose} destroyOnClose>
-      {schema === undefined ? <Spin /> : <SchemaPage schema={schema} source={`schemas/${config.page}.json`} />}
+    <Drawer open title={fillParent(config.title ?? '', parent)} width={config.width ?? 800} onClose={onClose} destroyOnClose>
+      <SubPage page={config.page} parent={parent} />
     </Drawer>
   );
 }

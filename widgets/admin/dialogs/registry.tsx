@@ -20,6 +20,7 @@ const DIALOGS: Record<string, DialogComponent> = {
   SubPage: lazy(() => import('./SubPageDrawer')),
   PickUsers: lazy(() => import('./PickUsersModal')),
   ChildForm: lazy(() => import('./ChildFormModal')),
+  DepartUserRoles: lazy(() => import('./DepartUserRolesModal')),
 };
 
 export const ADMIN_DIALOG_NAMES = Object.keys(DIALOGS);

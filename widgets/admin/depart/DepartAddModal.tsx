@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { Form, Modal } from 'antd';
+import { useRenderer } from '@renderer/context';
+import { notifierOf } from '../actions/useAdminAction';
+import { DepartFields } from './DepartFields';
+import { orderText, type DepartNode } from './model';
+
+/** The 新增 dialog (800 wide): a top-level department, or a child of `parentId`. */
+export function DepartAddModal({ tree, parentId, onClose, onAdded }: { tree: DepartNode[]; parentId?: string; onClose(): void; onAdded(): void }) {
+  const services = useRenderer();
+  const notify = notifierOf(services);
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => form.setFieldsValue({ parentId }), [form, parentId]);
+
+  const save = async () => {
+    const values = (await form.validateFields()) as Record<string, unknown>;
+    setSaving(true);
+    try {
+      const res = await services.http.post('/sys/sysDepart/add', { ...values, departOrder: orderText(values.departOrder) });
+      if (res.success) {
+        notify.success(res.message || '添加成功！');
+        onAdded();
+        onClose();
+      } else notify.warning(res.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal open title="新增" width={800} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText="确定" cancelText="取消" destroyOnHidden>
+      <Form form={form} name="departAdd" labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} className="admin-depart-add">
+        <DepartFields tree={tree} />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,52 @@
+/** A node of `/sys/sysDepart/queryTreeList`: the department row plus key/title/children. */
+export interface DepartNode {
+  key: string;
+  title: string;
+  id: string;
+  parentId?: string | null;
+  departName?: string;
+  orgCode?: string;
+  orgCategory?: string;
+  departOrder?: number | string;
+  mobile?: string;
+  fax?: string;
+  address?: string;
+  memo?: string;
+  children?: DepartNode[];
+  [field: string]: unknown;
+}
+
+export function findNode(nodes: DepartNode[], key: string): DepartNode | undefined {
+  for (const node of nodes) {
+    if (node.key === key) return node;
+    const found = findNode(node.children ?? [], key);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function allKeys(nodes: DepartNode[]): string[] {
+  return nodes.flatMap((node) => [node.key, ...allKeys(node.children ?? [])]);
+}
+
+export function parentKeys(nodes: DepartNode[]): string[] {
+  return nodes.flatMap((node) => (node.children?.length ? [node.key, ...parentKeys(node.children)] : []));
+}
+
+/** Fields the department forms edit (the rest of a tree node is display data). */
+export const DEPART_FIELDS = ['id', 'parentId', 'departName', 'orgCode', 'orgCategory', 'departOrder', 'mobile', 'fax', 'address', 'memo'] as const;
+
+export function formValues(node: DepartNode): Record<string, unknown> {
+  return Object.fromEntries(DEPART_FIELDS.map((field) => [field, node[field] === null ? undefined : node[field]]));
+}
+
+export const ORG_CATEGORY_OPTIONS = [
+  { value: '1', label: '公司' },
+  { value: '2', label: '部门' },
+  { value: '3', label: '岗位' },
+];
+
+/** The server takes 排序 as text. */
+export function orderText(value: unknown): string | undefined {
+  return value === undefined || value === null || value === '' ? undefined : String(value);
+}
