@@ -29,6 +29,8 @@ export interface ServerConfig {
     login: RateLimitRule;
     captcha: RateLimitRule;
     sms: RateLimitRule;
+    /** the register page's anonymous checks (checkOnlyUser) */
+    register: RateLimitRule;
   };
 }
 
@@ -36,6 +38,7 @@ const DEFAULT_RATE_LIMITS: ServerConfig['rateLimits'] = {
   login: { max: 30, windowMs: 60_000 },
   captcha: { max: 60, windowMs: 60_000 },
   sms: { max: 10, windowMs: 60_000 },
+  register: { max: 60, windowMs: 60_000 },
 };
 
 export class ConfigError extends Error {}

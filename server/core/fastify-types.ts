@@ -1,14 +1,14 @@
 import type { Grants } from './permissions';
 import type { Session } from './tokens';
 
-export type RateLimitBucket = 'login' | 'captcha' | 'sms';
+export type RateLimitBucket = 'login' | 'captcha' | 'sms' | 'register';
 
 /**
  * Every API route declares exactly one access rule in its `config`:
  *   { public: true }            anyone
  *   { authenticated: true }     any signed-in user
  *   { permission: 'code' }      signed-in user holding the code (or any of several)
- * Optional: { rateLimit: 'login' | 'captcha' | 'sms' }.
+ * Optional: { rateLimit: 'login' | 'captcha' | 'sms' | 'register' }.
  */
 export interface AccessConfig {
   public?: true;

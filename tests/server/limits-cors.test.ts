@@ -10,6 +10,7 @@ describe('rate limits and CORS', () => {
         login: { max: 3, windowMs: 60_000 },
         captcha: { max: 2, windowMs: 60_000 },
         sms: { max: 1, windowMs: 60_000 },
+        register: { max: 1000, windowMs: 60_000 },
       },
     });
   });

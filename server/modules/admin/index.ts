@@ -9,8 +9,10 @@ import { dictItemRoutes } from './dict-items';
 import { dictRoutes } from './dicts';
 import { permissionRoutes } from './permissions';
 import { permissionRuleRoutes } from './permission-rules';
+import { roleExcelRoutes } from './role-excel';
 import { roleRoutes } from './roles';
 import { tenantRoutes } from './tenants';
+import { userExcelRoutes } from './user-excel';
 import { userRoutes } from './users';
 
 /**
@@ -19,7 +21,9 @@ import { userRoutes } from './users';
  */
 export const adminModule: ApiModule = async (api, deps) => {
   userRoutes(api, deps);
+  await userExcelRoutes(api, deps);
   roleRoutes(api, deps);
+  await roleExcelRoutes(api, deps);
   permissionRoutes(api, deps);
   permissionRuleRoutes(api, deps);
   departRoutes(api, deps);

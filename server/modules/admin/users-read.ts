@@ -1,13 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticate, requireGrants } from '../../core/access-control';
+import { hasAnyCode } from '../../core/permissions';
 import type { AppDeps } from '../../core/deps';
-import { businessError, ok, okCode0, okMessage } from '../../core/envelope';
+import { businessError, forbidden, ok, okCode0, okMessage } from '../../core/envelope';
 import { newId } from '../../core/ids';
 import { objectSchema, text } from '../../core/schemas';
 import { PAGE_QUERY, idList, likeContains, requireId } from './common';
 import { userRecords } from './user-json';
 import { queryUserList, userListRules, type UserListQuery } from './user-query';
 
-const LIST_QUERY = objectSchema({
+export const USER_LIST_QUERY = objectSchema({
   ...PAGE_QUERY,
   username: text('用户账号', 100),
   realname: text('用户姓名', 100),
@@ -34,10 +36,25 @@ const UNIQUE_FIELDS = {
   email: { column: 'email', message: '邮箱已存在' },
 } as const;
 
-export function userReadRoutes(api: FastifyInstance, { db }: AppDeps): void {
+/** What the register page may ask anonymously: is this username, phone or email taken. */
+const PUBLIC_UNIQUE_FIELDS = { username: UNIQUE_FIELDS.username, phone: UNIQUE_FIELDS.phone, email: UNIQUE_FIELDS.email } as const;
+
+/** true when the request carries a valid token whose user may fill the user form. */
+async function holdsUserForm(request: FastifyRequest, { db, tokens }: AppDeps): Promise<boolean> {
+  if (!request.headers['x-access-token']) return false;
+  try {
+    request.session = await authenticate(request, tokens);
+  } catch {
+    return false;
+  }
+  return hasAnyCode(await requireGrants(request, db), ['user:add', 'user:edit']);
+}
+
+export function userReadRoutes(api: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
   api.get<{ Querystring: UserListQuery }>(
     '/sys/user/list',
-    { config: { permission: 'user:list' }, schema: { querystring: LIST_QUERY } },
+    { config: { permission: 'user:list' }, schema: { querystring: USER_LIST_QUERY } },
     async (request) => {
       return okCode0(await queryUserList(db, request.query, await userListRules(db, request)));
     },
@@ -69,7 +86,8 @@ export function userReadRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get<{ Querystring: Record<string, string | undefined> }>(
     '/sys/user/checkOnlyUser',
     {
-      config: { permission: ['user:add', 'user:edit'] },
+      // public for the register page (rate limited); callers holding user:add or user:edit get the form's variant
+      config: { public: true, rateLimit: 'register' },
       schema: {
         querystring: objectSchema({
           id: text('用户ID', 36),
@@ -83,10 +101,13 @@ export function userReadRoutes(api: FastifyInstance, { db }: AppDeps): void {
     },
     async (request) => {
       const q = request.query;
+      const privileged = await holdsUserForm(request, deps);
+      const allowed = privileged ? UNIQUE_FIELDS : PUBLIC_UNIQUE_FIELDS;
+      if (!privileged && (q.id || q.workNo)) throw forbidden();
       const excludeId = q.id ? requireId(q.id, '用户ID') : null;
-      const field = (Object.keys(UNIQUE_FIELDS) as Array<keyof typeof UNIQUE_FIELDS>).find((k) => q[k]?.trim());
+      const field = (Object.keys(allowed) as Array<keyof typeof allowed>).find((k) => q[k]?.trim());
       if (!field) throw businessError('请输入要校验的值');
-      const { column, message } = UNIQUE_FIELDS[field];
+      const { column, message } = allowed[field];
       let query = db.selectFrom('sys_user').select('id').where(column, '=', q[field]!.trim());
       if (excludeId) query = query.where('id', '<>', excludeId);
       if (await query.executeTakeFirst()) throw businessError(message);

@@ -18,6 +18,7 @@ import {
   USER_BODY_SCHEMA,
   userFields,
   type UserBody,
+  type UserFields,
 } from './user-form';
 import { adminUserIds, refuseAdminTargets, requireAdminFor, roleIdsIncludeAdmin } from './user-guards';
 
@@ -36,6 +37,42 @@ async function replaceDeparts(db: Db, userId: string, departIds: string[]): Prom
   if (!departs.some((d) => d.org_code === current.org_code)) {
     await db.updateTable('sys_user').set({ org_code: departs[0]?.org_code ?? null }).where('id', '=', userId).execute();
   }
+}
+
+export interface NewUser {
+  username: string;
+  password: string;
+  fields: UserFields;
+  roleIds: string[];
+  departIds: string[];
+}
+
+/** Inserts a checked user (active, with a new salt and the password hashed) with their roles and departments. */
+export async function createUser(db: Db, u: NewUser, operator: string): Promise<string> {
+  const id = newId();
+  const hash = await hashPassword(u.password);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sys_user')
+      .values({
+        id,
+        username: u.username,
+        ...u.fields,
+        password: hash,
+        salt: newSalt(),
+        org_code: null,
+        status: 1,
+        del_flag: 0,
+        third_id: null,
+        third_type: null,
+        client_id: null,
+        ...auditInsert(operator),
+      })
+      .execute();
+    await replaceRoles(trx, id, u.roleIds);
+    await replaceDeparts(trx, id, u.departIds);
+  });
+  return id;
 }
 
 /** Physically removes users and everything that points at them. */
@@ -64,29 +101,7 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
     await requireExisting(db, 'sys_role', roleIds, '角色不存在');
     await requireExisting(db, 'sys_depart', [...departIds, ...(fields.depart_ids?.split(',') ?? [])], '部门不存在');
     await requireTenants(db, fields.rel_tenant_ids);
-    const id = newId();
-    const hash = await hashPassword(password);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('sys_user')
-        .values({
-          id,
-          username,
-          ...fields,
-          password: hash,
-          salt: newSalt(),
-          org_code: null,
-          status: 1,
-          del_flag: 0,
-          third_id: null,
-          third_type: null,
-          client_id: null,
-          ...auditInsert(user.username),
-        })
-        .execute();
-      await replaceRoles(trx, id, roleIds);
-      await replaceDeparts(trx, id, departIds);
-    });
+    await createUser(db, { username, password, fields, roleIds, departIds }, user.username);
     await logOperation(db, request, OP_ADD, `添加用户，username： ${username}`);
     return okMessage('添加成功！');
   });

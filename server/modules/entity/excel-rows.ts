@@ -46,7 +46,7 @@ function rowValues(row: ExcelJS.Row): ExcelJS.CellValue[] {
  * Rows of the first sheet as {property: value}: the header row is the first of the top rows whose
  * cells name fields (by label or property), so files with or without title rows are read.
  */
-export async function readSheetRows(def: EntityDefinition, file: Buffer): Promise<SheetRow[]> {
+export async function readSheetRows(def: Pick<EntityDefinition, 'fields'>, file: Buffer): Promise<SheetRow[]> {
   if (file.length < 4 || file.readUInt32LE(0) !== 0x04034b50) throw businessError('文件格式不正确，请上传.xlsx格式的Excel文件');
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();

@@ -7,11 +7,12 @@ import { businessError, okMessage, type Envelope } from '../../core/envelope';
 import { objectSchema, text } from '../../core/schemas';
 import { LOG_TYPE_OPERATION, writeLog } from '../../core/sys-log';
 import { formatDateTime } from '../../core/time';
+import type { SessionUser } from '../../core/tokens';
 import type { Db } from '../../db/types';
 import { insertRow, permissionOf } from './crud-routes';
 import type { EntityDefinition } from './definitions';
 import { attachmentHeader } from './export';
-import { readSheetRows } from './excel-rows';
+import { readSheetRows, type SheetRow } from './excel-rows';
 import { RowValidator } from './row-validator';
 
 export const MAX_IMPORT_FILE_BYTES = 10 * 1024 * 1024;
@@ -55,38 +56,43 @@ async function uploadedFiles(request: FastifyRequest): Promise<Array<{ name: str
   return files;
 }
 
+/** How one kind of record is imported: the rows of a file, and the save of one row (its error messages, none when saved). */
+export interface RowImporter {
+  /** names the records in the log and the error report, e.g. 职务 */
+  label: string;
+  rows(file: Buffer): Promise<SheetRow[]>;
+  save(row: SheetRow, user: SessionUser): Promise<string[]>;
+}
+
 /** Validates and saves each row; answers contract §4.5's messages (code 201 with an error report when some rows fail). */
-export async function importFiles(db: Db, def: EntityDefinition, request: FastifyRequest): Promise<Envelope<string | ImportSummary>> {
+export async function importWith(db: Db, request: FastifyRequest, importer: RowImporter): Promise<Envelope<string | ImportSummary>> {
   const { user } = requireSession(request);
   const files = await uploadedFiles(request);
-  const validator = new RowValidator(db, def);
   const errors: string[] = [];
   let total = 0;
   let saved = 0;
   for (const file of files) {
     if (/\.xls$/i.test(file.name)) throw businessError('不支持.xls格式，请另存为.xlsx后导入');
-    const rows = await readSheetRows(def, file.data);
-    for (const row of rows) {
+    for (const row of await importer.rows(file.data)) {
       total++;
-      const check = await validator.check(row.input, 'add');
-      if (check.errors.length) {
-        errors.push(`${files.length > 1 ? `${file.name} ` : ''}第${row.line}行：${check.errors.join('；')}`);
+      const rowErrors = await importer.save(row, user);
+      if (rowErrors.length) {
+        errors.push(`${files.length > 1 ? `${file.name} ` : ''}第${row.line}行：${rowErrors.join('；')}`);
         continue;
       }
-      await insertRow(db, def, check.values, user);
       saved++;
     }
   }
   await writeLog(db, {
     logType: LOG_TYPE_OPERATION,
-    content: `${def.label}导入：成功${saved}行，错误${errors.length}行`,
+    content: `${importer.label}导入：成功${saved}行，错误${errors.length}行`,
     operateType: 5,
     userId: user.id,
     username: user.username,
     ip: request.ip,
   });
   if (errors.length === 0) return okMessage(`共${total}行数据全部导入成功！`);
-  const report = await saveErrorReport(db, user.id, def.label, errors);
+  const report = await saveErrorReport(db, user.id, importer.label, errors);
   return {
     success: true,
     code: 201,
@@ -100,6 +106,20 @@ export async function importFiles(db: Db, def: EntityDefinition, request: Fastif
     },
     timestamp: Date.now(),
   };
+}
+
+export function importFiles(db: Db, def: EntityDefinition, request: FastifyRequest): Promise<Envelope<string | ImportSummary>> {
+  const validator = new RowValidator(db, def);
+  return importWith(db, request, {
+    label: def.label,
+    rows: (file) => readSheetRows(def, file),
+    save: async (row, user) => {
+      const check = await validator.check(row.input, 'add');
+      if (check.errors.length) return check.errors;
+      await insertRow(db, def, check.values, user);
+      return [];
+    },
+  });
 }
 
 export function mountImportRoute(api: FastifyInstance, { db }: AppDeps, def: EntityDefinition): void {

@@ -35,6 +35,7 @@ export async function startTestApp(backend: Backend, overrides: Partial<ServerCo
       login: { max: 1000, windowMs: 60_000 },
       captcha: { max: 1000, windowMs: 60_000 },
       sms: { max: 1000, windowMs: 60_000 },
+      register: { max: 1000, windowMs: 60_000 },
     },
     ...overrides,
   });
