@@ -168,6 +168,102 @@ describe('editable grid in the browser', () => {
       await popover.waitFor({ state: 'detached' });
     }));
 
+  it('keeps frozen columns (#, 排序, 名称) in view while scrolling sideways; other columns scroll away', () =>
+    withPage('fixed', DEMO, async (page) => {
+      await openDemo(page);
+      const scroller = page.locator('.eg-scroll');
+      const boxOf = async (target: Locator) => (await target.boundingBox()) as { x: number; y: number; width: number; height: number };
+      const nameBefore = await boxOf(cell(page, 'demo1', 'name'));
+      const inputBefore = await boxOf(cell(page, 'demo1', 'input'));
+      await scroller.evaluate((el) => (el.scrollLeft = 1500));
+      await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(1000);
+      await keepScreenshot(page, 'grid-fixed-columns-scrolled');
+      const nameAfter = await boxOf(cell(page, 'demo1', 'name'));
+      expect(Math.round(nameAfter.x)).toBe(Math.round(nameBefore.x));
+      expect((await boxOf(cell(page, 'demo1', 'input'))).x).toBeLessThan(inputBefore.x - 1000);
+      // nothing scrolled over the frozen cells: the point at their centre still hits them
+      const hit = (target: Locator) =>
+        target.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        });
+      expect(await hit(cell(page, 'demo1', 'name'))).toBe(true);
+      expect(await hit(cell(page, 'demo1', 'orderNum'))).toBe(true);
+      expect(await hit(row(page, 'demo1').locator('[data-internal="row-number"]'))).toBe(true);
+      expect(await hit(page.locator('.eg-th', { hasText: '名称' }))).toBe(true);
+      expect(await row(page, 'demo1').locator('[data-internal="row-number"]').textContent()).toBe('1');
+    }));
+
+  it('moves a keyboard cursor with arrows and Tab; Enter edits, Esc cancels, Tab keeps the value', () =>
+    withPage('keyboard', DEMO, async (page) => {
+      await openDemo(page);
+      const grid = page.locator('.eg-scroll');
+      await grid.focus();
+      const cursor = () =>
+        page.locator('[role="gridcell"][aria-selected="true"]').evaluate((el) => `${el.closest('[data-row-id]')?.getAttribute('data-row-id')}:${el.getAttribute('data-key')}`);
+      await page.keyboard.press('ArrowDown');
+      expect(await cursor()).toBe('demo1:orderNum');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('ArrowRight');
+      expect(await cursor()).toBe('demo1:input');
+      const before = (await cell(page, 'demo1', 'input').textContent()) ?? '';
+      await page.keyboard.press('Enter');
+      const editor = cell(page, 'demo1', 'input').locator('input');
+      await expect.poll(() => editor.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.type('丢弃');
+      await page.keyboard.press('Escape');
+      await editor.waitFor({ state: 'detached' });
+      expect(await cell(page, 'demo1', 'input').textContent()).toBe(before);
+      await page.keyboard.press('Enter');
+      await editor.waitFor();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('键盘录入');
+      await keepScreenshot(page, 'grid-keyboard-editing');
+      await page.keyboard.press('Tab');
+      await editor.waitFor({ state: 'detached' });
+      expect(await cell(page, 'demo1', 'input').textContent()).toBe('键盘录入');
+      expect(await cursor()).toBe('demo1:code');
+      await page.keyboard.press('ArrowDown');
+      expect(await cursor()).toBe('demo2:code');
+      await keepScreenshot(page, 'grid-keyboard-cursor');
+    }));
+
+  it('uploads into a file cell with the token, downloads it through a signed address and offers 更多', () =>
+    withPage('file-download', DEMO, async (page) => {
+      await openDemo(page);
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+      const fileCell = cell(page, 'demo1', 'file');
+      const uploaded = page.waitForRequest((r) => r.url().includes('/sys/common/upload') && r.method() === 'POST');
+      await fileCell.locator('input[type="file"]').setInputFiles({ name: 'report.png', mimeType: 'image/png', buffer: png });
+      expect((await uploaded).headers()['x-access-token']).toBeTruthy();
+      await fileCell.getByText('repor…').waitFor();
+      await keepScreenshot(page, 'grid-file-cell');
+
+      await fileCell.getByLabel('文件操作').click();
+      const opened = context.waitForEvent('page');
+      const served = context.waitForEvent('response', (r) => r.url().includes('/sys/common/static/'));
+      await page.getByRole('menuitem', { name: '下载' }).click();
+      const download = await opened;
+      const response = await served;
+      expect(response.url()).toMatch(/\?exp=\d+&sig=/);
+      expect(response.status()).toBe(200);
+      expect(Buffer.from(await response.body()).equals(png)).toBe(true);
+      await download.close();
+      // the same file without the signature is refused to a caller without the token
+      const plain = response.url().replace(/\?.*$/, '');
+      expect((await page.request.get(plain)).status()).toBe(401);
+
+      await fileCell.getByLabel('文件操作').click();
+      await page.getByRole('menuitem', { name: '更多' }).click();
+      const pop = page.getByRole('dialog', { name: '文件上传' });
+      await pop.waitFor();
+      await page.getByRole('menuitem', { name: '更多' }).waitFor({ state: 'hidden' });
+      await expect.poll(() => pop.evaluate((el) => getComputedStyle(el.closest('.ant-modal') ?? el).opacity)).toBe('1');
+      await keepScreenshot(page, 'grid-file-pop');
+      await pop.getByRole('button', { name: /取\s*消/ }).click();
+      await pop.waitFor({ state: 'hidden' });
+    }));
+
   it('an edit in one browser appears in another page bound to the same socket key, highlighted', async () => {
     const other = await signedInContext();
     const pageA = await context.newPage();
