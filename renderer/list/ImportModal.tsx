@@ -3,6 +3,7 @@ import { Button, Checkbox, Modal, Progress, Upload, type UploadFile } from 'antd
 import { UploadOutlined } from '@ant-design/icons';
 import { useRenderer } from '../context';
 import type { Notifier } from '../data/notify';
+import { DOWNLOAD_FAILED, downloadThroughHttp, type SaveFile } from '../data/download';
 
 export interface ImportModalProps {
   open: boolean;
@@ -14,13 +15,15 @@ export interface ImportModalProps {
   notify: Notifier;
   onClose(): void;
   onImported(): void;
+  /** Save a downloaded error report; defaults to an <a download> click. */
+  saveFile?: SaveFile;
 }
 
 interface ImportResult { msg?: string; fileUrl?: string; fileName?: string }
 
 /** Spec §4 import modal: empty file list and validation off on open; uploading flag while sending. */
-export function ImportModal({ open, url, multiple = false, foreignKeys = '', isSingleTableImport = true, notify, onClose, onImported }: ImportModalProps) {
-  const { http, apiBase } = useRenderer();
+export function ImportModal({ open, url, multiple = false, foreignKeys = '', isSingleTableImport = true, notify, onClose, onImported, saveFile }: ImportModalProps) {
+  const { http } = useRenderer();
   const [files, setFiles] = useState<File[]>([]);
   const [validateStatus, setValidateStatus] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -35,6 +38,15 @@ export function ImportModal({ open, url, multiple = false, foreignKeys = '', isS
   }, [open]);
 
   const names = files.map((f) => f.name).join(',');
+
+  /** The report needs the token header, which a plain link cannot send: fetch it as a blob. */
+  const downloadErrorReport = async (result: ImportResult) => {
+    if (!result.fileUrl) {
+      notify.warning(DOWNLOAD_FAILED);
+      return;
+    }
+    await downloadThroughHttp(http, notify, result.fileUrl, (serverName) => result.fileName || serverName || '导入错误信息.txt', { save: saveFile });
+  };
 
   const send = async () => {
     if (!url) {
@@ -59,7 +71,13 @@ export function ImportModal({ open, url, multiple = false, foreignKeys = '', isS
               <span>导入成功,但是有错误数据!</span> <span>{result.msg}</span>
               <br />
               <span>具体详情请 </span>
-              <a href={`${apiBase}${result.fileUrl ?? ''}`} target="_blank" rel="noreferrer" download={result.fileName}>
+              <a
+                href="#"
+                onClick={(event) => {
+                  event.preventDefault();
+                  void downloadErrorReport(result);
+                }}
+              >
                 点击下载
               </a>
             </span>

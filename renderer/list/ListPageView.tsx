@@ -9,7 +9,7 @@ import { ListToolbar, SelectionBanner } from './Toolbar';
 import { ListTable } from './ListTable';
 import { ImportModal } from './ImportModal';
 import { RecordModal, type RecordMode } from './RecordModal';
-import { useTreeRows } from './useTreeRows';
+import { treeConditionParams, useTreeRows } from './useTreeRows';
 import { LeftTree } from './LeftTree';
 import { SuperQuery } from '../superQuery/SuperQuery';
 import { actionAllowed } from './actions';
@@ -101,9 +101,10 @@ export function ListPageView(props: ListPageViewProps) {
       </div>
     );
   }
+  const condition = treeConditionParams(schema);
   return (
     <Card title={schema.title}>
-      <ListBody {...props} />
+      <ListBody {...props} extraParams={condition.condition ? condition : undefined} />
     </Card>
   );
 }

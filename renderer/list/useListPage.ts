@@ -2,8 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useRenderer } from '../context';
 import type { ListPage } from '../schema/types.gen';
 import { defaultNotifier, type Notifier } from '../data/notify';
+import { downloadThroughHttp, type SaveFile } from '../data/download';
 import { buildListParams, exportFileName, pageAfterRemoval, type SortState } from './params';
 import { toSuperQueryParams, type FilterTree } from '../superQuery/model';
+import { exportByNavigation, navigateTo } from './exportLink';
 
 export type Row = Record<string, unknown>;
 
@@ -12,21 +14,12 @@ export interface ListPageOptions {
   /** Fixed parameters merged into every list request (e.g. the left tree's selection). */
   extraParams?: Record<string, unknown>;
   /** Save a downloaded blob; defaults to an <a download> click. */
-  saveFile?: (blob: Blob, fileName: string) => void;
+  saveFile?: SaveFile;
+  /** Navigate to the browser's address for the export instead of fetching a blob (see exportMode). */
+  navigate?: (url: string) => void;
 }
 
 export const DEFAULT_PAGE_SIZE_OPTIONS = [10, 20, 30];
-
-function saveWithAnchor(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-  URL.revokeObjectURL(url);
-}
 
 /** Headless list controller: query, paging, sorting, selection, delete, export (behaviour §4.1). */
 export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
@@ -188,17 +181,15 @@ export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
     }
     const exportParams: Record<string, unknown> = { ...params };
     if (selectedRowKeys.length > 0) exportParams.selections = selectedRowKeys.join(',');
-    try {
-      const { blob, fileName } = await http.download(schema.url.exportXls, exportParams);
-      if (!blob || blob.size === 0) {
-        notify.warning('文件下载失败');
-        return;
-      }
-      (options.saveFile ?? saveWithAnchor)(blob, exportFileName(fileName, schema.exportFileName));
-    } catch {
-      notify.warning('文件下载失败');
+    if (schema.exportMode === 'navigate') {
+      await exportByNavigation(http, notify, schema.url.exportXls, exportParams, options.navigate ?? navigateTo);
+      return;
     }
-  }, [http, notify, params, selectedRowKeys, schema.url.exportXls, schema.exportFileName, options.saveFile]);
+    await downloadThroughHttp(http, notify, schema.url.exportXls, (serverName) => exportFileName(serverName, schema.exportFileName), {
+      params: exportParams,
+      save: options.saveFile,
+    });
+  }, [http, notify, params, selectedRowKeys, schema.url.exportXls, schema.exportFileName, schema.exportMode, options.saveFile, options.navigate]);
 
   return {
     schema,

@@ -3,6 +3,12 @@ import type { TableProps } from 'antd';
 import { useRenderer } from '../context';
 import type { ListPageController, Row } from './useListPage';
 
+/** The tree table's optional `condition` parameter (JTreeTable): the schema's field → value object as JSON. */
+export function treeConditionParams(schema: ListPageController['schema']): Record<string, string> {
+  const condition = schema.variant === 'treeTable' ? schema.tree?.condition : undefined;
+  return condition && Object.keys(condition).length > 0 ? { condition: JSON.stringify(condition) } : {};
+}
+
 /** Marks rows that have children with an empty list so the table shows an expander. */
 function withPlaceholders(rows: Row[], hasChildrenField: string): Row[] {
   return rows.map((row) => (row[hasChildrenField] && !Array.isArray(row.children) ? { ...row, children: [] } : row));
@@ -33,7 +39,7 @@ export function useTreeRows(list: ListPageController) {
   const loadChildren = useCallback(async (record: Row) => {
     const url = list.schema.url.childList ?? list.schema.url.list;
     const id = record[list.rowKey];
-    const res = await http.get<Row[] | { records?: Row[] }>(url, { ...list.query, [parentKey]: id });
+    const res = await http.get<Row[] | { records?: Row[] }>(url, { ...list.query, [parentKey]: id, ...treeConditionParams(list.schema) });
     if (!res.success) {
       list.notify.warning(res.message);
       return;

@@ -28,6 +28,8 @@ export interface ListPage {
   form?: EditForm;
   superQuery?: SuperQuery;
   exportFileName?: string;
+  /** blob: GET the export with the token header and save it; navigate: open a signed export address ({export url}/link) in the browser. */
+  exportMode?: "blob" | "navigate";
   importOptions?: ImportOptions;
   tree?: TreeOptions;
   leftTree?: LeftTreeOptions;
@@ -162,6 +164,10 @@ export interface TreeOptions {
   parentKey?: string;
   hasChildrenField?: string;
   rootValue?: string;
+  /** Sent as the JSON `condition` parameter with the roots and every child load: field → value equalities. */
+  condition?: {
+    [key: string]: string | number | boolean;
+  };
 }
 
 export interface LeftTreeOptions {

@@ -4,12 +4,12 @@
 function ucs2length(str) { let n = 0; for (const _ of str) n++; return n; }
 "use strict";
 export const ListPage = validate30;
-const schema12 = {"type":"object","required":["$schema","kind","title","url","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"list"},"title":{"type":"string","minLength":1},"description":{"type":"string"},"entity":{"type":"string","description":"Entity file name under schemas/entities (without .json)."},"variant":{"enum":["table","treeTable","leftTree","masterDetail"],"default":"table"},"rowKey":{"type":"string","default":"id"},"url":{"$ref":"#/definitions/ListUrls"},"authPrefix":{"type":"string","description":"Permission prefix; columns hidden by type-1 codes under it."},"defaultSort":{"$ref":"#/definitions/Sort"},"pageSize":{"type":"integer","minimum":1},"pageSizeOptions":{"type":"array","items":{"type":"integer","minimum":1}},"query":{"$ref":"#/definitions/FormilySchema"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Column"}},"toolbar":{"$ref":"#/definitions/Toolbar"},"rowActions":{"$ref":"#/definitions/RowActions"},"form":{"$ref":"#/definitions/EditForm"},"superQuery":{"$ref":"#/definitions/SuperQuery"},"exportFileName":{"type":"string"},"importOptions":{"$ref":"#/definitions/ImportOptions"},"tree":{"$ref":"#/definitions/TreeOptions"},"leftTree":{"$ref":"#/definitions/LeftTreeOptions"}},"allOf":[{"if":{"properties":{"variant":{"const":"leftTree"}},"required":["variant"]},"then":{"required":["leftTree"]}}]};
+const schema12 = {"type":"object","required":["$schema","kind","title","url","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"list"},"title":{"type":"string","minLength":1},"description":{"type":"string"},"entity":{"type":"string","description":"Entity file name under schemas/entities (without .json)."},"variant":{"enum":["table","treeTable","leftTree","masterDetail"],"default":"table"},"rowKey":{"type":"string","default":"id"},"url":{"$ref":"#/definitions/ListUrls"},"authPrefix":{"type":"string","description":"Permission prefix; columns hidden by type-1 codes under it."},"defaultSort":{"$ref":"#/definitions/Sort"},"pageSize":{"type":"integer","minimum":1},"pageSizeOptions":{"type":"array","items":{"type":"integer","minimum":1}},"query":{"$ref":"#/definitions/FormilySchema"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Column"}},"toolbar":{"$ref":"#/definitions/Toolbar"},"rowActions":{"$ref":"#/definitions/RowActions"},"form":{"$ref":"#/definitions/EditForm"},"superQuery":{"$ref":"#/definitions/SuperQuery"},"exportFileName":{"type":"string"},"exportMode":{"enum":["blob","navigate"],"default":"blob","description":"blob: GET the export with the token header and save it; navigate: open a signed export address ({export url}/link) in the browser."},"importOptions":{"$ref":"#/definitions/ImportOptions"},"tree":{"$ref":"#/definitions/TreeOptions"},"leftTree":{"$ref":"#/definitions/LeftTreeOptions"}},"allOf":[{"if":{"properties":{"variant":{"const":"leftTree"}},"required":["variant"]},"then":{"required":["leftTree"]}}]};
 const schema13 = {"type":"object","required":["list"],"additionalProperties":false,"properties":{"list":{"type":"string"},"childList":{"type":"string","description":"Tree table: children of one parent."},"add":{"type":"string"},"edit":{"type":"string"},"delete":{"type":"string"},"deleteBatch":{"type":"string"},"queryById":{"type":"string"},"exportXls":{"type":"string"},"importExcel":{"type":"string"}}};
 const schema14 = {"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}};
 const schema21 = {"type":"object","required":["dataIndex","title"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string"},"title":{"type":"string"},"width":{"type":"number"},"align":{"enum":["left","center","right"]},"sorter":{"type":"boolean"},"ellipsis":{"type":"boolean"},"fixed":{"enum":["left","right"]},"component":{"type":"string","description":"Registered field type whose cell renders the value."},"props":{"type":"object"},"auth":{"type":"string"}}};
 const schema37 = {"type":"object","additionalProperties":false,"properties":{"multiple":{"type":"boolean","description":"Allow several files in one upload (off: only one file)."},"foreignKeys":{"type":"string"},"isSingleTableImport":{"type":"boolean"}}};
-const schema38 = {"type":"object","additionalProperties":false,"properties":{"parentKey":{"type":"string","default":"parentId"},"hasChildrenField":{"type":"string","default":"hasChildren"},"rootValue":{"type":"string","default":"0"}}};
+const schema38 = {"type":"object","additionalProperties":false,"properties":{"parentKey":{"type":"string","default":"parentId"},"hasChildrenField":{"type":"string","default":"hasChildren"},"rootValue":{"type":"string","default":"0"},"condition":{"type":"object","description":"Sent as the JSON `condition` parameter with the roots and every child load: field → value equalities.","additionalProperties":{"type":["string","number","boolean"]}}}};
 const schema39 = {"type":"object","required":["url","param"],"additionalProperties":false,"properties":{"url":{"type":"string"},"param":{"type":"string","description":"Query parameter that carries the selected node key."},"titleField":{"type":"string","default":"title"},"keyField":{"type":"string","default":"key"},"width":{"type":"number"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
@@ -3409,12 +3409,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.importOptions !== undefined){
-let data43 = data.importOptions;
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-for(const key4 in data43){
-if(!(((key4 === "multiple") || (key4 === "foreignKeys")) || (key4 === "isSingleTableImport"))){
-const err59 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data.exportMode !== undefined){
+let data43 = data.exportMode;
+if(!((data43 === "blob") || (data43 === "navigate"))){
+const err59 = {instancePath:instancePath+"/exportMode",schemaPath:"#/properties/exportMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.exportMode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -3424,9 +3422,12 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data43.multiple !== undefined){
-if(typeof data43.multiple !== "boolean"){
-const err60 = {instancePath:instancePath+"/importOptions/multiple",schemaPath:"#/definitions/ImportOptions/properties/multiple/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.importOptions !== undefined){
+let data44 = data.importOptions;
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+for(const key4 in data44){
+if(!(((key4 === "multiple") || (key4 === "foreignKeys")) || (key4 === "isSingleTableImport"))){
+const err60 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -3436,9 +3437,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data43.foreignKeys !== undefined){
-if(typeof data43.foreignKeys !== "string"){
-const err61 = {instancePath:instancePath+"/importOptions/foreignKeys",schemaPath:"#/definitions/ImportOptions/properties/foreignKeys/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data44.multiple !== undefined){
+if(typeof data44.multiple !== "boolean"){
+const err61 = {instancePath:instancePath+"/importOptions/multiple",schemaPath:"#/definitions/ImportOptions/properties/multiple/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -3448,9 +3449,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data43.isSingleTableImport !== undefined){
-if(typeof data43.isSingleTableImport !== "boolean"){
-const err62 = {instancePath:instancePath+"/importOptions/isSingleTableImport",schemaPath:"#/definitions/ImportOptions/properties/isSingleTableImport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data44.foreignKeys !== undefined){
+if(typeof data44.foreignKeys !== "string"){
+const err62 = {instancePath:instancePath+"/importOptions/foreignKeys",schemaPath:"#/definitions/ImportOptions/properties/foreignKeys/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -3460,9 +3461,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-}
-else {
-const err63 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data44.isSingleTableImport !== undefined){
+if(typeof data44.isSingleTableImport !== "boolean"){
+const err63 = {instancePath:instancePath+"/importOptions/isSingleTableImport",schemaPath:"#/definitions/ImportOptions/properties/isSingleTableImport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -3472,12 +3473,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.tree !== undefined){
-let data47 = data.tree;
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-for(const key5 in data47){
-if(!(((key5 === "parentKey") || (key5 === "hasChildrenField")) || (key5 === "rootValue"))){
-const err64 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+}
+else {
+const err64 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -3487,9 +3485,12 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data47.parentKey !== undefined){
-if(typeof data47.parentKey !== "string"){
-const err65 = {instancePath:instancePath+"/tree/parentKey",schemaPath:"#/definitions/TreeOptions/properties/parentKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tree !== undefined){
+let data48 = data.tree;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+for(const key5 in data48){
+if(!((((key5 === "parentKey") || (key5 === "hasChildrenField")) || (key5 === "rootValue")) || (key5 === "condition"))){
+const err65 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3499,9 +3500,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data47.hasChildrenField !== undefined){
-if(typeof data47.hasChildrenField !== "string"){
-const err66 = {instancePath:instancePath+"/tree/hasChildrenField",schemaPath:"#/definitions/TreeOptions/properties/hasChildrenField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data48.parentKey !== undefined){
+if(typeof data48.parentKey !== "string"){
+const err66 = {instancePath:instancePath+"/tree/parentKey",schemaPath:"#/definitions/TreeOptions/properties/parentKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -3511,9 +3512,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data47.rootValue !== undefined){
-if(typeof data47.rootValue !== "string"){
-const err67 = {instancePath:instancePath+"/tree/rootValue",schemaPath:"#/definitions/TreeOptions/properties/rootValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data48.hasChildrenField !== undefined){
+if(typeof data48.hasChildrenField !== "string"){
+const err67 = {instancePath:instancePath+"/tree/hasChildrenField",schemaPath:"#/definitions/TreeOptions/properties/hasChildrenField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -3523,9 +3524,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-}
-else {
-const err68 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data48.rootValue !== undefined){
+if(typeof data48.rootValue !== "string"){
+const err68 = {instancePath:instancePath+"/tree/rootValue",schemaPath:"#/definitions/TreeOptions/properties/rootValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3535,11 +3536,13 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.leftTree !== undefined){
-let data51 = data.leftTree;
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(data51.url === undefined){
-const err69 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(data48.condition !== undefined){
+let data52 = data48.condition;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+for(const key6 in data52){
+let data53 = data52[key6];
+if(((typeof data53 !== "string") && (!(typeof data53 == "number"))) && (typeof data53 !== "boolean")){
+const err69 = {instancePath:instancePath+"/tree/condition/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TreeOptions/properties/condition/additionalProperties/type",keyword:"type",params:{type: schema38.properties.condition.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3548,8 +3551,10 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data51.param === undefined){
-const err70 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'"};
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/tree/condition",schemaPath:"#/definitions/TreeOptions/properties/condition/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3558,9 +3563,10 @@ vErrors.push(err70);
 }
 errors++;
 }
-for(const key6 in data51){
-if(!(((((key6 === "url") || (key6 === "param")) || (key6 === "titleField")) || (key6 === "keyField")) || (key6 === "width"))){
-const err71 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3570,9 +3576,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data51.url !== undefined){
-if(typeof data51.url !== "string"){
-const err72 = {instancePath:instancePath+"/leftTree/url",schemaPath:"#/definitions/LeftTreeOptions/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.leftTree !== undefined){
+let data54 = data.leftTree;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(data54.url === undefined){
+const err72 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -3581,10 +3589,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-if(data51.param !== undefined){
-if(typeof data51.param !== "string"){
-const err73 = {instancePath:instancePath+"/leftTree/param",schemaPath:"#/definitions/LeftTreeOptions/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data54.param === undefined){
+const err73 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -3593,10 +3599,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-if(data51.titleField !== undefined){
-if(typeof data51.titleField !== "string"){
-const err74 = {instancePath:instancePath+"/leftTree/titleField",schemaPath:"#/definitions/LeftTreeOptions/properties/titleField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key7 in data54){
+if(!(((((key7 === "url") || (key7 === "param")) || (key7 === "titleField")) || (key7 === "keyField")) || (key7 === "width"))){
+const err74 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -3606,9 +3611,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data51.keyField !== undefined){
-if(typeof data51.keyField !== "string"){
-const err75 = {instancePath:instancePath+"/leftTree/keyField",schemaPath:"#/definitions/LeftTreeOptions/properties/keyField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data54.url !== undefined){
+if(typeof data54.url !== "string"){
+const err75 = {instancePath:instancePath+"/leftTree/url",schemaPath:"#/definitions/LeftTreeOptions/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -3618,9 +3623,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data51.width !== undefined){
-if(!(typeof data51.width == "number")){
-const err76 = {instancePath:instancePath+"/leftTree/width",schemaPath:"#/definitions/LeftTreeOptions/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data54.param !== undefined){
+if(typeof data54.param !== "string"){
+const err76 = {instancePath:instancePath+"/leftTree/param",schemaPath:"#/definitions/LeftTreeOptions/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -3630,9 +3635,9 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data54.titleField !== undefined){
+if(typeof data54.titleField !== "string"){
+const err77 = {instancePath:instancePath+"/leftTree/titleField",schemaPath:"#/definitions/LeftTreeOptions/properties/titleField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -3642,14 +3647,50 @@ vErrors.push(err77);
 errors++;
 }
 }
-}
-else {
-const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data54.keyField !== undefined){
+if(typeof data54.keyField !== "string"){
+const err78 = {instancePath:instancePath+"/leftTree/keyField",schemaPath:"#/definitions/LeftTreeOptions/properties/keyField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err78];
 }
 else {
 vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data54.width !== undefined){
+if(!(typeof data54.width == "number")){
+const err79 = {instancePath:instancePath+"/leftTree/width",schemaPath:"#/definitions/LeftTreeOptions/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+else {
+const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
 }
 errors++;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ImportModal } from '@renderer/list/ImportModal';
 import { fakeHttp, ok, recordingNotifier, renderWith } from './harness';
 
@@ -59,23 +59,55 @@ describe('import modal', () => {
     expect(events).toEqual(['imported', 'close']);
   });
 
-  it('warns 导入成功,但是有错误数据! with the error-file link on code 201', async () => {
-    const { input, rec, uploadButton } = setup(() => ({
-      success: true,
-      code: 201,
-      message: '文件导入成功，但有错误。',
-      result: { msg: '总上传行数：3，已导入行数：2，错误行数：1', fileUrl: '/sys/common/static/logs/err.txt', fileName: 'err.txt' },
-    }));
-    fireEvent.change(input, { target: { files: [xls('a.xls')] } });
+  async function partialImport(report: () => unknown) {
+    const saved: Array<{ name: string; text: string }> = [];
+    const s = fakeHttp({
+      'UPLOAD /sys/position/importExcel': () => ({
+        success: true,
+        code: 201,
+        message: '文件导入成功，但有错误。',
+        result: { msg: '总上传行数：3，已导入行数：2，错误行数：1', fileUrl: '/sys/entity/importError/abc', fileName: '职务导入错误信息.txt' },
+      }),
+      'DOWNLOAD /sys/entity/importError/abc': report,
+    });
+    const rec = recordingNotifier();
+    renderWith(
+      <ImportModal
+        open
+        url="/sys/position/importExcel"
+        notify={rec.notifier}
+        onClose={() => undefined}
+        onImported={() => undefined}
+        saveFile={(blob, name) => void blob.text().then((text) => saved.push({ name, text }))}
+      />,
+      s.http,
+    );
+    fireEvent.change(document.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [xls('a.xls')] } });
     await screen.findByText('a.xls');
-    fireEvent.click(uploadButton());
-    await waitFor(() => expect(rec.said.some((s) => s.kind === 'warningDialog')).toBe(true));
-    const dialog = rec.said.find((s) => s.kind === 'warningDialog') as unknown as { text: string; content: JSX.Element };
+    fireEvent.click(screen.getByRole('button', { name: /开始上传/ }));
+    await waitFor(() => expect(rec.said.some((x) => x.kind === 'warningDialog')).toBe(true));
+    const dialog = rec.said.find((x) => x.kind === 'warningDialog') as unknown as { text: string; content: JSX.Element };
+    const { container } = renderWith(dialog.content, s.http);
+    return { s, rec, saved, dialog, container };
+  }
+
+  it('warns 导入成功,但是有错误数据! on code 201 and downloads the error report through the HTTP client', async () => {
+    const { s, saved, dialog, container } = await partialImport(() => ({ blob: new Blob(['第2行：职级的值不在字典中']) }));
     expect(dialog.text).toBe('文件导入成功，但有错误。');
-    const { container } = renderWith(dialog.content, fakeHttp({}).http);
     expect(container.textContent).toContain('导入成功,但是有错误数据!');
     expect(container.textContent).toContain('总上传行数：3，已导入行数：2，错误行数：1');
-    expect(container.querySelector('a')?.getAttribute('href')).toBe('/api/sys/common/static/logs/err.txt');
+    fireEvent.click(within(container).getByText('点击下载'));
+    await waitFor(() => expect(saved).toEqual([{ name: '职务导入错误信息.txt', text: '第2行：职级的值不在字典中' }]));
+    expect(s.last('download')?.url).toBe('/sys/entity/importError/abc');
+  });
+
+  it('says 文件下载失败 when the error report cannot be downloaded', async () => {
+    const { rec, saved, container } = await partialImport(() => {
+      throw new Error('Request failed with status code 401');
+    });
+    fireEvent.click(within(container).getByText('点击下载'));
+    await waitFor(() => expect(rec.said).toContainEqual({ kind: 'warning', text: '文件下载失败' }));
+    expect(saved).toEqual([]);
   });
 
   it('reports other failures as "{file} {message}." and transport errors as 文件上传失败', async () => {
