@@ -1,4 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
+import ExcelJS from 'exceljs';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 
@@ -26,13 +27,252 @@ async function open(path: string, name: string): Promise<void> {
   await keepScreenshot(page, `admin-${name}`);
 }
 
+/** Runs a test body; on failure keeps a screenshot named after the test. */
+function shot(name: string, body: () => Promise<void>): () => Promise<void> {
+  return async () => {
+    try {
+      await body();
+    } catch (error) {
+      await keepScreenshot(page, `admin-failed-${name}`);
+      throw error;
+    }
+  };
+}
+
 const headers = () => page.locator('.ant-table-thead th').allTextContents();
 
 describe('administration screens render from their schemas', () => {
-  it('用户管理: columns, toolbar with 回收站 / 冻结 / 解冻, admin row with 密码', async () => {
+  it('用户管理: columns, toolbar with 回收站 / 冻结 / 解冻, admin row with 密码', shot('users', async () => {
     await open('/isystem/user', 'user-list');
     expect(await headers()).toEqual(expect.arrayContaining(['用户账号', '用户姓名', '头像', '性别', '生日', '手机号码', '部门', '负责部门', '状态', '操作']));
     for (const name of [/添加用户/, /导\s*出/, /导\s*入/, /回收站/, /冻\s*结/, /解\s*冻/]) await page.getByRole('button', { name }).first().waitFor();
     await page.locator('.admin-row-actions').getByText('密码').first().waitFor();
-  });
+    await page.getByRole('button', { name: /回收站/ }).click();
+    await page.locator('.ant-modal-title', { hasText: '用户回收站' }).waitFor();
+    await keepScreenshot(page, 'admin-user-recycle');
+    await page.getByRole('button', { name: /关\s*闭/ }).click();
+  }));
+
+  it('角色管理: columns and the authorisation drawer with the permission tree', shot('roles', async () => {
+    await open('/isystem/role', 'role-list');
+    expect(await headers()).toEqual(expect.arrayContaining(['角色名称', '角色编码', '备注', '创建时间', '更新时间', '操作']));
+    await page.locator('.admin-row-actions').getByText('授权').first().click();
+    await page.getByText('所拥有的权限：').waitFor();
+    await page.getByRole('button', { name: /树操作/ }).click();
+    await page.getByText('展开所有').click();
+    await page.getByText('添加用户', { exact: true }).waitFor();
+    await keepScreenshot(page, 'admin-role-authorize');
+  }));
+
+  it('菜单管理: tree table with menu types, add-child form', shot('menus', async () => {
+    await open('/isystem/permission', 'permission-list');
+    expect(await headers()).toEqual(expect.arrayContaining(['菜单名称', '菜单类型', '权限编码', 'icon', '组件', '路径', '排序']));
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await page.locator('.ant-drawer-body').getByText('默认跳转地址').waitFor();
+    await keepScreenshot(page, 'admin-permission-form');
+  }));
+
+  it('部门管理: tree, 基本信息 and 部门权限 tabs', shot('departs', async () => {
+    await open('/isystem/depart', 'depart');
+    await page.locator('.admin-depart-tree .ant-tree-title').first().click();
+    await page.getByLabel('机构名称').waitFor();
+    await page.getByRole('tab', { name: '部门权限' }).click();
+    await page.getByText('所拥有的权限：').waitFor();
+    await keepScreenshot(page, 'admin-depart-auth');
+  }));
+
+  it('我的部门, 字典管理, 分类字典, 租户管理 render', shot('others', async () => {
+    await open('/isystem/departUserList', 'my-depart');
+    await page.getByText('请选择一个部门!').first().waitFor();
+    await open('/isystem/dict', 'dict-list');
+    expect(await headers()).toEqual(expect.arrayContaining(['字典名称', '字典编号', '描述', '操作']));
+    await page.getByRole('button', { name: /刷新缓存/ }).waitFor();
+    await page.locator('.admin-row-actions').getByText('字典配置').first().click();
+    await page.locator('.ant-drawer-title', { hasText: '字典列表' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await keepScreenshot(page, 'admin-dict-items');
+    await open('/isystem/category', 'category');
+    expect(await headers()).toEqual(expect.arrayContaining(['分类名称', '分类编码']));
+    await open('/isystem/tenant', 'tenant');
+    expect(await headers()).toEqual(expect.arrayContaining(['租户名称', '租户编号', '开始时间', '结束时间', '状态']));
+  }));
+});
+
+const treeTitle = (name: string) => page.locator('.admin-depart-tree .ant-tree-title', { hasText: new RegExp(`^${name}$`) });
+const toast = (text: string | RegExp) => page.locator('.ant-message').getByText(text).first().waitFor();
+const okButton = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
+const activeTab = () => page.locator('.ant-tabs-tabpane-active').first();
+
+async function addDepart(button: RegExp, name: string): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  const modal = page.locator('.ant-modal', { hasText: '新增' });
+  await modal.getByLabel('机构名称').fill(name);
+  await okButton(modal).click();
+  await toast('添加成功！');
+  await treeTitle(name).waitFor();
+}
+
+async function permissionNode(title: string): Promise<Locator> {
+  return treeNodeCheckbox(activeTab(), title);
+}
+
+async function treeNodeCheckbox(scope: Locator, title: string): Promise<Locator> {
+  const node = scope.locator('.ant-tree-treenode').filter({ has: page.getByText(title, { exact: true }) }).first();
+  await node.waitFor();
+  return node.locator('.ant-tree-checkbox');
+}
+
+async function departWorkbook(rows: string[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('部门');
+  sheet.addRow(['部门信息报表']);
+  sheet.addRow(['导出人:测试']);
+  sheet.addRow(['部门名称', '上级部门编码', '机构编码', '机构类型', '排序', '手机号', '传真', '地址', '备注']);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+describe('部门管理 and 我的部门', () => {
+  it('adds a department and a child, edits, searches, grants and deletes them', shot('depart-crud', async () => {
+    await open('/isystem/depart', 'depart-start');
+    await page.getByRole('button', { name: /添加下级/ }).click();
+    await toast('请先点击选中上级部门！');
+
+    await addDepart(/添加部门/, '测试监理部');
+    await treeTitle('测试监理部').click();
+    await addDepart(/添加下级/, '测试质检组');
+    await keepScreenshot(page, 'admin-depart-added');
+
+    await treeTitle('测试质检组').click();
+    const info = page.locator('.admin-depart-info');
+    expect(await info.getByLabel('机构编码').inputValue()).toMatch(/^[A-Z]\d{2}[A-Z]\d{2}$/);
+    await info.getByLabel('机构名称').fill('测试质检科');
+    await info.getByLabel('手机号').fill('13800001111');
+    await info.getByRole('button', { name: /保\s*存/ }).click();
+    await toast('保存成功!');
+    await treeTitle('测试质检科').waitFor();
+    await keepScreenshot(page, 'admin-depart-edited');
+
+    await treeTitle('测试监理部').click();
+    await page.getByRole('tab', { name: '部门权限' }).click();
+    await (await permissionNode('首页')).click();
+    await activeTab().getByRole('button', { name: /保\s*存/ }).click();
+    await toast('保存成功！');
+    await page.reload();
+    await treeTitle('测试监理部').click();
+    await page.getByRole('tab', { name: '部门权限' }).click();
+    await expect.poll(async () => (await permissionNode('首页')).getAttribute('class')).toContain('ant-tree-checkbox-checked');
+    await keepScreenshot(page, 'admin-depart-granted');
+
+    await page.getByPlaceholder('请输入部门名称').fill('质检');
+    await page.getByPlaceholder('请输入部门名称').press('Enter');
+    await expect.poll(() => page.locator('.admin-depart-tree .ant-tree-title').allTextContents()).toEqual(['测试质检科']);
+    await page.getByPlaceholder('请输入部门名称').fill('');
+    await page.getByPlaceholder('请输入部门名称').press('Enter');
+    await treeTitle('监理企业').waitFor();
+
+    await treeTitle('测试质检科').click();
+    await page.getByRole('tab', { name: '基本信息' }).click();
+    await page.locator('.admin-depart-info').getByRole('button', { name: /删\s*除/ }).click();
+    await page.locator('.ant-popover').getByText('确定要删除此部门以及子节点数据吗?').waitFor();
+    await okButton(page.locator('.ant-popover')).click();
+    await toast('删除成功!');
+    await expect.poll(() => treeTitle('测试质检科').count()).toBe(0);
+
+    await treeTitle('测试监理部').click();
+    await addDepart(/添加下级/, '测试资料组');
+    await page.locator('.admin-depart-tree .ant-tree-treenode').filter({ has: page.locator('.ant-tree-title', { hasText: /^测试监理部$/ }) }).locator('.ant-tree-checkbox').click();
+    await page.getByRole('button', { name: /批量删除/ }).click();
+    const confirm = page.locator('.ant-modal-confirm', { hasText: '确定要删除所选中的 1 条数据，以及子节点数据吗?' });
+    await okButton(confirm).click();
+    await toast('删除成功!');
+    await expect.poll(() => treeTitle('测试监理部').count()).toBe(0);
+    await expect.poll(() => treeTitle('测试资料组').count()).toBe(0);
+  }));
+
+  it('exports the departments as xlsx and imports new ones', shot('depart-excel', async () => {
+    await open('/isystem/depart', 'depart-excel');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导\s*出/ }).click()]);
+    expect(download.suggestedFilename()).toBe('部门信息.xlsx');
+    const exported = new ExcelJS.Workbook();
+    await exported.xlsx.readFile((await download.path()) ?? '');
+    const names = exported.worksheets[0].getColumn(1).values.map(String);
+    expect(names).toEqual(expect.arrayContaining(['省工程建设监理协会', '信用评价办公室', '监理企业']));
+
+    await page.getByRole('button', { name: /导\s*入/ }).click();
+    const modal = page.locator('.ant-modal', { hasText: '导入EXCEL' });
+    await modal.locator('input[type=file]').setInputFiles({ name: '部门.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await departWorkbook([['导入测试处', '', '', '部门', '3']]) });
+    await modal.getByRole('button', { name: /开始上传/ }).click();
+    await toast('共1行数据全部导入成功！');
+    await treeTitle('导入测试处').waitFor();
+    await keepScreenshot(page, 'admin-depart-imported');
+  }));
+
+  it('我的部门: users of a department, add an existing user, department roles with their grants', shot('my-depart', async () => {
+    await open('/isystem/depart', 'depart-office');
+    await treeTitle('信用评价办公室').click();
+    await page.getByRole('tab', { name: '部门权限' }).click();
+    await (await permissionNode('首页')).click();
+    await activeTab().getByRole('button', { name: /保\s*存/ }).click();
+    await toast('保存成功！');
+
+    await open('/isystem/departUserList', 'my-depart-start');
+    await page.locator('.admin-depart-tree .ant-tree-title', { hasText: /^信用评价办公室$/ }).click();
+    await page.getByRole('tab', { name: '基本信息' }).waitFor();
+    expect(await activeTab().getByLabel('机构名称').inputValue()).toBe('信用评价办公室');
+
+    await page.getByRole('tab', { name: '用户信息' }).click();
+    const users = activeTab();
+    await users.locator('.ant-table-row', { hasText: 'staff' }).waitFor();
+    expect(await users.locator('.ant-table-row', { hasText: 'staff' }).textContent()).toContain('评价办工作人员');
+    await keepScreenshot(page, 'admin-my-depart-users');
+
+    await users.getByRole('button', { name: /添加已有用户/ }).click();
+    const pick = page.locator('.ant-modal', { hasText: '添加已有用户' });
+    await pick.locator('.ant-select').click();
+    await page.keyboard.type('expert');
+    await page.locator('.ant-select-item-option', { hasText: '评审专家' }).click();
+    await page.keyboard.press('Escape');
+    await okButton(pick).click();
+    await toast('添加成功!');
+    await users.locator('.ant-table-row', { hasText: 'expert' }).waitFor();
+
+    await page.getByRole('tab', { name: '部门角色' }).click();
+    const roles = activeTab();
+    await roles.getByRole('button', { name: /新建部门角色/ }).click();
+    const form = page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: '新增' }) });
+    await form.getByPlaceholder('请输入部门角色名称').fill('质量审核员');
+    await form.getByPlaceholder('请输入部门角色编码').fill('quality_reviewer');
+    await okButton(form).click();
+    const roleRow = roles.locator('.ant-table-row', { hasText: '质量审核员' });
+    await roleRow.waitFor();
+    expect(await roleRow.textContent()).toContain('信用评价办公室');
+
+    await roleRow.getByText('授权').click();
+    const drawer = page.locator('.ant-drawer', { hasText: '部门角色权限配置' });
+    await drawer.getByText('所拥有的权限：').waitFor();
+    await keepScreenshot(page, 'admin-my-depart-role-authorize');
+    await (await treeNodeCheckbox(drawer, '首页')).click();
+    await drawer.getByRole('button', { name: /保存并关闭/ }).click();
+    await toast('保存成功！');
+    await roleRow.getByText('授权').click();
+    await expect.poll(async () => (await treeNodeCheckbox(page.locator('.ant-drawer', { hasText: '部门角色权限配置' }), '首页')).getAttribute('class')).toContain('ant-tree-checkbox-checked');
+    await page.locator('.ant-drawer', { hasText: '部门角色权限配置' }).locator('.ant-drawer-close').click();
+
+    await page.getByRole('tab', { name: '用户信息' }).click();
+    const expertRow = activeTab().locator('.ant-table-row', { hasText: 'expert' });
+    await expertRow.getByText('部门角色').click();
+    const assign = page.locator('.ant-modal', { hasText: '部门角色分配' });
+    await assign.getByLabel('质量审核员').check();
+    await okButton(assign).click();
+    await toast(/成功/);
+    await expertRow.getByText('部门角色').click();
+    await expect.poll(() => page.locator('.ant-modal', { hasText: '部门角色分配' }).getByLabel('质量审核员').isChecked()).toBe(true);
+    await page.locator('.ant-modal', { hasText: '部门角色分配' }).getByRole('button', { name: /取\s*消/ }).click();
+
+    await expertRow.getByText('取消关联').click();
+    await okButton(page.locator('.ant-popover, .ant-modal-confirm').filter({ hasText: '确定取消与选中部门关联吗?' })).click();
+    await expect.poll(() => activeTab().locator('.ant-table-row', { hasText: 'expert' }).count()).toBe(0);
+    await keepScreenshot(page, 'admin-my-depart-after');
+  }));
 });
