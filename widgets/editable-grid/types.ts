@@ -46,6 +46,7 @@ export interface GridColumn {
   type?: string;
   width?: number;
   minWidth?: number;
+  /** Frozen column: stays in view while the grid scrolls sideways (the grid's own columns are frozen left). */
   fixed?: 'left' | 'right';
   align?: 'left' | 'center' | 'right';
   placeholder?: string;
@@ -77,7 +78,10 @@ export interface GridColumn {
   hidden?: boolean;
   /** Sortable header (client-side, through the table model). */
   sortable?: boolean;
-  /** Upload/file/image: upload url (default `${apiBase}/sys/common/upload`), response field, token header, button text. */
+  /**
+   * Upload/file/image: upload url (default `${apiBase}/sys/common/upload`), response field, button text, and
+   * whether the upload carries X-Access-Token (`token`, default true: the server refuses anonymous uploads).
+   */
   action?: string;
   responseName?: string;
   token?: boolean;

@@ -5,9 +5,10 @@ const CSS = `
 .eg-header{position:sticky;top:0;z-index:3;background:#fafafa;font-weight:500}
 .eg-footer-row{position:sticky;bottom:0;z-index:2;background:#fafafa}
 .eg-th,.eg-td{flex:none;box-sizing:border-box;padding:0 8px;display:flex;align-items:center;border-bottom:1px solid #f0f0f0;overflow:hidden}
+.eg-row>.eg-td{contain:layout style}
 .eg-bordered .eg-th,.eg-bordered .eg-td{border-right:1px solid #f0f0f0}
 .eg-th{height:40px}
-.eg-row{position:absolute;left:0;background:#fff}
+.eg-row{position:absolute;left:0;background:#fff;contain:layout style}
 .eg-row:hover{background:#fafafa}
 .eg-row-selected{background:#e6f4ff}
 .eg-td-text{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;width:100%;min-height:22px;cursor:text}
