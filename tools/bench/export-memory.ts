@@ -1,13 +1,15 @@
 /**
- * Budget: exporting 100,000 rows keeps the server process under 250 MB resident. A prepared PGlite
- * data directory is served by a child process (buildApp + listen, as npm start does); the parent
- * downloads exportXls and samples the child's VmRSS from /proc every 20 ms.
+ * Budget: exporting 100,000 rows keeps the server process under 250 MB resident. A child process
+ * prepares a PGlite data directory (seed, 100,000 rows, an admin token); then `npm start` serves it,
+ * exactly as users run the product, and the parent downloads exportXls while sampling the server
+ * process's VmRSS from /proc every 20 ms.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startProduct } from './_server';
 
 const BUDGET_MB = 250;
 const ROWS = 100_000;
@@ -32,10 +34,10 @@ const ENTITY = {
   exportTitle: '导出基准',
 };
 
-type Message = { ready: true; port: number; token?: string } | { error: string };
+type Message = { ready: true; token: string } | { error: string };
 
-/** Child modes: `prepare <dataDir>` fills the database and issues a token; `serve <dataDir>` listens. */
-async function child(mode: string, dataDir: string): Promise<void> {
+/** Child: fills the database in <dataDir> and issues an admin token. */
+async function prepare(dataDir: string): Promise<void> {
   const { sql } = await import('kysely');
   const { openPGlite } = await import('../../server/db/open');
   const { migrateToLatest } = await import('../../server/db/migrate');
@@ -44,36 +46,29 @@ async function child(mode: string, dataDir: string): Promise<void> {
   const { testConfig } = await import('../../server/config');
   const database = await openPGlite({ dataDir });
   const config = testConfig({ tokenSecret: TOKEN_SECRET, dataDir });
-  if (mode === 'prepare') {
-    await migrateToLatest(database.db);
-    await seedDatabase(database.db, { adminPassword: PASSWORD, demoPassword: PASSWORD });
-    const app = await buildApp({ db: database.db, config });
-    await sql`insert into bench_export (id, title, category, amount, sex, due_date, remark, create_by, create_time)
+  await migrateToLatest(database.db);
+  await seedDatabase(database.db, { adminPassword: PASSWORD, demoPassword: PASSWORD });
+  const app = await buildApp({ db: database.db, config });
+  await sql`insert into bench_export (id, title, category, amount, sex, due_date, remark, create_by, create_time)
       select lpad(g::text, 19, '0'), '导出基准数据 ' || g, (g % 20)::text, (g % 1000) * 1.25, ((g % 2) + 1)::text,
         date '2024-01-01' + (g % 365), repeat('备注', 10) || g, 'admin', now() - make_interval(secs => g)
       from generate_series(1, ${ROWS}) g`.execute(database.db);
-    const admin = await database.db.selectFrom('sys_user').select(['id', 'username']).where('username', '=', 'admin').executeTakeFirstOrThrow();
-    const token = await app.deps.tokens.issue(admin, '127.0.0.1');
-    await app.close();
-    await database.close();
-    process.send!({ ready: true, port: 0, token } satisfies Message);
-    return;
-  }
-  const app = await buildApp({ db: database.db, config });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.send!({ ready: true, port: typeof address === 'object' && address ? address.port : 0 } satisfies Message);
+  const admin = await database.db.selectFrom('sys_user').select(['id', 'username']).where('username', '=', 'admin').executeTakeFirstOrThrow();
+  const token = await app.deps.tokens.issue(admin, '127.0.0.1');
+  await app.close();
+  await database.close();
+  process.send!({ ready: true, token } satisfies Message);
 }
 
-function start(mode: string, dataDir: string, entityDir: string): { proc: ChildProcess; message: Promise<Message> } {
-  const proc = fork(import.meta.filename, [mode, dataDir], {
+function startPrepare(dataDir: string, entityDir: string): { proc: ChildProcess; message: Promise<Message> } {
+  const proc = fork(import.meta.filename, ['prepare', dataDir], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, ENTITY_DIRS: entityDir, NODE_ENV: 'test' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const message = new Promise<Message>((resolve, reject) => {
     proc.once('message', (m) => resolve(m as Message));
-    proc.once('exit', (code) => reject(new Error(`child ${mode} exited with ${code}`)));
+    proc.once('exit', (code) => reject(new Error(`prepare exited with ${code}`)));
   });
   return { proc, message };
 }
@@ -84,9 +79,32 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-function download(port: number, token: string): Promise<{ status: number; bytes: number; type: string; body: Buffer }> {
+/** The node process running the server under `npm start` (npm → node tools/start.mjs). */
+function serverPid(npmPid: number): number {
+  const children = (pid: number): number[] =>
+    readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          return Number(readFileSync(`/proc/${d}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]) === pid;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  const queue = [npmPid];
+  while (queue.length) {
+    const pid = queue.shift()!;
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (cmd.includes('tools/start.mjs') && cmd.startsWith('node')) return pid;
+    queue.push(...children(pid));
+  }
+  throw new Error('the server process was not found under npm start');
+}
+
+function download(baseUrl: string, token: string): Promise<{ status: number; bytes: number; type: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/api/bench/export/exportXls?column=createTime&order=desc', headers: { 'X-Access-Token': token } }, (res) => {
+    const req = request(`${baseUrl}/api/bench/export/exportXls?column=createTime&order=desc`, { headers: { 'X-Access-Token': token } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
@@ -103,25 +121,24 @@ function download(port: number, token: string): Promise<{ status: number; bytes:
 async function parent(): Promise<void> {
   const work = mkdtempSync(path.join(tmpdir(), 'xypj-bench-export-'));
   const entityDir = path.join(work, 'entities');
-  const dataDir = path.join(work, 'pglite');
+  const dataDir = path.join(work, 'data');
   try {
     mkdirSync(entityDir);
     writeFileSync(path.join(entityDir, 'bench_export.json'), JSON.stringify(ENTITY));
-    const prepared = await start('prepare', dataDir, entityDir).message;
-    if (!('ready' in prepared) || !prepared.token) throw new Error('prepare failed');
-    const server = start('serve', dataDir, entityDir);
-    const ready = await server.message;
-    if (!('ready' in ready)) throw new Error('server failed');
-    const pid = server.proc.pid!;
+    const prepared = await startPrepare(path.join(dataDir, 'pglite'), entityDir).message;
+    if (!('ready' in prepared)) throw new Error('prepare failed');
+    const server = await startProduct(dataDir, { ENTITY_DIRS: entityDir, TOKEN_SECRET, NODE_ENV: 'production' });
+    const pid = serverPid(server.child.pid!);
+    await new Promise((r) => setTimeout(r, 1000));
     const before = rssMb(pid);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
     const started = performance.now();
-    const res = await download(ready.port, prepared.token);
+    const res = await download(server.baseUrl, prepared.token);
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     peak = Math.max(peak, rssMb(pid));
-    server.proc.kill('SIGTERM');
+    await server.stop();
     if (res.status !== 200 || !res.type.includes('spreadsheetml')) throw new Error(`unexpected export: HTTP ${res.status} ${res.body.subarray(0, 300).toString()}`);
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();
@@ -138,8 +155,8 @@ async function parent(): Promise<void> {
 }
 
 const [mode, dir] = process.argv.slice(2);
-if (mode && dir) {
-  child(mode, dir).catch((err: unknown) => {
+if (mode === 'prepare' && dir) {
+  prepare(dir).catch((err: unknown) => {
     process.send?.({ error: String(err) } satisfies Message);
     process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
     process.exit(1);
