@@ -109,6 +109,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   await waitForHttp(`${baseUrl}/user/login`, child, () => out);
 
   const pool = db ? new pg.Pool({ connectionString: db.url, max: 2 }) : undefined;
+  // stop() drops the database WITH (FORCE); a pooled connection still closing then reports the termination.
+  pool?.on('error', () => undefined);
   const sql = async <T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]> => {
     if (!pool) throw new Error('sql() needs PostgreSQL mode');
     return (await pool.query<T>(text, values)).rows;

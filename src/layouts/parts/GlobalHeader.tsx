@@ -1,7 +1,8 @@
-import { DownOutlined, LockOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, SwapOutlined, SyncOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, IdcardOutlined, LockOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, SwapOutlined, SyncOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { fetchAllDictItems, refreshDictCache } from '../../api/auth';
 import { API_BASE } from '../../config';
 import { greetingFor } from '../../greeting';
@@ -30,6 +31,7 @@ function avatarUrl(avatar: string | null | undefined): string | undefined {
 export function GlobalHeader(props: GlobalHeaderProps) {
   const { modal, message } = App.useApp();
   const user = useAtomValue(userInfoAtom);
+  const navigate = useNavigate();
 
   const clearCache = async () => {
     try {
@@ -53,6 +55,8 @@ export function GlobalHeader(props: GlobalHeaderProps) {
     });
 
   const items: MenuProps['items'] = [
+    { key: 'center', icon: <IdcardOutlined />, label: '个人中心', onClick: () => navigate('/account/center') },
+    { key: 'account', icon: <ToolOutlined />, label: '账户设置', onClick: () => navigate('/account/settings/base') },
     { key: 'settings', icon: <SettingOutlined />, label: '系统设置', onClick: props.onSettings },
     { key: 'password', icon: <LockOutlined />, label: '密码修改', onClick: props.onPassword },
     { key: 'depart', icon: <SwapOutlined />, label: '切换部门', onClick: props.onDepart },

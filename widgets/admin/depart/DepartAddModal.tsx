@@ -12,7 +12,7 @@ export function DepartAddModal({ tree, parentId, onClose, onAdded }: { tree: Dep
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => form.setFieldsValue({ parentId }), [form, parentId]);
+  useEffect(() => form.setFieldsValue({ parentId, orgCategory: parentId ? '2' : '1' }), [form, parentId]);
 
   const save = async () => {
     const values = (await form.validateFields()) as Record<string, unknown>;

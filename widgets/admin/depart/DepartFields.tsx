@@ -1,5 +1,5 @@
 import { Form, Input, InputNumber, Radio, TreeSelect } from 'antd';
-import { ORG_CATEGORY_OPTIONS, type DepartNode } from './model';
+import { categoryOptions, type DepartNode } from './model';
 
 function toTreeSelect(nodes: DepartNode[]): Array<{ value: string; title: string; children?: ReturnType<typeof toTreeSelect> }> {
   return nodes.map((n) => ({ value: n.key, title: n.title, children: n.children?.length ? toTreeSelect(n.children) : undefined }));
@@ -10,13 +10,24 @@ function toTreeSelect(nodes: DepartNode[]): Array<{ value: string; title: string
  * since the server does not move departments) and the add dialog.
  */
 export function DepartFields({ tree, existing, readOnly }: { tree: DepartNode[]; existing?: boolean; readOnly?: boolean }) {
+  const form = Form.useFormInstance();
+  const parentId = Form.useWatch('parentId', form) as string | undefined;
   return (
     <>
       <Form.Item label="机构名称" name="departName" rules={[{ required: true, message: '请输入机构/部门名称!' }]}>
         <Input placeholder="请输入机构/部门名称" disabled={readOnly} />
       </Form.Item>
       <Form.Item label="上级部门" name="parentId">
-        <TreeSelect treeData={toTreeSelect(tree)} allowClear treeDefaultExpandAll placeholder="无" disabled={readOnly || existing} showSearch treeNodeFilterProp="title" />
+        <TreeSelect
+          onChange={(value?: string) => form.setFieldValue('orgCategory', value ? '2' : '1')}
+          treeData={toTreeSelect(tree)}
+          allowClear
+          treeDefaultExpandAll
+          placeholder="无"
+          disabled={readOnly || existing}
+          showSearch
+          treeNodeFilterProp="title"
+        />
       </Form.Item>
       {existing && (
         <Form.Item label="机构编码" name="orgCode">
@@ -24,7 +35,7 @@ export function DepartFields({ tree, existing, readOnly }: { tree: DepartNode[];
         </Form.Item>
       )}
       <Form.Item label="机构类型" name="orgCategory" initialValue="1">
-        <Radio.Group options={ORG_CATEGORY_OPTIONS} disabled={readOnly} />
+        <Radio.Group options={categoryOptions(!!parentId)} disabled={readOnly} />
       </Form.Item>
       <Form.Item label="排序" name="departOrder" initialValue={0}>
         <InputNumber disabled={readOnly} />

@@ -40,11 +40,15 @@ export function formValues(node: DepartNode): Record<string, unknown> {
   return Object.fromEntries(DEPART_FIELDS.map((field) => [field, node[field] === null ? undefined : node[field]]));
 }
 
-export const ORG_CATEGORY_OPTIONS = [
-  { value: '1', label: '公司' },
-  { value: '2', label: '部门' },
-  { value: '3', label: '岗位' },
-];
+/** 机构类型: a top-level unit is a 公司; a unit under another is a 部门 or a 岗位. */
+export function categoryOptions(hasParent: boolean): Array<{ value: string; label: string }> {
+  return hasParent
+    ? [
+        { value: '2', label: '部门' },
+        { value: '3', label: '岗位' },
+      ]
+    : [{ value: '1', label: '公司' }];
+}
 
 /** The server takes 排序 as text. */
 export function orderText(value: unknown): string | undefined {

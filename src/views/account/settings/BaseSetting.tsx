@@ -1,0 +1,1 @@
+export { SettingsShell as default } from './parts/SettingsShell';

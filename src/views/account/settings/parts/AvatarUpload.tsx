@@ -1,0 +1,51 @@
+import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, Upload } from 'antd';
+import { useState } from 'react';
+import { uploadAction } from '../../../../api/http';
+import { avatarSrc } from '../../parts/currentUser';
+
+const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+
+/** 头像: preview and 更换头像; uploads to the public `user` folder and hands back the stored path. */
+export function AvatarUpload({ value, onChange }: { value?: string | null; onChange?: (path: string) => void }) {
+  const { message } = App.useApp();
+  const [uploading, setUploading] = useState(false);
+
+  const send = async (file: File) => {
+    if (!file.type.startsWith('image/')) {
+      message.warning('请上传图片');
+      return;
+    }
+    if (file.size > MAX_AVATAR_BYTES) {
+      message.warning('图片大小不能超过5MB');
+      return;
+    }
+    const form = new FormData();
+    form.append('biz', 'user');
+    form.append('file', file);
+    setUploading(true);
+    try {
+      const res = await uploadAction<unknown>('/sys/common/upload', form);
+      if (res.success && res.message) onChange?.(res.message);
+      else message.warning(res.message || '上传失败');
+    } catch {
+      // the HTTP layer already told the user
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <div style={{ textAlign: 'center' }}>
+      <div style={{ marginBottom: 12, color: 'rgba(0,0,0,0.85)' }}>头像</div>
+      <Avatar size={144} src={avatarSrc(value)} icon={<UserOutlined />} alt="头像" />
+      <div style={{ marginTop: 16 }}>
+        <Upload accept="image/*" showUploadList={false} beforeUpload={(file) => (void send(file), false)}>
+          <Button icon={<UploadOutlined />} loading={uploading}>
+            更换头像
+          </Button>
+        </Upload>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export const SETTINGS_BASE_PATH = '/account/settings';
