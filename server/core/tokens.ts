@@ -61,6 +61,16 @@ export class TokenService {
   /** The live session of a token, or null when unknown, revoked or expired. */
   async resolve(token: string): Promise<Session | null> {
     if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) return null;
+    return this.liveSession('t.token_hash', this.hash(token));
+  }
+
+  /** The live session of a token row (for signed links tied to the session that asked for them). */
+  async resolveById(tokenId: string): Promise<Session | null> {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(tokenId)) return null;
+    return this.liveSession('t.id', tokenId);
+  }
+
+  private async liveSession(key: 't.token_hash' | 't.id', value: string): Promise<Session | null> {
     const row = await this.db
       .selectFrom('sys_user_token as t')
       .innerJoin('sys_user as u', 'u.id', 't.user_id')
@@ -74,7 +84,7 @@ export class TokenService {
         'u.status',
         'u.rel_tenant_ids',
       ])
-      .where('t.token_hash', '=', this.hash(token))
+      .where(key, '=', value)
       .where('t.expire_time', '>', sql<Date>`now()`)
       .where('u.del_flag', '=', 0)
       .executeTakeFirst();

@@ -3,6 +3,7 @@ import { delimiter, join, resolve } from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FieldType, ListField, ListSource } from './list-query';
 import { PROJECT_ROOT } from '../../paths';
+import { findTableDict, isTableDictCode } from '../lookup/registry';
 
 /** The JSON of schemas/entities/*.json (meta-schema schemas/_meta/entity.schema.json). */
 export interface EntityColumnJson {
@@ -141,6 +142,16 @@ function fail(file: string, message: string): never {
   throw new EntityDefinitionError(`实体定义 ${file}：${message}`);
 }
 
+/** A plain dictionary code, or a table dictionary ("table,text,code") registered in the lookup registry. */
+function checkDictCode(file: string, f: EntityField): void {
+  const code = f.dictCode ?? '';
+  if (isTableDictCode(code)) {
+    if (!findTableDict(code)) fail(file, `列 ${f.property} 的表字典 ${code} 未注册（只能使用服务器登记的表字典）`);
+  } else if (!/^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(code)) {
+    fail(file, `列 ${f.property} 的字典编码格式不正确`);
+  }
+}
+
 /** Validates one parsed file and resolves its names; throws EntityDefinitionError naming the file. */
 export function defineEntity(file: string, json: unknown): EntityDefinition {
   const errors = validateJson(json);
@@ -170,7 +181,7 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
     if (seen.has(f.column)) fail(file, `列 ${f.property} 重复`);
     seen.add(f.column);
     if (f.column.length > 63) fail(file, `列名 ${f.column} 过长`);
-    if (f.dictCode !== undefined && !/^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(f.dictCode)) fail(file, `列 ${f.property} 的字典编码只能是普通字典编码`);
+    if (f.dictCode !== undefined) checkDictCode(file, f);
     if (f.type === 'decimal' && f.scale !== undefined && f.precision !== undefined && f.scale > f.precision) fail(file, `列 ${f.property} 的小数位数大于精度`);
   }
   const byProperty = new Map(fields.map((f) => [f.property, f]));

@@ -1,18 +1,38 @@
 import type { Db } from '../../db/types';
 import type { JsonValue } from '../../core/json';
+import { LOOKUP_ROW_CAP, tableDictLabels } from '../lookup/dict-queries';
+import { findTableDict, isTableDictCode, type TableDictEntry } from '../lookup/registry';
 
-/** value → text of each plain dictionary code asked for, in one query. */
+/**
+ * value → text of each dictionary code asked for: plain codes in one query; table dictionaries
+ * ("table,text,code", registered in the lookup registry) only for the given values.
+ */
 export async function loadDictTexts(db: Db, codes: readonly string[], values?: readonly string[]): Promise<Map<string, Map<string, string>>> {
   const out = new Map<string, Map<string, string>>(codes.map((c) => [c, new Map()]));
   if (codes.length === 0 || (values && values.length === 0)) return out;
+  const plain = codes.filter((c) => !isTableDictCode(c));
+  for (const code of codes.filter(isTableDictCode)) {
+    const entry = findTableDict(code);
+    if (entry && values) out.set(code, await tableLabels(db, entry, [...new Set(values)]));
+  }
+  if (plain.length === 0) return out;
   let query = db
     .selectFrom('sys_dict_item as i')
     .innerJoin('sys_dict as d', 'd.id', 'i.dict_id')
     .select(['d.dict_code', 'i.item_value', 'i.item_text'])
-    .where('d.dict_code', 'in', [...codes])
+    .where('d.dict_code', 'in', plain)
     .where('d.del_flag', '=', 0);
   if (values) query = query.where('i.item_value', 'in', [...values]);
   for (const row of await query.execute()) out.get(row.dict_code)?.set(row.item_value, row.item_text);
+  return out;
+}
+
+/** The lookup answers at most LOOKUP_ROW_CAP rows a call, so a long export batch asks in slices. */
+async function tableLabels(db: Db, entry: TableDictEntry, values: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (let start = 0; start < values.length; start += LOOKUP_ROW_CAP) {
+    for (const [value, text] of await tableDictLabels(db, entry, values.slice(start, start + LOOKUP_ROW_CAP))) out.set(value, text);
+  }
   return out;
 }
 

@@ -5,11 +5,14 @@ import { sql } from 'kysely';
 import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
 import type { JsonValue } from '../../core/json';
+import { ok } from '../../core/envelope';
+import { objectSchema, text } from '../../core/schemas';
 import { LOG_TYPE_OPERATION, writeLog } from '../../core/sys-log';
 import type { Db } from '../../db/types';
 import { entityListOptions, idList, permissionOf } from './crud-routes';
 import type { EntityDefinition, EntityField } from './definitions';
 import { addDictTexts } from './dict-text';
+import { authorizeExport, ExportLinkSigner, exportParams, MAX_PARAMS_STR_LENGTH, parseParamsStr, type ExportLinkQuery } from './export-links';
 import { listConditions, listOrder, orderClause, paramText, selectList, toRecord, whereClause, type ListParams } from './list-query';
 
 const BATCH_ROWS = 1000;
@@ -74,14 +77,26 @@ async function writeRows(db: Db, def: EntityDefinition, params: ListParams, requ
   await workbook.commit();
 }
 
-/** GET (or POST) <apiBase>/exportXls: an xlsx stream of the filtered rows, or of `selections` only. */
-export function mountExportRoute(api: FastifyInstance, { db }: AppDeps, def: EntityDefinition): void {
-  api.route<{ Querystring: ListParams }>({
+/**
+ * GET (or POST) <apiBase>/exportXls: an xlsx stream of the filtered rows, or of `selections` only.
+ * The parameters come from the query string or, for download by navigation, from `paramsStr`; the
+ * caller is the X-Access-Token header or a signed link from GET <apiBase>/exportXls/link.
+ */
+export function mountExportRoute(api: FastifyInstance, deps: AppDeps, def: EntityDefinition): void {
+  const { db, config } = deps;
+  const path = `${def.apiBase}/exportXls`;
+  const permission = permissionOf(def, 'exportXls');
+  let signer: Promise<ExportLinkSigner> | null = null;
+  const getSigner = () => (signer ??= ExportLinkSigner.create(deps));
+
+  api.route<{ Querystring: ListParams & ExportLinkQuery }>({
     method: ['GET', 'POST'],
-    url: `${def.apiBase}/exportXls`,
-    config: { permission: permissionOf(def, 'exportXls') },
+    url: path,
+    // signed links carry no header: the handler checks the link or the token, then the permission
+    config: { public: true },
     handler: async (request, reply) => {
-      const params = request.query;
+      await authorizeExport(request, deps, getSigner, path, permission);
+      const params = exportParams(request.query);
       // validate filters and sort before the first byte is sent, so a bad request gets a JSON answer
       listConditions(def, params, await entityListOptions(def, request));
       listOrder(def, params);
@@ -102,4 +117,19 @@ export function mountExportRoute(api: FastifyInstance, { db }: AppDeps, def: Ent
         .send(out);
     },
   });
+
+  api.get<{ Querystring: { paramsStr?: string } }>(
+    `${path}/link`,
+    { config: { permission }, schema: { querystring: objectSchema({ paramsStr: text('paramsStr', MAX_PARAMS_STR_LENGTH) }) } },
+    async (request) => {
+      const paramsStr = request.query.paramsStr ?? '';
+      const params = paramsStr.trim() ? parseParamsStr(paramsStr) : {};
+      listConditions(def, params, await entityListOptions(def, request));
+      listOrder(def, params);
+      const sid = requireSession(request).tokenId;
+      const { exp, sig } = (await getSigner()).sign(path, paramsStr, sid);
+      const query = new URLSearchParams({ paramsStr, sid, exp: String(exp), sig });
+      return ok({ url: `${config.apiBase}${path}?${query.toString()}`, expireTime: exp });
+    },
+  );
 }

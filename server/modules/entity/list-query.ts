@@ -1,7 +1,7 @@
 /**
  * The list conventions of contract §4.1–§4.4 for any table whose fields are declared on the server:
- * paging, field filters with the §4.2 value forms, ranges, sort, advanced query, data rules and
- * `<field>_dictText`. Identifiers come only from the ListSource; every request value is bound.
+ * paging, field filters with the §4.2 value forms, ranges, sort, advanced query, the tree tables'
+ * `condition`, data rules and `<field>_dictText`. Identifiers come only from the ListSource; every request value is bound.
  *
  *   const page = await runListQuery(db, { table: 'sys_role', fields: [...] }, request.query, {});
  *   return ok(page);
@@ -14,6 +14,7 @@ import type { Db } from '../../db/types';
 import { addDictTexts } from './dict-text';
 import { compare, dataRuleConditions, rangeCondition, valueCondition, type Condition } from './list-conditions';
 import { superQueryCondition } from './super-query';
+import { treeConditions } from './tree-condition';
 
 export type { Condition } from './list-conditions';
 export { compare, escapeLike, substituteVariables, ruleOperator } from './list-conditions';
@@ -80,7 +81,7 @@ export interface PageResult<T> {
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 1000;
 const MAX_SORT_COLUMNS = 5;
-const RESERVED = new Set(['pageNo', 'pageSize', 'column', 'order', 'field', 'superQueryParams', 'superQueryMatchType', '_t', 'selections']);
+const RESERVED = new Set(['pageNo', 'pageSize', 'column', 'order', 'field', 'superQueryParams', 'superQueryMatchType', '_t', 'selections', 'condition', 'paramsStr']);
 
 /** The text of a query parameter (the last one when repeated); undefined for absent or non-text values. */
 export function paramText(params: ListParams, key: string): string | undefined {
@@ -137,6 +138,8 @@ export function listConditions(source: ListSource, params: ListParams, options: 
     const c = superQueryCondition(superQuery, paramText(params, 'superQueryMatchType'), fields);
     if (c) out.push(c);
   }
+  const condition = paramText(params, 'condition');
+  if (condition) out.push(...treeConditions(condition, fields));
   return out;
 }
 

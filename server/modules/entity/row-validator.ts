@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
 import type { EntityDefinition, EntityField } from './definitions';
-import { loadDictTexts } from './dict-text';
+import { DictionaryValues } from './dict-values';
 import { convertValue, fitsDecimal, type SqlValue } from './field-values';
 
 export type ColumnValues = Record<string, SqlValue | null>;
@@ -21,38 +21,26 @@ const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o,
  * and uniqueness (in the table and among the rows checked by this validator).
  */
 export class RowValidator {
-  private dicts: Map<string, Map<string, string>> | null = null;
+  private readonly dicts: DictionaryValues;
   private readonly seenUnique = new Map<string, Set<string>>();
 
   constructor(
     private readonly db: Db,
     private readonly def: EntityDefinition,
-  ) {}
+  ) {
+    this.dicts = new DictionaryValues(db, [...new Set(this.writable().flatMap((f) => (f.dictCode ? [f.dictCode] : [])))]);
+  }
 
   private writable(): EntityField[] {
     return this.def.fields.filter((f) => !f.audit && !f.primaryKey);
   }
 
-  private async dictionary(code: string): Promise<Map<string, string>> {
-    if (!this.dicts) {
-      const codes = [...new Set(this.writable().flatMap((f) => (f.dictCode ? [f.dictCode] : [])))];
-      this.dicts = await loadDictTexts(this.db, codes);
-    }
-    return this.dicts.get(code) ?? new Map();
-  }
-
   /** value → item value for dictionary fields given by text (Excel import) or by value. */
   async dictValueOf(f: EntityField, given: string): Promise<string> {
-    if (!f.dictCode) return given;
-    const dict = await this.dictionary(f.dictCode);
-    return given
-      .split(',')
-      .map((part) => {
-        if (dict.has(part)) return part;
-        for (const [value, text] of dict) if (text === part) return value;
-        return part;
-      })
-      .join(',');
+    const code = f.dictCode;
+    if (!code) return given;
+    const parts = await Promise.all(given.split(',').map(async (part) => (await this.dicts.itemValue(code, part)) ?? part));
+    return parts.join(',');
   }
 
   private async fieldErrors(f: EntityField, value: SqlValue | null): Promise<string | null> {
@@ -61,9 +49,9 @@ export class RowValidator {
       return `${f.label}长度不能超过${f.length}个字符`;
     }
     if (typeof value === 'string' && f.type === 'decimal' && !fitsDecimal(value, f.precision, f.scale)) return `${f.label}超出范围`;
-    if (f.dictCode) {
-      const dict = await this.dictionary(f.dictCode);
-      if (dict.size > 0 && String(value).split(',').some((v) => !dict.has(v))) return `${f.label}的值不在字典中`;
+    const code = f.dictCode;
+    if (code && (await this.dicts.enforced(code))) {
+      for (const v of String(value).split(',')) if ((await this.dicts.itemValue(code, v)) !== v) return `${f.label}的值不在字典中`;
     }
     return null;
   }

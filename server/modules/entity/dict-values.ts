@@ -1,0 +1,50 @@
+import type { Db } from '../../db/types';
+import { searchTableDict } from '../lookup/dict-queries';
+import { findTableDict, isTableDictCode } from '../lookup/registry';
+import { loadDictTexts } from './dict-text';
+
+/**
+ * Item values of an entity's dictionaries, named by value or by text (Excel import gives texts).
+ * Plain dictionaries are loaded whole once; table dictionaries are asked per value and remembered.
+ */
+export class DictionaryValues {
+  private plain: Map<string, Map<string, string>> | null = null;
+  private readonly table = new Map<string, Map<string, string | null>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly codes: readonly string[],
+  ) {}
+
+  private async plainDict(code: string): Promise<Map<string, string>> {
+    this.plain ??= await loadDictTexts(this.db, this.codes.filter((c) => !isTableDictCode(c)));
+    return this.plain.get(code) ?? new Map();
+  }
+
+  /** Whether values are checked against the dictionary: a plain one without items checks nothing. */
+  async enforced(code: string): Promise<boolean> {
+    return isTableDictCode(code) || (await this.plainDict(code)).size > 0;
+  }
+
+  /** The item value that `given` (a value or a text) names, or null when the dictionary has none. */
+  async itemValue(code: string, given: string): Promise<string | null> {
+    if (!isTableDictCode(code)) {
+      const dict = await this.plainDict(code);
+      if (dict.has(given)) return given;
+      for (const [value, text] of dict) if (text === given) return value;
+      return null;
+    }
+    const known = this.table.get(code) ?? new Map<string, string | null>();
+    this.table.set(code, known);
+    if (!known.has(given)) known.set(given, await this.tableItemValue(code, given));
+    return known.get(given) ?? null;
+  }
+
+  private async tableItemValue(code: string, given: string): Promise<string | null> {
+    const entry = findTableDict(code);
+    if (!entry || given === '') return null;
+    // a comma list asks for exact values or texts (a single word would be a contains search)
+    const items = await searchTableDict(this.db, entry, `${given},`, 10);
+    return (items.find((i) => i.value === given) ?? items.find((i) => i.text === given))?.value ?? null;
+  }
+}
