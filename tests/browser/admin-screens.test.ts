@@ -274,5 +274,17 @@ describe('部门管理 and 我的部门', () => {
     await okButton(page.locator('.ant-popover, .ant-modal-confirm').filter({ hasText: '确定取消与选中部门关联吗?' })).click();
     await expect.poll(() => activeTab().locator('.ant-table-row', { hasText: 'expert' }).count()).toBe(0);
     await keepScreenshot(page, 'admin-my-depart-after');
+
+    await page.getByRole('tab', { name: '部门角色' }).click();
+    const editedRow = () => activeTab().locator('.ant-table-row', { hasText: '质量复核员' });
+    await activeTab().locator('.ant-table-row', { hasText: '质量审核员' }).getByText('编辑').click();
+    const edit = page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: '编辑' }) });
+    await edit.getByPlaceholder('请输入部门角色名称').fill('质量复核员');
+    await okButton(edit).click();
+    await editedRow().waitFor();
+    await editedRow().getByText('更多').click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: '删除' }).click();
+    await okButton(page.locator('.ant-modal-confirm', { hasText: '确定删除吗?' })).click();
+    await expect.poll(() => editedRow().count()).toBe(0);
   }));
 });
