@@ -1,3 +1,7 @@
+import ExcelJS from 'exceljs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
@@ -228,5 +232,30 @@ describe('core administration proofs', () => {
     await option.waitFor();
     await keepScreenshot(admin, 'proof-d-select');
     expect(await admin.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(marker);
+  }, 120_000);
+
+  it('e: 角色管理 导出 downloads the roles; 导入 of the edited file adds the new row and reports the duplicates', async () => {
+    await open(admin, '/isystem/role');
+    const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: /导\s*出/ }).click()]);
+    expect(download.suggestedFilename()).toBe('角色信息.xlsx');
+    const file = path.join(tmpdir(), `roles-${Date.now()}.xlsx`);
+    await download.saveAs(file);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync(file) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect((sheet.getRow(3).values as unknown[]).slice(1)).toEqual(['角色名称', '角色编码', '备注', '创建时间']);
+    const codes = Array.from({ length: sheet.rowCount - 3 }, (_, i) => sheet.getRow(i + 4).getCell(2).value);
+    expect(codes).toEqual(expect.arrayContaining(['admin', 'proof_clerk', 'xypj_staff']));
+
+    sheet.addRow(['界面导入角色', 'ui_imported_role', '从导出文件导入']);
+    writeFileSync(file, Buffer.from(await book.xlsx.writeBuffer()));
+    await admin.getByRole('button', { name: /导\s*入/ }).click();
+    const modal = admin.locator('.ant-modal-content').filter({ hasText: '导入EXCEL' });
+    await modal.locator('input[type=file]').setInputFiles(file);
+    await modal.getByRole('button', { name: '开始上传' }).click();
+    await admin.getByText('导入成功,但是有错误数据!').waitFor();
+    await keepScreenshot(admin, 'proof-e-import');
+    await admin.locator('.ant-modal-confirm').getByRole('button').last().click();
+    await row(admin, '界面导入角色').waitFor();
   }, 120_000);
 });
