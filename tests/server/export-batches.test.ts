@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowBatches, sortKeys } from '../../server/modules/entity/export-batches';
-import type { ListSource } from '../../server/modules/entity/list-query';
+import { rowBatches } from '../../server/modules/entity/export-batches';
+import { sortKeys, type ListSource } from '../../server/modules/entity/list-query';
 import { backends, startTestApp, type TestApp } from './support/app';
 
 const SOURCE: ListSource = {

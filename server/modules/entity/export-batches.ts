@@ -1,33 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
-import { businessError } from '../../core/envelope';
-import type { Condition, ListField, ListParams, ListSource } from './list-query';
-import { paramText, selectList, whereClause } from './list-query';
-
-export const MAX_SORT_COLUMNS = 3;
-
-export interface SortKeys {
-  /** sort fields in order; the primary key is last when the source has one (a total order) */
-  fields: ListField[];
-  direction: 'asc' | 'desc';
-}
-
-/** The `column`/`order` request (or the source's default sort), checked against the source's fields. */
-export function sortKeys(source: ListSource, params: ListParams, tieBreaker = false): SortKeys {
-  const fields = new Map(source.fields.map((f) => [f.property, f]));
-  const requested = paramText(params, 'column')?.trim();
-  const names = requested ? requested.split(',') : source.defaultSort ? [source.defaultSort.column] : [];
-  if (names.length > MAX_SORT_COLUMNS) throw businessError(`排序字段不能超过${MAX_SORT_COLUMNS}个`);
-  const orderText = requested ? (paramText(params, 'order') ?? 'desc') : (source.defaultSort?.order ?? 'desc');
-  const chosen = names.map((name) => {
-    const f = fields.get(name.trim().replace(/_dictText$/, ''));
-    if (!f) throw businessError(`请注意，将要排序的列字段不存在：${name.slice(0, 64)}`);
-    return f;
-  });
-  const id = source.idProperty ? fields.get(source.idProperty) : undefined;
-  if (tieBreaker && id && !chosen.includes(id)) chosen.push(id);
-  return { fields: chosen, direction: /asc/i.test(orderText) ? 'asc' : 'desc' };
-}
+import type { Condition, ListField, ListSource, SortKeys } from './list-query';
+import { selectList, whereClause } from './list-query';
 
 /**
  * "Comes after the last row" in ORDER BY keys (PostgreSQL puts NULLs first when descending, last when
@@ -69,8 +43,7 @@ export async function* rowBatches(
   const idField = keys.fields.at(-1);
   if (!idField || idField.property !== source.idProperty) throw new Error(`${source.table}: keyset paging needs the id as the last sort key`);
   const selected = [...new Set([...fields, ...keys.fields])];
-  const direction = keys.direction === 'asc' ? sql`asc` : sql`desc`;
-  const order = sql`order by ${sql.join(keys.fields.map((f) => sql`${sql.id(f.column)} ${direction}`))}`;
+    const order = sql`order by ${sql.join(keys.fields.map((f) => sql`${sql.id(f.column)} ${sql.raw(keys.direction)}`))}`;
   let last: Record<string, unknown> | undefined;
   for (;;) {
     const where = whereClause(last ? [...conditions, afterLast(source, keys, last, idField)] : conditions);

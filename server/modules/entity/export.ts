@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream';
-import { once } from 'node:events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { requireSession } from '../../core/access-control';
@@ -13,9 +12,12 @@ import { entityListOptions, idList, permissionOf } from './crud-routes';
 import type { EntityDefinition, EntityField } from './definitions';
 import { addDictTexts } from './dict-text';
 import { authorizeExport, ExportLinkSigner, exportParams, MAX_PARAMS_STR_LENGTH, parseParamsStr, type ExportLinkQuery } from './export-links';
-import { listConditions, listOrder, orderClause, paramText, selectList, toRecord, whereClause, type ListParams } from './list-query';
+import { listConditions, listOrder, paramText, sortKeys, toRecord, type ListParams } from './list-query';
+import { rowBatches } from './export-batches';
+import { XlsxStreamWriter } from '../../core/xlsx-writer';
 
 const BATCH_ROWS = 1000;
+const COLUMN_WIDTH = 20;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Content-Disposition for a download with a non-ASCII name (RFC 6266 / RFC 5987). */
@@ -48,33 +50,17 @@ async function writeRows(db: Db, def: EntityDefinition, params: ListParams, requ
   const conditions = listConditions(def, params, await entityListOptions(def, request));
   const selections = paramText(params, 'selections');
   if (selections && selections.trim()) conditions.push(sql`${sql.id(def.id.column)} in (${sql.join(idList(selections))})`);
-  const where = whereClause(conditions);
-  const order = orderClause(listOrder(def, params, true));
 
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(def.exportTitle.slice(0, 31));
-  sheet.addRow([`${def.exportTitle}报表`]).commit();
-  sheet.addRow([`导出人:${user.realname ?? user.username}`]).commit();
-  sheet.addRow(fields.map((f) => f.label)).commit();
-  // one sort for the whole export: the ordered ids, then the rows fetched by id in batches
-  const idRows = await sql<{ id: string }>`select ${sql.id(def.id.column)} as id from ${sql.table(def.table)} ${where} ${order}`.execute(db);
-  const ids = idRows.rows.map((r) => r.id);
-  const selected = fields.includes(def.id) ? fields : [...fields, def.id];
-  for (let start = 0; start < ids.length; start += BATCH_ROWS) {
-    const batch = ids.slice(start, start + BATCH_ROWS);
-    const res = await sql<Record<string, unknown>>`select ${selectList(selected)} from ${sql.table(def.table)}
-      where ${sql.id(def.id.column)} in (${sql.join(batch)})`.execute(db);
-    const byId = new Map(res.rows.map((row) => [String(row[def.id.property]), row]));
-    const ordered = batch.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toRecord(row)] : [];
-    });
-    for (const record of await addDictTexts(db, ordered, fields)) sheet.addRow(fields.map((f) => cellValue(f, record))).commit();
-    if (out.writableNeedDrain) await once(out, 'drain');
+  const sheet = new XlsxStreamWriter(out);
+  await sheet.start({ sheetName: def.exportTitle, widths: fields.map(() => COLUMN_WIDTH) });
+  await sheet.addRow([`${def.exportTitle}报表`]);
+  await sheet.addRow([`导出人:${user.realname ?? user.username}`]);
+  await sheet.addRow(fields.map((f) => f.label));
+  for await (const rows of rowBatches(db, def, conditions, sortKeys(def, params, true), fields, BATCH_ROWS)) {
+    for (const record of await addDictTexts(db, rows.map(toRecord), fields)) await sheet.addRow(fields.map((f) => cellValue(f, record)));
   }
-  sheet.commit();
-  await workbook.commit();
+  await sheet.finish();
+  out.end();
 }
 
 /**

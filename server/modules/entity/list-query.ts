@@ -143,22 +143,34 @@ export function listConditions(source: ListSource, params: ListParams, options: 
   return out;
 }
 
-/** ORDER BY items from `column`/`order` (names checked against the fields) or the default sort. */
-export function listOrder(source: ListSource, params: ListParams, tieBreaker = false): RawBuilder<unknown>[] {
+export interface SortKeys {
+  /** sort fields in order; with a tie-breaker the primary key comes last (a total order) */
+  fields: ListField[];
+  direction: 'asc' | 'desc';
+}
+
+/** The `column`/`order` request (names checked against the fields) or the source's default sort. */
+export function sortKeys(source: ListSource, params: ListParams, tieBreaker = false): SortKeys {
   const fields = fieldMap(source);
   const requested = paramText(params, 'column')?.trim();
   const names = requested ? requested.split(',') : source.defaultSort ? [source.defaultSort.column] : [];
   if (names.length > MAX_SORT_COLUMNS) throw businessError(`排序字段不能超过${MAX_SORT_COLUMNS}个`);
   const orderText = requested ? (paramText(params, 'order') ?? 'desc') : (source.defaultSort?.order ?? 'desc');
-  const direction = /asc/i.test(orderText) ? sql`asc` : sql`desc`;
-  const items = names.map((name) => {
+  const chosen = names.map((name) => {
     const f = fields.get(name.trim().replace(/_dictText$/, ''));
     if (!f) throw businessError(`请注意，将要排序的列字段不存在：${name.slice(0, 64)}`);
-    return sql`${sql.id(f.column)} ${direction}`;
+    return f;
   });
   const id = source.idProperty ? fields.get(source.idProperty) : undefined;
-  if (tieBreaker && id && !names.includes(id.property)) items.push(sql`${sql.id(id.column)} ${direction}`);
-  return items;
+  // nothing sorts after a unique key, so the key ends the list
+  if (tieBreaker && id) chosen.splice(chosen.includes(id) ? chosen.indexOf(id) : chosen.length, chosen.length, id);
+  return { fields: chosen, direction: /asc/i.test(orderText) ? 'asc' : 'desc' };
+}
+
+/** ORDER BY items for sortKeys. */
+export function listOrder(source: ListSource, params: ListParams, tieBreaker = false): RawBuilder<unknown>[] {
+  const { fields, direction } = sortKeys(source, params, tieBreaker);
+  return fields.map((f) => sql`${sql.id(f.column)} ${sql.raw(direction)}`);
 }
 
 export function whereClause(conditions: readonly Condition[]): RawBuilder<unknown> {
