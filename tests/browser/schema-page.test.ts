@@ -2,13 +2,13 @@
  * Issue 3 proof: a screen added at test time (entity file + page schema + menu row, no client
  * rebuild) works end to end through the generic list page.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
-import { GADGET_BUTTONS, GADGET_CATEGORIES, GADGET_DICT, GADGET_MENU, writeGadgetFixture } from './fixtures/schema-page/gadget';
+import { GADGET_BUTTONS, GADGET_CATEGORIES, GADGET_DICT, GADGET_MENU, GADGET_NAV_MENU, writeGadgetFixture } from './fixtures/schema-page/gadget';
 import { apiAs, columnTexts, confirmDialog, formItem, menuItem, modal, pick, rowOf, tableRows, toast } from './fixtures/schema-page/ui';
 
 const STEP = 120_000;
@@ -45,6 +45,7 @@ beforeAll(async () => {
     const res = await api('POST', '/sys/permission/add', { ...button, parentId: row.id });
     expect(res.success, res.message).toBe(true);
   }
+  expect((await api('POST', '/sys/permission/add', { ...GADGET_NAV_MENU, parentId: 'm_system' })).success).toBe(true);
   await page.reload();
 }, 180_000);
 
@@ -258,7 +259,12 @@ describe('a schema page added at test time (entity + page + menu row)', () => {
     const warning = page.locator('.ant-modal-confirm', { hasText: '导入成功,但是有错误数据!' });
     await warning.waitFor();
     await warning.getByText('总上传行数：2，已导入行数：1，错误行数：1').waitFor();
-    await warning.getByText('点击下载').waitFor();
+    // the report needs the token header: it comes through the app's HTTP client as a blob
+    const [report] = await Promise.all([page.waitForEvent('download'), warning.getByText('点击下载').click()]);
+    expect(report.suggestedFilename()).toMatch(/^测试器具导入错误信息\d{14}\.txt$/);
+    // the server starts the text with a BOM so Windows editors read it as UTF-8
+    expect(readFileSync(await report.path(), 'utf8').replace(/^\uFEFF/, '')).toBe('第3行：类别的值不在字典中');
+    await keepScreenshot(page, 'schema-page-import-warning');
     await warning.getByRole('button', { name: /确\s*定|知道了|OK/ }).click();
     await rowOf(page, '陀螺').waitFor();
     expect(await rowOf(page, '无类别').count()).toBe(0);
@@ -277,5 +283,28 @@ describe('a schema page added at test time (entity + page + menu row)', () => {
     await expect.poll(() => pagination().textContent()).toBe('1-3 共 3 条');
     expect(await rowOf(page, '陀螺').count()).toBe(0);
     expect(await rowOf(page, '螺丝刀').count()).toBe(0);
+  });
+
+  step('export by navigation: a signed address, no token in it, the same workbook', async () => {
+    await page.locator('.ant-menu-item', { hasText: '器具导航导出' }).click();
+    await page.waitForURL('**/fixture/gadget-nav');
+    await rowOf(page, '卡尺').waitFor();
+    await page.getByPlaceholder('请输入器具名称').fill('尺');
+    await page.getByRole('button', { name: QUERY }).click();
+    await expectNames(['卡尺']);
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pro__Access-Token') ?? '{}').value as string);
+    const exportRequest = page.waitForRequest((r) => r.url().includes('/test/gadget/exportXls?'));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()]);
+    const request = await exportRequest;
+    expect(request.isNavigationRequest()).toBe(true);
+    expect(request.url()).toMatch(/paramsStr=.*&sig=/);
+    expect(request.url()).not.toContain(token);
+    expect(await request.headerValue('x-access-token')).toBeNull();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const cells = book.worksheets[0].getSheetValues().flatMap((r) => (Array.isArray(r) ? r.map((c) => String(c ?? '')) : []));
+    expect(cells).toEqual(expect.arrayContaining(['器具名称', '卡尺', '仪器', 'D-003']));
+    expect(cells).not.toContain('积木套装');
+    await expect.poll(() => page.url()).toContain('/fixture/gadget-nav');
   });
 });
