@@ -303,6 +303,7 @@ export interface EntityColumn {
   scale?: number;
   required?: boolean;
   default?: string | number | boolean | null;
+  /** A plain dictionary code, or a table dictionary "table,text,code" registered on the server (lookup registry); lists and exports add <name>_dictText. */
   dictCode?: string;
   unique?: boolean;
   label: string;
