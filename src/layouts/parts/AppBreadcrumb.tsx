@@ -3,9 +3,14 @@ import { Link } from 'react-router-dom';
 import { HOME_PATH, HOME_TITLE } from '../../config';
 import { normalisePath, type MenuRoute } from '../../router/menuRoutes';
 
-/** 首页 first, then the menu ancestors and the page; every item links except the current one. */
+/**
+ * 首页 first, then the menu ancestors and the page; every item links except the current one. An
+ * ancestor without a title is left out: the server replaces the meta of a parent whose children are
+ * all hidden (contract §3.2), and its route name means nothing to a user.
+ */
 export function AppBreadcrumb({ route }: { route?: MenuRoute }) {
-  const trail = route ? [...route.ancestors.map((a) => ({ path: normalisePath(a.path), title: a.meta?.title ?? a.name ?? a.path })), { path: route.path, title: route.title }] : [];
+  const ancestors = route?.ancestors.flatMap((a) => (a.meta?.title ? [{ path: normalisePath(a.path), title: a.meta.title }] : [])) ?? [];
+  const trail = route ? [...ancestors, { path: route.path, title: route.title }] : [];
   const items = [{ path: HOME_PATH, title: HOME_TITLE }, ...trail.filter((t) => t.path !== HOME_PATH)];
   return (
     <Breadcrumb
