@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineEntity } from '../../server/modules/entity/definitions';
 import { ExportLinkSigner } from '../../server/modules/entity/export-links';
 import { backends, startTestApp, type TestApp } from './support/app';
 
@@ -35,6 +36,23 @@ async function sheetRows(body: Buffer): Promise<unknown[][]> {
   wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
 }
+
+describe('entity files naming table dictionaries', () => {
+  const withDict = (dictCode: string) => ({
+    $schema: '../_meta/entity.schema.json',
+    table: 'test_secret',
+    label: '测试',
+    apiBase: '/test/secret',
+    permissionPrefix: 'test:secret',
+    columns: [{ name: 'owner', type: 'string', label: '负责人', dictCode }],
+  });
+
+  it('accepts a registered one in any spacing and refuses others, naming the file and column', () => {
+    expect(defineEntity('a.json', withDict('sys_role, role_name, role_code')).fields.find((f) => f.property === 'owner')?.dictCode).toBe('sys_role, role_name, role_code');
+    expect(() => defineEntity('b.json', withDict('sys_user,password,username'))).toThrow('实体定义 b.json：列 owner 的表字典 sys_user,password,username 未注册（只能使用服务器登记的表字典）');
+    expect(() => defineEntity('c.json', withDict('bad code;'))).toThrow('列 owner 的字典编码格式不正确');
+  });
+});
 
 describe.each(backends())('entity list extras on %s', (backend) => {
   let t: TestApp;
