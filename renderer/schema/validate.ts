@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import * as compiled from './validators.gen';
+import { expressionIssues } from './expressions';
 
 /** One problem in a schema document: where (JSON pointer) and what was expected. */
 export interface SchemaIssue {
@@ -62,7 +63,7 @@ export function validatePageSchema(document: unknown): SchemaIssue[] {
     }
     return [{ pointer: '/kind', message: 'must be one of "list", "form"' }];
   }
-  return validate(document) ? [] : toIssues(validate.errors);
+  return validate(document) ? expressionIssues(document) : toIssues(validate.errors);
 }
 
 export function validateEntitySchema(document: unknown): SchemaIssue[] {
