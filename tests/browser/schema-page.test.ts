@@ -237,10 +237,10 @@ describe('a schema page added at test time (entity + page + menu row)', () => {
   });
 
   step('import: rows appear; a bad row gives the 201 warning', async () => {
-    const upload = async (name: string, rows: Array<[string, string, string, number | null]>) => {
+    const upload = async (name: string, rows: Array<[string, string, string, number | null, string?]>) => {
       const book = new ExcelJS.Workbook();
       const sheet = book.addWorksheet('Sheet1');
-      sheet.addRow(['器具名称', '器具编码', '类别', '价格']);
+      sheet.addRow(['器具名称', '器具编码', '类别', '价格', '负责角色']);
       for (const r of rows) sheet.addRow(r);
       const buffer = Buffer.from(await book.xlsx.writeBuffer());
       await page.getByRole('button', { name: '导入' }).click();
@@ -250,10 +250,14 @@ describe('a schema page added at test time (entity + page + menu row)', () => {
       await dialog.getByText(name).waitFor();
       await dialog.getByRole('button', { name: '开始上传' }).click();
     };
-    await upload('器具.xlsx', [['螺丝刀', 'W-010', '工具', 5], ['望远镜', 'D-011', '仪器', 560]]);
+    // 负责角色 is given by the role's name; the server stores its code and lists the name from the table dictionary
+    await upload('器具.xlsx', [['螺丝刀', 'W-010', '工具', 5], ['望远镜', 'D-011', '仪器', 560, '评审专家']]);
     await toast(page, '共2行数据全部导入成功！').waitFor();
     await expectNames(expect.arrayContaining(['螺丝刀', '望远镜', '卡尺', '积木套装']) as unknown as string[]);
     await expect.poll(() => pagination().textContent()).toBe('1-4 共 4 条');
+    await rowOf(page, '望远镜').getByText('评审专家').waitFor();
+    const [stored] = await server.sql<{ owner_role: string }>('SELECT owner_role FROM test_gadget WHERE code = $1', ['D-011']);
+    expect(stored.owner_role).toBe('xypj_expert');
 
     await upload('有错误.xlsx', [['陀螺', 'T-012', '玩具', 3], ['无类别', 'X-013', '不存在的类别', 1]]);
     const warning = page.locator('.ant-modal-confirm', { hasText: '导入成功,但是有错误数据!' });
