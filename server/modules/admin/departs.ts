@@ -8,6 +8,7 @@ import { objectSchema, text } from '../../core/schemas';
 import { splitIds } from '../../core/tokens';
 import type { Db, SysDepart } from '../../db/types';
 import { auditInsert, auditUpdate, idList, optionalText, requireId } from './common';
+import { applyDirectors, directorsByDepart, forgetDirectedDeparts, planDirectors } from './depart-directors';
 import { allDeparts, departDescendants, departNode, departTree, nextChildCode } from './depart-tree';
 import { logOperation, OP_ADD, OP_DELETE, OP_EDIT } from './oplog';
 import { userRecords } from './user-json';
@@ -26,6 +27,8 @@ interface DepartBody {
   address?: string;
   memo?: string;
   status?: string;
+  /** 部门负责人: comma-joined user ids. */
+  directorUserIds?: string;
 }
 
 const s = (title: string, maxLength: number) => ({ type: 'string', title, maxLength });
@@ -46,6 +49,7 @@ const DEPART_BODY = {
     address: s('地址', 100),
     memo: s('备注', 500),
     status: s('状态', 1),
+    directorUserIds: s('部门负责人', 40000),
   },
 } as const;
 
@@ -88,6 +92,7 @@ export async function deleteDeparts(db: Db, ids: string[]): Promise<void> {
     await trx.deleteFrom('sys_depart_role').where('depart_id', 'in', all).execute();
     await trx.deleteFrom('sys_depart_permission').where('depart_id', 'in', all).execute();
     await trx.deleteFrom('sys_user_depart').where('dep_id', 'in', all).execute();
+    await forgetDirectedDeparts(trx, all);
     await trx
       .updateTable('sys_user')
       .set({ org_code: null })
@@ -95,6 +100,12 @@ export async function deleteDeparts(db: Db, ids: string[]): Promise<void> {
       .execute();
     await trx.deleteFrom('sys_depart').where('id', 'in', all).execute();
   });
+}
+
+/** Tree nodes with 部门负责人 (directorUserIds, comma-joined user ids) for the department screens. */
+async function nodesWithDirectors(db: Db): Promise<(d: SysDepart, isLeaf: boolean) => ReturnType<typeof departNode>> {
+  const directors = await directorsByDepart(db);
+  return (d, isLeaf) => ({ ...departNode(d, isLeaf), directorUserIds: directors.get(d.id)?.join(',') ?? null });
 }
 
 const idQuery = (title: string, extra: Record<string, unknown> = {}) => ({ querystring: objectSchema({ id: text(title, 36), _t: text('时间戳', 20), ...extra }) });
@@ -106,8 +117,9 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
     async (request) => {
       const rows = await allDeparts(db);
       const ids = idList(request.query.ids, '部门ID', { required: false });
-      if (ids.length) return ok(rows.filter((r) => ids.includes(r.id)).map((r) => departNode(r, true)));
-      return ok(departTree(rows));
+      const node = await nodesWithDirectors(db);
+      if (ids.length) return ok(rows.filter((r) => ids.includes(r.id)).map((r) => node(r, true)));
+      return ok(departTree(rows, node));
     },
   );
 
@@ -154,7 +166,7 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get('/sys/sysDepart/queryMyDeptTreeList', { config: { authenticated: true } }, async (request) => {
     const { user } = requireSession(request);
     const mine = new Set(await myDepartIds(db, user.id));
-    return ok(departTree((await allDeparts(db)).filter((d) => mine.has(d.id))));
+    return ok(departTree((await allDeparts(db)).filter((d) => mine.has(d.id)), await nodesWithDirectors(db)));
   });
 
   api.get<{ Querystring: { departId?: string; orgCode?: string } }>(
@@ -200,6 +212,7 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const parentId = optionalText(request.body.parentId);
     const parent = parentId ? await db.selectFrom('sys_depart').selectAll().where('id', '=', requireId(parentId, '上级部门')).executeTakeFirst() : null;
     if (parentId && !parent) throw businessError('上级部门不存在');
+    const directors = await planDirectors(request, db, undefined, request.body.directorUserIds);
     const id = newId();
     await db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(7302001)`.execute(trx);
@@ -209,6 +222,7 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
         .insertInto('sys_depart')
         .values({ id, parent_id: parent?.id ?? null, ...values, org_code: orgCode, org_type: parent ? '2' : '1', del_flag: '0', qywx_identifier: null, ...auditInsert(user.username) })
         .execute();
+      await applyDirectors(trx, { departId: id, ...directors });
     });
     await logOperation(db, request, OP_ADD, `添加部门，名称： ${values.depart_name}`);
     return okMessage('添加成功！');
@@ -225,7 +239,11 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
       const existing = await db.selectFrom('sys_depart').select('id').where('id', '=', id).executeTakeFirst();
       if (!existing) throw businessError('未找到对应实体');
       const values = departValues(request.body);
-      await db.updateTable('sys_depart').set({ ...values, ...auditUpdate(user.username) }).where('id', '=', id).execute();
+      const directors = request.body.directorUserIds === undefined ? undefined : await planDirectors(request, db, id, request.body.directorUserIds);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('sys_depart').set({ ...values, ...auditUpdate(user.username) }).where('id', '=', id).execute();
+        if (directors) await applyDirectors(trx, { departId: id, ...directors });
+      });
       await logOperation(db, request, OP_EDIT, `编辑部门，名称： ${values.depart_name}`);
       return okMessage('编辑成功!');
     },

@@ -24,6 +24,7 @@ import {
   SENSITIVE_FIELD_MESSAGE,
   UNKNOWN_DICT_MESSAGE,
   USER_PICK_PERMISSION,
+  USER_PICKER_HOLDERS,
   type TableDictEntry,
 } from './registry';
 import { multiUsers, userPickPage, type UserPickQuery } from './user-queries';
@@ -167,7 +168,7 @@ export const lookupModule: ApiModule = (api, { db }) => {
   api.get<{ Querystring: UserPickQuery }>(
     '/sys/user/queryUserComponentData',
     {
-      config: { permission: USER_PICK_PERMISSION },
+      config: { permission: [...USER_PICKER_HOLDERS] },
       schema: {
         querystring: objectSchema({
           pageNo: { type: 'integer', title: '页码', minimum: 1, maximum: 100000 },

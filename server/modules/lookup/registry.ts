@@ -35,6 +35,9 @@ export interface TreeTableEntry {
 export const UNKNOWN_DICT_MESSAGE = '字典不存在或不允许查询';
 export const SENSITIVE_FIELD_MESSAGE = '系统设置了安全规则，敏感表和敏感字段禁止查询，联系管理员授权!';
 export const USER_PICK_PERMISSION = 'sys:user:pick';
+/** Who may page through users in the picker: the picker grant, and the administration screens that pick users
+ * (department members, role members, department heads) without the user list itself. */
+export const USER_PICKER_HOLDERS: readonly string[] = [USER_PICK_PERMISSION, 'depart:users', 'role:users', 'depart:add', 'depart:edit'];
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 const SENSITIVE_COLUMNS = /(^|[\s,])(password|salt|token_hash|code_hash|answer)([\s,]|$)/i;
