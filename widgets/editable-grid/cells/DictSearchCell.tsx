@@ -9,7 +9,7 @@ import { optionLabel } from './text';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** Dictionary search select: remote search by keyword, stale answers dropped. */
-export function DictSearchCell({ value, column, disabled, size, onCommit }: CellRenderProps) {
+export function DictSearchCell({ value, column, disabled, size, onCommit, initialSearch }: CellRenderProps) {
   const { http } = useGridServices();
   const dict = column.dict ?? column.dictCode ?? '';
   const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
@@ -39,6 +39,12 @@ export function DictSearchCell({ value, column, disabled, size, onCommit }: Cell
     }, SEARCH_DEBOUNCE_MS);
   };
 
+  useEffect(() => {
+    if (initialSearch) onSearch(initialSearch);
+    // only the key that opened the editor
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const current = value == null || value === '' ? undefined : String(value);
   const shown = current && !options.some((o) => o.value === current)
     ? [{ value: current, label: cachedDictLabel(dict, current) ?? current }, ...options]
@@ -56,6 +62,7 @@ export function DictSearchCell({ value, column, disabled, size, onCommit }: Cell
       filterOption={false}
       value={current}
       options={shown}
+      searchValue={keyword}
       onSearch={onSearch}
       onChange={(v: string | undefined) => onCommit(v ?? '')}
       onBlur={() => onCommit()}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Select } from 'antd';
 import type { CellRenderProps } from './registry';
 import { controlSize } from './size';
@@ -14,20 +14,27 @@ function toArray(value: unknown): string[] {
 export function SelectCell(props: CellRenderProps & { multiple?: boolean; search?: boolean }) {
   const { value, row, column, disabled, size, onChange, onCommit, multiple } = props;
   const { getOptions } = useGridContext();
-  const [typed, setTyped] = useState('');
-  const searchable = props.search || column.allowSearch || column.allowInput;
+  const searchable = !!(props.search || column.allowSearch || column.allowInput);
+  const [search, setSearch] = useState('');
+  const initialSearch = searchable && !multiple ? props.initialSearch : undefined;
+  // rc-select clears its search while the dropdown mounts (closed on the first render): type the key in after that
+  useEffect(() => {
+    if (initialSearch) setSearch(initialSearch);
+    // only the key that opened the editor
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const options = useMemo(() => {
     const base = (getOptions(column, row) ?? []).map((o) => ({
       value: String(o.value),
       label: optionLabel(o),
       disabled: o.disabled,
     }));
-    if (column.allowInput && typed && !base.some((o) => o.value === typed)) base.push({ value: typed, label: typed, disabled: false });
+    if (column.allowInput && search && !base.some((o) => o.value === search)) base.push({ value: search, label: search, disabled: false });
     if (column.allowInput && !multiple && value != null && value !== '' && !base.some((o) => o.value === String(value))) {
       base.push({ value: String(value), label: String(value), disabled: false });
     }
     return base;
-  }, [getOptions, column, row, typed, value, multiple]);
+  }, [getOptions, column, row, search, value, multiple]);
 
   const select = (
     <Select
@@ -38,10 +45,11 @@ export function SelectCell(props: CellRenderProps & { multiple?: boolean; search
       allowClear={column.allowClear ?? true}
       disabled={disabled}
       placeholder={column.placeholder ?? `请选择${column.title}`}
-      showSearch={!!searchable}
+      showSearch={searchable}
+      searchValue={searchable && !multiple ? search : undefined}
       optionFilterProp="label"
       filterOption={(input, option) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase())}
-      onSearch={column.allowInput ? setTyped : undefined}
+      onSearch={searchable ? setSearch : undefined}
       mode={multiple ? 'multiple' : undefined}
       maxTagCount={multiple ? 1 : undefined}
       value={multiple ? toArray(value) : value == null || value === '' ? undefined : String(value)}
@@ -52,7 +60,7 @@ export function SelectCell(props: CellRenderProps & { multiple?: boolean; search
         else onCommit(next);
       }}
       onBlur={() => {
-        setTyped('');
+        setSearch('');
         onCommit();
       }}
       {...column.props}

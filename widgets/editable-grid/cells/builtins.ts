@@ -1,4 +1,5 @@
-import { registerCellType, registerCellTypeAliases, type CellTypeDefinition } from './registry';
+import { registerCellType, registerCellTypeAliases, type CellTypeDefinition, type TypedStart } from './registry';
+import { isAcceptableNumberInput } from './numberInput';
 import { plainText, optionsText } from './text';
 import { InputCell } from './InputCell';
 import { InputNumberCell } from './InputNumberCell';
@@ -10,6 +11,7 @@ import { DateCell, DateTimeCell, TimeCell } from './DateCell';
 import { CheckboxCell, RadioCell } from './ChoiceCells';
 import { ProgressDisplay, SlotCell, TagsDisplay } from './DisplayCells';
 import { TagsCell } from './TagsCell';
+import { formatTagInput } from './tagInput';
 import { UploadCell } from './UploadCell';
 import { DepartPickerCell, UserPickerCell, pickerText } from './PickerCell';
 import { PopupCell } from './PopupCell';
@@ -17,12 +19,16 @@ import { PopupCell } from './PopupCell';
 /** Minimum widths of spec §9: datetime, user and department pickers 190 px, date 135 px. */
 export const MIN_WIDTHS = { datetime: 190, sel_user: 190, sel_depart: 190, date: 135 } as const;
 
-const select = (Editor: CellTypeDefinition['Editor']): CellTypeDefinition => ({
+const select = (Editor: CellTypeDefinition['Editor'], startByTyping?: CellTypeDefinition['startByTyping']): CellTypeDefinition => ({
   mode: 'edit',
   Editor,
   Display: SelectDisplay,
   toText: (v, c) => optionsText(v, c.options),
+  startByTyping,
 });
+
+const typedAsValue = (): TypedStart => 'value';
+const typedAsSearch = (): TypedStart => 'search';
 
 let installed = false;
 
@@ -32,17 +38,23 @@ export function installBuiltinCells(): void {
   installed = true;
   registerCellType('normal', { mode: 'cell', toText: plainText });
   registerCellType('hidden', { mode: 'cell', toText: plainText });
-  registerCellType('input', { mode: 'edit', Editor: InputCell, toText: plainText });
-  registerCellType('inputNumber', { mode: 'edit', Editor: InputNumberCell, toText: plainText });
-  registerCellTypeAliases(['textarea', 'input_pop'], { mode: 'edit', Editor: TextareaCell, toText: plainText });
-  registerCellType('select', select(SelectCell));
-  registerCellTypeAliases(['select-search', 'sel_search'], select(SearchSelectCell));
+  registerCellType('input', { mode: 'edit', Editor: InputCell, toText: plainText, startByTyping: typedAsValue });
+  registerCellType('inputNumber', {
+    mode: 'edit',
+    Editor: InputNumberCell,
+    toText: plainText,
+    startByTyping: (key) => (isAcceptableNumberInput(key) ? 'value' : null),
+  });
+  registerCellTypeAliases(['textarea', 'input_pop'], { mode: 'edit', Editor: TextareaCell, toText: plainText, startByTyping: typedAsValue });
+  registerCellType('select', select(SelectCell, (_key, c) => (c.allowSearch || c.allowInput ? 'search' : 'open')));
+  registerCellTypeAliases(['select-search', 'sel_search'], select(SearchSelectCell, typedAsSearch));
   registerCellTypeAliases(['select-multiple', 'list_multi'], select(MultiSelectCell));
   registerCellTypeAliases(['select-dict-search', 'sel_search_async'], {
     mode: 'edit',
     Editor: DictSearchCell,
     Display: DictSearchDisplay,
     toText: plainText,
+    startByTyping: typedAsSearch,
   });
   registerCellType('date', { mode: 'edit', Editor: DateCell, toText: plainText, minWidth: MIN_WIDTHS.date });
   registerCellType('datetime', { mode: 'edit', Editor: DateTimeCell, toText: plainText, minWidth: MIN_WIDTHS.datetime });
@@ -51,7 +63,13 @@ export function installBuiltinCells(): void {
   registerCellType('radio', { mode: 'visible', Editor: RadioCell, toText: (v, c) => optionsText(v, c.options) });
   registerCellTypeAliases(['upload', 'file', 'image'], { mode: 'visible', Editor: UploadCell, toText: plainText });
   registerCellType('progress', { mode: 'cell', Display: ProgressDisplay, toText: plainText });
-  registerCellType('tags', { mode: 'edit', Editor: TagsCell, Display: TagsDisplay, toText: plainText });
+  registerCellType('tags', {
+    mode: 'edit',
+    Editor: TagsCell,
+    Display: TagsDisplay,
+    toText: plainText,
+    startByTyping: (key) => (formatTagInput(key) ? 'value' : null),
+  });
   registerCellType('sel_depart', { mode: 'visible', Editor: DepartPickerCell, toText: pickerText, minWidth: MIN_WIDTHS.sel_depart });
   registerCellType('sel_user', { mode: 'visible', Editor: UserPickerCell, toText: pickerText, minWidth: MIN_WIDTHS.sel_user });
   registerCellType('popup', { mode: 'visible', Editor: PopupCell, toText: plainText });

@@ -14,6 +14,8 @@ export interface CellRenderProps {
   onChange: (value: unknown) => void;
   /** Finish editing; with an argument it also sets that value. */
   onCommit: (value?: unknown) => void;
+  /** The key typed on the cell that opened this editor, as the search of a searchable select. */
+  initialSearch?: string;
 }
 
 /**
@@ -29,7 +31,15 @@ export interface CellTypeDefinition {
   Display?: ComponentType<CellRenderProps>;
   toText?: (value: unknown, column: GridColumn) => string;
   minWidth?: number;
+  /** How typing on the cursor cell starts editing (mode `edit` only); absent: typing does nothing. */
+  startByTyping?: (key: string, column: GridColumn) => TypedStart;
 }
+
+/**
+ * What a printable key typed on the keyboard cursor does to a cell: `value` opens the editor with the key
+ * as the new text, `search` opens it with the key as its search, `open` just opens it; null: nothing.
+ */
+export type TypedStart = 'value' | 'search' | 'open' | null;
 
 /** Names of the grid's own columns; a custom cell type may not take them. */
 export const RESERVED_CELL_TYPES: readonly string[] = [

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type MutableRefObject, type ReactNode } fr
 import { flexRender, type Table } from '@tanstack/react-table';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { GridColumn, GridRow, GridSize } from '../types';
-import { GridRowView, type LaidOutColumn, type RowActions } from './GridRowView';
+import { GridRowView, type ActiveCell, type LaidOutColumn, type RowActions } from './GridRowView';
 import { StatisticsFooter } from './StatisticsFooter';
 import { useGridKeyboard } from './useGridKeyboard';
 
@@ -20,7 +20,7 @@ export interface GridBodyProps {
   size: GridSize;
   disabled: boolean;
   alwaysEdit: boolean;
-  active: { rowId: string; key: string } | null;
+  active: ActiveCell | null;
   /** The keyboard cursor. */
   focused: { rowId: string; key: string } | null;
   actions: RowActions;
@@ -119,6 +119,7 @@ export function GridBody(p: GridBodyProps) {
                 rowCount={modelRows.length}
                 columns={p.columns}
                 activeKey={p.active && p.active.rowId === rowId ? p.active.key : null}
+                activeSearch={p.active && p.active.rowId === rowId ? p.active.search : undefined}
                 focusKey={p.focused && p.focused.rowId === rowId ? p.focused.key : null}
                 alwaysEdit={p.alwaysEdit}
                 disabled={p.disabled}

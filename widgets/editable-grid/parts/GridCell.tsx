@@ -14,6 +14,8 @@ export interface GridCellProps {
   placement?: FixedPlacement;
   /** The one cell being edited (or every editable cell with alwaysEdit). */
   editing: boolean;
+  /** The key typed on the cursor that opened a searchable editor. */
+  initialSearch?: string;
   /** The keyboard cursor is on this cell. */
   focused: boolean;
   disabled: boolean;
@@ -43,6 +45,7 @@ function CellBody(p: GridCellProps) {
     column,
     disabled,
     size,
+    initialSearch: editing ? p.initialSearch : undefined,
     onChange: (v) => {
       setDraft(v);
       p.onDraft(rowId, column.key, v);

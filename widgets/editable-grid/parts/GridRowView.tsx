@@ -18,14 +18,29 @@ export interface LaidOutColumn {
   placement?: FixedPlacement;
 }
 
+/** A key typed on the keyboard cursor that opens the editor: as the new value or as the search of a select. */
+export interface TypedKey {
+  text: string;
+  as: 'value' | 'search';
+}
+
+/** The cell being edited; `search` is the typed key a searchable select opens with. */
+export interface ActiveCell {
+  rowId: string;
+  key: string;
+  search?: string;
+}
+
 /** Callbacks shared by every row; one stable object per grid. */
 export interface RowActions {
-  activate: (rowId: string, key: string) => void;
+  activate: (rowId: string, key: string, typed?: TypedKey) => void;
   /** Move the keyboard cursor to a cell. */
   focus: (rowId: string, key: string) => void;
   /** Close the editor and put back the value it started with (Esc). */
   cancel: (rowId: string, key: string) => void;
   draft: (rowId: string, key: string, value: unknown) => void;
+  /** Empty a cell (Delete/Backspace on the cursor), validated and reported like an edit. */
+  clear: (rowId: string, key: string) => void;
   commit: (rowId: string, key: string, value: unknown, finish: boolean) => void;
   move: (from: number, to: number) => void;
   insertBelow: (rowIndex: number) => void;
@@ -42,6 +57,8 @@ export interface GridRowViewProps {
   rowCount: number;
   columns: LaidOutColumn[];
   activeKey: string | null;
+  /** The typed search the active cell's editor opens with. */
+  activeSearch?: string;
   /** Column key of the keyboard cursor when it is in this row. */
   focusKey: string | null;
   alwaysEdit: boolean;
@@ -112,6 +129,7 @@ export const GridRowView = memo(function GridRowView(p: GridRowViewProps) {
             width={c.width}
             placement={c.placement}
             editing={p.alwaysEdit || p.activeKey === column.key}
+            initialSearch={p.activeKey === column.key ? p.activeSearch : undefined}
             focused={p.focusKey === column.key}
             disabled={!editable}
             size={p.size}

@@ -22,6 +22,8 @@ const CSS = `
 .eg-fixed{background:inherit}
 .eg-fixed-left-last{box-shadow:inset -1px 0 0 #f0f0f0,6px 0 6px -4px rgba(0,0,0,.12)}
 .eg-fixed-right-first{box-shadow:inset 1px 0 0 #f0f0f0,-6px 0 6px -4px rgba(0,0,0,.12)}
+.eg-fixed-left-last.eg-td-error{box-shadow:inset 0 0 0 1px #ff4d4f,6px 0 6px -4px rgba(0,0,0,.12)}
+.eg-fixed-right-first.eg-td-error{box-shadow:inset 0 0 0 1px #ff4d4f,-6px 0 6px -4px rgba(0,0,0,.12)}
 .eg-td-focus{outline:2px solid #1677ff;outline-offset:-2px}
 .eg-scroll:focus{outline:none}
 .eg-toolbar{display:flex;gap:8px;align-items:center;margin-bottom:8px;flex-wrap:wrap}

@@ -7,7 +7,7 @@ import { GridStore } from '../model/store';
 import { LinkageOptions, buildLinkageChains } from '../model/linkage';
 import { loadAddRowSettings, normaliseAddRowSettings, saveAddRowSettings } from '../model/addRowSettings';
 import { resolveInsertIndex } from '../model/rowOps';
-import type { RowActions } from './GridRowView';
+import type { ActiveCell, RowActions } from './GridRowView';
 import { isRowDisabled } from './disabledRows';
 
 export const INSERT_THROTTLE_MS = 1500;
@@ -53,7 +53,7 @@ export function useGridController(
   const lastEmitted = useRef<GridRow[] | undefined>(incoming);
   const seenIncoming = useRef(incoming);
   const [selection, setSelection] = useState<RowSelectionState>({});
-  const [active, setActive] = useState<{ rowId: string; key: string } | null>(null);
+  const [active, setActive] = useState<ActiveCell | null>(null);
   const [focused, setFocused] = useState<{ rowId: string; key: string } | null>(null);
   const editOrigin = useRef<{ rowId: string; key: string; value: unknown } | null>(null);
   /** The editor closed by Esc: its blur must not commit what was typed. */
@@ -173,11 +173,13 @@ export function useGridController(
     setActive((a) => (a && a.rowId === rowId && a.key === key ? null : a));
 
   const impl: RowActions = {
-    activate: (rowId, key) => {
+    activate: (rowId, key, typed) => {
       editOrigin.current = { rowId, key, value: store.getRow(rowId)?.[key] };
       cancelled.current = null;
+      // the typed key is a draft: Esc puts back the value above
+      if (typed?.as === 'value') store.setCell(rowId, key, typed.text, true);
       setFocused({ rowId, key });
-      setActive({ rowId, key });
+      setActive({ rowId, key, search: typed?.as === 'search' ? typed.text : undefined });
     },
     focus: (rowId, key) => setFocused((f) => (f && f.rowId === rowId && f.key === key ? f : { rowId, key })),
     cancel: (rowId, key) => {
@@ -190,6 +192,13 @@ export function useGridController(
     },
     draft: (rowId, key, value) => {
       store.setCell(rowId, key, value, true);
+    },
+    clear: (rowId, key) => {
+      const current = store.getRow(rowId)?.[key];
+      if (current == null || current === '') return;
+      cancelled.current = null;
+      editOrigin.current = null;
+      impl.commit(rowId, key, '', true);
     },
     commit: (rowId, key, value, finish) => {
       const row = store.getRow(rowId);
@@ -234,6 +243,7 @@ export function useGridController(
       focus: (...a) => implRef.current.focus(...a),
       cancel: (...a) => implRef.current.cancel(...a),
       draft: (...a) => implRef.current.draft(...a),
+      clear: (...a) => implRef.current.clear(...a),
       commit: (...a) => implRef.current.commit(...a),
       move: (...a) => implRef.current.move(...a),
       insertBelow: (...a) => implRef.current.insertBelow(...a),

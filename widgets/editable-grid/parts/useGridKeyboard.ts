@@ -1,7 +1,8 @@
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { Row } from '@tanstack/react-table';
 import type { GridRow } from '../types';
-import { getCellType } from '../cells/registry';
+import { getCellType, type CellTypeDefinition } from '../cells/registry';
+import type { GridColumn } from '../types';
 import type { LaidOutColumn, RowActions } from './GridRowView';
 import { isMoveKey, nextPosition } from './keyboardNav';
 
@@ -24,6 +25,11 @@ function cellElement(container: HTMLElement, rowId: string, key: string): HTMLEl
   return container.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(rowId)}"] [role="gridcell"][data-key="${CSS.escape(key)}"]`);
 }
 
+/** A key that types one character (Shift allowed; shortcuts with Ctrl/Alt/Meta are not typing). */
+function isPrintable(e: KeyboardEvent<HTMLElement>): boolean {
+  return [...e.key].length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
+}
+
 /** Scroll horizontally so the cell is not hidden under the frozen columns. */
 function revealColumn(container: HTMLElement, columns: LaidOutColumn[], key: string): void {
   const index = columns.findIndex((c) => c.column?.key === key);
@@ -40,8 +46,10 @@ function revealColumn(container: HTMLElement, columns: LaidOutColumn[], key: str
 
 /**
  * Keyboard use of the grid (focus on the grid itself): arrows, Tab/Shift+Tab, Home/End move the cursor;
- * Enter or F2 opens the cursor cell's editor (or focuses an always-shown control); in an editor Esc
- * cancels and Tab keeps the value and moves on. The grid takes focus back when an editor closes.
+ * Enter or F2 opens the cursor cell's editor (or focuses an always-shown control); typing a character
+ * opens it with that character; Delete/Backspace empties the cell. In an editor Esc cancels (after
+ * closing an open dropdown) and Tab keeps the value and moves on. The grid takes focus back when an
+ * editor closes.
  */
 export function useGridKeyboard(o: GridKeyboardOptions): (e: KeyboardEvent<HTMLDivElement>) => void {
   const dataColumns = o.columns.filter((c) => c.column);
@@ -72,14 +80,29 @@ export function useGridKeyboard(o: GridKeyboardOptions): (e: KeyboardEvent<HTMLD
     return row >= 0 && col >= 0 ? { row, col } : null;
   };
 
+  /** The cell's column and type when the user may change it. */
+  const editable = (cell: { rowId: string; key: string }): { column: GridColumn; type: CellTypeDefinition } | null => {
+    const column = dataColumns.find((c) => c.column?.key === cell.key)?.column;
+    const row = o.rows.find((r) => r.id === cell.rowId);
+    const type = getCellType(column?.type);
+    if (!column || !row || !type || o.disabled || o.actions.isCellDisabled(row.original, column)) return null;
+    return { column, type };
+  };
+
   const open = (rowId: string, key: string) => {
     const container = o.scrollRef.current;
-    const laid = dataColumns.find((c) => c.column?.key === key);
-    const row = o.rows.find((r) => r.id === rowId);
-    if (!container || !laid?.column || !row || o.disabled || o.actions.isCellDisabled(row.original, laid.column)) return;
-    const mode = getCellType(laid.column.type)?.mode;
+    const mode = editable({ rowId, key })?.type.mode;
+    if (!container) return;
     if (mode === 'edit') o.actions.activate(rowId, key);
     else if (mode === 'visible') cellElement(container, rowId, key)?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  };
+
+  const typeInto = (rowId: string, key: string, text: string): boolean => {
+    const target = editable({ rowId, key });
+    const start = target?.type.mode === 'edit' ? target.type.startByTyping?.(text, target.column) : null;
+    if (!start) return false;
+    o.actions.activate(rowId, key, start === 'open' ? undefined : { text, as: start });
+    return true;
   };
 
   return (e) => {
@@ -93,6 +116,8 @@ export function useGridKeyboard(o: GridKeyboardOptions): (e: KeyboardEvent<HTMLD
       const key = cell?.getAttribute('data-key');
       if (!cell || rowId == null || !key) return;
       if (e.key === 'Escape') {
+        // a control with its dropdown open closes that first; the next Esc cancels the edit
+        if ((e.target as HTMLElement).getAttribute('aria-expanded') === 'true') return;
         if (editing && editing.rowId === rowId && editing.key === key) o.actions.cancel(rowId, key);
         else o.actions.focus(rowId, key);
         e.preventDefault();
@@ -119,6 +144,11 @@ export function useGridKeyboard(o: GridKeyboardOptions): (e: KeyboardEvent<HTMLD
     } else if ((e.key === 'Enter' || e.key === 'F2') && o.focused && at) {
       e.preventDefault();
       open(o.focused.rowId, o.focused.key);
+    } else if ((e.key === 'Delete' || e.key === 'Backspace') && o.focused && at) {
+      e.preventDefault();
+      if (editable(o.focused)?.type.mode === 'edit') o.actions.clear(o.focused.rowId, o.focused.key);
+    } else if (isPrintable(e) && o.focused && at) {
+      if (typeInto(o.focused.rowId, o.focused.key, e.key)) e.preventDefault();
     }
   };
 }
