@@ -8,6 +8,7 @@ import type { Db } from '../../db/types';
 import { runListQuery } from '../entity/list-query';
 import { auditInsert, auditUpdate, idList, jsonRows, optionalText, requireId } from './common';
 import { refuseOwnRoleRules, refuseUnheldGrants } from './grant-guards';
+import { refuseBroaderRoles } from './role-assign-guards';
 import { dataRuleChoice, grantedIds, saveDataRuleChoice, saveGrantDiff } from './grant-store';
 import { DEPART_ROLE_SOURCE } from './list-sources';
 import { logOperation, OP_ADD, OP_DELETE, OP_EDIT } from './oplog';
@@ -234,6 +235,9 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
       if (add.length) {
         const roles = await db.selectFrom('sys_depart_role').select('id').where('id', 'in', add).execute();
         if (roles.length !== add.length) throw businessError('部门角色不存在');
+        const held = await db.selectFrom('sys_depart_role_user').select('drole_id').where('user_id', '=', userId).where('drole_id', 'in', add).execute();
+        const heldIds = new Set(held.map((r) => r.drole_id));
+        await refuseBroaderRoles(request, db, { departRoleIds: add.filter((id) => !heldIds.has(id)) });
       }
       await db.transaction().execute(async (trx) => {
         if (remove.length) await trx.deleteFrom('sys_depart_role_user').where('user_id', '=', userId).where('drole_id', 'in', remove).execute();

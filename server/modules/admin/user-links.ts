@@ -8,6 +8,7 @@ import type { Db } from '../../db/types';
 import { PAGE_QUERY, idList, likeContains, pageParams, pageResult, requireId } from './common';
 import { logOperation, OP_ADD, OP_DELETE } from './oplog';
 import { userRecords } from './user-json';
+import { refuseBroaderRoles } from './role-assign-guards';
 import { requireAdminFor, roleIdsIncludeAdmin } from './user-guards';
 
 const LINK_BODY = {
@@ -68,6 +69,7 @@ export function userLinkRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const role = await db.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst();
     if (!role) throw businessError('角色不存在');
     await requireAdminFor(request, db, await roleIdsIncludeAdmin(db, [roleId]));
+    await refuseBroaderRoles(request, db, { roleIds: [roleId] });
     const userIds = await existingUsers(db, idList(request.body.userIdList, '用户'));
     for (const userId of userIds) {
       await db

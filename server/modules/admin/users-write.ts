@@ -20,6 +20,7 @@ import {
   type UserBody,
   type UserFields,
 } from './user-form';
+import { refuseBroaderRoles } from './role-assign-guards';
 import { adminUserIds, refuseAdminTargets, requireAdminFor, roleIdsIncludeAdmin } from './user-guards';
 
 const newSalt = () => randomBytes(6).toString('base64url').slice(0, 8);
@@ -27,6 +28,12 @@ const newSalt = () => randomBytes(6).toString('base64url').slice(0, 8);
 async function replaceRoles(db: Db, userId: string, roleIds: string[]): Promise<void> {
   await db.deleteFrom('sys_user_role').where('user_id', '=', userId).execute();
   if (roleIds.length) await db.insertInto('sys_user_role').values(roleIds.map((roleId) => ({ id: newId(), user_id: userId, role_id: roleId }))).execute();
+}
+
+/** Those of `roleIds` the user does not hold yet: keeping a role is not attaching it. */
+async function rolesNotHeld(db: Db, userId: string, roleIds: string[]): Promise<string[]> {
+  const held = new Set((await db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', userId).execute()).map((r) => r.role_id));
+  return roleIds.filter((id) => !held.has(id));
 }
 
 async function replaceDeparts(db: Db, userId: string, departIds: string[]): Promise<void> {
@@ -99,6 +106,7 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
     await requireAdminFor(request, db, await roleIdsIncludeAdmin(db, roleIds));
     await refuseDuplicates(db, { username, ...fields });
     await requireExisting(db, 'sys_role', roleIds, '角色不存在');
+    await refuseBroaderRoles(request, db, { roleIds });
     await requireExisting(db, 'sys_depart', [...departIds, ...(fields.depart_ids?.split(',') ?? [])], '部门不存在');
     await requireTenants(db, fields.rel_tenant_ids);
     await createUser(db, { username, password, fields, roleIds, departIds }, user.username);
@@ -123,7 +131,10 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
       const touchesAdmin = (await adminUserIds(db, [id])).length > 0 || (roleIds !== null && (await roleIdsIncludeAdmin(db, roleIds)));
       await requireAdminFor(request, db, touchesAdmin);
       await refuseDuplicates(db, fields, id);
-      if (roleIds) await requireExisting(db, 'sys_role', roleIds, '角色不存在');
+      if (roleIds) {
+        await requireExisting(db, 'sys_role', roleIds, '角色不存在');
+        await refuseBroaderRoles(request, db, { roleIds: await rolesNotHeld(db, id, roleIds) });
+      }
       await requireExisting(db, 'sys_depart', [...(departIds ?? []), ...(fields.depart_ids?.split(',') ?? [])], '部门不存在');
       await requireTenants(db, fields.rel_tenant_ids);
       await db.transaction().execute(async (trx) => {
