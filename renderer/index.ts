@@ -2,6 +2,7 @@ export { SchemaPage, type SchemaPageProps } from './SchemaPage';
 export { useListPage, type ListPageController, type ListPageOptions, type Row } from './list/useListPage';
 export { ListPageView } from './list/ListPageView';
 export { FormPageView } from './form/FormPageView';
+export { RecordModal, type RecordMode, type RecordModalProps } from './list/RecordModal';
 export { SchemaForm, prepareRenderer, type SchemaFormProps } from './form/SchemaForm';
 export { loadPageSchema, hasPageSchema } from './schema/load';
 export { validatePageSchema, validateEntitySchema, validateSchemaDocument, type SchemaIssue } from './schema/validate';

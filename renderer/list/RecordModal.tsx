@@ -16,6 +16,8 @@ const DETAIL_WIDTH = 1200;
 export interface RecordModalProps {
   mode: RecordMode | undefined;
   record?: Row;
+  /** Values an add form starts with (another page opening this form with a preset). */
+  initialValues?: Row;
   config: EditForm;
   urls: ListUrls;
   notify: Notifier;
@@ -29,7 +31,7 @@ export function firstFailingSubTable(form: Form, keys: string[]): string | undef
   return keys.find((key) => failing.has(key));
 }
 
-export function RecordModal({ mode, record, config, urls, notify, onClose, onSaved }: RecordModalProps) {
+export function RecordModal({ mode, record, initialValues, config, urls, notify, onClose, onSaved }: RecordModalProps) {
   const { http } = useRenderer();
   const open = mode !== undefined;
   const [fullscreen, setFullscreen] = useState(!!config.fullscreen);
@@ -37,8 +39,8 @@ export function RecordModal({ mode, record, config, urls, notify, onClose, onSav
   const subTables = config.subTables ?? [];
   const [activeTab, setActiveTab] = useState(subTables[0]?.key);
   const form = useMemo(
-    () => createForm({ initialValues: mode === 'add' ? {} : { ...record }, readPretty: mode === 'detail' }),
-    [mode, record],
+    () => createForm({ initialValues: mode === 'add' ? { ...initialValues } : { ...record }, readPretty: mode === 'detail' }),
+    [mode, record, initialValues],
   );
 
   useEffect(() => {

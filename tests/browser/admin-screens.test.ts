@@ -3,6 +3,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 
+const KEEPER_PASSWORD = 'Keeper#2026pass';
+
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
@@ -111,6 +113,27 @@ async function addDepart(button: RegExp, name: string): Promise<void> {
   await toast('添加成功！');
   await treeTitle(name).waitFor();
 }
+
+/** Opens a row's 更多 menu and clicks `name` in it. */
+async function moreAction(row: Locator, name: string): Promise<void> {
+  await row.getByText('更多').click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: name }).click();
+}
+
+async function tokenOf(from: Page): Promise<string> {
+  return from.evaluate(() => (JSON.parse(localStorage.getItem('pro__Access-Token') ?? '{}') as { value?: string }).value ?? '');
+}
+
+async function api<T = unknown>(method: string, path: string, body?: object): Promise<{ success: boolean; message: string; result: T }> {
+  const res = await fetch(`${server.apiUrl}${path}`, {
+    method,
+    headers: { 'X-Access-Token': await tokenOf(page), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return (await res.json()) as { success: boolean; message: string; result: T };
+}
+
+const visibleDrawer = () => page.locator('.ant-drawer-open .ant-drawer-content').last();
 
 async function permissionNode(title: string): Promise<Locator> {
   return treeNodeCheckbox(activeTab(), title);
@@ -261,16 +284,16 @@ describe('部门管理 and 我的部门', () => {
 
     await page.getByRole('tab', { name: '用户信息' }).click();
     const expertRow = activeTab().locator('.ant-table-row', { hasText: 'expert' });
-    await expertRow.getByText('部门角色').click();
+    await moreAction(expertRow, '部门角色');
     const assign = page.locator('.ant-modal', { hasText: '部门角色分配' });
     await assign.getByLabel('质量审核员').check();
     await okButton(assign).click();
     await toast(/成功/);
-    await expertRow.getByText('部门角色').click();
+    await moreAction(expertRow, '部门角色');
     await expect.poll(() => page.locator('.ant-modal', { hasText: '部门角色分配' }).getByLabel('质量审核员').isChecked()).toBe(true);
     await page.locator('.ant-modal', { hasText: '部门角色分配' }).getByRole('button', { name: /取\s*消/ }).click();
 
-    await expertRow.getByText('取消关联').click();
+    await moreAction(expertRow, '取消关联');
     await okButton(page.locator('.ant-popover, .ant-modal-confirm').filter({ hasText: '确定取消与选中部门关联吗?' })).click();
     await expect.poll(() => activeTab().locator('.ant-table-row', { hasText: 'expert' }).count()).toBe(0);
     await keepScreenshot(page, 'admin-my-depart-after');
@@ -286,5 +309,137 @@ describe('部门管理 and 我的部门', () => {
     await page.locator('.ant-dropdown-menu-item', { hasText: '删除' }).click();
     await okButton(page.locator('.ant-modal-confirm', { hasText: '确定删除吗?' })).click();
     await expect.poll(() => editedRow().count()).toBe(0);
+  }));
+});
+
+interface MenuNode {
+  key: string;
+  title: string;
+  children?: MenuNode[];
+}
+
+/** A role holding exactly the named menus and buttons, given to a new member of 信用评价办公室. */
+async function userWithMenus(username: string, titles: string[]): Promise<void> {
+  expect((await api('POST', '/sys/role/add', { roleName: `角色${username}`, roleCode: username })).success).toBe(true);
+  const roles = await api<{ records: Array<{ id: string; roleCode: string }> }>('GET', `/sys/role/list?roleCode=${username}`);
+  const roleId = roles.result.records.find((r) => r.roleCode === username)!.id;
+  const ids = new Map<string, string>();
+  const walk = (nodes: MenuNode[]) => nodes.forEach((n) => (ids.set(n.title, n.key), walk(n.children ?? [])));
+  walk((await api<{ treeList: MenuNode[] }>('GET', '/sys/role/queryTreeList')).result.treeList);
+  const granted = titles.map((t) => ids.get(t)!).join(',');
+  expect((await api('POST', '/sys/permission/saveRolePermission', { roleId, permissionIds: granted, lastpermissionIds: '' })).success).toBe(true);
+  const added = await api('POST', '/sys/user/add', {
+    username, realname: `管理员${username}`, password: KEEPER_PASSWORD, workNo: `K-${username}`, phone: '13977776666', selectedroles: roleId, selecteddeparts: 'd_a01a01',
+  });
+  expect(added.message).toBe('添加成功！');
+}
+
+async function openMyDepartUsers(on: Page, name: string): Promise<Locator> {
+  await on.goto(`${server.baseUrl}/isystem/departUserList`);
+  await on.locator('.admin-depart-tree .ant-tree-title', { hasText: /^信用评价办公室$/ }).click();
+  await on.getByRole('tab', { name: '用户信息' }).click();
+  const users = on.locator('.ant-tabs-tabpane-active').first();
+  await users.locator('.ant-table-row').first().waitFor();
+  await on.waitForLoadState('networkidle');
+  await keepScreenshot(on, `admin-${name}`);
+  return users;
+}
+
+describe('我的部门 → 用户信息 with the user form of 用户管理, and 部门负责人', () => {
+  it('新建用户 creates a user in the chosen department; 编辑 and 用户详情 open the same form', shot('my-depart-user-form', async () => {
+    const users = await openMyDepartUsers(page, 'my-depart-users-toolbar');
+    await users.getByRole('button', { name: /新建用户/ }).click();
+    const form = visibleDrawer();
+    await form.getByPlaceholder('请输入用户账号').waitFor();
+    const departs = form.locator('.ant-formily-item').filter({ hasText: '部门分配' });
+    await expect.poll(() => departs.textContent()).toContain('信用评价办公室');
+    expect(await departs.locator('.ant-select-disabled').count()).toBe(1);
+    await form.getByPlaceholder('请输入用户账号').fill('office_clerk');
+    await form.getByPlaceholder('请输入登录密码').fill(KEEPER_PASSWORD);
+    await form.getByPlaceholder('请重新输入登录密码').fill(KEEPER_PASSWORD);
+    await form.getByPlaceholder('请输入用户名称').fill('办公室文员');
+    await form.getByPlaceholder('请输入工号').fill('OC0001');
+    await form.getByPlaceholder('请输入手机号码').fill('13955554444');
+    await keepScreenshot(page, 'admin-my-depart-new-user');
+    await page.locator('.ant-drawer-open .ant-drawer-footer').getByRole('button', { name: /确\s*定/ }).click();
+    await toast('添加成功！');
+    const clerkRow = users.locator('.ant-table-row', { hasText: 'office_clerk' });
+    await clerkRow.waitFor();
+    expect(await clerkRow.textContent()).toContain('办公室文员');
+    expect(await clerkRow.textContent()).toContain('信用评价办公室');
+
+    await clerkRow.getByText('编辑', { exact: true }).click();
+    const edit = visibleDrawer();
+    await expect.poll(() => edit.getByPlaceholder('请输入用户名称').inputValue()).toBe('办公室文员');
+    expect(await edit.getByPlaceholder('请输入登录密码').count()).toBe(0);
+    expect(await edit.getByPlaceholder('请输入用户账号').isDisabled()).toBe(true);
+    await edit.getByPlaceholder('请输入用户名称').fill('办公室主管');
+    await page.locator('.ant-drawer-open .ant-drawer-footer').getByRole('button', { name: /确\s*定/ }).click();
+    await toast(/成功/);
+    await expect.poll(() => users.locator('.ant-table-row', { hasText: 'office_clerk' }).textContent()).toContain('办公室主管');
+
+    await moreAction(users.locator('.ant-table-row', { hasText: 'office_clerk' }), '用户详情');
+    const detail = visibleDrawer();
+    await detail.getByText('办公室主管').waitFor();
+    await detail.getByText('OC0001').waitFor();
+    expect(await detail.locator('input').count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    await keepScreenshot(page, 'admin-my-depart-user-detail');
+    await page.locator('.ant-drawer-open .ant-drawer-footer').getByRole('button', { name: /关\s*闭/ }).click();
+  }));
+
+  it('a holder of only 我的部门 → 部门用户 adds an existing user through the user picker', shot('depart-keeper', async () => {
+    await userWithMenus('office_keeper', ['系统管理', '我的部门', '部门用户']);
+    const keeper = (await newPage(browser)).page;
+    try {
+      await signIn(keeper, server, 'office_keeper', KEEPER_PASSWORD);
+      await keeper.waitForURL('**/dashboard/analysis');
+      const users = await openMyDepartUsers(keeper, 'keeper-my-depart');
+      expect(await users.getByRole('button', { name: /新建用户/ }).count()).toBe(0);
+      expect(await users.locator('.admin-row-actions').first().getByText('编辑', { exact: true }).count()).toBe(0);
+      await users.getByRole('button', { name: /添加已有用户/ }).click();
+      const pick = keeper.locator('.ant-modal', { hasText: '添加已有用户' });
+      await pick.locator('.ant-select').click();
+      await keeper.keyboard.type('company');
+      await keeper.locator('.ant-select-item-option', { hasText: 'company' }).click();
+      await keeper.keyboard.press('Escape');
+      await keepScreenshot(keeper, 'admin-keeper-pick');
+      await okButton(pick).click();
+      await keeper.locator('.ant-message').getByText('添加成功!').first().waitFor();
+      await users.locator('.ant-table-row', { hasText: 'company' }).waitFor();
+      await keepScreenshot(keeper, 'admin-keeper-added');
+    } finally {
+      await keeper.close();
+    }
+  }));
+
+  it('部门管理: 部门负责人 is picked with the user picker, saved and shown again', shot('depart-director', async () => {
+    await open('/isystem/depart', 'depart-director-start');
+    await treeTitle('信用评价办公室').click();
+    const info = page.locator('.admin-depart-info');
+    const director = info.locator('.ant-form-item').filter({ hasText: '部门负责人' });
+    await director.getByRole('button', { name: '选择用户' }).click();
+    const picker = page.locator('.ant-modal', { hasText: '根据部门选择用户' });
+    const staffRow = picker.locator('.ant-table-row', { hasText: 'staff' });
+    await staffRow.waitFor();
+    await staffRow.locator('.ant-checkbox-input, .ant-radio-input').first().check();
+    await keepScreenshot(page, 'admin-depart-director-picker');
+    await okButton(picker).click();
+    await expect.poll(() => director.locator('input').inputValue()).toBe('评价办工作人员');
+    await info.getByRole('button', { name: /保\s*存/ }).click();
+    await toast('保存成功!');
+
+    await page.reload();
+    await treeTitle('信用评价办公室').click();
+    await expect.poll(() => page.locator('.admin-depart-info .ant-form-item').filter({ hasText: '部门负责人' }).locator('input').inputValue()).toBe('评价办工作人员');
+    await keepScreenshot(page, 'admin-depart-director-saved');
+    const staff = await api<{ records: Array<{ username: string; userIdentity: number; departIds: string }> }>('GET', '/sys/user/list?username=staff');
+    expect(staff.result.records.find((u) => u.username === 'staff')).toMatchObject({ userIdentity: 2, departIds: 'd_a01a01' });
+
+    await page.getByRole('button', { name: /添加部门/ }).click();
+    const modal = page.locator('.ant-modal', { hasText: '新增' });
+    await modal.locator('.ant-form-item').filter({ hasText: '部门负责人' }).getByRole('button', { name: '选择用户' }).waitFor();
+    await keepScreenshot(page, 'admin-depart-add-director');
+    await modal.getByRole('button', { name: /取\s*消/ }).click();
   }));
 });

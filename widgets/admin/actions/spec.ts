@@ -26,6 +26,8 @@ export interface AdminActionSpec {
   /** Name of an admin dialog (see dialogs/registry.ts) to open instead of a request. */
   dialog?: string;
   dialogProps?: Record<string, unknown>;
+  /** Row only: listed under the row's 更多 menu. */
+  more?: boolean;
   /** Toolbar only: needs selected rows. */
   needsSelection?: boolean;
   danger?: boolean;

@@ -1,4 +1,5 @@
 import { Form, Input, InputNumber, Radio, TreeSelect } from 'antd';
+import { JSelectUserByDep } from '../../pickers/JSelectUserByDep';
 import { categoryOptions, type DepartNode } from './model';
 
 function toTreeSelect(nodes: DepartNode[]): Array<{ value: string; title: string; children?: ReturnType<typeof toTreeSelect> }> {
@@ -36,6 +37,9 @@ export function DepartFields({ tree, existing, readOnly }: { tree: DepartNode[];
       )}
       <Form.Item label="机构类型" name="orgCategory" initialValue="1">
         <Radio.Group options={categoryOptions(!!parentId)} disabled={readOnly} />
+      </Form.Item>
+      <Form.Item label="部门负责人" name="directorUserIds">
+        <JSelectUserByDep store="id" disabled={readOnly} />
       </Form.Item>
       <Form.Item label="排序" name="departOrder" initialValue={0}>
         <InputNumber disabled={readOnly} />

@@ -12,6 +12,8 @@ export interface DepartNode {
   fax?: string;
   address?: string;
   memo?: string;
+  /** 部门负责人: comma-joined user ids. */
+  directorUserIds?: string | null;
   children?: DepartNode[];
   [field: string]: unknown;
 }
@@ -34,7 +36,7 @@ export function parentKeys(nodes: DepartNode[]): string[] {
 }
 
 /** Fields the department forms edit (the rest of a tree node is display data). */
-export const DEPART_FIELDS = ['id', 'parentId', 'departName', 'orgCode', 'orgCategory', 'departOrder', 'mobile', 'fax', 'address', 'memo'] as const;
+export const DEPART_FIELDS = ['id', 'parentId', 'departName', 'orgCode', 'orgCategory', 'departOrder', 'mobile', 'fax', 'address', 'memo', 'directorUserIds'] as const;
 
 export function formValues(node: DepartNode): Record<string, unknown> {
   return Object.fromEntries(DEPART_FIELDS.map((field) => [field, node[field] === null ? undefined : node[field]]));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Modal, Select } from 'antd';
 import { useRenderer } from '@renderer/context';
-import type { Row } from '@renderer/index';
+import { queryPickerUsers } from '../../pickers/user-api';
 import { notifierOf } from '../actions/useAdminAction';
 import type { AdminDialogProps } from './registry';
 
@@ -25,18 +25,21 @@ export default function PickUsersModal({ props, onClose, onChanged }: AdminDialo
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
-      const params: Record<string, unknown> = { pageNo: 1, pageSize: 50 };
-      if (keyword) params.username = `*${keyword}*`;
-      void services.http.get<{ records?: Row[] }>('/sys/user/list', params).then((res) => {
-        if (!live || !res.success) return;
-        setOptions((res.result?.records ?? []).map((u) => ({ value: String(u.id), label: `${String(u.realname ?? '')}（${String(u.username ?? '')}）` })));
-      });
+      // The user picker's endpoint: managers of department or role members need not hold the user list.
+      queryPickerUsers(services.http, { username: keyword.trim(), pageNo: 1, pageSize: 50 }).then(
+        (page) => {
+          if (live) setOptions(page.records.map((u) => ({ value: String(u.id), label: `${u.realname ?? ''}（${u.username}）` })));
+        },
+        (error: unknown) => {
+          if (live) notify.warning(error instanceof Error ? error.message : String(error));
+        },
+      );
     }, 250);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [services.http, keyword]);
+  }, [services.http, notify, keyword]);
 
   const save = async () => {
     if (picked.length === 0) {

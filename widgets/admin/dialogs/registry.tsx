@@ -20,6 +20,7 @@ const DIALOGS: Record<string, DialogComponent> = {
   SubPage: lazy(() => import('./SubPageDrawer')),
   PickUsers: lazy(() => import('./PickUsersModal')),
   ChildForm: lazy(() => import('./ChildFormModal')),
+  PageRecord: lazy(() => import('./PageRecordModal')),
   DepartUserRoles: lazy(() => import('./DepartUserRolesModal')),
 };
 
