@@ -228,6 +228,62 @@ describe('editable grid in the browser', () => {
       await keepScreenshot(page, 'grid-keyboard-cursor');
     }));
 
+  it('typing on the cursor cell edits it with that key, a select opens with it as search; Delete/Backspace clear; Esc closes a dropdown before cancelling', () =>
+    withPage('typing', DEMO, async (page) => {
+      await openDemo(page);
+      const grid = page.locator('.eg-scroll');
+      await grid.focus();
+      const press = async (...keys: string[]) => {
+        for (const key of keys) await page.keyboard.press(key);
+      };
+      const amountIndex = await page.locator('.eg [data-row-id="demo1"] > *').evaluateAll((els) =>
+        els.findIndex((e) => e.getAttribute('data-key') === 'amount'),
+      );
+      const sum = () => page.locator('[data-statistics="sum"] > *').nth(amountIndex).textContent();
+
+      await press('ArrowDown', 'ArrowRight', 'ArrowRight');
+      await press('K');
+      const editor = cell(page, 'demo1', 'input').locator('input');
+      await expect.poll(() => editor.inputValue()).toBe('K');
+      await page.keyboard.type('ey');
+      expect(await editor.inputValue()).toBe('Key');
+      await press('Enter');
+      await editor.waitFor({ state: 'detached' });
+      expect(await cell(page, 'demo1', 'input').textContent()).toBe('Key');
+
+      await press('Backspace');
+      await expect.poll(() => cell(page, 'demo1', 'input').textContent()).toBe('');
+      await expectCellError(page, cell(page, 'demo1', 'input'), '输入框不能为空');
+
+      expect(await sum()).toBe('1500');
+      await press('ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'Delete');
+      await expect.poll(() => sum()).toBe('1400');
+      expect(await cell(page, 'demo1', 'amount').textContent()).toBe('');
+
+      // 可搜索下拉 also takes typed text (allowInput): the typed key is the search and the one option left
+      await press('ArrowRight', 'ArrowRight', 'ArrowRight', 'z');
+      const search = cell(page, 'demo1', 'searchSel').getByRole('combobox');
+      await expect.poll(() => search.inputValue()).toBe('z');
+      await page.keyboard.type('k');
+      expect(await search.inputValue()).toBe('zk');
+      const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await expect.poll(() => options.allTextContents()).toEqual(['zk']);
+      await keepScreenshot(page, 'grid-typing-select-search');
+      await press('Enter');
+      await expect.poll(() => cell(page, 'demo1', 'searchSel').textContent()).toBe('zk');
+
+      await press('ArrowLeft', 'Enter');
+      const status = cell(page, 'demo1', 'status').getByRole('combobox');
+      await expect.poll(() => status.getAttribute('aria-expanded')).toBe('true');
+      await press('ArrowDown', 'Escape');
+      await expect.poll(() => status.getAttribute('aria-expanded')).toBe('false');
+      expect(await status.count()).toBe(1);
+      await press('Escape');
+      await status.waitFor({ state: 'detached' });
+      expect(await cell(page, 'demo1', 'status').textContent()).toBe('启用');
+      await keepScreenshot(page, 'grid-typing-cleared');
+    }));
+
   it('uploads into a file cell with the token, downloads it through a signed address and offers 更多', () =>
     withPage('file-download', DEMO, async (page) => {
       await openDemo(page);
