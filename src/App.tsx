@@ -4,7 +4,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { setFeedbackApi } from './feedback';
 import { AppRoutes } from './router/AppRoutes';
@@ -24,8 +24,13 @@ export function App() {
   useEffect(() => {
     document.body.classList.toggle('colorWeak', settings.colorWeak);
   }, [settings.colorWeak]);
+  const theme = useMemo(() => ({ token: { colorPrimary: settings.color } }), [settings.color]);
+  // static calls (Modal.warning, message.success in widgets) render outside this tree: give them the same locale and colour
+  useEffect(() => {
+    ConfigProvider.config({ holderRender: (children) => <ConfigProvider locale={zhCN} theme={theme}>{children}</ConfigProvider> });
+  }, [theme]);
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: settings.color } }}>
+    <ConfigProvider locale={zhCN} theme={theme}>
       <AntApp>
         <FeedbackBridge />
         <BrowserRouter>

@@ -283,6 +283,9 @@ describe('a schema page added at test time (entity + page + menu row)', () => {
     await page.locator('.renderer-selection').getByText('2').waitFor();
     await page.getByRole('button', { name: '批量操作' }).click();
     await menuItem(page, '删除').click();
+    // the confirmation is a static antd call: it still wears the theme colour (#2f54eb)
+    const ok = page.locator('.ant-modal-confirm', { hasText: '确定要删除这 2 项吗?' }).locator('.ant-btn-primary');
+    expect(await ok.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(47, 84, 235)');
     await confirmDialog(page, '确定要删除这 2 项吗?');
     await expect.poll(() => pagination().textContent()).toBe('1-3 共 3 条');
     expect(await rowOf(page, '陀螺').count()).toBe(0);
