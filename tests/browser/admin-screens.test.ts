@@ -269,7 +269,8 @@ describe('部门管理 and 我的部门', () => {
     await okButton(form).click();
     const roleRow = roles.locator('.ant-table-row', { hasText: '质量审核员' });
     await roleRow.waitFor();
-    expect(await roleRow.textContent()).toContain('信用评价办公室');
+    // the 部门 cell's widget loads lazily; until then the cell shows the raw id
+    await expect.poll(() => roleRow.textContent()).toContain('信用评价办公室');
 
     await roleRow.getByText('授权').click();
     const drawer = page.locator('.ant-drawer', { hasText: '部门角色权限配置' });
@@ -365,8 +366,8 @@ describe('我的部门 → 用户信息 with the user form of 用户管理, and 
     await toast('添加成功！');
     const clerkRow = users.locator('.ant-table-row', { hasText: 'office_clerk' });
     await clerkRow.waitFor();
-    expect(await clerkRow.textContent()).toContain('办公室文员');
-    expect(await clerkRow.textContent()).toContain('信用评价办公室');
+    await expect.poll(() => clerkRow.textContent()).toContain('办公室文员');
+    await expect.poll(() => clerkRow.textContent()).toContain('信用评价办公室');
 
     await clerkRow.getByText('编辑', { exact: true }).click();
     const edit = visibleDrawer();
@@ -382,7 +383,8 @@ describe('我的部门 → 用户信息 with the user form of 用户管理, and 
     const detail = visibleDrawer();
     await detail.getByText('办公室主管').waitFor();
     await detail.getByText('OC0001').waitFor();
-    expect(await detail.locator('input').count()).toBe(0);
+    expect(await detail.getByPlaceholder('请输入用户名称').count()).toBe(0);
+    expect(await page.locator('.ant-drawer-open .ant-drawer-footer').getByRole('button', { name: /确\s*定/ }).count()).toBe(0);
     await page.waitForLoadState('networkidle');
     await keepScreenshot(page, 'admin-my-depart-user-detail');
     await page.locator('.ant-drawer-open .ant-drawer-footer').getByRole('button', { name: /关\s*闭/ }).click();
