@@ -5,6 +5,7 @@ import { EditableGrid } from '@widgets/editable-grid/EditableGrid';
 import type { EditableGridHandle, GridColumn, GridRow } from '@widgets/editable-grid/types';
 import type { EditableGridProps } from '@widgets/editable-grid/props';
 import { injectGridStyles } from '@widgets/editable-grid/parts/styles';
+import { fakeHttp, renderWith } from '../widgets/fake-http';
 
 const fruits = [
   { value: 'apple', text: '苹果' },
@@ -116,6 +117,22 @@ describe('typing on the cursor cell', () => {
     fireEvent.click(document.querySelector('.ant-select-item-option') as HTMLElement);
     await waitFor(() => expect(values(ref)[0].fruit).toBe('cherry'));
     expect(cellOf('1', 'fruit').textContent).toBe('樱桃');
+  });
+
+  it('a dictionary search cell searches the server for the typed key', async () => {
+    const http = fakeHttp({ [`GET /sys/dict/loadDict/${encodeURIComponent('sys_user,realname,username')}`]: () => [{ value: 'li', text: '李四' }] });
+    renderWith(
+      <EditableGrid columns={[{ key: 'user', title: '用户', type: 'select-dict-search', dict: 'sys_user,realname,username' }]} dataSource={[{ id: '1', user: '' }]} />,
+      http,
+    );
+    const grid = screen.getByRole('grid');
+    grid.focus();
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    fireEvent.keyDown(grid, { key: 'l' });
+    const search = await screen.findByRole('combobox');
+    expect((search as HTMLInputElement).value).toBe('l');
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option')?.textContent).toBe('李四'));
+    expect(http.calls.filter((c) => c.url.startsWith('/sys/dict/loadDict/')).map((c) => c.params?.keyword)).toEqual(['l']);
   });
 
   it('opens a select without search on a typed key', async () => {
