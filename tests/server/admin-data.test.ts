@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './support/app';
+import { multipart } from './support/forms';
 
 describe.each(backends())('departments, dictionaries, categories, tenants and account on %s', (backend) => {
   let t: TestApp;
@@ -168,13 +169,7 @@ describe.each(backends())('departments, dictionaries, categories, tenants and ac
     ws.addRow(['', 'NOPE']);
     ws.addRow(['孤儿部门', 'Z99']);
     const file = Buffer.from(await upload.xlsx.writeBuffer());
-    const boundary = '----admintest';
-    const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="depart.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await t.request({ method: 'POST', url: '/api/sys/sysDepart/importExcel', token: admin, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const res = await t.request({ method: 'POST', url: '/api/sys/sysDepart/importExcel', token: admin, ...multipart({}, [{ name: 'depart.xlsx', content: file }]) });
     expect(res.json()).toMatchObject({ success: true, code: 201, result: { totalCount: 3, successCount: 1, errorCount: 2 } });
     const row = await t.db.selectFrom('sys_depart').selectAll().where('depart_name', '=', '导入的部门').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ parent_id: 'd_a01', org_category: '2', depart_order: 5 });

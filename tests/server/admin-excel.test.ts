@@ -1,39 +1,17 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './support/app';
+import { importUpload, sheetRows, workbook } from './support/forms';
 
 const PASSWORD = 'Str0ng#Pass1';
 
-function multipart(name: string, data: Buffer): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----xypj${Date.now()}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="isSingleTableImport"\r\n\r\ntrue\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
-async function workbook(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('导入');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
-async function sheetRows(body: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
 
 describe.each(backends())('user and role export and import on %s', (backend) => {
   let t: TestApp;
   let admin: string;
   const get = (url: string, token?: string) => t.request({ method: 'GET', url: `/api${url}`, ...(token ? { token } : {}) });
-  const upload = (url: string, token: string, name: string, data: Buffer) => t.request({ method: 'POST', url: `/api${url}`, token, ...multipart(name, data) });
+  const upload = (url: string, token: string, name: string, data: Buffer) => t.request({ method: 'POST', url: `/api${url}`, token, ...importUpload(name, data) });
   const userRow = async (username: string) => t.db.selectFrom('sys_user').selectAll().where('username', '=', username).executeTakeFirst();
 
   beforeAll(async () => {

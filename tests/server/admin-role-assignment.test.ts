@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './support/app';
+import { multipart } from './support/forms';
 
 const PASSWORD = 'Str0ng#Pass1';
 const REFUSED = '不能分配比您自己权限更多的角色';
@@ -224,13 +225,7 @@ describe.each(backends())('role assignment cannot raise anyone above the caller 
     sheet.addRow(['用户账号', '用户姓名', '密码', '手机号码', '工号', '角色', 'selectedroles']);
     sheet.addRow(['ra_imported', '导入', PASSWORD, '13800139001', 'RAI001', 'admin', adminRole]);
     const data = Buffer.from(await wb.xlsx.writeBuffer());
-    const boundary = `----ra${Date.now()}`;
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="u.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await t.request({ method: 'POST', url: '/api/sys/user/importExcel', token: assigner, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const res = await t.request({ method: 'POST', url: '/api/sys/user/importExcel', token: assigner, ...multipart({}, [{ name: 'u.xlsx', content: data }]) });
     expect(res.json()).toMatchObject({ success: true });
     expect(await roleIdsOf(await userId('ra_imported'))).toEqual([]);
   });

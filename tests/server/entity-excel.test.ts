@@ -1,33 +1,9 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './support/app';
+import { multipart, sheetRows, workbook } from './support/forms';
 
-function multipart(files: Array<{ field: string; name: string; data: Buffer }>): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----xypj${Date.now()}`;
-  const parts: Buffer[] = [];
-  for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\n` +
-      'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n'));
-    parts.push(f.data, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="isSingleTableImport"\r\n\r\ntrue\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
-async function workbook(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('职务表');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
-async function sheetRows(body: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
 
 describe.each(backends())('entity export and import on %s', (backend) => {
   let t: TestApp;
@@ -74,7 +50,7 @@ describe.each(backends())('entity export and import on %s', (backend) => {
 
   it('imports an exported file back when every row is valid', async () => {
     const data = await workbook([['职务表报表'], ['导出人:管理员'], ['职务编码', '职务名称', '职级'], ['i1', '导入一', '中级'], ['i2', '导入二', '2'], []]);
-    const res = await t.request({ method: 'POST', url: '/api/sys/position/importExcel', token: admin, ...multipart([{ field: 'file', name: '职务.xlsx', data }]) });
+    const res = await t.request({ method: 'POST', url: '/api/sys/position/importExcel', token: admin, ...multipart({ isSingleTableImport: 'true' }, [{ field: 'file', name: '职务.xlsx', content: data }]) });
     expect(res.json()).toMatchObject({ success: true, code: 200, message: '共2行数据全部导入成功！' });
     const rows = await ids('code=i1,i2&column=code&order=asc');
     expect(rows.map((r) => r.code)).toEqual(['i1', 'i2']);
@@ -90,7 +66,7 @@ describe.each(backends())('entity export and import on %s', (backend) => {
       ['j3', '坏职级', '特级'],
       ['e1', '已存在', '员级'],
     ]);
-    const res = await t.request({ method: 'POST', url: '/api/sys/position/importExcel', token: admin, ...multipart([{ field: 'files[]', name: 'bad.xlsx', data }]) });
+    const res = await t.request({ method: 'POST', url: '/api/sys/position/importExcel', token: admin, ...multipart({ isSingleTableImport: 'true' }, [{ field: 'files[]', name: 'bad.xlsx', content: data }]) });
     const body = res.json();
     expect(body).toMatchObject({
       success: true,
@@ -118,7 +94,7 @@ describe.each(backends())('entity export and import on %s', (backend) => {
   });
 
   it('refuses files that are not xlsx with a plain message', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/sys/position/importExcel', token: admin, ...multipart([{ field: 'file', name: 'x.xlsx', data: Buffer.from('not a workbook') }]) });
+    const res = await t.request({ method: 'POST', url: '/api/sys/position/importExcel', token: admin, ...multipart({ isSingleTableImport: 'true' }, [{ field: 'file', name: 'x.xlsx', content: Buffer.from('not a workbook') }]) });
     expect(res.json()).toMatchObject({ success: false, message: '文件格式不正确，请上传.xlsx格式的Excel文件' });
     const none = await t.request({ method: 'POST', url: '/api/sys/position/importExcel', token: admin, payload: {} });
     expect(none.json()).toMatchObject({ success: false, message: '请上传Excel文件' });

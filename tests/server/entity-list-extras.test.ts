@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineEntity } from '../../server/modules/entity/definitions';
 import { ExportLinkSigner } from '../../server/modules/entity/export-links';
 import { backends, startTestApp, type TestApp } from './support/app';
+import { sheetRows } from './support/forms';
 
 /** A fixture entity (read through ENTITY_DIRS) whose columns use registered table dictionaries. */
 const fixtureDir = mkdtempSync(path.join(tmpdir(), 'entity-extras-'));
@@ -29,13 +29,6 @@ process.env.ENTITY_DIRS = fixtureDir;
 
 afterAll(() => rmSync(fixtureDir, { recursive: true, force: true }));
 
-async function sheetRows(body: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
 
 describe('entity files naming table dictionaries', () => {
   const withDict = (dictCode: string) => ({

@@ -4,34 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileUrlSigner } from '../../server/modules/files/signed-urls';
 import { backends, startTestApp, type TestApp } from './support/app';
+import { multipart, type FilePart } from './support/forms';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('rest-of-a-png')]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
 const TYPE_REFUSED = '不支持的文件类型，只允许上传pdf、jpg、jpeg、png、gif、bmp、doc、docx、xls、xlsx、txt、zip格式的文件';
 
-interface FilePart {
-  name: string;
-  type: string;
-  content: Buffer;
-  field?: string;
-}
 
-function multipart(fields: Record<string, string>, files: FilePart[]) {
-  const boundary = `----xypj${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`),
-      f.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe.each(backends())('uploads and static files on %s', (backend) => {
   let t: TestApp;
