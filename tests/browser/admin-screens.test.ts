@@ -369,6 +369,16 @@ describe('我的部门 → 用户信息 with the user form of 用户管理, and 
     await expect.poll(() => clerkRow.textContent()).toContain('办公室文员');
     await expect.poll(() => clerkRow.textContent()).toContain('信用评价办公室');
 
+    await users.getByRole('button', { name: /用户编辑/ }).click();
+    await toast('请选择一条记录！');
+    await clerkRow.locator('.ant-checkbox-input').check();
+    await users.getByRole('button', { name: /用户编辑/ }).click();
+    await expect.poll(() => visibleDrawer().getByPlaceholder('请输入用户名称').inputValue()).toBe('办公室文员');
+    await keepScreenshot(page, 'admin-my-depart-toolbar-edit');
+    await page.locator('.ant-drawer-open .ant-drawer-footer').getByRole('button', { name: /取\s*消/ }).click();
+    await expect.poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
+    await clerkRow.locator('.ant-checkbox-input').uncheck();
+
     await clerkRow.getByText('编辑', { exact: true }).click();
     const edit = visibleDrawer();
     await expect.poll(() => edit.getByPlaceholder('请输入用户名称').inputValue()).toBe('办公室文员');

@@ -72,6 +72,13 @@ describe.each(backends())('department screens (部门管理, 我的部门) on %s
     const members = await call('GET', '/sys/user/departUserList?depId=d_a01a01&username=expert', keeper);
     expect(members.body.result.records.map((u: { username: string }) => u.username)).toEqual(['expert']);
 
+    expect((await call('GET', `/sys/user/queryById?id=${STAFF_ID}`, keeper)).status).toBe(403);
+    const editor = await userWith('member_editor', ['系统管理', '我的部门', '部门用户', '编辑用户']);
+    const read = await call('GET', `/sys/user/queryById?id=${STAFF_ID}`, editor);
+    expect(read.body.result).toMatchObject({ username: 'staff', orgCodeTxt: '信用评价办公室,综合部' });
+    expect(read.body.result).not.toHaveProperty('password');
+    expect((await call('GET', '/sys/user/list', editor)).status).toBe(403);
+
     const outsider = await userWith('depart_viewer', ['系统管理', '我的部门']);
     expect((await call('GET', '/sys/user/queryUserComponentData?username=expert', outsider)).status).toBe(403);
   });

@@ -62,7 +62,7 @@ export function userReadRoutes(api: FastifyInstance, deps: AppDeps): void {
 
   api.get<{ Querystring: { id?: string } }>(
     '/sys/user/queryById',
-    { config: { permission: 'user:list' }, schema: { querystring: objectSchema({ id: text('用户ID', 36) }) } },
+    { config: { permission: ['user:list', 'user:edit'] }, schema: { querystring: objectSchema({ id: text('用户ID', 36) }) } },
     async (request) => {
       const id = requireId(request.query.id, '用户ID');
       const row = await db.selectFrom('sys_user').selectAll().where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();

@@ -30,6 +30,8 @@ export interface AdminActionSpec {
   more?: boolean;
   /** Toolbar only: needs selected rows. */
   needsSelection?: boolean;
+  /** Toolbar only: needs exactly one selected row. */
+  needsOneRow?: boolean;
   danger?: boolean;
   primary?: boolean;
   /** Success message when the server sends none. */

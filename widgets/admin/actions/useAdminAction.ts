@@ -29,7 +29,7 @@ export function useAdminAction(onChanged: () => void) {
         notify.warning(spec.protectAdmin);
         return;
       }
-      if (spec.needsSelection && (!selectedIds || selectedIds.length === 0)) {
+      if ((spec.needsSelection && (!selectedIds || selectedIds.length === 0)) || (spec.needsOneRow && selectedIds?.length !== 1)) {
         notify.warning('请选择一条记录！');
         return;
       }

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { RecordModal, type EditForm, type ListPage, type RecordMode } from '@renderer/index';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { RecordModal, type EditForm, type ListPage, type RecordMode, type Row } from '@renderer/index';
 import { useRenderer } from '@renderer/context';
 import { loadPageSchema } from '@renderer/schema/load';
 import { fillRecord } from '../actions/spec';
@@ -26,11 +26,19 @@ export function lockFields(form: EditForm, locked: readonly string[]): EditForm 
   return { ...form, schema: { ...form.schema, properties: lockedProperties } };
 }
 
-/** Another list page's add / edit / detail form, opened from this page (新建用户, 编辑, 用户详情 of 我的部门). */
-export default function PageRecordModal({ record, props, onClose, onChanged }: AdminDialogProps) {
+/**
+ * Another list page's add / edit / detail form, opened from this page (新建用户, 编辑, 用户详情 of 我的部门).
+ * From a toolbar (one selected row, no record) the record is read with the page's `url.queryById`.
+ */
+export default function PageRecordModal({ record: rowRecord, selectedIds, props, onClose, onChanged }: AdminDialogProps) {
   const config = props as unknown as PageRecordProps;
   const services = useRenderer();
   const [page, setPage] = useState<ListPage>();
+  const [loaded, setLoaded] = useState<Row>();
+  const record = rowRecord ?? loaded;
+  const selectedId = config.mode === 'add' || rowRecord ? undefined : selectedIds?.[0];
+  const close = useRef(onClose);
+  close.current = onClose;
 
   useEffect(() => {
     let live = true;
@@ -42,9 +50,26 @@ export default function PageRecordModal({ record, props, onClose, onChanged }: A
     };
   }, [config.page]);
 
+  useEffect(() => {
+    const url = page?.url.queryById;
+    if (!selectedId || !url) return;
+    let live = true;
+    void services.http.get<Row>(url, { id: selectedId }).then((res) => {
+      if (!live) return;
+      if (res.success && res.result) setLoaded(res.result);
+      else {
+        notifierOf(services).warning(res.message);
+        close.current();
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [page, selectedId, services]);
+
   const form = useMemo(() => (page?.form ? lockFields(page.form, config.locked ?? []) : undefined), [page, config.locked]);
   const initialValues = useMemo(() => fillRecord(config.defaults, record ?? {}), [config.defaults, record]);
-  if (!page || !form) return null;
+  if (!page || !form || (config.mode !== 'add' && !record)) return null;
   return (
     <RecordModal
       mode={config.mode}
