@@ -95,6 +95,8 @@ describe.each(backends())('department screens (部门管理, 我的部门) on %s
     const edited = await call('PUT', '/sys/sysDepart/edit', admin, { id: node.key, departName: '负责人测试部', orgCategory: '2', directorUserIds: EXPERT_ID });
     expect(edited.body).toMatchObject({ success: true, message: '编辑成功!' });
     expect(findTitle(await tree(), '负责人测试部')!.directorUserIds).toBe(EXPERT_ID);
+    const found = await call('GET', `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('负责人测试')}`, admin);
+    expect(found.body.result.map((d: TreeNode) => d.directorUserIds)).toEqual([EXPERT_ID]);
     expect(await leader(STAFF_ID)).toEqual({ user_identity: 1, depart_ids: null });
     expect((await leader(EXPERT_ID)).depart_ids).toBe(node.key);
 

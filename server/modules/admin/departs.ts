@@ -159,7 +159,8 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
         rows = rows.filter((d) => mine.has(d.id));
       }
       if (rows.length === 0) throw businessError('未查询匹配数据！');
-      return ok(rows.map((d) => departNode(d, true)));
+      const node = await nodesWithDirectors(db);
+      return ok(rows.map((d) => node(d, true)));
     },
   );
 
