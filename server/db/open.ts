@@ -34,6 +34,11 @@ export async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
       }) as typeof pg.types.getTypeParser,
     },
   });
+  // pg emits 'error' when an idle pooled connection dies (PostgreSQL restarted, connection terminated);
+  // with no listener that is an uncaught exception and the whole server stops. The pool replaces the client.
+  pool.on('error', (err) => {
+    process.stderr.write(`database: an idle connection was closed by the server (${err.message}); it will be reopened\n`);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -217,6 +217,8 @@ describe('core administration proofs', () => {
     await itemForm.getByPlaceholder('请输入数据值').fill('9');
     await itemForm.getByRole('button', { name: /确\s*定/ }).click();
     await expectMessage(admin, '添加成功');
+    // The toast sits over the drawer's close button, and hovering a toast keeps it open.
+    await admin.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
     await items.locator('.ant-drawer-close').click();
     await expect.poll(() => admin.locator('.ant-drawer-open').count()).toBe(0);
 

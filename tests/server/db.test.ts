@@ -64,3 +64,27 @@ describe('PGlite data directory', () => {
     }
   });
 });
+
+describe.each(backends().filter((b) => b === 'postgres'))('connections to %s', () => {
+  it('survives PostgreSQL closing its idle connections, and the next query opens a new one', async () => {
+    const { sql } = await import('kysely');
+    const { openTestDatabase } = await import('./support/database');
+    const opened = await openTestDatabase('postgres');
+    try {
+      await sql`select 1`.execute(opened.db);
+      const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(opened.db);
+      const { default: pg } = await import('pg');
+      const killer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await killer.connect();
+      const killed = await killer.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [rows[0].name]);
+      await killer.end();
+      expect(killed.rowCount).toBeGreaterThanOrEqual(1);
+      await new Promise((r) => setTimeout(r, 200));
+      const again = await sql<{ n: number }>`select 2 as n`.execute(opened.db);
+      expect(again.rows[0].n).toBe(2);
+    } finally {
+      await opened.close();
+    }
+  });
+});
