@@ -372,6 +372,17 @@ describe('editable grid in the browser', () => {
       await expect.poll(() => modal.locator('.ant-tabs-tab-active').textContent()).toBe('机票信息');
       const ticketCell = modal.locator('.ant-tabs-tabpane-active [role="gridcell"][data-key="ticketCode"]').first();
       await expect.poll(() => ticketCell.getAttribute('class')).toContain('eg-td-error');
+      // the failing grid marks its cell, not every editor opened in it
+      const dateCell = modal.locator('.ant-tabs-tabpane-active [role="gridcell"][data-key="tickectDate"]').first();
+      await dateCell.click();
+      const dateEditor = dateCell.locator('.ant-picker');
+      await dateEditor.waitFor();
+      expect(await dateEditor.evaluate((el) => getComputedStyle(el).borderTopColor)).not.toBe('rgb(255, 77, 79)');
+      // Esc cancels the cell's edit and leaves the dialog open
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dateCell.locator('.ant-picker').count()).toBe(0);
+      await page.waitForTimeout(500);
+      expect(await modal.isVisible()).toBe(true);
       await typeInto(page, ticketCell, 'CA1234');
       await modal.getByRole('button', { name: /确\s*定/ }).click();
       await page.getByText('添加成功！').waitFor();

@@ -116,6 +116,8 @@ export function useGridKeyboard(o: GridKeyboardOptions): (e: KeyboardEvent<HTMLD
       const key = cell?.getAttribute('data-key');
       if (!cell || rowId == null || !key) return;
       if (e.key === 'Escape') {
+        // the Esc belongs to the cell: a modal or drawer around the grid must not close on it
+        e.stopPropagation();
         // a control with its dropdown open closes that first; the next Esc cancels the edit
         if ((e.target as HTMLElement).getAttribute('aria-expanded') === 'true') return;
         if (editing && editing.rowId === rowId && editing.key === key) o.actions.cancel(rowId, key);
