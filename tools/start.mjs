@@ -5,8 +5,8 @@
  * Source maps are written beside it but not enabled (parsing them costs start-up time);
  * `npm run start:dev` runs the sources with tsx for development.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -41,4 +41,14 @@ if (stale) {
   });
 }
 
+// Node resolves the bundle's external packages from the bundle's own folder upwards: a bundle kept outside
+// the project (SERVER_BUNDLE_DIR=/tmp/...) needs a node_modules link beside it.
+const bundleDir = dirname(BUNDLE);
+const fromRoot = relative(ROOT, bundleDir);
+if ((fromRoot.startsWith('..') || isAbsolute(fromRoot)) && !existsSync(join(bundleDir, 'node_modules'))) {
+  mkdirSync(bundleDir, { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(bundleDir, 'node_modules'), 'dir');
+}
+
+process.env.PROJECT_ROOT ??= ROOT;
 await import(pathToFileURL(BUNDLE).href);
