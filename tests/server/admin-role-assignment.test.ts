@@ -212,7 +212,7 @@ describe.each(backends())('role assignment cannot raise anyone above the caller 
     const reset = await call('PUT', '/sys/user/changePassword', assigner, { username: 'admin', password: 'N3w#Password' });
     expect(reset.status).toBe(403);
     const frozen = await call('PUT', '/sys/user/frozenBatch', assigner, { ids: adminId, status: '2' });
-    expect(frozen.body).toMatchObject({ success: false, message: '管理员账号不允许此操作！' });
+    expect(frozen.body).toMatchObject({ success: false, message: '管理员账号不允许此操作,请重新选择！' });
     const row = await t.db.selectFrom('sys_user').select(['realname', 'status']).where('id', '=', adminId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ realname: '管理员', status: 1 });
     await t.login('admin');

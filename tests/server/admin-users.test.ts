@@ -79,7 +79,7 @@ describe.each(backends())('users administration on %s', (backend) => {
     const token = await t.login(form.username, PASSWORD);
     expect(token).toBeTruthy();
     const taken = await call('GET', `/sys/user/checkOnlyUser?username=${form.username}`, admin);
-    expect(taken.body).toMatchObject({ success: false, message: '用户账号已存在' });
+    expect(taken.body).toMatchObject({ success: false, message: '用户名已存在!' });
     const free = await call('GET', '/sys/user/checkOnlyUser?username=nobody_here', admin);
     expect(free.body.success).toBe(true);
     const list = await call('GET', `/sys/user/list?username=${form.username}`, admin);
@@ -118,8 +118,11 @@ describe.each(backends())('users administration on %s', (backend) => {
     expect(after.status).toBe(401);
 
     const adminId = 'e9ca23d68d884d4ebb19d07889727dae';
+    // a selection holding only the administrator still answers the selection's message
     const single = await call('PUT', '/sys/user/frozenBatch', admin, { ids: adminId, status: '2' });
-    expect(single.body).toMatchObject({ success: false, message: '管理员账号不允许此操作！' });
+    expect(single.body).toMatchObject({ success: false, message: '管理员账号不允许此操作,请重新选择！' });
+    const alone = await call('DELETE', `/sys/user/deleteBatch?ids=${adminId},`, admin);
+    expect(alone.body).toMatchObject({ success: false, message: '管理员账号不允许此操作,请重新选择！' });
     const batch = await call('PUT', '/sys/user/frozenBatch', admin, { ids: `${id},${adminId}`, status: '2' });
     expect(batch.body).toMatchObject({ success: false, message: '管理员账号不允许此操作,请重新选择！' });
     const check = await call('PUT', '/sys/user/frozenBefore', admin, { ids: `${id},${adminId}` });

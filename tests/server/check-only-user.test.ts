@@ -23,10 +23,10 @@ describe.each(backends())('checkOnlyUser for the register page on %s', (backend)
   afterAll(() => t?.close());
 
   it('tells an anonymous caller only whether a username, phone or email is taken', async () => {
-    expect((await check('username=staff')).body).toMatchObject({ success: false, message: '用户账号已存在', result: null });
+    expect((await check('username=staff')).body).toMatchObject({ success: false, message: '用户名已存在!', result: null });
     expect((await check('username=nobody_here')).body).toMatchObject({ success: true, message: '该值可用！' });
-    expect((await check('phone=13800000002')).body).toMatchObject({ success: false, message: '手机号已存在' });
-    expect((await check('email=staff@example.com')).body).toMatchObject({ success: false, message: '邮箱已存在' });
+    expect((await check('phone=13800000002')).body).toMatchObject({ success: false, message: '手机号已存在!' });
+    expect((await check('email=staff@example.com')).body).toMatchObject({ success: false, message: '邮箱已存在!' });
     expect((await check('')).body).toMatchObject({ success: false, message: '请输入要校验的值' });
   });
 
@@ -35,12 +35,12 @@ describe.each(backends())('checkOnlyUser for the register page on %s', (backend)
     expect((await check('workNo=00001')).status).toBe(403);
     expect((await check(`username=staff&id=${staffId}`)).status).toBe(403);
     expect((await check('workNo=00001', await t.login('expert'))).status).toBe(403);
-    expect((await check('username=staff', 'not-a-token')).body).toMatchObject({ success: false, message: '用户账号已存在' });
+    expect((await check('username=staff', 'not-a-token')).body).toMatchObject({ success: false, message: '用户名已存在!' });
   });
 
   it('keeps the form variant for a signed-in administrator', async () => {
     const staffId = (await t.db.selectFrom('sys_user').select('id').where('username', '=', 'staff').executeTakeFirstOrThrow()).id;
-    expect((await check('workNo=00001', admin)).body).toMatchObject({ success: false, message: '工号已存在' });
+    expect((await check('workNo=00001', admin)).body).toMatchObject({ success: false, message: '工号已存在!' });
     expect((await check(`username=staff&id=${staffId}`, admin)).body).toMatchObject({ success: true, message: '该值可用！' });
   });
 

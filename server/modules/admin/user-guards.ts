@@ -20,9 +20,13 @@ export async function adminUserIds(db: Db, userIds: readonly string[]): Promise<
   return [...new Set(rows.map((r) => r.user_id))];
 }
 
-/** Freezing or deleting an administrator is refused, for everyone (behaviour §2.14). */
-export async function refuseAdminTargets(db: Db, userIds: readonly string[]): Promise<void> {
-  if ((await adminUserIds(db, userIds)).length > 0) throw businessError(userIds.length > 1 ? ADMIN_REFUSED_BATCH : ADMIN_REFUSED);
+/**
+ * Freezing or deleting an administrator is refused, for everyone. The message follows the screen's case
+ * (behaviour §2.14): a row action says ADMIN_REFUSED, a selection (batch route) ADMIN_REFUSED_BATCH,
+ * also when the selection holds the administrator alone.
+ */
+export async function refuseAdminTargets(db: Db, userIds: readonly string[], from: 'row' | 'selection'): Promise<void> {
+  if ((await adminUserIds(db, userIds)).length > 0) throw businessError(from === 'selection' ? ADMIN_REFUSED_BATCH : ADMIN_REFUSED);
 }
 
 /** Only an administrator may change an administrator's account or hand out the admin role. */

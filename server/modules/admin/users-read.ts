@@ -28,12 +28,12 @@ export const USER_LIST_QUERY = objectSchema({
   createTime_end: text('创建时间', 19),
 });
 
-/** Fields checkOnlyUser may look up, with the message for a taken value. */
+/** Fields checkOnlyUser may look up, with the message for a taken value (the user form's, behaviour §2.14). */
 const UNIQUE_FIELDS = {
-  username: { column: 'username', message: '用户账号已存在' },
-  workNo: { column: 'work_no', message: '工号已存在' },
-  phone: { column: 'phone', message: '手机号已存在' },
-  email: { column: 'email', message: '邮箱已存在' },
+  username: { column: 'username', message: '用户名已存在!' },
+  workNo: { column: 'work_no', message: '工号已存在!' },
+  phone: { column: 'phone', message: '手机号已存在!' },
+  email: { column: 'email', message: '邮箱已存在!' },
 } as const;
 
 /** What the register page may ask anonymously: is this username, phone or email taken. */

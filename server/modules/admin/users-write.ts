@@ -147,8 +147,8 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
     },
   });
 
-  const softDelete = async (ids: string[], operator: string, selfId: string) => {
-    await refuseAdminTargets(db, ids);
+  const softDelete = async (ids: string[], operator: string, selfId: string, from: 'row' | 'selection') => {
+    await refuseAdminTargets(db, ids, from);
     if (ids.includes(selfId)) throw businessError('不能删除当前登录用户');
     await db.updateTable('sys_user').set({ del_flag: 1, ...auditUpdate(operator) }).where('id', 'in', ids).where('del_flag', '=', 0).execute();
     for (const id of ids) await tokens.revokeAllOfUser(id);
@@ -160,7 +160,7 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
     async (request) => {
       const { user } = requireSession(request);
       const id = requireId(request.query.id, '用户ID');
-      await softDelete([id], user.username, user.id);
+      await softDelete([id], user.username, user.id, 'row');
       await logOperation(db, request, OP_DELETE, `删除用户，id： ${id}`);
       return okMessage('删除用户成功');
     },
@@ -172,7 +172,7 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
     async (request) => {
       const { user } = requireSession(request);
       const ids = idList(request.query.ids, '用户ID');
-      await softDelete(ids, user.username, user.id);
+      await softDelete(ids, user.username, user.id, 'selection');
       await logOperation(db, request, OP_DELETE, `批量删除用户，ids： ${ids.join(',')}`);
       return okMessage('批量删除用户成功');
     },
@@ -208,7 +208,8 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
     const ids = idList(body.ids, '用户ID');
     if (body.status !== '1' && body.status !== '2') throw businessError('状态取值不正确');
     if (body.status === '2') {
-      await refuseAdminTargets(db, ids);
+      // frozenBatch is the batch route; the row 冻结 refuses the administrator in the client with the row message
+      await refuseAdminTargets(db, ids, 'selection');
       if (ids.includes(selfId)) throw businessError('不能冻结当前登录用户');
     }
     return { ids, status: Number(body.status) };
