@@ -93,6 +93,33 @@ describe.each(backends())('websockets on %s', (backend) => {
     expect(a.received.filter((m) => (m as { type: string }).type === 'update_vxe_table')).toEqual([]);
   });
 
+  it('relays common_send_date both ways between sockets bound to its key with {type:bind, data:{key}}', async () => {
+    const a = await vxe('u_demo_staff', 'pageCsdA', staff);
+    const b = await vxe('u_demo_expert', 'pageCsdB', expert);
+    const bystander = await vxe('u_demo_staff', 'pageCsdC', staff);
+    const bind = (c: Client, type = 'bind') => c.ws.send(JSON.stringify({ type, data: { key: 'csd-demo' } }));
+    const csd = (args: unknown[]) => JSON.stringify({ type: 'common_send_date', data: { key: 'csd-demo', args } });
+    const csdOf = (c: Client) => c.received.filter((m) => (m as { type: string }).type === 'common_send_date');
+    bind(a);
+    bind(b);
+    await sleep(100);
+
+    a.ws.send(csd(['from-a', 1]));
+    expect(await waitFor(() => csdOf(b)[0])).toEqual({ type: 'common_send_date', data: { key: 'csd-demo', args: ['from-a', 1] } });
+    b.ws.send(csd(['from-b', { n: 2 }]));
+    expect(await waitFor(() => csdOf(a)[0])).toEqual({ type: 'common_send_date', data: { key: 'csd-demo', args: ['from-b', { n: 2 }] } });
+    // a common key is not a grid key: grid updates on it go nowhere
+    a.ws.send(update('csd-demo'));
+    bind(b, 'unbind');
+    await sleep(100);
+    a.ws.send(csd(['after-unbind']));
+    await sleep(200);
+    expect(csdOf(a)).toHaveLength(1);
+    expect(csdOf(b)).toHaveLength(1);
+    expect(b.received.filter((m) => (m as { type: string }).type === 'update_vxe_table')).toEqual([]);
+    expect(bystander.received).toEqual([]);
+  });
+
   it('answers heartbeats, ignores malformed frames and keeps the socket open', async () => {
     const a = await vxe('u_demo_staff', 'pageH1', staff, '&socketKey=grid-h');
     const b = await vxe('u_demo_staff', 'pageH2', staff, '&socketKey=grid-h');

@@ -9,18 +9,24 @@ export interface VxeClient {
   socket: WebSocket;
   userId: string;
   pageId: string;
+  /** grid socket keys (update_vxe_table; common_send_date too) */
   keys: Set<string>;
+  /** common_send_date keys bound with `{type:'bind', data:{key}}` */
+  commonKeys?: Set<string>;
 }
 
 type Relayed =
   | { type: 'update_vxe_table'; data: { socketKey: string; args: unknown[] } }
   | { type: 'common_send_date'; data: { key: string; args: unknown[] } };
 
+/** `table`: a grid's socketKey; `common`: a common_send_date key */
+type Scope = 'table' | 'common';
+
 type Incoming =
   | { kind: 'heartbeat' }
-  | { kind: 'bind'; key: string }
-  | { kind: 'unbind'; key: string }
-  | { kind: 'relay'; key: string; message: Relayed };
+  | { kind: 'bind'; key: string; scope: Scope }
+  | { kind: 'unbind'; key: string; scope: Scope }
+  | { kind: 'relay'; key: string; scope: Scope; message: Relayed };
 
 function str(v: unknown): string | null {
   return typeof v === 'string' && SOCKET_KEY.test(v) ? v : null;
@@ -40,19 +46,20 @@ export function parseVxeMessage(raw: string): Incoming | null {
   const d = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
   if (!d) return null;
   if (type === 'bind' || type === 'unbind') {
-    const key = str(d.socketKey);
+    const scope: Scope = d.socketKey === undefined ? 'common' : 'table';
+    const key = str(scope === 'table' ? d.socketKey : d.key);
     if (!key) return null;
-    return type === 'bind' ? { kind: 'bind', key } : { kind: 'unbind', key };
+    return { kind: type, key, scope };
   }
   if (type === 'update_vxe_table') {
     const key = str(d.socketKey);
     if (!key || !Array.isArray(d.args) || !d.args[0] || typeof d.args[0] !== 'object') return null;
-    return { kind: 'relay', key, message: { type, data: { socketKey: key, args: d.args } } };
+    return { kind: 'relay', key, scope: 'table', message: { type, data: { socketKey: key, args: d.args } } };
   }
   if (type === 'common_send_date') {
     const key = str(d.key);
     if (!key || !Array.isArray(d.args)) return null;
-    return { kind: 'relay', key, message: { type, data: { key, args: d.args } } };
+    return { kind: 'relay', key, scope: 'common', message: { type, data: { key, args: d.args } } };
   }
   return null;
 }
@@ -60,7 +67,8 @@ export function parseVxeMessage(raw: string): Incoming | null {
 /**
  * Editable-grid sync: a socket is bound to the keys named in its URL (`socketKey=a,b`), in a
  * `{type:'bind', data:{socketKey}}` frame, or in any update it sends; updates go to the other sockets
- * bound to the same key and nowhere else.
+ * bound to the same key and nowhere else. common_send_date keys are bound with `{type:'bind', data:{key}}`
+ * (or by sending on the key); such a message reaches the other sockets bound to the key either way.
  */
 export class VxeHub {
   private readonly clients = new Set<VxeClient>();
@@ -79,8 +87,14 @@ export class VxeHub {
     return n;
   }
 
-  bind(client: VxeClient, key: string): void {
-    if (client.keys.size < MAX_KEYS_PER_SOCKET || client.keys.has(key)) client.keys.add(key);
+  bind(client: VxeClient, key: string, scope: Scope = 'table'): void {
+    const set = scope === 'table' ? client.keys : (client.commonKeys ??= new Set());
+    const total = client.keys.size + (client.commonKeys?.size ?? 0);
+    if (total < MAX_KEYS_PER_SOCKET || set.has(key)) set.add(key);
+  }
+
+  private bound(client: VxeClient, key: string, scope: Scope): boolean {
+    return client.keys.has(key) || (scope === 'common' && !!client.commonKeys?.has(key));
   }
 
   receive(client: VxeClient, raw: string): void {
@@ -89,12 +103,12 @@ export class VxeHub {
     if (msg.kind === 'heartbeat') {
       send(client.socket, { type: 'heart_beat', data: true });
     } else if (msg.kind === 'bind') {
-      this.bind(client, msg.key);
+      this.bind(client, msg.key, msg.scope);
     } else if (msg.kind === 'unbind') {
-      client.keys.delete(msg.key);
+      (msg.scope === 'table' ? client.keys : client.commonKeys)?.delete(msg.key);
     } else {
-      this.bind(client, msg.key);
-      for (const other of this.clients) if (other !== client && other.keys.has(msg.key)) send(other.socket, msg.message);
+      this.bind(client, msg.key, msg.scope);
+      for (const other of this.clients) if (other !== client && this.bound(other, msg.key, msg.scope)) send(other.socket, msg.message);
     }
   }
 }

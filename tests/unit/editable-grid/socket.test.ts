@@ -98,6 +98,49 @@ describe('vxe socket client', () => {
   });
 });
 
+describe('vxe socket common_send_date', () => {
+  it('binds the key at the server, sends {key,args}, rebinds after reconnect and unbinds with the last function', async () => {
+    const c = make();
+    const frames = (ws: FakeSocket) => ws.sent.map((s) => JSON.parse(s) as { type: string; data: unknown }).filter((m) => m.type !== 'heart_beat');
+    const early = vi.fn();
+    c.bindCommonSendDate('order-total', early);
+    await c.connect();
+    FakeSocket.all[0].open();
+    expect(frames(FakeSocket.all[0])).toEqual([{ type: 'bind', data: { key: 'order-total' } }]);
+    const second = vi.fn();
+    const unbindSecond = c.bindCommonSendDate('order-total', second);
+    expect(frames(FakeSocket.all[0])).toHaveLength(1);
+    expect(c.sendCommonData('order-total', 'sum', 12)).toBe(true);
+    expect(frames(FakeSocket.all[0]).at(-1)).toEqual({ type: 'common_send_date', data: { key: 'order-total', args: ['sum', 12] } });
+    // sent messages come back only from other pages, through the server
+    expect(early).not.toHaveBeenCalled();
+    c.receive(JSON.stringify({ type: 'common_send_date', data: { key: 'order-total', args: ['sum', 30] } }));
+    expect(early).toHaveBeenCalledWith('sum', 30);
+    expect(second).toHaveBeenCalledWith('sum', 30);
+    FakeSocket.all[0].onclose?.();
+    await vi.advanceTimersByTimeAsync(5_000);
+    await flush();
+    FakeSocket.all[1].open();
+    expect(frames(FakeSocket.all[1])).toEqual([{ type: 'bind', data: { key: 'order-total' } }]);
+    unbindSecond();
+    expect(frames(FakeSocket.all[1])).toHaveLength(1);
+    c.close();
+  });
+
+  it('unbinds a key when its last function goes', async () => {
+    const c = make();
+    await c.connect();
+    FakeSocket.all[0].open();
+    const off = c.bindCommonSendDate('k1', () => {});
+    off();
+    const sent = FakeSocket.all[0].sent.map((s) => JSON.parse(s) as { type: string; data: unknown }).filter((m) => m.type !== 'heart_beat');
+    expect(sent).toEqual([{ type: 'bind', data: { key: 'k1' } }, { type: 'unbind', data: { key: 'k1' } }]);
+    expect(c.sendCommonData('k1')).toBe(true);
+    c.close();
+    expect(c.sendCommonData('k1')).toBe(false);
+  });
+});
+
 describe('vxe socket binding', () => {
   it('names bound keys in the address and binds them again on every (re)connection', async () => {
     const urls: string[][] = [];

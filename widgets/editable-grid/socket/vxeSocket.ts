@@ -6,7 +6,7 @@ export const RECONNECT_DELAY_MS = 5_000;
 
 export type SocketMessage =
   | { type: 'heart_beat'; data?: unknown }
-  | { type: 'bind' | 'unbind'; data: { socketKey: string } }
+  | { type: 'bind' | 'unbind'; data: { socketKey: string } | { key: string } }
   | { type: 'common_send_date'; data: { key: string; args: unknown[] } }
   | { type: 'update_vxe_table'; data: { socketKey: string; args: [GridRow, string] } };
 
@@ -87,6 +87,7 @@ export class VxeSocketClient {
     ws.onopen = () => {
       // keys bound while the ticket was fetched, and every key after a reconnect
       for (const socketKey of this.boundKeys()) this.send({ type: 'bind', data: { socketKey } });
+      for (const key of this.csd.keys()) this.send({ type: 'bind', data: { key } });
       this.heartbeat();
     };
     ws.onmessage = (e: MessageEvent) => this.receive(e.data);
@@ -170,11 +171,30 @@ export class VxeSocketClient {
     };
   }
 
+  /**
+   * Call `fn(...args)` when another page sends common_send_date on `key` (reference `addBindSocketCSD`).
+   * The first function on a key binds it at the server (`{type:'bind', data:{key}}`), the last one removed unbinds it.
+   */
   bindCommonSendDate(key: string, fn: (...args: unknown[]) => void): () => void {
-    const set = this.csd.get(key) ?? new Set();
-    this.csd.set(key, set);
-    set.add(fn);
-    return () => set.delete(fn);
+    let set = this.csd.get(key);
+    if (!set) {
+      this.csd.set(key, (set = new Set()));
+      this.send({ type: 'bind', data: { key } });
+    }
+    const mine = set;
+    mine.add(fn);
+    return () => {
+      mine.delete(fn);
+      if (mine.size === 0 && this.csd.get(key) === mine) {
+        this.csd.delete(key);
+        this.send({ type: 'unbind', data: { key } });
+      }
+    };
+  }
+
+  /** Send common_send_date `{key, args}`: the server passes it to the other pages bound to `key` (not back to this one). */
+  sendCommonData(key: string, ...args: unknown[]): boolean {
+    return this.send({ type: 'common_send_date', data: { key, args } });
   }
 
   close(): void {
