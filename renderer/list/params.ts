@@ -61,7 +61,16 @@ export function isValidSorter(sorter: string): boolean {
   return /^[A-Za-z_][\w.]*=(asc|desc)$/.test(sorter);
 }
 
+const EXTENSION = /\.[A-Za-z0-9]{1,5}$/;
+
+/**
+ * The page's configured name when set (keeping the server file's extension, so an .xlsx stays
+ * .xlsx; .xls by default), else the server's Content-Disposition name, else 导出文件.xls.
+ */
 export function exportFileName(serverName: string | undefined, configured: string | undefined): string {
-  if (serverName) return serverName;
-  return `${configured || '导出文件'}.xls`;
+  if (configured) {
+    if (EXTENSION.test(configured)) return configured;
+    return `${configured}${EXTENSION.exec(serverName ?? '')?.[0] ?? '.xls'}`;
+  }
+  return serverName || '导出文件.xls';
 }

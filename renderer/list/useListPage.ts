@@ -6,6 +6,8 @@ import { downloadThroughHttp, type SaveFile } from '../data/download';
 import { buildListParams, exportFileName, pageAfterRemoval, type SortState } from './params';
 import { toSuperQueryParams, type FilterTree } from '../superQuery/model';
 import { exportByNavigation, navigateTo } from './exportLink';
+import { treeRootParams, treeRowsOf, UNREADABLE_TREE_DATA } from './useTreeRows';
+import { errorText } from '../data/errors';
 
 export type Row = Record<string, unknown>;
 
@@ -19,7 +21,8 @@ export interface ListPageOptions {
   navigate?: (url: string) => void;
 }
 
-export const DEFAULT_PAGE_SIZE_OPTIONS = [10, 20, 30];
+/** Spec §9: options 10/20/30, list pages also 200. */
+export const DEFAULT_PAGE_SIZE_OPTIONS = [10, 20, 30, 200];
 
 /** Headless list controller: query, paging, sorting, selection, delete, export (behaviour §4.1). */
 export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
@@ -71,7 +74,8 @@ export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
     const id = ++requestId.current;
     setLoading(true);
     http
-      .get<{ records?: Row[]; total?: number } | Row[]>(listUrl, params)
+      // Tree roots carry the parent key (not the export, which covers the whole filtered tree).
+      .get<{ records?: Row[]; total?: number } | Row[]>(listUrl, { ...treeRootParams(schema), ...params })
       .then((res) => {
         if (id !== requestId.current) return;
         if (!res.success) {
@@ -79,11 +83,15 @@ export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
           return;
         }
         const result = res.result;
+        if (schema.variant === 'treeTable' && !treeRowsOf(result)) {
+          notify.error(UNREADABLE_TREE_DATA);
+          return;
+        }
         setRows(Array.isArray(result) ? result : result?.records ?? []);
         setTotal(Array.isArray(result) ? result.length : Number(result?.total ?? 0));
       })
       .catch((error: unknown) => {
-        if (id === requestId.current) notify.warning(error instanceof Error ? error.message : String(error));
+        if (id === requestId.current) notify.warning(errorText(error));
       })
       .finally(() => {
         if (id === requestId.current) setLoading(false);

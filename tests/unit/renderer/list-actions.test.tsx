@@ -126,12 +126,12 @@ describe('export', () => {
     return { s, rec, saved, Probe, list: () => list! };
   }
 
-  it('downloads with the server file name, else the configured name, else 导出文件.xls', async () => {
+  it('names the file after the configured name (server extension kept), else the server name, else 导出文件.xls', async () => {
     const blob = new Blob(['x']);
     const a = exportWith(() => ({ blob, fileName: '职务表-服务器.xlsx' }));
     renderWith(<a.Probe schema={positionSchema} />, a.s.http);
     await act(async () => a.list().exportXls());
-    expect(a.saved).toEqual(['职务表-服务器.xlsx']);
+    expect(a.saved).toEqual(['职务表.xlsx']);
 
     const b = exportWith(() => ({ blob }));
     renderWith(<b.Probe schema={positionSchema} />, b.s.http);
@@ -142,6 +142,26 @@ describe('export', () => {
     renderWith(<c.Probe schema={{ ...positionSchema, exportFileName: undefined }} />, c.s.http);
     await act(async () => c.list().exportXls());
     expect(c.saved).toEqual(['导出文件.xls']);
+
+    const d = exportWith(() => ({ blob, fileName: '服务器.xlsx' }));
+    renderWith(<d.Probe schema={{ ...positionSchema, exportFileName: undefined }} />, d.s.http);
+    await act(async () => d.list().exportXls());
+    expect(d.saved).toEqual(['服务器.xlsx']);
+  });
+
+  it('shows the message of a JSON failure envelope instead of saving it', async () => {
+    const envelope = (body: unknown) => ({ blob: new Blob([JSON.stringify(body)], { type: 'application/json;charset=UTF-8' }) });
+    const a = exportWith(() => envelope({ success: false, code: 500, message: '导出数据过多', result: null }));
+    renderWith(<a.Probe schema={positionSchema} />, a.s.http);
+    await act(async () => a.list().exportXls());
+    expect(a.saved).toEqual([]);
+    expect(a.rec.said).toContainEqual({ kind: 'warning', text: '导出数据过多' });
+
+    const b = exportWith(() => envelope({ success: false, code: 500, message: '', result: null }));
+    renderWith(<b.Probe schema={positionSchema} />, b.s.http);
+    await act(async () => b.list().exportXls());
+    expect(b.saved).toEqual([]);
+    expect(b.rec.said).toContainEqual({ kind: 'warning', text: '文件下载失败' });
   });
 
   it('sends the selected ids as selections and the current filters', async () => {
