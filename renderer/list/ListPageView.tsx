@@ -54,7 +54,7 @@ function ListBody({ schema, notifier, saveCode, extraParams }: ListPageViewProps
         onImport={() => setImporting(true)}
         superQuery={
           showSuperQuery && schema.superQuery ? (
-            <SuperQuery config={schema.superQuery} saveCode={saveCode} notify={list.notify} onApply={list.applySuperQuery} />
+            <SuperQuery key={list.resetCount} config={schema.superQuery} saveCode={saveCode} notify={list.notify} onApply={list.applySuperQuery} />
           ) : undefined
         }
       />

@@ -9,8 +9,21 @@ import { totalText } from './params';
 import { actionAllowed } from './actions';
 import { VirtualTable, type VirtualColumn } from './VirtualTable';
 
-/** Spec §9 minimum widths for date-like columns. */
-const MIN_WIDTHS: Record<string, number> = { DateTimePicker: 190, DatePicker: 135 };
+/** Spec §9 minimum widths: datetime, user-select and department-select 190px, date 135px. */
+export const MIN_WIDTHS: Record<string, number> = {
+  DateTimePicker: 190,
+  DatePicker: 135,
+  JSelectUserByDep: 190,
+  JSelectMultiUser: 190,
+  JSelectDepart: 190,
+};
+
+/** The schema's width, raised to the component's minimum (a minimum alone when none is set). */
+export function columnWidth(column: Column): number | undefined {
+  const min = MIN_WIDTHS[column.component ?? ''];
+  if (min === undefined) return column.width;
+  return Math.max(column.width ?? 0, min);
+}
 
 export interface RowHandlers {
   onEdit(record: Row): void;
@@ -42,7 +55,7 @@ function useColumns(columns: Column[], rowActions: RowActions | undefined, list:
         key: c.dataIndex,
         title: c.title,
         dataIndex: c.dataIndex,
-        width: c.width ?? MIN_WIDTHS[c.component ?? ''],
+        width: columnWidth(c),
         align: c.align ?? 'center',
         fixed: c.fixed,
         ellipsis: c.ellipsis ?? false,

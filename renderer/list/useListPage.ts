@@ -41,6 +41,8 @@ export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
   const [selectedRowKeys, setSelectedRowKeys] = useState<string[]>([]);
   const [selectedRows, setSelectedRows] = useState<Row[]>([]);
   const [reloadTick, setReloadTick] = useState(0);
+  /** Bumped by 重置: the advanced-query trigger remounts with it, fresh and inactive. */
+  const [resetCount, setResetCount] = useState(0);
   const extraKey = JSON.stringify(options.extraParams ?? {});
 
   const fields = useMemo(() => schema.columns.map((c) => c.dataIndex), [schema.columns]);
@@ -117,6 +119,7 @@ export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
     setQuery({});
     setPageNo(1);
     setSuperQuery(undefined);
+    setResetCount((n) => n + 1);
     reload();
   }, [reload]);
 
@@ -211,6 +214,7 @@ export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
     sort,
     params,
     superQuery,
+    resetCount,
     selectedRowKeys,
     selectedRows,
     search,

@@ -66,6 +66,20 @@ describe('advanced query', () => {
     expect(document.querySelector('[data-active="true"]')).toBeNull();
   });
 
+  it('重置 of the query form clears the advanced query and its active marker like a fresh page', async () => {
+    const { s } = await setup();
+    await fillNameCondition('经理');
+    fireEvent.click(within(builder()).getByRole('button', { name: /^查\s*询$/ }));
+    await waitFor(() => expect(document.querySelector('[data-active="true"]')).toBeTruthy());
+    fireEvent.click(within(builder()).getByRole('button', { name: /^关\s*闭$/ }));
+    const queryReset = [...document.querySelectorAll('button')].find((b) => /^重\s*置$/.test(b.textContent ?? '') && !b.closest('.ant-modal'));
+    fireEvent.click(queryReset!);
+    await waitFor(() => expect(s.last('get', '/sys/position/list')?.params?.superQueryParams).toBeUndefined());
+    await waitFor(() => expect(document.querySelector('[data-active="true"]')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: /高级查询/ }));
+    await waitFor(() => expect(within(builder()).queryByDisplayValue('经理')).toBeNull());
+  });
+
   it('uses the field\'s dictionary widget and allows several values for the in rule', async () => {
     const { s } = await setup();
     await pickOption(0, '职级');
