@@ -6,6 +6,7 @@ import { businessError, ok, okMessage } from '../../core/envelope';
 import { newId } from '../../core/ids';
 import type { JsonValue } from '../../core/json';
 import { objectSchema, text } from '../../core/schemas';
+import type { SessionUser } from '../../core/tokens';
 import type { Db } from '../../db/types';
 import { runListQuery } from '../entity/list-query';
 import { auditInsert, auditUpdate, idList, jsonRows, likeContains, optionalText, requireId } from './common';
@@ -14,7 +15,8 @@ import { CATEGORY_SOURCE } from './list-sources';
 import { logOperation, OP_ADD, OP_DELETE, OP_EDIT } from './oplog';
 import type { SysCategory } from './tables';
 
-const ROOT = '0';
+export const CATEGORY_ROOT = '0';
+const ROOT = CATEGORY_ROOT;
 /** columns a client may name in loadOne and in a tree condition */
 const CATEGORY_FIELDS: Readonly<Record<string, string>> = { id: 'id', pid: 'pid', name: 'name', code: 'code', hasChild: 'has_child', sysOrgCode: 'sys_org_code' };
 const CONDITION_ERROR = '组件JTreeSelect-condition传值有误，需要一个json字符串!';
@@ -71,6 +73,22 @@ async function refreshHasChild(db: Db, ids: string[]): Promise<void> {
     const child = await db.selectFrom('sys_category').select('id').where('pid', '=', id).executeTakeFirst();
     await db.updateTable('sys_category').set({ has_child: child ? '1' : '0' }).where('id', '=', id).execute();
   }
+}
+
+/** Adds a category under `parent` (null: a root) with the next free code (A01, A01A01 …, contract §5.4). */
+export async function insertCategory(db: Db, parent: Pick<SysCategory, 'id' | 'code'> | null, name: string, user: SessionUser): Promise<{ id: string; code: string }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(7302002)`.execute(trx);
+    const siblings = await trx.selectFrom('sys_category').select('code').where('code', 'like', `${parent?.code ?? ''}___`).execute();
+    const code = nextChildCode(parent?.code ?? '', siblings.map((s) => s.code));
+    const id = newId();
+    await trx
+      .insertInto('sys_category')
+      .values({ id, pid: parent?.id ?? ROOT, name, code, sys_org_code: user.orgCode, has_child: '0', ...auditInsert(user.username) })
+      .execute();
+    if (parent) await trx.updateTable('sys_category').set({ has_child: '1' }).where('id', '=', parent.id).execute();
+    return { id, code };
+  });
 }
 
 const q = (props: Record<string, unknown>) => ({ querystring: objectSchema({ ...props, _t: text('时间戳', 20) }) });
@@ -198,16 +216,7 @@ export function categoryRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const pid = optionalText(request.body.pid) ?? ROOT;
     const parent = pid === ROOT ? null : await db.selectFrom('sys_category').selectAll().where('id', '=', requireId(pid, '父级节点')).executeTakeFirst();
     if (pid !== ROOT && !parent) throw businessError('父级节点不存在');
-    await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(7302002)`.execute(trx);
-      const siblings = await trx.selectFrom('sys_category').select('code').where('code', 'like', `${parent?.code ?? ''}___`).execute();
-      const code = nextChildCode(parent?.code ?? '', siblings.map((s) => s.code));
-      await trx
-        .insertInto('sys_category')
-        .values({ id: newId(), pid, name, code, sys_org_code: user.orgCode, has_child: '0', ...auditInsert(user.username) })
-        .execute();
-      if (parent) await trx.updateTable('sys_category').set({ has_child: '1' }).where('id', '=', parent.id).execute();
-    });
+    await insertCategory(db, parent ?? null, name, user);
     await logOperation(db, request, OP_ADD, `添加分类，名称： ${name}`);
     return okMessage('添加成功！');
   });

@@ -11,7 +11,7 @@ import { auditInsert, auditUpdate, idList, optionalText, requireId } from './com
 import { DICT_ITEM_SOURCE } from './list-sources';
 import { logOperation, OP_ADD, OP_DELETE, OP_EDIT } from './oplog';
 
-interface ItemBody {
+export interface ItemBody {
   id?: string;
   dictId?: string;
   itemText?: string;
@@ -38,13 +38,13 @@ const TAKEN = '该值不可用，系统中已存在！';
 /** the item modal's check: no punctuation or symbols in a value */
 const SPECIAL = /[`~!@#$^&*()=|{}'":;,\[\].<>/?\\！￥…（）—【】‘；：”“。，、？\s]/;
 
-async function refuseTakenValue(db: Db, dictId: string, value: string, exceptId?: string): Promise<void> {
+export async function refuseTakenValue(db: Db, dictId: string, value: string, exceptId?: string): Promise<void> {
   let q = db.selectFrom('sys_dict_item').select('id').where('dict_id', '=', dictId).where('item_value', '=', value);
   if (exceptId) q = q.where('id', '<>', exceptId);
   if (await q.executeTakeFirst()) throw businessError(TAKEN);
 }
 
-function itemValues(body: ItemBody) {
+export function itemValues(body: ItemBody) {
   const itemText = optionalText(body.itemText);
   if (!itemText) throw businessError('请输入名称!');
   const itemValue = optionalText(body.itemValue);

@@ -11,7 +11,7 @@ import { auditInsert, auditUpdate, idList, jsonRows, likeContains, optionalText,
 import { DICT_SOURCE } from './list-sources';
 import { logOperation, OP_ADD, OP_DELETE, OP_EDIT } from './oplog';
 
-interface DictBody {
+export interface DictBody {
   id?: string;
   dictName?: string;
   dictCode?: string;
@@ -25,7 +25,7 @@ const DICT_BODY = {
 };
 const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
 
-function dictValues(body: DictBody) {
+export function dictValues(body: DictBody) {
   const dictName = optionalText(body.dictName);
   if (!dictName) throw businessError('请输入字典名称!');
   const dictCode = optionalText(body.dictCode);
@@ -36,7 +36,7 @@ function dictValues(body: DictBody) {
   return { dict_name: dictName, dict_code: dictCode, description: optionalText(body.description), type: Number(type) };
 }
 
-async function refuseTakenCode(db: Db, code: string, exceptId?: string): Promise<void> {
+export async function refuseTakenCode(db: Db, code: string, exceptId?: string): Promise<void> {
   let q = db.selectFrom('sys_dict').select('id').where('dict_code', '=', code);
   if (exceptId) q = q.where('id', '<>', exceptId);
   if (await q.executeTakeFirst()) throw businessError('字典编码已存在');

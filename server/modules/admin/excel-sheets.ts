@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ApiError } from '../../core/envelope';
+import { ApiError, businessError } from '../../core/envelope';
 import type { EntityField } from '../entity/definitions';
 import { attachmentHeader, XLSX_TYPE } from '../entity/export';
 import { MAX_IMPORT_FILE_BYTES } from '../entity/import';
@@ -23,6 +23,13 @@ export function sheetColumns(columns: ReadonlyArray<readonly [property: string, 
 /** The text of a cell read by the sheet reader ('' for empty). */
 export function cellText(value: unknown): string {
   return value === null || value === undefined ? '' : String(value).trim();
+}
+
+/** The text of a cell that must fit a column of `max` characters (the refusal names the column). */
+export function boundedCell(value: unknown, label: string, max: number): string {
+  const text = cellText(value);
+  if (text.length > max) throw businessError(`${label}长度不能超过${max}个字符`);
+  return text;
 }
 
 /** The refusal of one row as its error message; anything else is a real failure and propagates. */

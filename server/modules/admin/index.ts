@@ -1,10 +1,12 @@
 import type { ApiModule } from '../../core/deps';
 import './tables';
 import { accountRoutes } from './account';
+import { categoryExcelRoutes } from './category-excel';
 import { categoryRoutes } from './categories';
 import { departExcelRoutes } from './depart-excel';
 import { departRoleRoutes } from './depart-roles';
 import { departRoutes } from './departs';
+import { dictExcelRoutes } from './dict-excel';
 import { dictItemRoutes } from './dict-items';
 import { dictRoutes } from './dicts';
 import { permissionRoutes } from './permissions';
@@ -31,7 +33,9 @@ export const adminModule: ApiModule = async (api, deps) => {
   await departExcelRoutes(api, deps);
   dictRoutes(api, deps);
   dictItemRoutes(api, deps);
+  await dictExcelRoutes(api, deps);
   categoryRoutes(api, deps);
+  await categoryExcelRoutes(api, deps);
   tenantRoutes(api, deps);
   accountRoutes(api, deps);
 };
