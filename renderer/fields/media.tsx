@@ -1,6 +1,10 @@
 import { Image } from 'antd';
 import type { CellProps, FieldParts } from '../registry';
 import { useRenderer } from '../context';
+import { defaultNotifier } from '../data/notify';
+
+/** Spec §8: a download asked for an empty or unreadable path. */
+export const UNKNOWN_FILE = '未知的文件';
 
 const firstPath = (value: unknown): string => (value ? String(value).split(',')[0] : '');
 
@@ -16,10 +20,18 @@ function ImageView({ value, width = 60 }: { value?: unknown; width?: number }) {
   return <Image src={staticUrl(apiBase, path)} width={width} alt="图片" />;
 }
 
+/** The first usable path of a comma list; '' when there is none (e.g. ',' or 'null'). */
+export function filePath(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  const path = String(value).split(',').map((p) => p.trim()).find((p) => p !== '') ?? '';
+  return path === 'null' || path === 'undefined' ? '' : path;
+}
+
 function FileView({ value }: { value?: unknown }) {
-  const { apiBase } = useRenderer();
-  const path = firstPath(value);
-  if (!path) return <span>无文件</span>;
+  const { apiBase, notify } = useRenderer();
+  if (value === undefined || value === null || value === '') return <span>无文件</span>;
+  const path = filePath(value);
+  if (!path) return <a onClick={() => (notify ?? defaultNotifier).warning(UNKNOWN_FILE)}>下载</a>;
   return (
     <a href={staticUrl(apiBase, path)} target="_blank" rel="noreferrer">
       下载
