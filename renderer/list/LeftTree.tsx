@@ -3,6 +3,7 @@ import { Card, Tree, type TreeDataNode } from 'antd';
 import { useRenderer } from '../context';
 import type { LeftTreeOptions } from '../schema/types.gen';
 import type { Notifier } from '../data/notify';
+import { errorText } from '../data/errors';
 
 interface RawNode { [key: string]: unknown; children?: RawNode[] }
 
@@ -19,13 +20,16 @@ export function LeftTree({ options, notify, onSelect }: { options: LeftTreeOptio
   const { http } = useRenderer();
   const [data, setData] = useState<TreeDataNode[]>([]);
   useEffect(() => {
-    void http.get<RawNode[]>(options.url).then((res) => {
-      if (!res.success) {
-        notify.error(res.message);
-        return;
-      }
-      setData(toTreeData(Array.isArray(res.result) ? res.result : [], options.keyField ?? 'key', options.titleField ?? 'title'));
-    });
+    http
+      .get<RawNode[]>(options.url)
+      .then((res) => {
+        if (!res.success) {
+          notify.error(res.message);
+          return;
+        }
+        setData(toTreeData(Array.isArray(res.result) ? res.result : [], options.keyField ?? 'key', options.titleField ?? 'title'));
+      })
+      .catch((error: unknown) => notify.warning(errorText(error)));
     // notify is stable for a page
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [http, options.url, options.keyField, options.titleField]);

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Drawer, Modal, Space, Tabs } from 'antd';
+import { Button, Drawer, Modal, Popconfirm, Space, Tabs } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { createForm, type Form } from '@formily/core';
 import { useRenderer } from '../context';
 import type { EditForm, ListUrls } from '../schema/types.gen';
 import type { Notifier } from '../data/notify';
+import { errorText } from '../data/errors';
 import { SchemaForm } from '../form/SchemaForm';
 import type { Row } from './useListPage';
 
@@ -50,11 +51,14 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
     if (mode === 'add' || !record) return;
     for (const sub of subTables) {
       if (!sub.listUrl) continue;
-      void http.get<{ records?: Row[] } | Row[]>(sub.listUrl, { id: record.id }).then((res) => {
-        if (!res.success) return;
-        const rows = Array.isArray(res.result) ? res.result : res.result?.records ?? [];
-        form.setValuesIn(sub.key, rows);
-      });
+      http
+        .get<{ records?: Row[] } | Row[]>(sub.listUrl, { id: record.id })
+        .then((res) => {
+          if (!res.success) return;
+          const rows = Array.isArray(res.result) ? res.result : res.result?.records ?? [];
+          form.setValuesIn(sub.key, rows);
+        })
+        .catch((error: unknown) => notify.warning(errorText(error)));
     }
     // Only when the modal opens for a record.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -84,6 +88,8 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
       } else {
         notify.warning(res.message);
       }
+    } catch (error) {
+      notify.warning(errorText(error));
     } finally {
       setSaving(false);
     }
@@ -125,9 +131,15 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
       <Button onClick={onClose}>关闭</Button>
     ) : (
       <Space>
-        <Button onClick={onClose}>取消</Button>
+        {config.cancelConfirm ? (
+          <Popconfirm title={config.cancelConfirm} okText="确定" cancelText="取消" onConfirm={onClose}>
+            <Button>取消</Button>
+          </Popconfirm>
+        ) : (
+          <Button onClick={onClose}>取消</Button>
+        )}
         <Button type="primary" loading={saving} onClick={() => void save()}>
-          确定
+          {config.okText ?? '确定'}
         </Button>
       </Space>
     );

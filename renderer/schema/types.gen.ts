@@ -116,6 +116,10 @@ export interface EditForm {
   width?: number | string;
   /** Initial fullscreen state, restored whenever the form opens. */
   fullscreen?: boolean;
+  /** Label of the save button (default 确定), e.g. 提交. */
+  okText?: string;
+  /** 取消 asks this in a popconfirm before discarding the form, e.g. 确定放弃编辑？. */
+  cancelConfirm?: string;
   grid?: Grid;
   schema: FormilySchema;
   subTables?: SubTable[];
@@ -213,7 +217,31 @@ export type Validator = ValidatorName | {
     dataId?: string;
   };
   checkRule?: string;
+  remoteCheck?: RemoteCheck;
 };
+
+/** As-you-type uniqueness check: GET url with the value (and the record id when editing); success false fails with message or the server's. */
+export interface RemoteCheck {
+  url: string;
+  /** Query parameter carrying the field value. */
+  param: string;
+  /** Query parameter carrying the edited record's id (sent only when there is one). */
+  idParam?: string;
+  /** Form value holding the record id. */
+  idField?: string;
+  /** Query parameter → path of another form value. */
+  values?: {
+    [key: string]: string;
+  };
+  /** Fixed query parameters. */
+  params?: {
+    [key: string]: string | number | boolean;
+  };
+  /** Shown when the server refuses the value (default: the server's message). */
+  message?: string;
+  /** Milliseconds of quiet typing before asking. */
+  debounce?: number;
+}
 
 export type ValidatorName = "mobile" | "email" | "naturalNumber" | "english" | "telephone" | "bankCard" | "IDNumber" | "IDCard" | "qq" | "url" | "enNum0to20" | "cnEnSpace2to100" | "numLinefeed" | "char0to255";
 

@@ -7,17 +7,18 @@ export const ListPage = validate30;
 const schema12 = {"type":"object","required":["$schema","kind","title","url","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"list"},"title":{"type":"string","minLength":1},"description":{"type":"string"},"entity":{"type":"string","description":"Entity file name under schemas/entities (without .json)."},"variant":{"enum":["table","treeTable","leftTree","masterDetail"],"default":"table"},"rowKey":{"type":"string","default":"id"},"url":{"$ref":"#/definitions/ListUrls"},"authPrefix":{"type":"string","description":"Permission prefix; columns hidden by type-1 codes under it."},"defaultSort":{"$ref":"#/definitions/Sort"},"pageSize":{"type":"integer","minimum":1},"pageSizeOptions":{"type":"array","items":{"type":"integer","minimum":1}},"query":{"$ref":"#/definitions/FormilySchema"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Column"}},"toolbar":{"$ref":"#/definitions/Toolbar"},"rowActions":{"$ref":"#/definitions/RowActions"},"form":{"$ref":"#/definitions/EditForm"},"superQuery":{"$ref":"#/definitions/SuperQuery"},"exportFileName":{"type":"string"},"exportMode":{"enum":["blob","navigate"],"default":"blob","description":"blob: GET the export with the token header and save it; navigate: open a signed export address ({export url}/link) in the browser."},"importOptions":{"$ref":"#/definitions/ImportOptions"},"tree":{"$ref":"#/definitions/TreeOptions"},"leftTree":{"$ref":"#/definitions/LeftTreeOptions"}},"allOf":[{"if":{"properties":{"variant":{"const":"leftTree"}},"required":["variant"]},"then":{"required":["leftTree"]}}]};
 const schema13 = {"type":"object","required":["list"],"additionalProperties":false,"properties":{"list":{"type":"string"},"childList":{"type":"string","description":"Tree table: children of one parent."},"add":{"type":"string"},"edit":{"type":"string"},"delete":{"type":"string"},"deleteBatch":{"type":"string"},"queryById":{"type":"string"},"exportXls":{"type":"string"},"importExcel":{"type":"string"}}};
 const schema14 = {"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}};
-const schema21 = {"type":"object","required":["dataIndex","title"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string"},"title":{"type":"string"},"width":{"type":"number"},"align":{"enum":["left","center","right"]},"sorter":{"type":"boolean"},"ellipsis":{"type":"boolean"},"fixed":{"enum":["left","right"]},"component":{"type":"string","description":"Registered field type whose cell renders the value."},"props":{"type":"object"},"auth":{"type":"string"}}};
-const schema37 = {"type":"object","additionalProperties":false,"properties":{"multiple":{"type":"boolean","description":"Allow several files in one upload (off: only one file)."},"foreignKeys":{"type":"string"},"isSingleTableImport":{"type":"boolean"}}};
-const schema38 = {"type":"object","additionalProperties":false,"properties":{"parentKey":{"type":"string","default":"parentId"},"hasChildrenField":{"type":"string","default":"hasChildren"},"rootValue":{"type":"string","default":"0"},"condition":{"type":"object","description":"Sent as the JSON `condition` parameter with the roots and every child load: field → value equalities.","additionalProperties":{"type":["string","number","boolean"]}}}};
-const schema39 = {"type":"object","required":["url","param"],"additionalProperties":false,"properties":{"url":{"type":"string"},"param":{"type":"string","description":"Query parameter that carries the selected node key."},"titleField":{"type":"string","default":"title"},"keyField":{"type":"string","default":"key"},"width":{"type":"number"}}};
+const schema22 = {"type":"object","required":["dataIndex","title"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string"},"title":{"type":"string"},"width":{"type":"number"},"align":{"enum":["left","center","right"]},"sorter":{"type":"boolean"},"ellipsis":{"type":"boolean"},"fixed":{"enum":["left","right"]},"component":{"type":"string","description":"Registered field type whose cell renders the value."},"props":{"type":"object"},"auth":{"type":"string"}}};
+const schema38 = {"type":"object","additionalProperties":false,"properties":{"multiple":{"type":"boolean","description":"Allow several files in one upload (off: only one file)."},"foreignKeys":{"type":"string"},"isSingleTableImport":{"type":"boolean"}}};
+const schema39 = {"type":"object","additionalProperties":false,"properties":{"parentKey":{"type":"string","default":"parentId"},"hasChildrenField":{"type":"string","default":"hasChildren"},"rootValue":{"type":"string","default":"0"},"condition":{"type":"object","description":"Sent as the JSON `condition` parameter with the roots and every child load: field → value equalities.","additionalProperties":{"type":["string","number","boolean"]}}}};
+const schema40 = {"type":"object","required":["url","param"],"additionalProperties":false,"properties":{"url":{"type":"string"},"param":{"type":"string","description":"Query parameter that carries the selected node key."},"titleField":{"type":"string","default":"title"},"keyField":{"type":"string","default":"key"},"width":{"type":"number"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const schema15 = {"type":"object","description":"Formily JSON Schema (ISchema). x-component names resolve through the field registry.","properties":{"type":{"enum":["object","array","string","number","boolean","void","date","datetime"]},"title":{"type":"string"},"description":{"type":"string"},"default":{},"enum":{"type":"array"},"required":{"anyOf":[{"type":"boolean"},{"type":"array","items":{"type":"string"}}]},"properties":{"type":"object","additionalProperties":{"$ref":"#/definitions/FormilySchema"}},"items":{"$ref":"#/definitions/FormilySchema"},"x-index":{"type":"number"},"x-component":{"type":"string","minLength":1},"x-component-props":{"type":"object"},"x-decorator":{"type":"string","minLength":1},"x-decorator-props":{"type":"object"},"x-validator":{"anyOf":[{"$ref":"#/definitions/Validator"},{"type":"array","items":{"$ref":"#/definitions/Validator"}}]},"x-reactions":{},"x-display":{"enum":["visible","hidden","none"]},"x-pattern":{"enum":["editable","disabled","readOnly","readPretty"]},"x-visible":{"type":["boolean","string"]},"x-hidden":{"type":["boolean","string"]},"x-disabled":{"type":["boolean","string"]},"x-editable":{"type":["boolean","string"]},"x-read-only":{"type":["boolean","string"]},"x-read-pretty":{"type":["boolean","string"]},"x-content":{},"x-data":{"type":"object"},"x-auth":{"type":"string","description":"Permission code; the field is removed when can(code) is false."}},"additionalProperties":false};
 const wrapper0 = {validate: validate12};
-const schema16 = {"anyOf":[{"$ref":"#/definitions/ValidatorName"},{"type":"object","additionalProperties":false,"properties":{"format":{"$ref":"#/definitions/ValidatorName"},"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"},"min":{"type":"number"},"max":{"type":"number"},"minLength":{"type":"integer"},"maxLength":{"type":"integer"},"triggerType":{"enum":["onInput","onFocus","onBlur"]},"mobile":{"type":"boolean"},"userName":{"type":"boolean"},"email":{"type":"boolean"},"naturalNumber":{"type":"boolean"},"english":{"type":"boolean"},"telephone":{"type":"boolean"},"bankCard":{"type":"boolean"},"IDNumber":{"type":"boolean"},"IDCard":{"type":"boolean"},"qq":{"type":"boolean"},"url":{"type":"boolean"},"enNum0to20":{"type":"boolean"},"cnEnSpace2to100":{"type":"boolean"},"numLinefeed":{"type":"boolean"},"char0to255":{"type":"boolean"},"cron":{"type":"boolean"},"lengthRange":{"$ref":"#/definitions/Range"},"checked":{"$ref":"#/definitions/Range"},"duplicateCheck":{"type":"object","required":["tableName","fieldName"],"additionalProperties":false,"properties":{"tableName":{"type":"string"},"fieldName":{"type":"string"},"dataId":{"type":"string"}}},"checkRule":{"type":"string"}}}]};
+const schema16 = {"anyOf":[{"$ref":"#/definitions/ValidatorName"},{"type":"object","additionalProperties":false,"properties":{"format":{"$ref":"#/definitions/ValidatorName"},"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"},"min":{"type":"number"},"max":{"type":"number"},"minLength":{"type":"integer"},"maxLength":{"type":"integer"},"triggerType":{"enum":["onInput","onFocus","onBlur"]},"mobile":{"type":"boolean"},"userName":{"type":"boolean"},"email":{"type":"boolean"},"naturalNumber":{"type":"boolean"},"english":{"type":"boolean"},"telephone":{"type":"boolean"},"bankCard":{"type":"boolean"},"IDNumber":{"type":"boolean"},"IDCard":{"type":"boolean"},"qq":{"type":"boolean"},"url":{"type":"boolean"},"enNum0to20":{"type":"boolean"},"cnEnSpace2to100":{"type":"boolean"},"numLinefeed":{"type":"boolean"},"char0to255":{"type":"boolean"},"cron":{"type":"boolean"},"lengthRange":{"$ref":"#/definitions/Range"},"checked":{"$ref":"#/definitions/Range"},"duplicateCheck":{"type":"object","required":["tableName","fieldName"],"additionalProperties":false,"properties":{"tableName":{"type":"string"},"fieldName":{"type":"string"},"dataId":{"type":"string"}}},"checkRule":{"type":"string"},"remoteCheck":{"$ref":"#/definitions/RemoteCheck"}}}]};
 const schema17 = {"enum":["mobile","email","naturalNumber","english","telephone","bankCard","IDNumber","IDCard","qq","url","enNum0to20","cnEnSpace2to100","numLinefeed","char0to255"]};
 const schema19 = {"type":"object","additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0},"max":{"type":"integer","minimum":0}}};
+const schema21 = {"type":"object","description":"As-you-type uniqueness check: GET url with the value (and the record id when editing); success false fails with message or the server's.","required":["url","param"],"additionalProperties":false,"properties":{"url":{"type":"string","minLength":1},"param":{"type":"string","minLength":1,"description":"Query parameter carrying the field value."},"idParam":{"type":"string","description":"Query parameter carrying the edited record's id (sent only when there is one)."},"idField":{"type":"string","default":"id","description":"Form value holding the record id."},"values":{"type":"object","description":"Query parameter → path of another form value.","additionalProperties":{"type":"string"}},"params":{"type":"object","description":"Fixed query parameters.","additionalProperties":{"type":["string","number","boolean"]}},"message":{"type":"string","description":"Shown when the server refuses the value (default: the server's message)."},"debounce":{"type":"integer","minimum":0,"default":300,"description":"Milliseconds of quiet typing before asking."}}};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -605,9 +606,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.remoteCheck !== undefined){
+let data36 = data.remoteCheck;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.url === undefined){
+const err47 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -616,16 +619,227 @@ vErrors.push(err47);
 }
 errors++;
 }
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err48 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(data36.param === undefined){
+const err48 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'"};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+for(const key4 in data36){
+if(!((((((((key4 === "url") || (key4 === "param")) || (key4 === "idParam")) || (key4 === "idField")) || (key4 === "values")) || (key4 === "params")) || (key4 === "message")) || (key4 === "debounce"))){
+const err49 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data36.url !== undefined){
+let data37 = data36.url;
+if(typeof data37 === "string"){
+if(func3(data37) < 1){
+const err50 = {instancePath:instancePath+"/remoteCheck/url",schemaPath:"#/definitions/RemoteCheck/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/remoteCheck/url",schemaPath:"#/definitions/RemoteCheck/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data36.param !== undefined){
+let data38 = data36.param;
+if(typeof data38 === "string"){
+if(func3(data38) < 1){
+const err52 = {instancePath:instancePath+"/remoteCheck/param",schemaPath:"#/definitions/RemoteCheck/properties/param/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/remoteCheck/param",schemaPath:"#/definitions/RemoteCheck/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data36.idParam !== undefined){
+if(typeof data36.idParam !== "string"){
+const err54 = {instancePath:instancePath+"/remoteCheck/idParam",schemaPath:"#/definitions/RemoteCheck/properties/idParam/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data36.idField !== undefined){
+if(typeof data36.idField !== "string"){
+const err55 = {instancePath:instancePath+"/remoteCheck/idField",schemaPath:"#/definitions/RemoteCheck/properties/idField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data36.values !== undefined){
+let data41 = data36.values;
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+for(const key5 in data41){
+if(typeof data41[key5] !== "string"){
+const err56 = {instancePath:instancePath+"/remoteCheck/values/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/RemoteCheck/properties/values/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/remoteCheck/values",schemaPath:"#/definitions/RemoteCheck/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data36.params !== undefined){
+let data43 = data36.params;
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+for(const key6 in data43){
+let data44 = data43[key6];
+if(((typeof data44 !== "string") && (!(typeof data44 == "number"))) && (typeof data44 !== "boolean")){
+const err58 = {instancePath:instancePath+"/remoteCheck/params/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/RemoteCheck/properties/params/additionalProperties/type",keyword:"type",params:{type: schema21.properties.params.additionalProperties.type},message:"must be string,number,boolean"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/remoteCheck/params",schemaPath:"#/definitions/RemoteCheck/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data36.message !== undefined){
+if(typeof data36.message !== "string"){
+const err60 = {instancePath:instancePath+"/remoteCheck/message",schemaPath:"#/definitions/RemoteCheck/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data36.debounce !== undefined){
+let data46 = data36.debounce;
+if(!((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46)))){
+const err61 = {instancePath:instancePath+"/remoteCheck/debounce",schemaPath:"#/definitions/RemoteCheck/properties/debounce/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if(typeof data46 == "number"){
+if(data46 < 0 || isNaN(data46)){
+const err62 = {instancePath:instancePath+"/remoteCheck/debounce",schemaPath:"#/definitions/RemoteCheck/properties/debounce/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err65 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }
@@ -1095,8 +1309,8 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"type":"object","additionalProperties":false,"properties":{"add":{"$ref":"#/definitions/Action"},"import":{"$ref":"#/definitions/Action"},"export":{"$ref":"#/definitions/Action"},"batchDelete":{"$ref":"#/definitions/Action"},"superQuery":{"$ref":"#/definitions/Action"}}};
-const schema23 = {"anyOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"auth":{"type":"string"},"text":{"type":"string"},"hidden":{"type":"boolean"}}}]};
+const schema23 = {"type":"object","additionalProperties":false,"properties":{"add":{"$ref":"#/definitions/Action"},"import":{"$ref":"#/definitions/Action"},"export":{"$ref":"#/definitions/Action"},"batchDelete":{"$ref":"#/definitions/Action"},"superQuery":{"$ref":"#/definitions/Action"}}};
+const schema24 = {"anyOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"auth":{"type":"string"},"text":{"type":"string"},"hidden":{"type":"boolean"}}}]};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1649,7 +1863,7 @@ validate17.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"type":"object","additionalProperties":false,"properties":{"width":{"type":"number"},"edit":{"$ref":"#/definitions/Action"},"detail":{"$ref":"#/definitions/Action"},"delete":{"$ref":"#/definitions/Action"}}};
+const schema29 = {"type":"object","additionalProperties":false,"properties":{"width":{"type":"number"},"edit":{"$ref":"#/definitions/Action"},"detail":{"$ref":"#/definitions/Action"},"delete":{"$ref":"#/definitions/Action"}}};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2006,9 +2220,9 @@ validate19.errors = vErrors;
 return errors === 0;
 }
 
-const schema32 = {"type":"object","required":["schema"],"additionalProperties":false,"properties":{"container":{"enum":["modal","drawer"],"default":"modal"},"width":{"type":["number","string"]},"fullscreen":{"type":"boolean","description":"Initial fullscreen state, restored whenever the form opens."},"grid":{"$ref":"#/definitions/Grid"},"schema":{"$ref":"#/definitions/FormilySchema"},"subTables":{"type":"array","items":{"$ref":"#/definitions/SubTable"}}}};
-const schema33 = {"type":"object","additionalProperties":false,"properties":{"maxColumns":{"type":"integer","minimum":1},"minColumns":{"type":"integer","minimum":1},"labelCol":{"type":"integer","minimum":0,"maximum":24},"wrapperCol":{"type":"integer","minimum":0,"maximum":24}}};
-const schema34 = {"type":"object","required":["key","title","component"],"additionalProperties":false,"properties":{"key":{"type":"string","description":"Form value key holding the rows."},"title":{"type":"string"},"component":{"type":"string","description":"Registered field type (usually EditableGrid)."},"props":{"type":"object"},"listUrl":{"type":"string","description":"Loads the rows of one master record (GET with id)."}}};
+const schema33 = {"type":"object","required":["schema"],"additionalProperties":false,"properties":{"container":{"enum":["modal","drawer"],"default":"modal"},"width":{"type":["number","string"]},"fullscreen":{"type":"boolean","description":"Initial fullscreen state, restored whenever the form opens."},"okText":{"type":"string","description":"Label of the save button (default 确定), e.g. 提交."},"cancelConfirm":{"type":"string","description":"取消 asks this in a popconfirm before discarding the form, e.g. 确定放弃编辑？."},"grid":{"$ref":"#/definitions/Grid"},"schema":{"$ref":"#/definitions/FormilySchema"},"subTables":{"type":"array","items":{"$ref":"#/definitions/SubTable"}}}};
+const schema34 = {"type":"object","additionalProperties":false,"properties":{"maxColumns":{"type":"integer","minimum":1},"minColumns":{"type":"integer","minimum":1},"labelCol":{"type":"integer","minimum":0,"maximum":24},"wrapperCol":{"type":"integer","minimum":0,"maximum":24}}};
+const schema35 = {"type":"object","required":["key","title","component"],"additionalProperties":false,"properties":{"key":{"type":"string","description":"Form value key holding the rows."},"title":{"type":"string"},"component":{"type":"string","description":"Registered field type (usually EditableGrid)."},"props":{"type":"object"},"listUrl":{"type":"string","description":"Loads the rows of one master record (GET with id)."}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2025,7 +2239,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((((key0 === "container") || (key0 === "width")) || (key0 === "fullscreen")) || (key0 === "grid")) || (key0 === "schema")) || (key0 === "subTables"))){
+if(!((((((((key0 === "container") || (key0 === "width")) || (key0 === "fullscreen")) || (key0 === "okText")) || (key0 === "cancelConfirm")) || (key0 === "grid")) || (key0 === "schema")) || (key0 === "subTables"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2039,7 +2253,7 @@ errors++;
 if(data.container !== undefined){
 let data0 = data.container;
 if(!((data0 === "modal") || (data0 === "drawer"))){
-const err2 = {instancePath:instancePath+"/container",schemaPath:"#/properties/container/enum",keyword:"enum",params:{allowedValues: schema32.properties.container.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/container",schemaPath:"#/properties/container/enum",keyword:"enum",params:{allowedValues: schema33.properties.container.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2052,7 +2266,7 @@ errors++;
 if(data.width !== undefined){
 let data1 = data.width;
 if((!(typeof data1 == "number")) && (typeof data1 !== "string")){
-const err3 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: schema32.properties.width.type},message:"must be number,string"};
+const err3 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: schema33.properties.width.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2074,12 +2288,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.grid !== undefined){
-let data3 = data.grid;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key1 in data3){
-if(!((((key1 === "maxColumns") || (key1 === "minColumns")) || (key1 === "labelCol")) || (key1 === "wrapperCol"))){
-const err5 = {instancePath:instancePath+"/grid",schemaPath:"#/definitions/Grid/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data.okText !== undefined){
+if(typeof data.okText !== "string"){
+const err5 = {instancePath:instancePath+"/okText",schemaPath:"#/properties/okText/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2089,10 +2300,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data3.maxColumns !== undefined){
-let data4 = data3.maxColumns;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err6 = {instancePath:instancePath+"/grid/maxColumns",schemaPath:"#/definitions/Grid/properties/maxColumns/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.cancelConfirm !== undefined){
+if(typeof data.cancelConfirm !== "string"){
+const err6 = {instancePath:instancePath+"/cancelConfirm",schemaPath:"#/properties/cancelConfirm/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2101,9 +2311,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(typeof data4 == "number"){
-if(data4 < 1 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/grid/maxColumns",schemaPath:"#/definitions/Grid/properties/maxColumns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.grid !== undefined){
+let data5 = data.grid;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+if(!((((key1 === "maxColumns") || (key1 === "minColumns")) || (key1 === "labelCol")) || (key1 === "wrapperCol"))){
+const err7 = {instancePath:instancePath+"/grid",schemaPath:"#/definitions/Grid/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2113,11 +2327,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-if(data3.minColumns !== undefined){
-let data5 = data3.minColumns;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err8 = {instancePath:instancePath+"/grid/minColumns",schemaPath:"#/definitions/Grid/properties/minColumns/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data5.maxColumns !== undefined){
+let data6 = data5.maxColumns;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err8 = {instancePath:instancePath+"/grid/maxColumns",schemaPath:"#/definitions/Grid/properties/maxColumns/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2126,9 +2339,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(typeof data5 == "number"){
-if(data5 < 1 || isNaN(data5)){
-const err9 = {instancePath:instancePath+"/grid/minColumns",schemaPath:"#/definitions/Grid/properties/minColumns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(typeof data6 == "number"){
+if(data6 < 1 || isNaN(data6)){
+const err9 = {instancePath:instancePath+"/grid/maxColumns",schemaPath:"#/definitions/Grid/properties/maxColumns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2139,10 +2352,10 @@ errors++;
 }
 }
 }
-if(data3.labelCol !== undefined){
-let data6 = data3.labelCol;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err10 = {instancePath:instancePath+"/grid/labelCol",schemaPath:"#/definitions/Grid/properties/labelCol/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data5.minColumns !== undefined){
+let data7 = data5.minColumns;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/grid/minColumns",schemaPath:"#/definitions/Grid/properties/minColumns/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2151,9 +2364,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(typeof data6 == "number"){
-if(data6 > 24 || isNaN(data6)){
-const err11 = {instancePath:instancePath+"/grid/labelCol",schemaPath:"#/definitions/Grid/properties/labelCol/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
+if(typeof data7 == "number"){
+if(data7 < 1 || isNaN(data7)){
+const err11 = {instancePath:instancePath+"/grid/minColumns",schemaPath:"#/definitions/Grid/properties/minColumns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2162,8 +2375,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data6 < 0 || isNaN(data6)){
-const err12 = {instancePath:instancePath+"/grid/labelCol",schemaPath:"#/definitions/Grid/properties/labelCol/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data5.labelCol !== undefined){
+let data8 = data5.labelCol;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err12 = {instancePath:instancePath+"/grid/labelCol",schemaPath:"#/definitions/Grid/properties/labelCol/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2172,12 +2389,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-}
-if(data3.wrapperCol !== undefined){
-let data7 = data3.wrapperCol;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err13 = {instancePath:instancePath+"/grid/wrapperCol",schemaPath:"#/definitions/Grid/properties/wrapperCol/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data8 == "number"){
+if(data8 > 24 || isNaN(data8)){
+const err13 = {instancePath:instancePath+"/grid/labelCol",schemaPath:"#/definitions/Grid/properties/labelCol/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2186,9 +2400,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(typeof data7 == "number"){
-if(data7 > 24 || isNaN(data7)){
-const err14 = {instancePath:instancePath+"/grid/wrapperCol",schemaPath:"#/definitions/Grid/properties/wrapperCol/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
+if(data8 < 0 || isNaN(data8)){
+const err14 = {instancePath:instancePath+"/grid/labelCol",schemaPath:"#/definitions/Grid/properties/labelCol/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2197,8 +2410,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data7 < 0 || isNaN(data7)){
-const err15 = {instancePath:instancePath+"/grid/wrapperCol",schemaPath:"#/definitions/Grid/properties/wrapperCol/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data5.wrapperCol !== undefined){
+let data9 = data5.wrapperCol;
+if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
+const err15 = {instancePath:instancePath+"/grid/wrapperCol",schemaPath:"#/definitions/Grid/properties/wrapperCol/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2207,16 +2424,37 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/grid",schemaPath:"#/definitions/Grid/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data9 == "number"){
+if(data9 > 24 || isNaN(data9)){
+const err16 = {instancePath:instancePath+"/grid/wrapperCol",schemaPath:"#/definitions/Grid/properties/wrapperCol/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+if(data9 < 0 || isNaN(data9)){
+const err17 = {instancePath:instancePath+"/grid/wrapperCol",schemaPath:"#/definitions/Grid/properties/wrapperCol/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/grid",schemaPath:"#/definitions/Grid/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -2228,34 +2466,14 @@ errors = vErrors.length;
 }
 }
 if(data.subTables !== undefined){
-let data9 = data.subTables;
-if(Array.isArray(data9)){
-const len0 = data9.length;
+let data11 = data.subTables;
+if(Array.isArray(data11)){
+const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.key === undefined){
-const err17 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data10.title === undefined){
-const err18 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(data10.component === undefined){
-const err19 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
+let data12 = data11[i0];
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.key === undefined){
+const err19 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2264,9 +2482,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key2 in data10){
-if(!(((((key2 === "key") || (key2 === "title")) || (key2 === "component")) || (key2 === "props")) || (key2 === "listUrl"))){
-const err20 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data12.title === undefined){
+const err20 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2275,10 +2492,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data10.key !== undefined){
-if(typeof data10.key !== "string"){
-const err21 = {instancePath:instancePath+"/subTables/" + i0+"/key",schemaPath:"#/definitions/SubTable/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.component === undefined){
+const err21 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2287,10 +2502,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data10.title !== undefined){
-if(typeof data10.title !== "string"){
-const err22 = {instancePath:instancePath+"/subTables/" + i0+"/title",schemaPath:"#/definitions/SubTable/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data12){
+if(!(((((key2 === "key") || (key2 === "title")) || (key2 === "component")) || (key2 === "props")) || (key2 === "listUrl"))){
+const err22 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2300,9 +2514,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data10.component !== undefined){
-if(typeof data10.component !== "string"){
-const err23 = {instancePath:instancePath+"/subTables/" + i0+"/component",schemaPath:"#/definitions/SubTable/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.key !== undefined){
+if(typeof data12.key !== "string"){
+const err23 = {instancePath:instancePath+"/subTables/" + i0+"/key",schemaPath:"#/definitions/SubTable/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2312,10 +2526,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data10.props !== undefined){
-let data14 = data10.props;
-if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err24 = {instancePath:instancePath+"/subTables/" + i0+"/props",schemaPath:"#/definitions/SubTable/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data12.title !== undefined){
+if(typeof data12.title !== "string"){
+const err24 = {instancePath:instancePath+"/subTables/" + i0+"/title",schemaPath:"#/definitions/SubTable/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2325,9 +2538,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data10.listUrl !== undefined){
-if(typeof data10.listUrl !== "string"){
-const err25 = {instancePath:instancePath+"/subTables/" + i0+"/listUrl",schemaPath:"#/definitions/SubTable/properties/listUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.component !== undefined){
+if(typeof data12.component !== "string"){
+const err25 = {instancePath:instancePath+"/subTables/" + i0+"/component",schemaPath:"#/definitions/SubTable/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2337,9 +2550,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data12.props !== undefined){
+let data16 = data12.props;
+if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
+const err26 = {instancePath:instancePath+"/subTables/" + i0+"/props",schemaPath:"#/definitions/SubTable/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2349,9 +2563,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/subTables",schemaPath:"#/properties/subTables/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data12.listUrl !== undefined){
+if(typeof data12.listUrl !== "string"){
+const err27 = {instancePath:instancePath+"/subTables/" + i0+"/listUrl",schemaPath:"#/definitions/SubTable/properties/listUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2363,7 +2577,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err28 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2372,12 +2586,36 @@ vErrors.push(err28);
 }
 errors++;
 }
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/subTables",schemaPath:"#/properties/subTables/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
 validate21.errors = vErrors;
 return errors === 0;
 }
 
-const schema35 = {"type":"object","required":["fields"],"additionalProperties":false,"properties":{"saveCode":{"type":"string"},"fields":{"type":"array","items":{"$ref":"#/definitions/SuperQueryField"}}}};
-const schema36 = {"type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"type":{"enum":["string","int","number","date","datetime","time","switch","list","list_multi"]},"dbType":{"type":"string"},"dictCode":{"type":"string"},"component":{"type":"string"},"options":{"type":"array","items":{"type":"object","required":["value","text"],"properties":{"value":{"type":["string","number"]},"text":{"type":"string"}}}}}};
+const schema36 = {"type":"object","required":["fields"],"additionalProperties":false,"properties":{"saveCode":{"type":"string"},"fields":{"type":"array","items":{"$ref":"#/definitions/SuperQueryField"}}}};
+const schema37 = {"type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"type":{"enum":["string","int","number","date","datetime","time","switch","list","list_multi"]},"dbType":{"type":"string"},"dictCode":{"type":"string"},"component":{"type":"string"},"options":{"type":"array","items":{"type":"object","required":["value","text"],"properties":{"value":{"type":["string","number"]},"text":{"type":"string"}}}}}};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2483,7 +2721,7 @@ errors++;
 if(data2.type !== undefined){
 let data5 = data2.type;
 if(!(((((((((data5 === "string") || (data5 === "int")) || (data5 === "number")) || (data5 === "date")) || (data5 === "datetime")) || (data5 === "time")) || (data5 === "switch")) || (data5 === "list")) || (data5 === "list_multi"))){
-const err8 = {instancePath:instancePath+"/fields/" + i0+"/type",schemaPath:"#/definitions/SuperQueryField/properties/type/enum",keyword:"enum",params:{allowedValues: schema36.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/fields/" + i0+"/type",schemaPath:"#/definitions/SuperQueryField/properties/type/enum",keyword:"enum",params:{allowedValues: schema37.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2559,7 +2797,7 @@ errors++;
 if(data10.value !== undefined){
 let data11 = data10.value;
 if((typeof data11 !== "string") && (!(typeof data11 == "number"))){
-const err14 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1+"/value",schemaPath:"#/definitions/SuperQueryField/properties/options/items/properties/value/type",keyword:"type",params:{type: schema36.properties.options.items.properties.value.type},message:"must be string,number"};
+const err14 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1+"/value",schemaPath:"#/definitions/SuperQueryField/properties/options/items/properties/value/type",keyword:"type",params:{type: schema37.properties.options.items.properties.value.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3215,7 +3453,7 @@ vErrors.push(err44);
 errors++;
 }
 for(const key3 in data27){
-if(!(func2.call(schema21.properties, key3))){
+if(!(func2.call(schema22.properties, key3))){
 const err45 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err45];
@@ -3265,7 +3503,7 @@ errors++;
 if(data27.align !== undefined){
 let data31 = data27.align;
 if(!(((data31 === "left") || (data31 === "center")) || (data31 === "right"))){
-const err49 = {instancePath:instancePath+"/columns/" + i1+"/align",schemaPath:"#/definitions/Column/properties/align/enum",keyword:"enum",params:{allowedValues: schema21.properties.align.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/columns/" + i1+"/align",schemaPath:"#/definitions/Column/properties/align/enum",keyword:"enum",params:{allowedValues: schema22.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -3302,7 +3540,7 @@ errors++;
 if(data27.fixed !== undefined){
 let data34 = data27.fixed;
 if(!((data34 === "left") || (data34 === "right"))){
-const err52 = {instancePath:instancePath+"/columns/" + i1+"/fixed",schemaPath:"#/definitions/Column/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema21.properties.fixed.enum},message:"must be equal to one of the allowed values"};
+const err52 = {instancePath:instancePath+"/columns/" + i1+"/fixed",schemaPath:"#/definitions/Column/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema22.properties.fixed.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -3542,7 +3780,7 @@ if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 for(const key6 in data52){
 let data53 = data52[key6];
 if(((typeof data53 !== "string") && (!(typeof data53 == "number"))) && (typeof data53 !== "boolean")){
-const err69 = {instancePath:instancePath+"/tree/condition/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TreeOptions/properties/condition/additionalProperties/type",keyword:"type",params:{type: schema38.properties.condition.additionalProperties.type},message:"must be string,number,boolean"};
+const err69 = {instancePath:instancePath+"/tree/condition/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TreeOptions/properties/condition/additionalProperties/type",keyword:"type",params:{type: schema39.properties.condition.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3699,7 +3937,7 @@ return errors === 0;
 }
 
 export const FormPage = validate36;
-const schema40 = {"type":"object","required":["$schema","kind","title","schema"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"form"},"title":{"type":"string","minLength":1},"url":{"type":"object","additionalProperties":false,"properties":{"load":{"type":"string"},"submit":{"type":"string"}}},"method":{"enum":["post","put"]},"submitText":{"type":"string"},"grid":{"$ref":"#/definitions/Grid"},"schema":{"$ref":"#/definitions/FormilySchema"}}};
+const schema41 = {"type":"object","required":["$schema","kind","title","schema"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"form"},"title":{"type":"string","minLength":1},"url":{"type":"object","additionalProperties":false,"properties":{"load":{"type":"string"},"submit":{"type":"string"}}},"method":{"enum":["post","put"]},"submitText":{"type":"string"},"grid":{"$ref":"#/definitions/Grid"},"schema":{"$ref":"#/definitions/FormilySchema"}}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3860,7 +4098,7 @@ errors++;
 if(data.method !== undefined){
 let data6 = data.method;
 if(!((data6 === "post") || (data6 === "put"))){
-const err13 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema40.properties.method.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema41.properties.method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4051,10 +4289,10 @@ return errors === 0;
 }
 
 export const Entity = validate38;
-const schema51 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}}},"definitions":{"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
-const schema52 = {"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"}}};
-const schema53 = {"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}};
-const schema54 = {"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}};
+const schema52 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}}},"definitions":{"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
+const schema53 = {"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"}}};
+const schema54 = {"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}};
+const schema55 = {"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}};
 const pattern0 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 const pattern1 = new RegExp("^/[A-Za-z0-9_/]+$", "u");
 const pattern2 = new RegExp("^[a-z][a-zA-Z0-9]*$", "u");
@@ -4125,7 +4363,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema51.properties, key0))){
+if(!(func2.call(schema52.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -4270,7 +4508,7 @@ vErrors.push(err17);
 errors++;
 }
 for(const key1 in data6){
-if(!(func2.call(schema52.properties, key1))){
+if(!(func2.call(schema53.properties, key1))){
 const err18 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/EntityColumn/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
@@ -4309,7 +4547,7 @@ errors++;
 if(data6.type !== undefined){
 let data8 = data6.type;
 if(!((((((((data8 === "string") || (data8 === "text")) || (data8 === "int")) || (data8 === "bigint")) || (data8 === "decimal")) || (data8 === "boolean")) || (data8 === "date")) || (data8 === "datetime"))){
-const err21 = {instancePath:instancePath+"/columns/" + i0+"/type",schemaPath:"#/definitions/EntityColumn/properties/type/enum",keyword:"enum",params:{allowedValues: schema52.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/columns/" + i0+"/type",schemaPath:"#/definitions/EntityColumn/properties/type/enum",keyword:"enum",params:{allowedValues: schema53.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4409,7 +4647,7 @@ errors++;
 if(data6.default !== undefined){
 let data13 = data6.default;
 if((((typeof data13 !== "string") && (!(typeof data13 == "number"))) && (typeof data13 !== "boolean")) && (data13 !== null)){
-const err29 = {instancePath:instancePath+"/columns/" + i0+"/default",schemaPath:"#/definitions/EntityColumn/properties/default/type",keyword:"type",params:{type: schema52.properties.default.type},message:"must be string,number,boolean,null"};
+const err29 = {instancePath:instancePath+"/columns/" + i0+"/default",schemaPath:"#/definitions/EntityColumn/properties/default/type",keyword:"type",params:{type: schema53.properties.default.type},message:"must be string,number,boolean,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4691,7 +4929,7 @@ errors++;
 if(data25.order !== undefined){
 let data27 = data25.order;
 if(!((data27 === "asc") || (data27 === "desc"))){
-const err52 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema51.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err52 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema52.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }

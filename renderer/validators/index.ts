@@ -2,9 +2,11 @@ import { registerValidateFormats, registerValidateLocale, registerValidateRules,
 import type { RendererHttp } from '../context';
 import { checkChecked, checkPreset, checkLength, checkMobile, checkUserName, PRESET_PATTERNS } from './presets';
 import { checkDuplicate, checkRuleCode, type DuplicateCheckOptions } from './async';
+import { checkRemote, type FormValues, type RemoteCheckOptions } from './remote';
 
 export * from './presets';
 export { checkDuplicate, checkRuleCode } from './async';
+export { checkRemote, remoteCheckParams, type RemoteCheckOptions } from './remote';
 
 let validatorHttp: RendererHttp | undefined;
 
@@ -14,14 +16,15 @@ export function setValidatorHttp(http: RendererHttp): void {
 }
 
 interface RangeRule { min?: number; max?: number }
-interface FieldLike { form?: { values?: Record<string, unknown> } }
+interface FieldLike { form?: FormValues }
 
 let registered = false;
 
 /**
  * Registers the spec §5 presets with Formily. Schema usage:
  * `"x-validator": "mobile"` (format) or `[{ "userName": true }, { "lengthRange": { "min": 2 } },
- * { "duplicateCheck": { "tableName": "sys_position", "fieldName": "code" } }, { "checkRule": "common" }]`.
+ * { "duplicateCheck": { "tableName": "sys_position", "fieldName": "code" } }, { "checkRule": "common" },
+ * { "remoteCheck": { "url": "/sys/role/checkRoleCode", "param": "roleCode", "idParam": "id" } }]`.
  */
 export function registerPresetValidators(): void {
   if (registered) return;
@@ -53,6 +56,10 @@ export function registerPresetValidators(): void {
     const options = rule.duplicateCheck as DuplicateCheckOptions;
     const dataId = options.dataId ?? (ctx.field?.form?.values?.id as string | undefined);
     return checkDuplicate(validatorHttp, value, { ...options, dataId });
+  };
+  rules.remoteCheck = (value, rule, ctx) => {
+    if (!validatorHttp) return '';
+    return checkRemote(validatorHttp, value, rule.remoteCheck as RemoteCheckOptions, ctx.field?.form, ctx.field);
   };
   rules.checkRule = (value, rule) => (validatorHttp ? checkRuleCode(validatorHttp, value, rule.checkRule as string) : '');
   registerValidateRules(rules as Parameters<typeof registerValidateRules>[0]);

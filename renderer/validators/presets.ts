@@ -82,5 +82,5 @@ export const GRID_PATTERNS: Record<string, { title: string; regexp: RegExp }> = 
 /** Every validator name the meta-schema accepts in `x-validator`. */
 export const VALIDATOR_NAMES = [
   'mobile', 'userName', ...Object.keys(PRESET_PATTERNS).filter((n) => n !== 'mobile'),
-  'lengthRange', 'checked', 'duplicateCheck', 'checkRule',
+  'lengthRange', 'checked', 'duplicateCheck', 'checkRule', 'remoteCheck',
 ] as const;
