@@ -11,6 +11,7 @@ import { dictItemRoutes } from './dict-items';
 import { dictRoutes } from './dicts';
 import { permissionRoutes } from './permissions';
 import { permissionRuleRoutes } from './permission-rules';
+import { positionRoutes } from './positions';
 import { roleExcelRoutes } from './role-excel';
 import { roleRoutes } from './roles';
 import { tenantRoutes } from './tenants';
@@ -37,5 +38,6 @@ export const adminModule: ApiModule = async (api, deps) => {
   categoryRoutes(api, deps);
   await categoryExcelRoutes(api, deps);
   tenantRoutes(api, deps);
+  positionRoutes(api, deps);
   accountRoutes(api, deps);
 };
