@@ -13,6 +13,8 @@ import { buildHandle, useGridHandle } from './parts/useGridHandle';
 import { useGridSocket } from './socket/useGridSocket';
 import { layoutColumns, toColumnDefs, type GridTableMeta } from './parts/columnDefs';
 import { excludedCodes, MAX_HEIGHT, ROW_HEIGHT } from './parts/layout';
+import { resolveColumnProps } from './model/columnProps';
+import { PickerLabels } from './adapters/pickerLabels';
 import { isRowDisabled } from './parts/disabledRows';
 import { injectGridStyles } from './parts/styles';
 import { GridBody } from './parts/GridBody';
@@ -24,7 +26,6 @@ import { RowDetails } from './parts/RowDetails';
 installBuiltinCells();
 
 const DEFAULT_BUTTONS: ToolbarButton[] = ['add', 'remove', 'clearSelection'];
-const TOOLBAR_CODES = ['add', 'save', 'remove', 'batch_delete', 'clearSelection'];
 
 /** The editable grid: schema-configured columns, virtualised rows, one editor at a time. */
 export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(function EditableGrid(props, ref) {
@@ -33,14 +34,20 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
   const size = props.size ?? 'medium';
   const rowHeight = props.rowHeight ?? ROW_HEIGHT;
   const excluded = useMemo(
-    () => excludedCodes(props.authPre, services?.can, [...TOOLBAR_CODES, ...props.columns.map((c) => c.key)], props.excludeCode),
-    [props.authPre, services, props.columns, props.excludeCode],
+    () => excludedCodes(props.authPre, services?.excludedCodes, props.excludeCode),
+    [props.authPre, services, props.excludeCode],
   );
   const visibleColumns = useMemo(
     () => props.columns.filter((c) => !c.hidden && c.type !== 'hidden' && !excluded.has(c.key)),
     [props.columns, excluded],
   );
-  const allColumns = useDictColumns(props.columns, services?.http);
+  const resolvedColumns = useMemo(() => props.columns.map(resolveColumnProps), [props.columns]);
+  const allColumns = useDictColumns(resolvedColumns, services?.http);
+  // excluded and hidden columns: no cell can show their errors, so they never block a save
+  const unvalidated = useMemo(
+    () => new Set(props.columns.filter((c) => !visibleColumns.includes(c)).map((c) => c.key)),
+    [props.columns, visibleColumns],
+  );
   const dataColumns = useMemo(() => {
     const byKey = new Map(allColumns.map((c) => [c.key, c]));
     return visibleColumns.map((c) => byKey.get(c.key) ?? c);
@@ -80,11 +87,15 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
     if ((props.clickRowShowMainForm || column?.showDetails) && props.renderMainForm) setDetails({ rowId, column });
   };
 
-  const socket = useGridSocket(props.socketKey, services, props.rowKey ?? 'id', props.socketUrl);
+  const socket = useGridSocket(props.socketKey, services, props.rowKey ?? 'id', props.socketUrl, !!props.reloadEffect);
   const controllerProps = useMemo<EditableGridProps>(
     () =>
       props.socketKey
-        ? { ...props, onValueChange: (e) => (socket.send(e.row), props.onValueChange?.(e)) }
+        ? {
+            ...props,
+            // values set through the handle (a socket update among them) are not sent back out
+            onValueChange: (e) => (e.isSetValues || socket.send(e.row), props.onValueChange?.(e)),
+          }
         : props,
     // the controller reads the latest props on every call
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -94,6 +105,7 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
     table: undefined as ReturnType<typeof useReactTable<GridRow>> | undefined,
   });
   const { store } = controller;
+  store.unvalidated = unvalidated;
   useGridHandle(ref, controller);
   (socket.handle as { current: EditableGridHandle | null }).current = buildHandle(controller);
 
@@ -132,9 +144,11 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
   });
   controller.table = table;
 
+  const pickerLabels = useMemo(() => new PickerLabels(services?.http), [services?.http]);
   const context = useMemo<GridContextValue>(
     () => ({
       services,
+      pickerLabels,
       getOptions: controller.getOptions,
       slots: props.slots ?? {},
       setRowValues: (rowId, values) => {
@@ -142,7 +156,7 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
         controller.emit();
       },
     }),
-    [services, controller.getOptions, props.slots, store],
+    [services, pickerLabels, controller.getOptions, props.slots, store],
   );
 
   const selectedCount = Object.values(controller.selection).filter(Boolean).length;

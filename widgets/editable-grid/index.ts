@@ -3,8 +3,9 @@ export type { EditableGridProps, SelectRowChangeEvent, DetailsConfirmEvent } fro
 export type * from './types';
 export { registerCellType, RESERVED_CELL_TYPES, getCellType, type CellTypeDefinition, type CellRenderProps } from './cells/registry';
 export { PATTERN_PRESETS } from './validation/presets';
-export { validateRows } from './validation/validate';
-export { validateGrids, validateFormGrids, type GridEntry, type GridsValidation } from './validateGrids';
+export { validateRows, validateRowsAsync } from './validation/validate';
+export { registerValidationHandler, getValidationHandler } from './validation/handlers';
+export { validateGrids, validateGridsAsync, validateFormGrids, type GridEntry, type GridsValidation } from './validateGrids';
 export { registerEditableGrid, loadEditableGridParts, EDITABLE_GRID_TYPE } from './register';
 export { useVxeSocket, useSocketTable, type VxeSocketUrlFactory } from './socket/useVxeSocket';
 export { VxeSocketClient } from './socket/vxeSocket';

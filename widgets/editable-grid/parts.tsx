@@ -4,7 +4,7 @@ import { connect, mapReadPretty, useField, useForm } from '@formily/react';
 import type { CellProps, FieldParts } from '@renderer/registry';
 import { EditableGrid } from './EditableGrid';
 import type { EditableGridProps } from './props';
-import type { EditableGridHandle, GridRow } from './types';
+import type { EditableGridHandle, GridRow, GridValidationError } from './types';
 import { attachFormGrid } from './validateGrids';
 
 /** Edit face: the grid bound to a Formily array field value, registered so the form can validate it before save. */
@@ -21,9 +21,12 @@ export const EditableGridField = forwardRef<EditableGridHandle, EditableGridProp
   // form.validate() (the master form's save) validates the rows too: the field fails with the first cell error
   useEffect(() => {
     if (!isField(field)) return;
+    const text = (errors: GridValidationError[]) => (errors.length ? `第${errors[0].rowIndex + 1}行：${errors[0].message}` : '');
     field.setValidator(() => {
-      const errors = inner.current?.validate() ?? [];
-      return errors.length ? `第${errors[0].rowIndex + 1}行：${errors[0].message}` : '';
+      const grid = inner.current;
+      if (!grid) return '';
+      // asynchronous handlers make the save wait for them
+      return grid.validateAsync().then(text);
     });
   }, [field]);
   return <EditableGrid ref={inner} {...props} value={props.value ?? []} />;

@@ -65,11 +65,11 @@ export interface EditableGridProps {
   asyncRemove?: boolean;
   linkageConfig?: LinkageConfig[];
   slots?: Record<string, (ctx: SlotContext) => ReactNode>;
-  /** Animate cells changed by setValues from a socket (1400 ms). */
+  /** Highlight cells a socket update changed (1400 ms); off by default, as in the reference. */
   reloadEffect?: boolean;
   /**
    * Socket sync key: grids on any page bound to the same key see each other's cell edits
-   * (rows matched by row key, changed cells highlighted 1400 ms).
+   * (rows matched by row key; changed cells highlighted 1400 ms with `reloadEffect`).
    */
   socketKey?: string;
   /** Socket address factory; default: ticket of the signed-in user under the app's API base. */

@@ -19,14 +19,20 @@ export interface ValidateContext {
   rows: readonly GridRow[];
 }
 
+/** true / undefined / null passes; false or a string fails (the string is the message). */
+export type ValidationHandlerResult = boolean | string | null | undefined | void;
+
+/** A custom check; it may answer later (a Promise), e.g. after asking the server. */
+export type ValidationHandler = (ctx: ValidateContext) => ValidationHandlerResult | Promise<ValidationHandlerResult>;
+
 /** Spec §3 validation rule. `pattern` is a preset code (`*`, `n6-16`, `money`, `only` …), a RegExp or regex source. */
 export interface ValidationRule {
   required?: boolean;
   pattern?: string | RegExp;
   message?: string;
   unique?: boolean;
-  /** true / undefined / null passes; false or a string fails (the string is the message). */
-  handler?: (ctx: ValidateContext) => boolean | string | null | undefined;
+  /** A function, or the name of one registered with `registerValidationHandler` (JSON schemas). */
+  handler?: ValidationHandler | string;
 }
 
 export type StatisticsKind = 'sum' | 'average';
@@ -172,10 +178,14 @@ export interface GetValuesResult {
 
 /** The imperative handle (React ref) a form uses. */
 export interface EditableGridHandle {
+  /** Handlers answering with a Promise are not awaited here (their errors show on the cells later): use getValuesAsync. */
   getValues(options?: { validate?: boolean; rowIds?: string[] }): GetValuesResult;
+  /** getValues that waits for asynchronous validation handlers. */
+  getValuesAsync(options?: { validate?: boolean; rowIds?: string[] }): Promise<GetValuesResult>;
   getAll(): { tableData: GridRow[]; deleteData: GridRow[] };
   getNewData(): GridRow[];
   getDeleteData(): GridRow[];
+  /** Changed cells fire onValueChange with `isSetValues: true`. */
   setValues(items: SetValuesItem[]): void;
   addRows(rows?: GridRow | GridRow[], options?: { index?: number; setActive?: boolean }): GridRow[];
   insertRows(rows: GridRow | GridRow[], index: number): GridRow[];
@@ -184,6 +194,7 @@ export interface EditableGridHandle {
   clearSelection(): void;
   getSelection(): string[];
   validate(): GridValidationError[];
+  validateAsync(): Promise<GridValidationError[]>;
   scrollToRow(index: number): void;
   /** Highlight changed cells (socket update) for the reload effect. */
   highlight(rowId: string, keys: string[]): void;

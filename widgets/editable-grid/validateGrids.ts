@@ -33,6 +33,23 @@ export function validateGrids(grids: readonly GridEntry[], activateTab?: (tab: s
   return { ok: !firstFailed, values, firstFailed };
 }
 
+/** `validateGrids` waiting for asynchronous validation handlers. */
+export async function validateGridsAsync(
+  grids: readonly GridEntry[],
+  activateTab?: (tab: string, key: string) => void,
+): Promise<GridsValidation> {
+  const values: Record<string, GridRow[]> = {};
+  let firstFailed: GridsValidation['firstFailed'];
+  for (const g of grids) {
+    if (!g.handle) continue;
+    const result = await g.handle.getValuesAsync({ validate: true });
+    values[g.key] = result.values;
+    if (result.error && !firstFailed) firstFailed = { key: g.key, tab: g.tab, errors: result.errors };
+  }
+  if (firstFailed?.tab && activateTab) activateTab(firstFailed.tab, firstFailed.key);
+  return { ok: !firstFailed, values, firstFailed };
+}
+
 /** Grids mounted as Formily fields, per form, in mount order. */
 const formGrids = new WeakMap<object, Map<string, EditableGridHandle>>();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateRows } from '@widgets/editable-grid/validation/validate';
+import { validateRows, validateRowsAsync, validateRowsDeferred } from '@widgets/editable-grid/validation/validate';
+import { registerValidationHandler } from '@widgets/editable-grid/validation/handlers';
 import type { GridColumn, GridRow, ValidationRule } from '@widgets/editable-grid/types';
 
 function check(rule: ValidationRule, value: unknown, extra: Partial<GridColumn> = {}): string | null {
@@ -82,5 +83,44 @@ describe('grid validation presets', () => {
     const ms = performance.now() - t0;
     expect(errors).toEqual([]);
     expect(ms).toBeLessThan(500);
+  });
+});
+
+describe('asynchronous and named handlers', () => {
+  const col = (rule: ValidationRule): GridColumn => ({ key: 'v', title: '字段', validateRules: [rule] });
+
+  it('waits for a handler answering with a Promise, failing with its message or the rule message', async () => {
+    const remote: ValidationRule = { handler: async ({ value }) => (value === 'taken' ? '${title}已被占用' : true) };
+    const rows = [{ id: '1', v: 'taken' }, { id: '2', v: 'free' }, { id: '3', v: 'x' }];
+    const columns = [col(remote), { key: 'w', title: '其它', validateRules: [{ required: true }] }];
+    expect(await validateRowsAsync(rows, columns)).toEqual([
+      { rowId: '1', rowIndex: 0, columnKey: 'v', message: '字段已被占用' },
+      { rowId: '1', rowIndex: 0, columnKey: 'w', message: '非空' },
+      { rowId: '2', rowIndex: 1, columnKey: 'w', message: '非空' },
+      { rowId: '3', rowIndex: 2, columnKey: 'w', message: '非空' },
+    ]);
+    const rejected = await validateRowsAsync([{ id: '1', v: 'a' }], [col({ handler: () => Promise.resolve(false), message: '不行' })]);
+    expect(rejected.map((e) => e.message)).toEqual(['不行']);
+    const thrown = await validateRowsAsync([{ id: '1', v: 'a' }], [col({ handler: () => Promise.reject(new Error('x')), message: '出错' })]);
+    expect(thrown.map((e) => e.message)).toEqual(['出错']);
+  });
+
+  it('keeps the synchronous path synchronous', () => {
+    const result = validateRowsDeferred([{ id: '1', v: 'a b' }], [col({ handler: ({ value }) => value !== 'a b' })]);
+    expect(result.pending).toBeNull();
+    expect(result.errors.map((e) => e.message)).toEqual(['字段校验未通过']);
+  });
+
+  it('runs the later rules of a column only after an asynchronous pass', async () => {
+    const columns = [{ key: 'v', title: '字段', validateRules: [{ handler: async () => true }, { pattern: 'n', message: '要数字' }] }];
+    expect((await validateRowsAsync([{ id: '1', v: 'abc' }], columns)).map((e) => e.message)).toEqual(['要数字']);
+  });
+
+  it('finds handlers named in a schema, and fails a column naming an unregistered one', () => {
+    expect(check({ handler: 'noSpaces' }, 'a b')).toBe('字段不能包含空格');
+    expect(check({ handler: 'noSpaces' }, 'ab')).toBeNull();
+    registerValidationHandler('evenLength', ({ value }) => String(value).length % 2 === 0);
+    expect(check({ handler: 'evenLength', message: '${title}长度须为偶数' }, 'abc')).toBe('字段长度须为偶数');
+    expect(check({ handler: 'nope' }, 'x')).toBe('字段的校验函数nope未注册');
   });
 });

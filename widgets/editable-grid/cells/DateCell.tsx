@@ -2,6 +2,7 @@ import { DatePicker, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CellRenderProps } from './registry';
 import { controlSize } from './size';
+import { GRID_Z_INDEX } from '../parts/layout';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -25,6 +26,7 @@ function DateLikeCell(props: CellRenderProps & { kind: 'date' | 'datetime' | 'ti
     format,
     value: parse(value, format),
     placeholder: column.placeholder ?? `请选择${column.title}`,
+    popupStyle: { zIndex: GRID_Z_INDEX },
     onChange: (d: Dayjs | null) => onCommit(d ? d.format(format) : ''),
     onOpenChange: (open: boolean) => {
       if (!open) onCommit();

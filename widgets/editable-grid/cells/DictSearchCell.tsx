@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { message, Select, Spin } from 'antd';
+import { GRID_Z_INDEX } from '../parts/layout';
 import type { CellRenderProps } from './registry';
 import { controlSize } from './size';
 import { useGridContext, useGridServices } from '../parts/gridContext';
@@ -7,6 +8,7 @@ import { cachedDictLabel, loadDictLabel, searchDict } from '../adapters/dictSear
 import { optionLabel } from './text';
 
 const SEARCH_DEBOUNCE_MS = 300;
+export const LOADING_TEXT = '加载中…';
 
 /** Dictionary search select: remote search by keyword, stale answers dropped. */
 export function DictSearchCell({ value, column, disabled, size, onCommit, initialSearch }: CellRenderProps) {
@@ -60,6 +62,7 @@ export function DictSearchCell({ value, column, disabled, size, onCommit, initia
       size={controlSize(size)}
       disabled={disabled}
       filterOption={false}
+      styles={{ popup: { root: { zIndex: GRID_Z_INDEX } } }}
       value={current}
       options={shown}
       searchValue={keyword}
@@ -67,7 +70,7 @@ export function DictSearchCell({ value, column, disabled, size, onCommit, initia
       onChange={(v: string | undefined) => onCommit(v ?? '')}
       onBlur={() => onCommit()}
       notFoundContent={
-        loading ? <Spin size="small" /> : keyword ? '没有查询到任何数据' : column.tipsContent ?? '请输入搜索内容'
+        loading ? <span><Spin size="small" /> {LOADING_TEXT}</span> : keyword ? '没有查询到任何数据' : column.tipsContent ?? '请输入搜索内容'
       }
     />
   );

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Input } from 'antd';
 import { CloseCircleFilled } from '@ant-design/icons';
 import { DepartSelectModal, UserPickerModal, type DepartNode, type PickerUser } from '@widgets/reuse';
@@ -6,6 +6,7 @@ import type { CellRenderProps } from './registry';
 import { controlSize } from './size';
 import { useGridContext } from '../parts/gridContext';
 import { departFields, userFields, type PickerFields } from '../adapters/pickerFields';
+import type { PickerKindName, PickerLabels } from '../adapters/pickerLabels';
 
 /** Texts of picked values, remembered so the cell shows names rather than ids. */
 const pickedText = new Map<string, string>();
@@ -20,6 +21,7 @@ interface PickerDialogProps {
 }
 
 interface PickerKind {
+  name: PickerKindName;
   fields: (c: CellRenderProps['column']) => PickerFields;
   placeholder: string;
   Dialog: (p: PickerDialogProps) => ReactNode;
@@ -46,23 +48,37 @@ function UserDialog({ fields, selected, onOk, onCancel }: PickerDialogProps) {
   );
 }
 
-const DEPART: PickerKind = { fields: departFields, placeholder: '请点击选择部门', Dialog: DepartDialog };
-const USER: PickerKind = { fields: userFields, placeholder: '请选择用户', Dialog: UserDialog };
+const DEPART: PickerKind = { name: 'depart', fields: departFields, placeholder: '请点击选择部门', Dialog: DepartDialog };
+const USER: PickerKind = { name: 'user', fields: userFields, placeholder: '请选择用户', Dialog: UserDialog };
 
-export function pickerText(value: unknown): string {
+/** Names of a stored value: picked in this session, else looked up (rows loaded from the server), else the raw value. */
+export function pickerText(value: unknown, lookup?: (v: string) => string | undefined): string {
   if (value == null || value === '') return '';
   return String(value)
     .split(',')
-    .map((v) => pickedText.get(v) ?? v)
+    .map((v) => pickedText.get(v) ?? lookup?.(v) ?? v)
     .join(',');
+}
+
+function usePickerNames(labels: PickerLabels, kind: PickerKindName, fields: PickerFields, selected: string[]) {
+  useSyncExternalStore(labels.subscribe, labels.getVersion, labels.getVersion);
+  const key = selected.join(',');
+  useEffect(() => {
+    const unknown = selected.filter((v) => !pickedText.has(v));
+    if (unknown.length) labels.request(kind, fields.store, fields.text, unknown);
+    // `key` stands for `selected`
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [labels, kind, fields.store, fields.text, key]);
+  return (v: string) => labels.text(kind, fields.store, v);
 }
 
 function makePickerCell(kind: PickerKind) {
   return function PickerCell({ value, column, disabled, size, onCommit }: CellRenderProps) {
-    const { services } = useGridContext();
+    const { services, pickerLabels } = useGridContext();
     const [open, setOpen] = useState(false);
     const fields = kind.fields(column);
     const selected = value == null || value === '' ? [] : String(value).split(',');
+    const lookup = usePickerNames(pickerLabels, kind.name, fields, selected);
     const { Dialog } = kind;
     return (
       <>
@@ -70,7 +86,7 @@ function makePickerCell(kind: PickerKind) {
           readOnly
           size={controlSize(size)}
           disabled={disabled}
-          value={pickerText(value)}
+          value={pickerText(value, lookup)}
           placeholder={column.placeholder ?? kind.placeholder}
           onClick={() => !disabled && services && setOpen(true)}
           suffix={

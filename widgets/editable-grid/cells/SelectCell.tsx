@@ -4,6 +4,7 @@ import type { CellRenderProps } from './registry';
 import { controlSize } from './size';
 import { optionLabel } from './text';
 import { useGridContext } from '../parts/gridContext';
+import { GRID_Z_INDEX } from '../parts/layout';
 
 function toArray(value: unknown): string[] {
   if (value == null || value === '') return [];
@@ -48,6 +49,7 @@ export function SelectCell(props: CellRenderProps & { multiple?: boolean; search
       showSearch={searchable}
       searchValue={searchable && !multiple ? search : undefined}
       optionFilterProp="label"
+      styles={{ popup: { root: { zIndex: GRID_Z_INDEX } } }}
       filterOption={(input, option) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase())}
       onSearch={searchable ? setSearch : undefined}
       mode={multiple ? 'multiple' : undefined}

@@ -3,6 +3,7 @@ import { Input, Popover } from 'antd';
 import { FullscreenOutlined } from '@ant-design/icons';
 import type { CellRenderProps } from './registry';
 import { controlSize } from './size';
+import { GRID_Z_INDEX } from '../parts/layout';
 
 /** Input with an icon that opens a 300×210 textarea pop-up (input_pop). */
 export function TextareaCell({ value, column, disabled, size, onChange, onCommit }: CellRenderProps) {
@@ -13,6 +14,7 @@ export function TextareaCell({ value, column, disabled, size, onChange, onCommit
       open={open}
       trigger="click"
       placement="bottomLeft"
+      zIndex={GRID_Z_INDEX}
       title={column.title}
       onOpenChange={(o) => {
         setOpen(o);

@@ -8,6 +8,7 @@ import { plainText } from './text';
 import { useGridContext } from '../parts/gridContext';
 import { checkUploadFile, shortName, uploadCellFile, type UploadState } from '../adapters/upload';
 import { uploadLimit } from '../adapters/pickerFields';
+import { GRID_Z_INDEX } from '../parts/layout';
 
 function paths(value: unknown): string[] {
   if (value == null || value === '') return [];
@@ -94,7 +95,7 @@ function FileCell({ value, column, disabled, onCommit, services }: CellRenderPro
               <span title={baseName(path)}><PaperClipOutlined /> {shortName(baseName(path))}</span>
             )}
             {items.length > 0 && (
-              <Dropdown menu={{ items }} trigger={['click']}>
+              <Dropdown menu={{ items }} trigger={['click']} overlayStyle={{ zIndex: GRID_Z_INDEX }}>
                 <SettingOutlined aria-label="文件操作" />
               </Dropdown>
             )}

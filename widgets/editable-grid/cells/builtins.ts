@@ -70,8 +70,8 @@ export function installBuiltinCells(): void {
     toText: plainText,
     startByTyping: (key) => (formatTagInput(key) ? 'value' : null),
   });
-  registerCellType('sel_depart', { mode: 'visible', Editor: DepartPickerCell, toText: pickerText, minWidth: MIN_WIDTHS.sel_depart });
-  registerCellType('sel_user', { mode: 'visible', Editor: UserPickerCell, toText: pickerText, minWidth: MIN_WIDTHS.sel_user });
+  registerCellType('sel_depart', { mode: 'visible', Editor: DepartPickerCell, toText: (v) => pickerText(v), minWidth: MIN_WIDTHS.sel_depart });
+  registerCellType('sel_user', { mode: 'visible', Editor: UserPickerCell, toText: (v) => pickerText(v), minWidth: MIN_WIDTHS.sel_user });
   registerCellType('popup', { mode: 'visible', Editor: PopupCell, toText: plainText });
   registerCellType('slot', { mode: 'cell', Display: SlotCell, toText: plainText });
 }

@@ -1,6 +1,6 @@
 import type { GridColumn, GridRow, GridValidationError, SetValuesItem, ValidationRule } from '../types';
 import { buildNewRow, createTempIdFactory, moveItem, renumber } from './rowOps';
-import { checkCell, compileColumn, findDuplicates, validateRows } from '../validation/validate';
+import { checkCell, compileColumn, findDuplicates, validateRowsDeferred, type CheckResult, type MaybePromise } from '../validation/validate';
 
 export interface GridStoreOptions {
   rowKey?: string;
@@ -21,6 +21,13 @@ export class GridStore {
   columns: GridColumn[];
   sortKey: string | null;
   editRules: Record<string, ValidationRule[]>;
+  /**
+   * Column keys never validated: columns the auth prefix removes and hidden ones (no cell could show the error).
+   * Their values stay in the rows.
+   */
+  unvalidated: ReadonlySet<string> = new Set();
+  /** Bumped by every full validation, so a slow handler's answer cannot overwrite a newer one. */
+  private validation = 0;
   private deleted: GridRow[] = [];
   private readonly newId = createTempIdFactory();
   private readonly newIds = new Set<string>();
@@ -157,8 +164,29 @@ export class GridStore {
   }
 
   private compiled(key: string) {
+    if (this.unvalidated.has(key)) return null;
     const column = this.columns.find((c) => c.key === key);
     return column ? compileColumn(column, this.editRules[column.key]) : null;
+  }
+
+  private validatedColumns(): GridColumn[] {
+    return this.columns.filter((c) => !this.unvalidated.has(c.key) && !c.hidden && c.type !== 'hidden');
+  }
+
+  /** Record a cell's result; an answer that comes later is kept only if the cell still holds the checked value. */
+  private settle(rowId: string, key: string, result: MaybePromise<CheckResult>): CheckResult {
+    if (typeof result === 'string' || result === null) {
+      this.setError(rowId, key, result);
+      return result;
+    }
+    const checked = this.getRow(rowId)?.[key];
+    const round = this.validation;
+    void result.then((message) => {
+      if (this.validation !== round || this.getRow(rowId)?.[key] !== checked) return;
+      this.setError(rowId, key, message);
+      this.notify();
+    });
+    return this.errors.get(rowId)?.get(key) ?? null;
   }
 
   private setError(rowId: string, key: string, message: string | null): void {
@@ -182,38 +210,52 @@ export class GridStore {
     }
     const row = this.getRow(rowId);
     if (!row) return null;
-    const message = checkCell(compiled, row, this.rows, null);
-    this.setError(rowId, key, message);
-    return message;
+    return this.settle(rowId, key, checkCell(compiled, row, this.rows, null));
   }
 
   private validateColumn(key: string): void {
     const compiled = this.compiled(key);
     if (!compiled) return;
     const dup = compiled.unique ? findDuplicates(this.rows, key) : null;
-    for (const row of this.rows) this.setError(this.idOf(row), key, checkCell(compiled, row, this.rows, dup));
+    for (const row of this.rows) this.settle(this.idOf(row), key, checkCell(compiled, row, this.rows, dup));
   }
 
   private revalidateUniqueColumns(): void {
-    for (const c of this.columns) {
+    for (const c of this.validatedColumns()) {
       if (this.errors.size === 0) return;
       const compiled = compileColumn(c, this.editRules[c.key]);
       if (compiled.unique) this.validateColumn(c.key);
     }
   }
 
-  /** Validate every row (or the given ones), replace the error map and notify. */
+  /**
+   * Validate every row (or the given ones), replace the error map and notify. Returns the errors known at once;
+   * when a handler answers with a Promise, `pending` resolves to every error after it has been applied.
+   */
+  validateDeferred(rowIds?: readonly string[]): { errors: GridValidationError[]; pending: Promise<GridValidationError[]> | null } {
+    const round = ++this.validation;
+    const wanted = rowIds ? new Set(rowIds) : null;
+    const only = (list: GridValidationError[]) => (wanted ? list.filter((e) => wanted.has(e.rowId)) : list);
+    const apply = (list: GridValidationError[]) => {
+      this.errors.clear();
+      for (const e of list) this.setError(e.rowId, e.columnKey, e.message);
+      this.notify();
+      return list;
+    };
+    const result = validateRowsDeferred(this.rows, this.validatedColumns(), this.rowKey, this.editRules);
+    const errors = apply(only(result.errors));
+    const pending = result.pending?.then((all) => (this.validation === round ? apply(only(all)) : only(all))) ?? null;
+    return { errors, pending };
+  }
+
   validate(rowIds?: readonly string[]): GridValidationError[] {
-    const visible = this.columns.filter((c) => !c.hidden || c.validateRules?.length);
-    let errors = validateRows(this.rows, visible, this.rowKey, this.editRules);
-    if (rowIds) {
-      const wanted = new Set(rowIds);
-      errors = errors.filter((e) => wanted.has(e.rowId));
-    }
-    this.errors.clear();
-    for (const e of errors) this.setError(e.rowId, e.columnKey, e.message);
-    this.notify();
-    return errors;
+    return this.validateDeferred(rowIds).errors;
+  }
+
+  /** Like `validate`, waiting for handlers that answer with a Promise. */
+  validateAsync(rowIds?: readonly string[]): Promise<GridValidationError[]> {
+    const { errors, pending } = this.validateDeferred(rowIds);
+    return pending ?? Promise.resolve(errors);
   }
 
   errorOf(rowId: string, key: string): string | undefined {

@@ -1,6 +1,7 @@
 import { Button, Checkbox, InputNumber, Popover, Space, Tooltip } from 'antd';
 import { SaveOutlined, SettingOutlined } from '@ant-design/icons';
 import type { AddRowSettings } from '../types';
+import { GRID_Z_INDEX } from './layout';
 
 export interface AddRowSettingsPanelProps {
   value: AddRowSettings;
@@ -46,7 +47,7 @@ export function AddRowSettingsPanel({ value, rowCount, onChange, onSaveDefault }
     </Space>
   );
   return (
-    <Popover trigger="click" content={content} title="新增设置" zIndex={1000}>
+    <Popover trigger="click" content={content} title="新增设置" zIndex={GRID_Z_INDEX}>
       <Button icon={<SettingOutlined />} aria-label="新增设置" />
     </Popover>
   );

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Modal } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { GRID_Z_INDEX } from './layout';
 
 export const DETAILS_WIDTH = 1200;
 
@@ -15,7 +16,7 @@ export function DetailsModal({ open, onConfirm, onCancel, children }: {
   return (
     <Modal
       open={open}
-      zIndex={1000}
+      zIndex={GRID_Z_INDEX}
       width={fullscreen ? '100%' : DETAILS_WIDTH}
       style={fullscreen ? { top: 0, maxWidth: '100vw', paddingBottom: 0 } : undefined}
       title={

@@ -1,5 +1,6 @@
 import { Dropdown } from 'antd';
 import { HolderOutlined } from '@ant-design/icons';
+import { GRID_Z_INDEX } from './layout';
 
 export interface RowHandleProps {
   rowIndex: number;
@@ -16,6 +17,7 @@ export function RowHandle({ rowIndex, rowCount, disabled, onMove, onInsertBelow 
   return (
     <Dropdown
       trigger={['click']}
+      overlayStyle={{ zIndex: GRID_Z_INDEX }}
       disabled={disabled}
       menu={{
         items: [

@@ -3,6 +3,7 @@ import { Button, Popconfirm, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import type { AddRowSettings, GridSize } from '../types';
 import { AddRowSettingsPanel } from './AddRowSettingsPanel';
+import { GRID_Z_INDEX } from './layout';
 
 export type ToolbarButton = 'add' | 'save' | 'remove' | 'clearSelection';
 
@@ -44,7 +45,7 @@ export function Toolbar(p: ToolbarProps) {
         </Button>
       )}
       {p.selectedCount > 0 && show('remove') && (
-        <Popconfirm title={`确定要删除这 ${p.selectedCount} 项吗?`} onConfirm={p.onRemove} disabled={p.disabled}>
+        <Popconfirm zIndex={GRID_Z_INDEX} title={`确定要删除这 ${p.selectedCount} 项吗?`} onConfirm={p.onRemove} disabled={p.disabled}>
           <Button size={btnSize} icon={<DeleteOutlined />} disabled={p.disabled}>
             删除
           </Button>

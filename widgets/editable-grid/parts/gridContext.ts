@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useRenderer, type RendererServices } from '@renderer/context';
 import type { GridColumn, GridOption, GridRow, SlotContext } from '../types';
+import { PickerLabels } from '../adapters/pickerLabels';
 
 export interface GridContextValue {
   /** App services when the grid sits inside a RendererProvider; cells needing HTTP require it. */
@@ -10,6 +11,8 @@ export interface GridContextValue {
   slots: Record<string, (ctx: SlotContext) => ReactNode>;
   /** Write values into other columns of the row (popup returns several fields). */
   setRowValues: (rowId: string, values: GridRow) => void;
+  /** Department and user names of stored picker values, looked up in batches for the whole grid. */
+  pickerLabels: PickerLabels;
 }
 
 export const GridContext = createContext<GridContextValue>({
@@ -17,6 +20,7 @@ export const GridContext = createContext<GridContextValue>({
   getOptions: (c) => c.options,
   slots: {},
   setRowValues: () => {},
+  pickerLabels: new PickerLabels(undefined),
 });
 
 export function useGridContext(): GridContextValue {

@@ -4,7 +4,10 @@ import { getCellType } from '../cells/registry';
 export const ROW_HEIGHT = 61;
 export const MAX_HEIGHT = 600;
 export const DEFAULT_COLUMN_WIDTH = 140;
+/** Spec §9: the grid's popups, dropdowns and dialogs open at z-index 1000. */
 export const GRID_Z_INDEX = 1000;
+/** The sub-form popover lies inside the grid, under its popups: a dialog opened from a row must cover it. */
+export const SUBFORM_Z_INDEX = GRID_Z_INDEX - 1;
 
 export type InternalColumn = 'row-drag-sort' | 'row-number' | 'row-checkbox' | 'row-radio' | 'row-expand';
 
@@ -19,17 +22,20 @@ export function dataColumnWidth(column: GridColumn): number {
   return Math.max(column.width ?? DEFAULT_COLUMN_WIDTH, min);
 }
 
-/** Ids of columns the auth prefix excludes, plus toolbar buttons they hide ('batch_delete' also hides 'remove'). */
+/**
+ * Column keys and toolbar buttons the auth prefix excludes ('batch_delete' also hides 'remove').
+ * Only codes configured under the prefix and not granted count (spec §6): `lookup` is the renderer's
+ * `excludedCodes(prefix)`; a code nobody configured is never hidden.
+ */
 export function excludedCodes(
   authPre: string | undefined,
-  can: ((code: string) => boolean) | undefined,
-  candidates: readonly string[],
+  lookup: ((prefix: string) => readonly string[]) | undefined,
   explicit?: readonly string[],
 ): Set<string> {
   const out = new Set<string>(explicit ?? []);
-  if (authPre && can) {
+  if (authPre && lookup) {
     const prefix = authPre.endsWith(':') ? authPre : `${authPre}:`;
-    for (const c of candidates) if (!can(prefix + c)) out.add(c);
+    for (const code of lookup(prefix)) out.add(code);
   }
   if (out.has('batch_delete')) out.add('remove');
   return out;

@@ -1,3 +1,5 @@
+import { SUBFORM_Z_INDEX } from './layout';
+
 const CSS = `
 .eg{position:relative;font-size:14px}
 .eg-scroll{overflow:auto;position:relative;border:1px solid #f0f0f0}
@@ -29,7 +31,7 @@ const CSS = `
 .eg-toolbar{display:flex;gap:8px;align-items:center;margin-bottom:8px;flex-wrap:wrap}
 .eg-size-small .eg-th{height:36px}.eg-size-mini .eg-th,.eg-size-tiny .eg-th{height:32px}
 .eg-size-tiny{font-size:12px}
-.eg-subform{position:absolute;z-index:1001;background:#fff;box-shadow:0 6px 16px rgba(0,0,0,.12);border-radius:6px;padding:8px 12px}
+.eg-subform{position:absolute;z-index:${SUBFORM_Z_INDEX};background:#fff;box-shadow:0 6px 16px rgba(0,0,0,.12);border-radius:6px;padding:8px 12px}
 .ant-formily-item-error .eg :is(.ant-input,.ant-input-number,.ant-picker,.ant-select-selector,.ant-input-affix-wrapper,.ant-cascader-picker){border-color:#d9d9d9 !important}
 .ant-formily-item-error .eg :is(.ant-input:focus,.ant-input-focused,.ant-input-number-focused,.ant-picker-focused,.ant-select-focused .ant-select-selector,.ant-input-affix-wrapper-focused){border-color:#4096ff !important;box-shadow:0 0 0 2px rgba(5,145,255,.1)}
 .eg-expand{position:absolute;left:0;background:#fbfbfb;border-bottom:1px solid #f0f0f0;padding:8px}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { message } from 'antd';
 import type { RowSelectionState } from '@tanstack/react-table';
 import type { EditableGridProps } from '../props';
-import type { AddRowSettings, GridColumn, GridRow } from '../types';
+import type { AddRowSettings, GridColumn, GridRow, SetValuesItem, ValueChangeEvent } from '../types';
 import { GridStore } from '../model/store';
 import { LinkageOptions, buildLinkageChains } from '../model/linkage';
 import { loadAddRowSettings, normaliseAddRowSettings, saveAddRowSettings } from '../model/addRowSettings';
@@ -169,6 +169,25 @@ export function useGridController(
     }, HIGHLIGHT_MS);
   };
 
+  /** handle.setValues: write the values, then report each changed cell with isSetValues. */
+  const setValues = (items: readonly SetValuesItem[]) => {
+    const changes: ValueChangeEvent[] = [];
+    for (const { rowKey: id, values } of items) {
+      const row = store.getRow(id);
+      if (!row) continue;
+      for (const key of Object.keys(values)) {
+        const column = key === rowKey ? undefined : columns.find((c) => c.key === key);
+        if (column && row[key] !== values[key]) {
+          changes.push({ row, column, value: values[key], oldValue: row[key], rowIndex: -1, isSetValues: true });
+        }
+      }
+    }
+    store.setValues(items);
+    emit();
+    const onValueChange = latest.current.onValueChange;
+    for (const e of changes) onValueChange?.({ ...e, rowIndex: store.indexOf(store.idOf(e.row)) });
+  };
+
   const finishEdit = (rowId: string, key: string) =>
     setActive((a) => (a && a.rowId === rowId && a.key === key ? null : a));
 
@@ -269,7 +288,7 @@ export function useGridController(
   return {
     store, version, rowKey, selection, setSelection, active, focused, actions, impl: implRef, getOptions, linkage,
     addSettings, setAddSettings, saveAddSettings: () => (saveAddRowSettings(addSettings), message.success('保存成功')),
-    onAddClick, addRows, insertRows, removeRows, removeSelection, highlight, emit, scrollToIndex,
+    onAddClick, addRows, insertRows, removeRows, removeSelection, highlight, emit, scrollToIndex, setValues,
   };
 }
 

@@ -12,13 +12,14 @@ export function buildHandle(c: GridController): EditableGridHandle {
       const errors = validate ? store.validate(rowIds) : [];
       return { error: errors.length, errors, values: store.snapshot(rowIds) };
     },
+    getValuesAsync: async ({ validate = true, rowIds } = {}) => {
+      const errors = validate ? await store.validateAsync(rowIds) : [];
+      return { error: errors.length, errors, values: store.snapshot(rowIds) };
+    },
     getAll: () => ({ tableData: store.snapshot(), deleteData: store.deletedRows() }),
     getNewData: () => store.newRows(),
     getDeleteData: () => store.deletedRows(),
-    setValues: (items) => {
-      store.setValues(items);
-      c.emit();
-    },
+    setValues: (items) => c.setValues(items),
     addRows: (rows, options = {}) => {
       const list = toArray<GridRow>(rows);
       return c.addRows(list.length ? list : [{}], { index: options.index });
@@ -29,6 +30,7 @@ export function buildHandle(c: GridController): EditableGridHandle {
     clearSelection: () => c.setSelection({}),
     getSelection: () => Object.keys(c.selection).filter((id) => c.selection[id]),
     validate: () => store.validate(),
+    validateAsync: () => store.validateAsync(),
     scrollToRow: (index) => c.scrollToIndex.current(index),
     highlight: (rowId, keys) => c.highlight(rowId, keys),
   };

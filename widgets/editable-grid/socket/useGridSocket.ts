@@ -13,6 +13,7 @@ export function useGridSocket(
   services: RendererServices | null,
   rowKey: string,
   socketUrl?: VxeSocketUrlFactory,
+  reloadEffect = false,
 ) {
   const handle = useRef<EditableGridHandle>(null);
   const factory = useMemo<VxeSocketUrlFactory | undefined>(() => {
@@ -21,7 +22,7 @@ export function useGridSocket(
     return services?.user ? ticketUrlFactory(services) : undefined;
   }, [socketKey, socketUrl, services]);
   const client = useVxeSocket(factory);
-  const latestSend = useSocketTable(client, socketKey, handle, rowKey);
+  const latestSend = useSocketTable(client, socketKey, handle, rowKey, reloadEffect);
   const send = useRef(latestSend);
   send.current = latestSend;
   // stable: callers may keep it across renders while the client connects

@@ -43,16 +43,20 @@ let caseCounter = 0;
 
 /**
  * Bind a grid to a socket key: rows changed elsewhere are written into it (all fields but the key)
- * and the cells whose value changed are highlighted; returns `send(row)` for the grid's own edits.
+ * and, with `reloadEffect` (off by default, as in the reference), the cells whose value changed are
+ * highlighted; returns `send(row)` for the grid's own edits.
  */
 export function useSocketTable(
   client: VxeSocketClient | null,
   socketKey: string | undefined,
   grid: RefObject<EditableGridHandle>,
   rowKey = 'id',
+  reloadEffect = false,
 ): (row: GridRow) => void {
   // unique across pages: the sender's own grids skip its update, other pages' grids with the same counter must not
   const caseId = useRef(`${PAGE_ID}-${++caseCounter}`);
+  const effect = useRef(reloadEffect);
+  effect.current = reloadEffect;
   useEffect(() => {
     if (!client || !socketKey) return;
     return client.bindTable({
@@ -69,7 +73,7 @@ export function useSocketTable(
         const changed = Object.keys(values).filter((k) => !sameValue(current[k], values[k]));
         if (!changed.length) return;
         handle.setValues([{ rowKey: String(id), values }]);
-        handle.highlight(String(id), changed);
+        if (effect.current) handle.highlight(String(id), changed);
       },
     });
   }, [client, socketKey, grid, rowKey]);

@@ -1,6 +1,12 @@
-import type { GridColumn, GridRow, GridValidationError, ValidationRule } from '../types';
+import type { GridColumn, GridRow, GridValidationError, ValidationHandlerResult, ValidationRule } from '../types';
 import { findPreset, UNIQUE_PATTERNS } from './presets';
-import { DEFAULT_HANDLER_MESSAGE, DEFAULT_PATTERN_MESSAGE, DEFAULT_UNIQUE_MESSAGE, interpolate } from './messages';
+import { DEFAULT_HANDLER_MESSAGE, DEFAULT_PATTERN_MESSAGE, DEFAULT_UNIQUE_MESSAGE, UNKNOWN_HANDLER_MESSAGE, interpolate } from './messages';
+import { getValidationHandler } from './handlers';
+
+export type CheckResult = string | null;
+export type MaybePromise<T> = T | Promise<T>;
+
+const isPromise = <T,>(x: unknown): x is Promise<T> => !!x && typeof (x as Promise<T>).then === 'function';
 
 export function isEmptyValue(value: unknown): boolean {
   if (value == null || value === '') return true;
@@ -9,8 +15,11 @@ export function isEmptyValue(value: unknown): boolean {
   return false;
 }
 
-/** A checker returns an error message or null. `rows` is passed for unique checks and handlers. */
-type CellCheck = (value: unknown, row: GridRow, rows: readonly GridRow[], duplicates: Set<string> | null) => string | null;
+/**
+ * A checker returns an error message or null (a Promise only when a custom handler answered with one).
+ * `rows` is passed for unique checks and handlers.
+ */
+type CellCheck = (value: unknown, row: GridRow, rows: readonly GridRow[], duplicates: Set<string> | null) => MaybePromise<CheckResult>;
 
 export interface CompiledColumn {
   column: GridColumn;
@@ -47,14 +56,27 @@ function compileRule(rule: ValidationRule, column: GridColumn): { check: CellChe
     return { check: (v) => (isEmptyValue(v) || re.test(String(v)) ? null : m), unique: false };
   }
   if (rule.handler) {
-    const handler = rule.handler;
+    const named = typeof rule.handler === 'string' ? rule.handler : null;
+    const handler = named ? getValidationHandler(named) : rule.handler;
+    if (typeof handler !== 'function') {
+      const m = interpolate(UNKNOWN_HANDLER_MESSAGE.replace('${name}', named ?? ''), column);
+      return { check: () => m, unique: false };
+    }
     const fallback = msg(DEFAULT_HANDLER_MESSAGE);
+    const toMessage = (result: ValidationHandlerResult): CheckResult => {
+      if (result === false) return fallback;
+      if (typeof result === 'string') return interpolate(result, column);
+      return null;
+    };
     return {
       check: (value, row, rows) => {
-        const result = handler({ value, row, column, rows });
-        if (result === false) return fallback;
-        if (typeof result === 'string') return interpolate(result, column);
-        return null;
+        let result: ReturnType<typeof handler>;
+        try {
+          result = handler({ value, row, column, rows });
+        } catch {
+          return fallback;
+        }
+        return isPromise<ValidationHandlerResult>(result) ? result.then(toMessage, () => fallback) : toMessage(result);
       },
       unique: false,
     };
@@ -82,39 +104,100 @@ export function findDuplicates(rows: readonly GridRow[], key: string): Set<strin
   return dup;
 }
 
+/** The first failing check's message; a Promise only when a handler returned one (the sync path stays sync). */
 export function checkCell(
   compiled: CompiledColumn,
   row: GridRow,
   rows: readonly GridRow[],
   duplicates: Set<string> | null,
-): string | null {
-  const value = row[compiled.column.key];
-  for (const check of compiled.checks) {
-    const message = check(value, row, rows, duplicates);
-    if (message) return message;
+): MaybePromise<CheckResult> {
+  return runChecks(compiled.checks, 0, compiled.column.key, row, rows, duplicates);
+}
+
+function runChecks(
+  checks: readonly CellCheck[],
+  from: number,
+  key: string,
+  row: GridRow,
+  rows: readonly GridRow[],
+  duplicates: Set<string> | null,
+): MaybePromise<CheckResult> {
+  const value = row[key];
+  for (let i = from; i < checks.length; i++) {
+    const result = checks[i](value, row, rows, duplicates);
+    if (isPromise<CheckResult>(result)) {
+      return result.then((message) => message ?? runChecks(checks, i + 1, key, row, rows, duplicates));
+    }
+    if (result) return result;
   }
   return null;
 }
 
-/** Validate every row; errors come in row order, then column order. */
+export interface RowsValidation {
+  /** Errors known at once, in row then column order. */
+  errors: GridValidationError[];
+  /** Every error (sync and async, same order) once the handlers that answered with a Promise settle; null if none did. */
+  pending: Promise<GridValidationError[]> | null;
+}
+
+/** Validate every row, without waiting: see `RowsValidation`. */
+export function validateRowsDeferred(
+  rows: readonly GridRow[],
+  columns: readonly GridColumn[],
+  rowKey = 'id',
+  editRules: Record<string, ValidationRule[]> = {},
+): RowsValidation {
+  const compiled = columns
+    .map((c) => compileColumn(c, editRules[c.key]))
+    .filter((c) => c.checks.length > 0);
+  if (compiled.length === 0) return { errors: [], pending: null };
+  const duplicates = compiled.map((c) => (c.unique ? findDuplicates(rows, c.column.key) : null));
+  const errors: GridValidationError[] = [];
+  let waiting: Promise<void>[] | null = null;
+  const late: { order: number; error: GridValidationError }[] = [];
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    for (let c = 0; c < compiled.length; c++) {
+      const message = checkCell(compiled[c], row, rows, duplicates[c]);
+      if (!message) continue;
+      const error = (m: string): GridValidationError => ({ rowId: String(row[rowKey]), rowIndex: r, columnKey: compiled[c].column.key, message: m });
+      if (typeof message === 'string') {
+        errors.push(error(message));
+        continue;
+      }
+      const order = r * compiled.length + c;
+      (waiting ??= []).push(message.then((m) => void (m && late.push({ order, error: error(m) }))));
+    }
+  }
+  if (!waiting) return { errors, pending: null };
+  const syncErrors = errors;
+  const pending = Promise.all(waiting).then(() => {
+    const all = [
+      ...syncErrors.map((error) => ({ order: error.rowIndex * compiled.length + compiled.findIndex((x) => x.column.key === error.columnKey), error })),
+      ...late,
+    ];
+    return all.sort((a, b) => a.order - b.order).map((x) => x.error);
+  });
+  return { errors, pending };
+}
+
+/** Validate every row; errors come in row order, then column order. Handlers answering later are not awaited. */
 export function validateRows(
   rows: readonly GridRow[],
   columns: readonly GridColumn[],
   rowKey = 'id',
   editRules: Record<string, ValidationRule[]> = {},
 ): GridValidationError[] {
-  const compiled = columns
-    .map((c) => compileColumn(c, editRules[c.key]))
-    .filter((c) => c.checks.length > 0);
-  if (compiled.length === 0) return [];
-  const duplicates = compiled.map((c) => (c.unique ? findDuplicates(rows, c.column.key) : null));
-  const errors: GridValidationError[] = [];
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r];
-    for (let c = 0; c < compiled.length; c++) {
-      const message = checkCell(compiled[c], row, rows, duplicates[c]);
-      if (message) errors.push({ rowId: String(row[rowKey]), rowIndex: r, columnKey: compiled[c].column.key, message });
-    }
-  }
-  return errors;
+  return validateRowsDeferred(rows, columns, rowKey, editRules).errors;
+}
+
+/** Validate every row, waiting for handlers that answer with a Promise. */
+export async function validateRowsAsync(
+  rows: readonly GridRow[],
+  columns: readonly GridColumn[],
+  rowKey = 'id',
+  editRules: Record<string, ValidationRule[]> = {},
+): Promise<GridValidationError[]> {
+  const result = validateRowsDeferred(rows, columns, rowKey, editRules);
+  return result.pending ? result.pending : result.errors;
 }
