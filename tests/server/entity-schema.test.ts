@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineEntity, EntityDefinitionError, loadEntityDefinitions, type EntityJson } from '../../server/modules/entity/definitions';
-import { syncEntityTables } from '../../server/modules/entity/schema-sync';
+import { EntityMigrationError, syncEntityTables } from '../../server/modules/entity/schema-sync';
 import { backends, startTestApp, type TestApp } from './support/app';
 
 const base = (columns: EntityJson['columns'], extra: Partial<EntityJson> = {}): EntityJson => ({
@@ -78,5 +78,23 @@ describe.each(backends())('entity table migration on %s', (backend) => {
     const fewer = defineEntity('v5.json', base([ID, { name: 'title', type: 'text', label: '标题' }]));
     await syncEntityTables(t.db, [fewer]);
     expect((await columns()).map((c) => c.column_name)).toContain('amount');
+  });
+
+  it('stops naming the entity and column when a column made unique already holds duplicates', async () => {
+    const title = { name: 'title', type: 'text', label: '标题' } as const;
+    const code = { name: 'code', type: 'string', length: 20, label: '编码' } as const;
+    await syncEntityTables(t.db, [defineEntity('v6.json', base([ID, title, code]))]);
+    await sql`insert into es_thing (id, title, code) values ('2', 'a', 'dup'), ('3', 'b', 'dup'), ('4', 'c', null), ('5', 'd', null)`.execute(t.db);
+    const unique = defineEntity('v7.json', base([ID, title, { ...code, unique: true }]));
+    const failure = syncEntityTables(t.db, [unique]);
+    await expect(failure).rejects.toBeInstanceOf(EntityMigrationError);
+    await expect(failure).rejects.toThrow('实体 es_thing 的列 code 已有重复数据，不能设为唯一，启动已停止');
+    const indexes = async () => (await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'es_thing'`.execute(t.db)).rows.map((r) => r.indexname);
+    expect(await indexes()).not.toContain('uniq_es_thing_code');
+
+    // once the duplicate is gone the same definition applies; NULLs never count as duplicates
+    await sql`update es_thing set code = 'other' where id = '3'`.execute(t.db);
+    expect(await syncEntityTables(t.db, [unique])).toEqual(['es_thing']);
+    expect(await indexes()).toContain('uniq_es_thing_code');
   });
 });

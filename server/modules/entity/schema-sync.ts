@@ -103,6 +103,21 @@ async function indexNames(db: Kysely<unknown>, table: string): Promise<Set<strin
   return new Set(res.rows.map((r) => r.indexname));
 }
 
+/** A unique index over rows that already repeat would fail with the driver's text: stop with our own message instead. */
+async function refuseDuplicates(db: Kysely<unknown>, def: EntityDefinition, columns: readonly string[]): Promise<void> {
+  const cols = columns.map(q).join(', ');
+  // NULLs never clash in a unique index, so rows holding one are left out.
+  const notNull = columns.map((c) => `${q(c)} is not null`).join(' and ');
+  const res = await sql
+    .raw<{ n: number }>(`select 1 as n from ${q(def.table)} where ${notNull} group by ${cols} having count(*) > 1 limit 1`)
+    .execute(db);
+  if (res.rows.length > 0) {
+    throw new EntityMigrationError(
+      `实体 ${def.table} 的列 ${columns.join('、')} 已有重复数据，不能设为唯一，启动已停止；请先清理重复数据`,
+    );
+  }
+}
+
 /** The DDL that brings the table to the definition; throws naming the entity and column on a destructive change. */
 export async function plannedStatements(db: Kysely<unknown>, def: EntityDefinition): Promise<string[]> {
   const existing = await tableColumns(db, def.table);
@@ -129,6 +144,7 @@ export async function plannedStatements(db: Kysely<unknown>, def: EntityDefiniti
   const indexes = existing.size === 0 ? new Set<string>() : await indexNames(db, def.table);
   for (const ix of def.indexes) {
     if (indexes.has(ix.name)) continue;
+    if (ix.unique && ix.columns.every((c) => existing.has(c))) await refuseDuplicates(db, def, ix.columns);
     statements.push(`create ${ix.unique ? 'unique ' : ''}index ${q(ix.name)} on ${q(def.table)} (${ix.columns.map(q).join(', ')})`);
   }
   return statements;
