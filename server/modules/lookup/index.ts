@@ -16,6 +16,7 @@ import {
   treeChildren,
   type DictModel,
 } from './dict-queries';
+import { mountDictValueRoutes } from './dict-value-routes';
 import {
   findTableDict,
   findTreeTable,
@@ -112,6 +113,8 @@ export const lookupModule: ApiModule = (api, { db }) => {
       return ok(items);
     },
   );
+
+  mountDictValueRoutes(api, db, resolveDictCode);
 
   api.get<{ Params: { dict: string }; Querystring: { key?: string; delNotExist?: string } }>(
     '/sys/dict/loadDictItem/:dict',
