@@ -128,9 +128,9 @@ describe.each(backends())('user and role export and import on %s', (backend) => 
     expect(await t.db.selectFrom('sys_role').select('id').where('role_code', '=', 'sneaky_role').executeTakeFirst()).toBeUndefined();
   });
 
-  it('refuses files that are not xlsx with a plain message', async () => {
+  it('refuses files that are not Excel workbooks with a plain message', async () => {
     const res = await upload('/sys/user/importExcel', admin, 'x.xlsx', Buffer.from('not a workbook'));
-    expect(res.json()).toMatchObject({ success: false, message: '文件格式不正确，请上传.xlsx格式的Excel文件' });
+    expect(res.json()).toMatchObject({ success: false, message: '文件格式不正确，请上传.xls或.xlsx格式的Excel文件' });
     const noHeader = await upload('/sys/role/importExcel', admin, 'x.xlsx', await workbook([['甲', '乙'], ['1', '2']]));
     expect(noHeader.json()).toMatchObject({ success: false, message: '文件中没有找到表头，请使用导出的模板' });
   });

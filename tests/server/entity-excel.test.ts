@@ -93,9 +93,9 @@ describe.each(backends())('entity export and import on %s', (backend) => {
     expect(other.json()).toMatchObject({ success: false, message: '文件不存在或已过期' });
   });
 
-  it('refuses files that are not xlsx with a plain message', async () => {
+  it('refuses files that are not Excel workbooks with a plain message', async () => {
     const res = await t.request({ method: 'POST', url: '/api/sys/position/importExcel', token: admin, ...multipart({ isSingleTableImport: 'true' }, [{ field: 'file', name: 'x.xlsx', content: Buffer.from('not a workbook') }]) });
-    expect(res.json()).toMatchObject({ success: false, message: '文件格式不正确，请上传.xlsx格式的Excel文件' });
+    expect(res.json()).toMatchObject({ success: false, message: '文件格式不正确，请上传.xls或.xlsx格式的Excel文件' });
     const none = await t.request({ method: 'POST', url: '/api/sys/position/importExcel', token: admin, payload: {} });
     expect(none.json()).toMatchObject({ success: false, message: '请上传Excel文件' });
   });

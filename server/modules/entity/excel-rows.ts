@@ -1,6 +1,7 @@
 import type ExcelJS from 'exceljs';
-import { businessError } from '../../core/envelope';
+import { ApiError, businessError } from '../../core/envelope';
 import type { EntityDefinition, EntityField } from './definitions';
+import { readXlsSheet, XLS_MAGIC } from './xls/read-xls';
 
 export const MAX_IMPORT_ROWS = 20_000;
 const HEADER_SEARCH_ROWS = 5;
@@ -37,27 +38,60 @@ function headerText(value: ExcelJS.CellValue): string {
   return v === null ? '' : String(v).trim().replace(/[*＊]$/, '');
 }
 
-function rowValues(row: ExcelJS.Row): ExcelJS.CellValue[] {
-  const values = row.values;
-  return Array.isArray(values) ? values : [];
+/** The first sheet as exceljs-shaped rows, whichever file format it came from. */
+interface SheetGrid {
+  rowCount: number;
+  values(line: number): ExcelJS.CellValue[];
 }
 
-/**
- * Rows of the first sheet as {property: value}: the header row is the first of the top rows whose
- * cells name fields (by label or property), so files with or without title rows are read.
- */
-export async function readSheetRows(def: Pick<EntityDefinition, 'fields'>, file: Buffer): Promise<SheetRow[]> {
-  if (file.length < 4 || file.readUInt32LE(0) !== 0x04034b50) throw businessError('文件格式不正确，请上传.xlsx格式的Excel文件');
+const FORMAT_MESSAGE = '文件格式不正确，请上传.xls或.xlsx格式的Excel文件';
+const ROWS_MESSAGE = `单个文件最多导入${MAX_IMPORT_ROWS}行数据`;
+const MAX_ROWS = MAX_IMPORT_ROWS + HEADER_SEARCH_ROWS;
+const MAX_XLS_CELLS = 1_000_000;
+
+async function xlsxGrid(file: Buffer): Promise<SheetGrid | null> {
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
   } catch {
-    throw businessError('文件格式不正确，请上传.xlsx格式的Excel文件');
+    throw businessError(FORMAT_MESSAGE);
   }
   const sheet = workbook.worksheets[0];
+  if (!sheet) return null;
+  if (sheet.rowCount > MAX_ROWS) throw businessError(ROWS_MESSAGE);
+  return {
+    rowCount: sheet.rowCount,
+    values: (line) => {
+      const values = sheet.getRow(line).values;
+      return Array.isArray(values) ? values : [];
+    },
+  };
+}
+
+function xlsGrid(file: Buffer): SheetGrid | null {
+  try {
+    return readXlsSheet(file, { maxRows: MAX_ROWS, maxCells: MAX_XLS_CELLS, rowsMessage: ROWS_MESSAGE });
+  } catch (err) {
+    // a malformed file may make the container or record parsers throw anything: only our own messages pass
+    if (err instanceof ApiError) throw err;
+    throw businessError(FORMAT_MESSAGE);
+  }
+}
+
+function loadGrid(file: Buffer): Promise<SheetGrid | null> | SheetGrid | null {
+  if (file.length >= 4 && file.readUInt32LE(0) === 0x04034b50) return xlsxGrid(file);
+  if (file.length >= XLS_MAGIC.length && file.subarray(0, XLS_MAGIC.length).equals(XLS_MAGIC)) return xlsGrid(file);
+  throw businessError(FORMAT_MESSAGE);
+}
+
+/**
+ * Rows of the first sheet (.xlsx or BIFF8 .xls, told apart by content) as {property: value}: the header row is
+ * the first of the top rows whose cells name fields (by label or property), so files with or without title rows are read.
+ */
+export async function readSheetRows(def: Pick<EntityDefinition, 'fields'>, file: Buffer): Promise<SheetRow[]> {
+  const sheet = await loadGrid(file);
   if (!sheet) return [];
-  if (sheet.rowCount > MAX_IMPORT_ROWS + HEADER_SEARCH_ROWS) throw businessError(`单个文件最多导入${MAX_IMPORT_ROWS}行数据`);
   const writable = def.fields.filter((f) => !f.primaryKey && !f.audit);
   const byName = new Map<string, EntityField>();
   for (const f of writable) {
@@ -68,7 +102,7 @@ export async function readSheetRows(def: Pick<EntityDefinition, 'fields'>, file:
   let columns = new Map<number, EntityField>();
   for (let line = 1; line <= Math.min(HEADER_SEARCH_ROWS, sheet.rowCount) && headerLine === 0; line++) {
     const found = new Map<number, EntityField>();
-    rowValues(sheet.getRow(line)).forEach((value, index) => {
+    sheet.values(line).forEach((value, index) => {
       const f = byName.get(headerText(value));
       if (f && ![...found.values()].includes(f)) found.set(index, f);
     });
@@ -80,7 +114,7 @@ export async function readSheetRows(def: Pick<EntityDefinition, 'fields'>, file:
   if (headerLine === 0) throw businessError('文件中没有找到表头，请使用导出的模板');
   const rows: SheetRow[] = [];
   for (let line = headerLine + 1; line <= sheet.rowCount; line++) {
-    const values = rowValues(sheet.getRow(line));
+    const values = sheet.values(line);
     const input: Record<string, unknown> = {};
     let empty = true;
     for (const [index, f] of columns) {

@@ -72,7 +72,6 @@ export async function importWith(db: Db, request: FastifyRequest, importer: RowI
   let total = 0;
   let saved = 0;
   for (const file of files) {
-    if (/\.xls$/i.test(file.name)) throw businessError('不支持.xls格式，请另存为.xlsx后导入');
     for (const row of await importer.rows(file.data)) {
       total++;
       const rowErrors = await importer.save(row, user);
