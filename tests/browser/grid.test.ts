@@ -74,41 +74,52 @@ describe('editable grid in the browser', () => {
     withPage('demo', DEMO, async (page) => {
       await openDemo(page);
       await keepScreenshot(page, 'grid-demo-page');
-      expect(await rowIds(page)).toEqual(['demo1', 'demo2', 'demo3', 'demo4', 'demo5']);
+      expect(await rowIds(page)).toEqual(['demo1', 'demo2', 'demo3', 'demo4', 'demo5', 'demo6']);
       const amountIndex = await page.locator('.eg [data-row-id="demo1"] > *').evaluateAll((els) =>
         els.findIndex((e) => e.getAttribute('data-key') === 'amount' || !!e.querySelector('[data-key="amount"]')),
       );
       const footer = (kind: string) => page.locator(`[data-statistics="${kind}"] > *`).nth(amountIndex).textContent();
       expect(await page.locator('[data-statistics="sum"] > *').first().textContent()).toBe('合计');
-      expect(await footer('sum')).toBe('1500');
-      expect(await footer('average')).toBe('300');
+      expect(await footer('sum')).toBe('2100');
+      expect(await footer('average')).toBe('350');
       await typeInto(page, cell(page, 'demo1', 'amount'), '1000');
-      await expect.poll(() => footer('sum')).toBe('2400');
-      expect(await footer('average')).toBe('480');
+      await expect.poll(() => footer('sum')).toBe('3000');
+      expect(await footer('average')).toBe('500');
       const shown = async (key: string) => (await cell(page, 'demo1', key).innerText()).replace(/\s+/g, ' ').trim();
       const expected: Record<string, string> = {
         name: '示例一号', status: '启用', searchSel: '苹果', multi: '红,绿', province: '北京市', city: '北京市辖区', area: '东城区',
-        date: '2024-01-01', datetime: '2024-01-01 08:30:00', time: '08:30:00', tags: '监理,信用',
+        date: '2024-01-01', datetime: '2024-01-01 08:30:00', time: '08:30:00',
       };
       for (const [key, text] of Object.entries(expected)) await expect.poll(() => shown(key), { message: key }).toBe(text);
       expect(await row(page, 'demo1').locator('[data-key="secret"]').count()).toBe(0);
+      // tags in the spec's format: one every 2 characters, separated by ';'
+      expect(await cell(page, 'demo1', 'tags').locator('.ant-tag').allTextContents()).toEqual(['监理', '信用']);
+      await cell(page, 'demo2', 'tags').click();
+      await cell(page, 'demo2', 'tags').locator('input').fill('');
+      await cell(page, 'demo2', 'tags').locator('input').pressSequentially('信用;评级');
+      expect(await cell(page, 'demo2', 'tags').locator('input').inputValue()).toBe('信用;评级');
+      await cell(page, 'demo2', 'tags').locator('input').press('Enter');
+      // the draft row (状态 草稿) is read-only and cannot be selected
+      expect(await row(page, 'demo6').getByLabel('选择行').isDisabled()).toBe(true);
+      await cell(page, 'demo6', 'input').click();
+      expect(await cell(page, 'demo6', 'input').locator('input').count()).toBe(0);
     }));
 
   it('adds a row, inserts below, warns on a too-fast insert, removes with confirmation and renumbers orderNum after a drag', () =>
     withPage('rows', DEMO, async (page) => {
       await openDemo(page);
       await page.getByRole('button', { name: /新增$/ }).click();
-      await expect.poll(async () => (await rowIds(page)).length).toBe(6);
+      await expect.poll(async () => (await rowIds(page)).length).toBe(7);
       const handle = (id: string) => row(page, id).locator('[aria-label="拖动排序"]');
       await handle('demo1').click();
       await page.getByRole('menuitem', { name: '插入一行' }).click();
-      await expect.poll(async () => (await rowIds(page)).length).toBe(7);
+      // the second insert follows at once: checking the rows in between could outlast the 1500 ms on a busy machine
+      await handle('demo2').click();
+      await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '插入一行' }).click();
+      await page.getByText('你点击的太快了，请慢点点击!').waitFor();
+      expect((await rowIds(page)).length).toBe(8);
       expect((await rowIds(page))[0]).toBe('demo1');
       expect((await rowIds(page))[1]).not.toMatch(/^demo/);
-      await handle('demo2').click();
-      await page.getByRole('menuitem', { name: '插入一行' }).click();
-      await page.getByText('你点击的太快了，请慢点点击!').waitFor();
-      expect((await rowIds(page)).length).toBe(7);
 
       await row(page, 'demo5').getByLabel('选择行').check();
       await page.getByRole('button', { name: /删\s*除/ }).click();
@@ -139,6 +150,37 @@ describe('editable grid in the browser', () => {
       await expectCellError(page, cell(page, 'demo1', 'amount'), '金额格式不正确');
       await typeInto(page, cell(page, 'demo1', 'amount'), '12.5');
       await expect.poll(() => cell(page, 'demo1', 'amount').getAttribute('class')).not.toContain('eg-td-error');
+      // a handler named in the schema ("handler": "noSpaces")
+      await typeInto(page, cell(page, 'demo2', 'input'), '含 空格');
+      await expectCellError(page, cell(page, 'demo2', 'input'), '输入框不能包含空格');
+      await typeInto(page, cell(page, 'demo2', 'input'), '无空格');
+      await expect.poll(() => cell(page, 'demo2', 'input').getAttribute('class')).not.toContain('eg-td-error');
+    }));
+
+  it('adds rows by the add-row settings (count and position), saved as default with 保存成功', () =>
+    withPage('add-settings', DEMO, async (page) => {
+      try {
+        await openDemo(page);
+        await page.getByRole('button', { name: '新增设置' }).click();
+        await page.getByLabel('添加行数').fill('2');
+        await page.getByLabel('添加位置').fill('1');
+        await page.getByLabel('添加位置').press('Tab');
+        await page.getByRole('button', { name: /保存为默认值/ }).click();
+        await page.getByText('保存成功').waitFor();
+        await page.reload();
+        await openDemo(page);
+        await page.getByRole('button', { name: /新增$/ }).click();
+        await expect.poll(async () => (await rowIds(page)).length).toBe(8);
+        const ids = await rowIds(page);
+        expect(ids[0]).toBe('demo1');
+        expect(ids.slice(1, 3).every((id) => !id?.startsWith('demo'))).toBe(true);
+        expect(ids[3]).toBe('demo2');
+        await page.getByRole('button', { name: '新增设置' }).click();
+        expect(await page.getByLabel('添加行数').inputValue()).toBe('2');
+        expect(await page.getByLabel('添加位置').inputValue()).toBe('1');
+      } finally {
+        await page.evaluate(() => localStorage.removeItem('jet-add-btn-settings'));
+      }
     }));
 
   it('links province → city → area: a new parent clears the children and offers its own options', () =>
@@ -255,9 +297,9 @@ describe('editable grid in the browser', () => {
       await expect.poll(() => cell(page, 'demo1', 'input').textContent()).toBe('');
       await expectCellError(page, cell(page, 'demo1', 'input'), '输入框不能为空');
 
-      expect(await sum()).toBe('1500');
+      expect(await sum()).toBe('2100');
       await press('ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'Delete');
-      await expect.poll(() => sum()).toBe('1400');
+      await expect.poll(() => sum()).toBe('2000');
       expect(await cell(page, 'demo1', 'amount').textContent()).toBe('');
 
       // 可搜索下拉 also takes typed text (allowInput): the typed key is the search and the one option left

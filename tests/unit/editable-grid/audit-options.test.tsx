@@ -170,7 +170,7 @@ describe('socket updates and reloadEffect', () => {
         socketKey="audit" socketUrl={() => 'ws://test/vxeSocket/u/p'} reloadEffect={reloadEffect} />,
     );
     await waitFor(() => expect(FakeSocket.last).toBeTruthy());
-    const ws = FakeSocket.last as FakeSocket;
+    const ws = FakeSocket.last as unknown as FakeSocket;
     act(() => ws.onopen?.());
     act(() => ws.onmessage?.({ data: JSON.stringify({ type: 'update_vxe_table', data: { socketKey: 'audit', args: [{ id: '1', name: '乙' }, 'elsewhere'] } }) }));
     const cell = screen.getByText('乙').closest('[data-key="name"]') as HTMLElement;
