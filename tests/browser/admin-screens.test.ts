@@ -134,6 +134,7 @@ async function api<T = unknown>(method: string, path: string, body?: object): Pr
 }
 
 const visibleDrawer = () => page.locator('.ant-drawer-open .ant-drawer-content').last();
+const drawerFooterButton = (name: RegExp) => page.locator('.ant-drawer-open .ant-drawer-footer').getByRole('button', { name });
 
 async function permissionNode(title: string): Promise<Locator> {
   return treeNodeCheckbox(activeTab(), title);
@@ -362,7 +363,7 @@ describe('我的部门 → 用户信息 with the user form of 用户管理, and 
     await form.getByPlaceholder('请输入工号').fill('OC0001');
     await form.getByPlaceholder('请输入手机号码').fill('13955554444');
     await keepScreenshot(page, 'admin-my-depart-new-user');
-    await page.locator('.ant-drawer-open .ant-drawer-footer').getByRole('button', { name: /确\s*定/ }).click();
+    await drawerFooterButton(/提\s*交/).click();
     await toast('添加成功！');
     const clerkRow = users.locator('.ant-table-row', { hasText: 'office_clerk' });
     await clerkRow.waitFor();
@@ -375,7 +376,9 @@ describe('我的部门 → 用户信息 with the user form of 用户管理, and 
     await users.getByRole('button', { name: /用户编辑/ }).click();
     await expect.poll(() => visibleDrawer().getByPlaceholder('请输入用户名称').inputValue()).toBe('办公室文员');
     await keepScreenshot(page, 'admin-my-depart-toolbar-edit');
-    await page.locator('.ant-drawer-open .ant-drawer-footer').getByRole('button', { name: /取\s*消/ }).click();
+    // the user drawer's 取消 asks before discarding the form
+    await drawerFooterButton(/取\s*消/).click();
+    await okButton(page.locator('.ant-popover').filter({ hasText: '确定放弃编辑？' })).click();
     await expect.poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
     await clerkRow.locator('.ant-checkbox-input').uncheck();
 
@@ -385,7 +388,7 @@ describe('我的部门 → 用户信息 with the user form of 用户管理, and 
     expect(await edit.getByPlaceholder('请输入登录密码').count()).toBe(0);
     expect(await edit.getByPlaceholder('请输入用户账号').isDisabled()).toBe(true);
     await edit.getByPlaceholder('请输入用户名称').fill('办公室主管');
-    await page.locator('.ant-drawer-open .ant-drawer-footer').getByRole('button', { name: /确\s*定/ }).click();
+    await drawerFooterButton(/提\s*交/).click();
     await toast(/成功/);
     await expect.poll(() => users.locator('.ant-table-row', { hasText: 'office_clerk' }).textContent()).toContain('办公室主管');
 
@@ -394,7 +397,7 @@ describe('我的部门 → 用户信息 with the user form of 用户管理, and 
     await detail.getByText('办公室主管').waitFor();
     await detail.getByText('OC0001').waitFor();
     expect(await detail.getByPlaceholder('请输入用户名称').count()).toBe(0);
-    expect(await page.locator('.ant-drawer-open .ant-drawer-footer').getByRole('button', { name: /确\s*定/ }).count()).toBe(0);
+    expect(await drawerFooterButton(/确\s*定|提\s*交/).count()).toBe(0);
     await page.waitForLoadState('networkidle');
     await keepScreenshot(page, 'admin-my-depart-user-detail');
     await page.locator('.ant-drawer-open .ant-drawer-footer').getByRole('button', { name: /关\s*闭/ }).click();
@@ -453,5 +456,39 @@ describe('我的部门 → 用户信息 with the user form of 用户管理, and 
     await modal.locator('.ant-form-item').filter({ hasText: '部门负责人' }).getByRole('button', { name: '选择用户' }).waitFor();
     await keepScreenshot(page, 'admin-depart-add-director');
     await modal.getByRole('button', { name: /取\s*消/ }).click();
+  }));
+});
+
+describe('角色用户', () => {
+  it('lists roles; a role\'s 用户 pane adds an existing user, shows the row and 取消关联 removes it', shot('role-users', async () => {
+    await open('/isystem/roleUserList', 'role-user-list');
+    expect(await headers()).toEqual(expect.arrayContaining(['角色编码', '角色名称', '创建时间']));
+    for (const name of [/新建角色/, /角色编辑/, /导\s*入/, /导\s*出/]) await page.getByRole('button', { name }).first().waitFor();
+
+    const roleRow = page.locator('.ant-table-row', { hasText: 'xypj_company' });
+    await roleRow.locator('.admin-row-actions').getByText('用户', { exact: true }).click();
+    const pane = page.locator('.ant-drawer', { hasText: '角色用户 · 监理企业' });
+    await pane.locator('.ant-table-row', { hasText: 'company' }).waitFor();
+    expect(await pane.locator('.ant-table-thead th').allTextContents()).toEqual(expect.arrayContaining(['用户账号', '用户名称', '状态', '操作']));
+    for (const name of [/新增用户/, /已有用户/, /取消关联/]) await pane.getByRole('button', { name }).waitFor();
+    expect(await pane.locator('.ant-table-row', { hasText: 'expert' }).count()).toBe(0);
+
+    await pane.getByRole('button', { name: /已有用户/ }).click();
+    const pick = page.locator('.ant-modal', { hasText: '添加已有用户' });
+    await pick.locator('.ant-select').click();
+    await page.keyboard.type('expert');
+    await page.locator('.ant-select-item-option', { hasText: '评审专家' }).click();
+    await page.keyboard.press('Escape');
+    await okButton(pick).click();
+    await toast('添加成功!');
+    const expertRow = pane.locator('.ant-table-row', { hasText: 'expert' });
+    await expertRow.waitFor();
+    await keepScreenshot(page, 'admin-role-users-added');
+
+    await expertRow.locator('.admin-row-actions').getByText('取消关联').click();
+    await okButton(page.locator('.ant-popover, .ant-modal-confirm').filter({ hasText: '确定取消关联吗?' })).click();
+    await expect.poll(() => pane.locator('.ant-table-row', { hasText: 'expert' }).count()).toBe(0);
+    await pane.locator('.ant-table-row', { hasText: 'company' }).waitFor();
+    await keepScreenshot(page, 'admin-role-users-removed');
   }));
 });
