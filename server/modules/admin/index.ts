@@ -9,6 +9,7 @@ import { departRoutes } from './departs';
 import { dictExcelRoutes } from './dict-excel';
 import { dictItemRoutes } from './dict-items';
 import { dictRoutes } from './dicts';
+import { lookupRoutes } from './lookups';
 import { permissionRoutes } from './permissions';
 import { permissionRuleRoutes } from './permission-rules';
 import { positionRoutes } from './positions';
@@ -39,5 +40,6 @@ export const adminModule: ApiModule = async (api, deps) => {
   await categoryExcelRoutes(api, deps);
   tenantRoutes(api, deps);
   positionRoutes(api, deps);
+  lookupRoutes(api, deps);
   accountRoutes(api, deps);
 };
