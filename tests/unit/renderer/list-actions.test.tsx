@@ -192,10 +192,10 @@ describe('add, edit and details', () => {
     renderWith(<SchemaPage schema={positionSchema} notifier={rec.notifier} />, s.http);
     await screen.findByText('职务1');
     fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
-    await screen.findByPlaceholderText('请输入职务编码');
+    await waitFor(() => within(recordModal()).getByPlaceholderText('请输入职务编码'));
     fireEvent.click(within(recordModal()).getByRole('button', { name: /确\s*定/ }));
     expect((await screen.findAllByText('该字段是必填字段')).length).toBeGreaterThan(0);
-    fireEvent.change(await screen.findByPlaceholderText('请输入职务编码'), { target: { value: 'PM' } });
+    fireEvent.change(within(recordModal()).getByPlaceholderText('请输入职务编码'), { target: { value: 'PM' } });
     fireEvent.change(within(recordModal()).getByPlaceholderText('请输入职务名称'), { target: { value: '项目经理' } });
     await waitFor(() => expect(s.last('get', '/sys/duplicate/check')?.params).toMatchObject({ tableName: 'sys_position', fieldName: 'code', fieldVal: 'PM' }));
     const listCalls = s.calls.filter((c) => c.url === '/sys/position/list').length;
@@ -213,7 +213,7 @@ describe('add, edit and details', () => {
     renderWith(<SchemaPage schema={positionSchema} notifier={recordingNotifier().notifier} />, s.http);
     await screen.findByText('职务1');
     fireEvent.click(screen.getAllByText('编辑')[0]);
-    const code = await screen.findByPlaceholderText('请输入职务编码');
+    const code = await waitFor(() => within(recordModal()).getByPlaceholderText('请输入职务编码'));
     fireEvent.change(code, { target: { value: 'C2' } });
     expect(await screen.findByText('该值不可用，系统中已存在！')).toBeTruthy();
     expect(s.last('get', '/sys/duplicate/check')?.params).toMatchObject({ dataId: 'p1' });

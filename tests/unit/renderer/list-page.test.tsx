@@ -29,7 +29,7 @@ describe('list page', () => {
     renderWith(<SchemaPage schema={positionSchema} notifier={recordingNotifier().notifier} />, server.http);
     expect(await screen.findByText('职务1')).toBeTruthy();
     expect(server.last('get', '/sys/position/list')?.params).toEqual({
-      pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc', field: 'id,,code,name,rank',
+      pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc', field: ['id', '', ...positionSchema.columns.map((c) => c.dataIndex)].join(','),
     });
     expect(screen.getByText('1-10 共 25 条')).toBeTruthy();
     expect(screen.getByText('职务管理')).toBeTruthy();
