@@ -75,6 +75,16 @@ export function requireSession(request: FastifyRequest): Session {
   return request.session;
 }
 
+/** The id of the caller when the request carries a live token; null otherwise (no error). */
+async function signedInUserId(request: FastifyRequest, tokens: TokenService): Promise<string | null> {
+  if (!request.headers['x-access-token']) return null;
+  try {
+    return (await authenticate(request, tokens)).user.id;
+  } catch {
+    return null;
+  }
+}
+
 /** onRequest: rate limit, then token, tenant and permission checks from the matched route's config. */
 export function installAccessControl(app: FastifyInstance, deps: AccessControlDeps): void {
   const limiter = new RateLimiter();
@@ -85,7 +95,9 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     const cfg = request.routeOptions.config;
     if (cfg.rateLimit) {
       const rule = deps.config.rateLimits[cfg.rateLimit];
-      if (!limiter.hit(`${cfg.rateLimit}:${clientIp(request)}`, rule)) throw tooManyRequests();
+      const caller = cfg.rateLimitPerUser ? await signedInUserId(request, deps.tokens) : null;
+      const key = caller ? `user:${caller}` : clientIp(request);
+      if (!limiter.hit(`${cfg.rateLimit}:${key}`, rule)) throw tooManyRequests();
     }
     if (cfg.public === true) return;
     if (cfg.authenticated !== true && cfg.permission === undefined) throw forbidden();

@@ -8,13 +8,16 @@ export type RateLimitBucket = 'login' | 'captcha' | 'sms' | 'register';
  *   { public: true }            anyone
  *   { authenticated: true }     any signed-in user
  *   { permission: 'code' }      signed-in user holding the code (or any of several)
- * Optional: { rateLimit: 'login' | 'captcha' | 'sms' | 'register' }.
+ * Optional: { rateLimit: 'login' | 'captcha' | 'sms' | 'register' }, counted per client address; with
+ * { rateLimitPerUser: true } a public route counts a signed-in caller per user instead (colleagues behind
+ * one office address do not share a window).
  */
 export interface AccessConfig {
   public?: true;
   authenticated?: true;
   permission?: string | readonly string[];
   rateLimit?: RateLimitBucket;
+  rateLimitPerUser?: true;
 }
 
 declare module 'fastify' {

@@ -51,4 +51,15 @@ describe.each(backends())('checkOnlyUser for the register page on %s', (backend)
     const refused = await check('username=staff');
     expect(refused).toMatchObject({ status: 429, body: { success: false, message: '请求过于频繁，请稍后再试' } });
   });
+
+  it('counts a signed-in caller per user: an office sharing one address is not refused for the anonymous traffic', async () => {
+    for (let i = 0; i < 15; i++) await check(`username=probe-more${i}`);
+    expect((await check('username=staff')).status).toBe(429);
+    expect((await check('username=staff', 'not-a-token')).status).toBe(429);
+    const answered = await check('username=staff', admin);
+    expect(answered).toMatchObject({ status: 200, body: { success: false, message: '用户名已存在!' } });
+    let last = 0;
+    for (let i = 0; i < 15 && last !== 429; i++) last = (await check(`username=admin-probe${i}`, admin)).status;
+    expect(last).toBe(429);
+  });
 });

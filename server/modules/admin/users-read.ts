@@ -87,7 +87,7 @@ export function userReadRoutes(api: FastifyInstance, deps: AppDeps): void {
     '/sys/user/checkOnlyUser',
     {
       // public for the register page (rate limited); callers holding user:add or user:edit get the form's variant
-      config: { public: true, rateLimit: 'register' },
+      config: { public: true, rateLimit: 'register', rateLimitPerUser: true },
       schema: {
         querystring: objectSchema({
           id: text('用户ID', 36),
