@@ -67,6 +67,17 @@ describe.each(backends())('duplicate check and rule-code check on %s', (backend)
     expect((await duplicate({ tableName: 'sys_position', fieldName: 'code', fieldVal: '' })).json()).toMatchObject({ success: true, message: '数据为空,不作处理！' });
   });
 
+  it('checks a dictionary code for the dictionary form, a recycled dictionary still holding its code', async () => {
+    const admin = await t.login('admin');
+    await t.request({ method: 'POST', url: '/api/sys/dict/add', payload: { dictName: '回收字典', dictCode: 'recycled_code' }, token: admin });
+    const id = (await t.db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'recycled_code').executeTakeFirstOrThrow()).id;
+    await t.request({ method: 'DELETE', url: `/api/sys/dict/delete?id=${id}`, token: admin });
+    expect((await duplicate({ tableName: 'sys_dict', fieldName: 'dictCode', fieldVal: 'sex' })).json()).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    expect((await duplicate({ tableName: 'sys_dict', fieldName: 'dictCode', fieldVal: 'recycled_code' })).json().success).toBe(false);
+    expect((await duplicate({ tableName: 'sys_dict', fieldName: 'dictCode', fieldVal: 'brand_new_code' })).json().success).toBe(true);
+    expect((await duplicate({ tableName: 'sys_dict', fieldName: 'dictCode', fieldVal: 'recycled_code', dataId: id })).json().success).toBe(true);
+  });
+
   it('refuses tables and columns that are not registered, whatever they contain', async () => {
     for (const [tableName, fieldName] of [
       ['sys_user', 'password'],

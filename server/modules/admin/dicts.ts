@@ -6,6 +6,7 @@ import { businessError, ok, okCode0, okMessage } from '../../core/envelope';
 import { newId } from '../../core/ids';
 import { objectSchema, text } from '../../core/schemas';
 import type { Db } from '../../db/types';
+import { registerDuplicateCheck } from '../entity/duplicate-check';
 import { runListQuery } from '../entity/list-query';
 import { auditInsert, auditUpdate, idList, jsonRows, likeContains, optionalText, requireId } from './common';
 import { DICT_SOURCE } from './list-sources';
@@ -44,6 +45,8 @@ export async function refuseTakenCode(db: Db, code: string, exceptId?: string): 
 
 /** /sys/dict administration; lookups (getDictItems, queryAllDictItems) read the tables directly, so changes show at once. */
 export function dictRoutes(api: FastifyInstance, { db }: AppDeps): void {
+  // the dictionary form checks its code as it is typed (/sys/duplicate/check); recycled rows still hold theirs
+  registerDuplicateCheck({ table: 'sys_dict', column: 'dict_code' });
   api.get<{ Querystring: Record<string, unknown> }>('/sys/dict/list', { config: { permission: 'dict:list' } }, async (request) =>
     okCode0(await runListQuery(db, DICT_SOURCE, request.query, { where: [sql`del_flag = 0`] })),
   );
