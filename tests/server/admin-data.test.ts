@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './support/app';
 import { multipart } from './support/forms';
+import { xlsWorkbook } from './support/xls-writer';
 
 describe.each(backends())('departments, dictionaries, categories, tenants and account on %s', (backend) => {
   let t: TestApp;
@@ -174,5 +175,20 @@ describe.each(backends())('departments, dictionaries, categories, tenants and ac
     const row = await t.db.selectFrom('sys_depart').selectAll().where('depart_name', '=', '导入的部门').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ parent_id: 'd_a01', org_category: '2', depart_order: 5 });
     expect(row.org_code).toMatch(/^A01A\d{2}$/);
+  });
+  it('imports departments from an Excel 97-2003 .xls file as well', async () => {
+    const file = xlsWorkbook([
+      ['部门信息报表'],
+      ['导出人:管理员'],
+      ['部门名称', '上级部门编码', '机构编码', '机构类型', '排序'],
+      ['旧格式导入的部门', 'A01', null, '部门', 7],
+      [null, 'NOPE'],
+    ]);
+    const res = await t.request({ method: 'POST', url: '/api/sys/sysDepart/importExcel', token: admin, ...multipart({}, [{ name: 'depart.xls', content: file }]) });
+    expect(res.json()).toMatchObject({ success: true, code: 201, result: { totalCount: 2, successCount: 1, errorCount: 1 } });
+    const row = await t.db.selectFrom('sys_depart').selectAll().where('depart_name', '=', '旧格式导入的部门').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ parent_id: 'd_a01', org_category: '2', depart_order: 7 });
+    const garbage = await t.request({ method: 'POST', url: '/api/sys/sysDepart/importExcel', token: admin, ...multipart({}, [{ name: 'depart.xls', content: Buffer.from('not a workbook') }]) });
+    expect(garbage.json()).toMatchObject({ success: false, message: '文件格式不正确，请上传.xls或.xlsx格式的Excel文件' });
   });
 });

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../core/deps';
 import { businessError, okMessage, type Envelope } from '../../core/envelope';
 import { newId } from '../../core/ids';
 import type { Db } from '../../db/types';
+import { loadGrid } from '../entity/excel-rows';
 import { attachmentHeader, XLSX_TYPE } from '../entity/export';
 import { auditInsert } from './common';
 import { allDeparts, nextChildCode } from './depart-tree';
@@ -46,7 +47,7 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (!/\.xlsx$/i.test(part.filename)) throw businessError('请上传.xlsx格式的文件');
+        if (!/\.xlsx?$/i.test(part.filename)) throw businessError('请上传.xls或.xlsx格式的文件');
         return await part.toBuffer();
       }
     }
@@ -59,20 +60,14 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
 
 /** Rows after the two title rows and the header row: name, parent org code, (org code ignored), category, order, phone, fax, address, memo. */
 async function importDeparts(db: Db, data: Buffer, username: string): Promise<{ total: number; errors: string[] }> {
-  const book = new (await loadExcel()).Workbook();
-  try {
-    await book.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw businessError('文件导入失败:文件格式不正确');
-  }
-  const sheet = book.worksheets[0];
+  const sheet = await loadGrid(data);
   if (!sheet) throw businessError('文件导入失败:没有数据');
   const errors: string[] = [];
   let total = 0;
   const categoryByText = new Map(Object.entries(CATEGORY_TEXT).map(([k, v]) => [v, k]));
   for (let line = 4; line <= Math.min(sheet.rowCount, MAX_ROWS + 3); line++) {
-    const row = sheet.getRow(line);
-    const cells = HEADERS.map((_, i) => cellText(row.getCell(i + 1).value));
+    const values = sheet.values(line);
+    const cells = HEADERS.map((_, i) => cellText(values[i + 1]));
     if (cells.every((c) => c === '')) continue;
     total++;
     const [name, parentCode, , category, order, mobile, fax, address, memo] = cells;

@@ -39,7 +39,7 @@ function headerText(value: ExcelJS.CellValue): string {
 }
 
 /** The first sheet as exceljs-shaped rows, whichever file format it came from. */
-interface SheetGrid {
+export interface SheetGrid {
   rowCount: number;
   values(line: number): ExcelJS.CellValue[];
 }
@@ -79,7 +79,8 @@ function xlsGrid(file: Buffer): SheetGrid | null {
   }
 }
 
-function loadGrid(file: Buffer): Promise<SheetGrid | null> | SheetGrid | null {
+/** The first sheet of an .xlsx or BIFF8 .xls file (told apart by content); null when the book has no sheet. */
+export function loadGrid(file: Buffer): Promise<SheetGrid | null> | SheetGrid | null {
   if (file.length >= 4 && file.readUInt32LE(0) === 0x04034b50) return xlsxGrid(file);
   if (file.length >= XLS_MAGIC.length && file.subarray(0, XLS_MAGIC.length).equals(XLS_MAGIC)) return xlsGrid(file);
   throw businessError(FORMAT_MESSAGE);
