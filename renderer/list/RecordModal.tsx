@@ -98,7 +98,7 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
   const width = fullscreen ? '100%' : mode === 'detail' ? DETAIL_WIDTH : config.width ?? 800;
   const title = (
     <Space>
-      <span>{mode ? TITLES[mode] : ''}</span>
+      <span>{config.title ?? (mode ? TITLES[mode] : '')}</span>
       <a aria-label={fullscreen ? '退出全屏' : '全屏'} onClick={() => setFullscreen(!fullscreen)}>
         {fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
       </a>

@@ -113,6 +113,8 @@ export interface Grid {
 
 export interface EditForm {
   container?: "modal" | "drawer";
+  /** Dialog title instead of 新增 / 编辑 / 详情. */
+  title?: string;
   width?: number | string;
   /** Initial fullscreen state, restored whenever the form opens. */
   fullscreen?: boolean;

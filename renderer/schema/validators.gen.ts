@@ -2220,7 +2220,7 @@ validate19.errors = vErrors;
 return errors === 0;
 }
 
-const schema33 = {"type":"object","required":["schema"],"additionalProperties":false,"properties":{"container":{"enum":["modal","drawer"],"default":"modal"},"width":{"type":["number","string"]},"fullscreen":{"type":"boolean","description":"Initial fullscreen state, restored whenever the form opens."},"okText":{"type":"string","description":"Label of the save button (default 确定), e.g. 提交."},"cancelConfirm":{"type":"string","description":"取消 asks this in a popconfirm before discarding the form, e.g. 确定放弃编辑？."},"grid":{"$ref":"#/definitions/Grid"},"schema":{"$ref":"#/definitions/FormilySchema"},"subTables":{"type":"array","items":{"$ref":"#/definitions/SubTable"}}}};
+const schema33 = {"type":"object","required":["schema"],"additionalProperties":false,"properties":{"container":{"enum":["modal","drawer"],"default":"modal"},"title":{"type":"string","description":"Dialog title instead of 新增 / 编辑 / 详情."},"width":{"type":["number","string"]},"fullscreen":{"type":"boolean","description":"Initial fullscreen state, restored whenever the form opens."},"okText":{"type":"string","description":"Label of the save button (default 确定), e.g. 提交."},"cancelConfirm":{"type":"string","description":"取消 asks this in a popconfirm before discarding the form, e.g. 确定放弃编辑？."},"grid":{"$ref":"#/definitions/Grid"},"schema":{"$ref":"#/definitions/FormilySchema"},"subTables":{"type":"array","items":{"$ref":"#/definitions/SubTable"}}}};
 const schema34 = {"type":"object","additionalProperties":false,"properties":{"maxColumns":{"type":"integer","minimum":1},"minColumns":{"type":"integer","minimum":1},"labelCol":{"type":"integer","minimum":0,"maximum":24},"wrapperCol":{"type":"integer","minimum":0,"maximum":24}}};
 const schema35 = {"type":"object","required":["key","title","component"],"additionalProperties":false,"properties":{"key":{"type":"string","description":"Form value key holding the rows."},"title":{"type":"string"},"component":{"type":"string","description":"Registered field type (usually EditableGrid)."},"props":{"type":"object"},"listUrl":{"type":"string","description":"Loads the rows of one master record (GET with id)."}}};
 
@@ -2239,7 +2239,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((((((key0 === "container") || (key0 === "width")) || (key0 === "fullscreen")) || (key0 === "okText")) || (key0 === "cancelConfirm")) || (key0 === "grid")) || (key0 === "schema")) || (key0 === "subTables"))){
+if(!(func2.call(schema33.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2263,10 +2263,9 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.width !== undefined){
-let data1 = data.width;
-if((!(typeof data1 == "number")) && (typeof data1 !== "string")){
-const err3 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: schema33.properties.width.type},message:"must be number,string"};
+if(data.title !== undefined){
+if(typeof data.title !== "string"){
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2276,9 +2275,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.fullscreen !== undefined){
-if(typeof data.fullscreen !== "boolean"){
-const err4 = {instancePath:instancePath+"/fullscreen",schemaPath:"#/properties/fullscreen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.width !== undefined){
+let data2 = data.width;
+if((!(typeof data2 == "number")) && (typeof data2 !== "string")){
+const err4 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: schema33.properties.width.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2288,9 +2288,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.okText !== undefined){
-if(typeof data.okText !== "string"){
-const err5 = {instancePath:instancePath+"/okText",schemaPath:"#/properties/okText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.fullscreen !== undefined){
+if(typeof data.fullscreen !== "boolean"){
+const err5 = {instancePath:instancePath+"/fullscreen",schemaPath:"#/properties/fullscreen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2300,9 +2300,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.cancelConfirm !== undefined){
-if(typeof data.cancelConfirm !== "string"){
-const err6 = {instancePath:instancePath+"/cancelConfirm",schemaPath:"#/properties/cancelConfirm/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.okText !== undefined){
+if(typeof data.okText !== "string"){
+const err6 = {instancePath:instancePath+"/okText",schemaPath:"#/properties/okText/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2312,12 +2312,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.grid !== undefined){
-let data5 = data.grid;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key1 in data5){
-if(!((((key1 === "maxColumns") || (key1 === "minColumns")) || (key1 === "labelCol")) || (key1 === "wrapperCol"))){
-const err7 = {instancePath:instancePath+"/grid",schemaPath:"#/definitions/Grid/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data.cancelConfirm !== undefined){
+if(typeof data.cancelConfirm !== "string"){
+const err7 = {instancePath:instancePath+"/cancelConfirm",schemaPath:"#/properties/cancelConfirm/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2327,10 +2324,12 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data5.maxColumns !== undefined){
-let data6 = data5.maxColumns;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err8 = {instancePath:instancePath+"/grid/maxColumns",schemaPath:"#/definitions/Grid/properties/maxColumns/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.grid !== undefined){
+let data6 = data.grid;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key1 in data6){
+if(!((((key1 === "maxColumns") || (key1 === "minColumns")) || (key1 === "labelCol")) || (key1 === "wrapperCol"))){
+const err8 = {instancePath:instancePath+"/grid",schemaPath:"#/definitions/Grid/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2339,9 +2338,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(typeof data6 == "number"){
-if(data6 < 1 || isNaN(data6)){
-const err9 = {instancePath:instancePath+"/grid/maxColumns",schemaPath:"#/definitions/Grid/properties/maxColumns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data6.maxColumns !== undefined){
+let data7 = data6.maxColumns;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err9 = {instancePath:instancePath+"/grid/maxColumns",schemaPath:"#/definitions/Grid/properties/maxColumns/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2350,12 +2351,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-if(data5.minColumns !== undefined){
-let data7 = data5.minColumns;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/grid/minColumns",schemaPath:"#/definitions/Grid/properties/minColumns/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data7 == "number"){
+if(data7 < 1 || isNaN(data7)){
+const err10 = {instancePath:instancePath+"/grid/maxColumns",schemaPath:"#/definitions/Grid/properties/maxColumns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2364,9 +2362,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(typeof data7 == "number"){
-if(data7 < 1 || isNaN(data7)){
-const err11 = {instancePath:instancePath+"/grid/minColumns",schemaPath:"#/definitions/Grid/properties/minColumns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data6.minColumns !== undefined){
+let data8 = data6.minColumns;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err11 = {instancePath:instancePath+"/grid/minColumns",schemaPath:"#/definitions/Grid/properties/minColumns/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2375,12 +2376,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-if(data5.labelCol !== undefined){
-let data8 = data5.labelCol;
-if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err12 = {instancePath:instancePath+"/grid/labelCol",schemaPath:"#/definitions/Grid/properties/labelCol/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data8 == "number"){
+if(data8 < 1 || isNaN(data8)){
+const err12 = {instancePath:instancePath+"/grid/minColumns",schemaPath:"#/definitions/Grid/properties/minColumns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2389,9 +2387,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(typeof data8 == "number"){
-if(data8 > 24 || isNaN(data8)){
-const err13 = {instancePath:instancePath+"/grid/labelCol",schemaPath:"#/definitions/Grid/properties/labelCol/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
+}
+}
+if(data6.labelCol !== undefined){
+let data9 = data6.labelCol;
+if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
+const err13 = {instancePath:instancePath+"/grid/labelCol",schemaPath:"#/definitions/Grid/properties/labelCol/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2400,8 +2401,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data8 < 0 || isNaN(data8)){
-const err14 = {instancePath:instancePath+"/grid/labelCol",schemaPath:"#/definitions/Grid/properties/labelCol/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(typeof data9 == "number"){
+if(data9 > 24 || isNaN(data9)){
+const err14 = {instancePath:instancePath+"/grid/labelCol",schemaPath:"#/definitions/Grid/properties/labelCol/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2410,12 +2412,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-if(data5.wrapperCol !== undefined){
-let data9 = data5.wrapperCol;
-if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err15 = {instancePath:instancePath+"/grid/wrapperCol",schemaPath:"#/definitions/Grid/properties/wrapperCol/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data9 < 0 || isNaN(data9)){
+const err15 = {instancePath:instancePath+"/grid/labelCol",schemaPath:"#/definitions/Grid/properties/labelCol/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2424,9 +2422,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(typeof data9 == "number"){
-if(data9 > 24 || isNaN(data9)){
-const err16 = {instancePath:instancePath+"/grid/wrapperCol",schemaPath:"#/definitions/Grid/properties/wrapperCol/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
+}
+}
+if(data6.wrapperCol !== undefined){
+let data10 = data6.wrapperCol;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err16 = {instancePath:instancePath+"/grid/wrapperCol",schemaPath:"#/definitions/Grid/properties/wrapperCol/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2435,8 +2436,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data9 < 0 || isNaN(data9)){
-const err17 = {instancePath:instancePath+"/grid/wrapperCol",schemaPath:"#/definitions/Grid/properties/wrapperCol/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(typeof data10 == "number"){
+if(data10 > 24 || isNaN(data10)){
+const err17 = {instancePath:instancePath+"/grid/wrapperCol",schemaPath:"#/definitions/Grid/properties/wrapperCol/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2445,16 +2447,26 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/grid",schemaPath:"#/definitions/Grid/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data10 < 0 || isNaN(data10)){
+const err18 = {instancePath:instancePath+"/grid/wrapperCol",schemaPath:"#/definitions/Grid/properties/wrapperCol/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/grid",schemaPath:"#/definitions/Grid/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -2466,24 +2478,14 @@ errors = vErrors.length;
 }
 }
 if(data.subTables !== undefined){
-let data11 = data.subTables;
-if(Array.isArray(data11)){
-const len0 = data11.length;
+let data12 = data.subTables;
+if(Array.isArray(data12)){
+const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-let data12 = data11[i0];
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.key === undefined){
-const err19 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(data12.title === undefined){
-const err20 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+let data13 = data12[i0];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.key === undefined){
+const err20 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2492,8 +2494,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data12.component === undefined){
-const err21 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
+if(data13.title === undefined){
+const err21 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2502,9 +2504,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-for(const key2 in data12){
-if(!(((((key2 === "key") || (key2 === "title")) || (key2 === "component")) || (key2 === "props")) || (key2 === "listUrl"))){
-const err22 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data13.component === undefined){
+const err22 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2513,10 +2514,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data12.key !== undefined){
-if(typeof data12.key !== "string"){
-const err23 = {instancePath:instancePath+"/subTables/" + i0+"/key",schemaPath:"#/definitions/SubTable/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data13){
+if(!(((((key2 === "key") || (key2 === "title")) || (key2 === "component")) || (key2 === "props")) || (key2 === "listUrl"))){
+const err23 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2526,9 +2526,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data12.title !== undefined){
-if(typeof data12.title !== "string"){
-const err24 = {instancePath:instancePath+"/subTables/" + i0+"/title",schemaPath:"#/definitions/SubTable/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.key !== undefined){
+if(typeof data13.key !== "string"){
+const err24 = {instancePath:instancePath+"/subTables/" + i0+"/key",schemaPath:"#/definitions/SubTable/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2538,9 +2538,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data12.component !== undefined){
-if(typeof data12.component !== "string"){
-const err25 = {instancePath:instancePath+"/subTables/" + i0+"/component",schemaPath:"#/definitions/SubTable/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.title !== undefined){
+if(typeof data13.title !== "string"){
+const err25 = {instancePath:instancePath+"/subTables/" + i0+"/title",schemaPath:"#/definitions/SubTable/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2550,10 +2550,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data12.props !== undefined){
-let data16 = data12.props;
-if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err26 = {instancePath:instancePath+"/subTables/" + i0+"/props",schemaPath:"#/definitions/SubTable/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data13.component !== undefined){
+if(typeof data13.component !== "string"){
+const err26 = {instancePath:instancePath+"/subTables/" + i0+"/component",schemaPath:"#/definitions/SubTable/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2563,9 +2562,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data12.listUrl !== undefined){
-if(typeof data12.listUrl !== "string"){
-const err27 = {instancePath:instancePath+"/subTables/" + i0+"/listUrl",schemaPath:"#/definitions/SubTable/properties/listUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.props !== undefined){
+let data17 = data13.props;
+if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
+const err27 = {instancePath:instancePath+"/subTables/" + i0+"/props",schemaPath:"#/definitions/SubTable/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2575,9 +2575,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data13.listUrl !== undefined){
+if(typeof data13.listUrl !== "string"){
+const err28 = {instancePath:instancePath+"/subTables/" + i0+"/listUrl",schemaPath:"#/definitions/SubTable/properties/listUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2589,7 +2589,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/subTables",schemaPath:"#/properties/subTables/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err29 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2601,12 +2601,24 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err30 = {instancePath:instancePath+"/subTables",schemaPath:"#/properties/subTables/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }

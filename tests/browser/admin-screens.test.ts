@@ -492,3 +492,46 @@ describe('角色用户', () => {
     await keepScreenshot(page, 'admin-role-users-removed');
   }));
 });
+
+describe('用户管理 → 代理人', () => {
+  it('sets a user\'s agent with the user picker and dates; opening it again edits the same record', shot('user-agent', async () => {
+    await open('/isystem/user', 'user-agent-start');
+    const staffRow = page.locator('.ant-table-row', { hasText: '评价办工作人员' });
+    await staffRow.locator('.admin-row-actions').getByText('代理人').click();
+    const dialog = page.locator('.ant-modal', { hasText: '用户代理人设置' });
+    await dialog.waitFor();
+    const item = (label: string) => dialog.locator('.ant-formily-item').filter({ hasText: label });
+    expect(await item('用户名').locator('input').first().inputValue()).toBe('staff');
+    await okButton(dialog).click();
+    await dialog.getByText('请选择代理人用户名!').waitFor();
+
+    await item('代理人用户名').getByRole('button', { name: '选择用户' }).click();
+    const picker = page.locator('.ant-modal', { hasText: '根据部门选择用户' });
+    const expertRow = picker.locator('.ant-table-row', { hasText: 'expert' });
+    await expertRow.waitFor();
+    await expertRow.locator('.ant-checkbox-input, .ant-radio-input').first().check();
+    await okButton(picker).click();
+    await expect.poll(() => item('代理人用户名').locator('input').first().inputValue()).toBe('评审专家');
+    for (const [label, value] of [['代理开始时间', '2026-12-01 09:00:00'], ['代理结束时间', '2026-12-31 18:00:00']] as const) {
+      const input = item(label).locator('input');
+      await input.click();
+      await input.fill(value);
+      await input.press('Enter');
+    }
+    await keepScreenshot(page, 'admin-user-agent-form');
+    await okButton(dialog).click();
+    await toast('添加成功！');
+    await dialog.waitFor({ state: 'detached' });
+    const saved = await api<{ records: Array<{ id: string; agentUserName: string; startTime: string; endTime: string; status: string }> }>('GET', '/sys/sysUserAgent/list?userName=staff');
+    expect(saved.result.records).toEqual([expect.objectContaining({ agentUserName: 'expert', startTime: '2026-12-01 09:00:00', endTime: '2026-12-31 18:00:00', status: '1' })]);
+
+    await staffRow.locator('.admin-row-actions').getByText('代理人').click();
+    await dialog.waitFor();
+    await expect.poll(() => item('代理结束时间').locator('input').inputValue()).toBe('2026-12-31 18:00:00');
+    await item('状态').getByText('无效').click();
+    await okButton(dialog).click();
+    await toast('编辑成功!');
+    const edited = await api<{ records: Array<{ id: string; status: string }> }>('GET', '/sys/sysUserAgent/list?userName=staff');
+    expect(edited.result.records).toEqual([expect.objectContaining({ id: saved.result.records[0]!.id, status: '0' })]);
+  }));
+});

@@ -14,6 +14,11 @@ export interface PageRecordProps {
   defaults?: Record<string, string>;
   /** Fields shown but not editable (e.g. the department a user is created in). */
   locked?: string[];
+  /**
+   * One record per row of this page (a user's agent): list parameters, `{field}` filled from the row. The first
+   * record found opens in `edit`; none found opens `add` with `defaults`.
+   */
+  findBy?: Record<string, string>;
 }
 
 /** The form of `form`'s schema with the named top-level fields disabled. */
@@ -35,7 +40,9 @@ export default function PageRecordModal({ record: rowRecord, selectedIds, props,
   const services = useRenderer();
   const [page, setPage] = useState<ListPage>();
   const [loaded, setLoaded] = useState<Row>();
-  const record = rowRecord ?? loaded;
+  const [found, setFound] = useState<{ record?: Row }>();
+  const mode: RecordMode = config.findBy ? (found?.record ? 'edit' : 'add') : config.mode;
+  const record = config.findBy ? found?.record : rowRecord ?? loaded;
   const selectedId = config.mode === 'add' || rowRecord ? undefined : selectedIds?.[0];
   const close = useRef(onClose);
   close.current = onClose;
@@ -67,13 +74,31 @@ export default function PageRecordModal({ record: rowRecord, selectedIds, props,
     };
   }, [page, selectedId, services]);
 
+  useEffect(() => {
+    const url = page?.url.list;
+    if (!config.findBy || !url) return;
+    let live = true;
+    const params = { ...fillRecord(config.findBy, rowRecord ?? {}), pageNo: 1, pageSize: 1 };
+    void services.http.get<{ records?: Row[] }>(url, params).then((res) => {
+      if (!live) return;
+      if (res.success) setFound({ record: res.result?.records?.[0] });
+      else {
+        notifierOf(services).warning(res.message);
+        close.current();
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [page, config.findBy, rowRecord, services]);
+
   const form = useMemo(() => (page?.form ? lockFields(page.form, config.locked ?? []) : undefined), [page, config.locked]);
-  const initialValues = useMemo(() => fillRecord(config.defaults, record ?? {}), [config.defaults, record]);
-  if (!page || !form || (config.mode !== 'add' && !record)) return null;
+  const initialValues = useMemo(() => fillRecord(config.defaults, record ?? rowRecord ?? {}), [config.defaults, record, rowRecord]);
+  if (!page || !form || (config.findBy && !found) || (mode !== 'add' && !record)) return null;
   return (
     <RecordModal
-      mode={config.mode}
-      record={config.mode === 'add' ? undefined : record}
+      mode={mode}
+      record={mode === 'add' ? undefined : record}
       initialValues={initialValues}
       config={form}
       urls={page.url}
