@@ -122,7 +122,7 @@ describe('core administration proofs', () => {
     await pick(admin, DEPART);
     await form.getByPlaceholder('请输入工号').click();
     await keepScreenshot(admin, 'proof-a-user-form');
-    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await form.getByRole('button', { name: /提\s*交/ }).click();
     await expectMessage(admin, '添加成功！');
 
     // the user signs in elsewhere
