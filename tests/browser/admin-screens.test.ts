@@ -105,6 +105,17 @@ const toast = (text: string | RegExp) => page.locator('.ant-message').getByText(
 const okButton = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
 const activeTab = () => page.locator('.ant-tabs-tabpane-active').first();
 
+/** In the open 添加已有用户 dialog: search a user, choose them and confirm. */
+async function addExistingUser(typed: string, option: string): Promise<void> {
+  const pick = page.locator('.ant-modal', { hasText: '添加已有用户' });
+  await pick.locator('.ant-select').click();
+  await page.keyboard.type(typed);
+  await page.locator('.ant-select-item-option', { hasText: option }).click();
+  await page.keyboard.press('Escape');
+  await okButton(pick).click();
+  await toast('添加成功!');
+}
+
 async function addDepart(button: RegExp, name: string): Promise<void> {
   await page.getByRole('button', { name: button }).click();
   const modal = page.locator('.ant-modal', { hasText: '新增' });
@@ -252,13 +263,7 @@ describe('部门管理 and 我的部门', () => {
     await keepScreenshot(page, 'admin-my-depart-users');
 
     await users.getByRole('button', { name: /添加已有用户/ }).click();
-    const pick = page.locator('.ant-modal', { hasText: '添加已有用户' });
-    await pick.locator('.ant-select').click();
-    await page.keyboard.type('expert');
-    await page.locator('.ant-select-item-option', { hasText: '评审专家' }).click();
-    await page.keyboard.press('Escape');
-    await okButton(pick).click();
-    await toast('添加成功!');
+    await addExistingUser('expert', '评审专家');
     await users.locator('.ant-table-row', { hasText: 'expert' }).waitFor();
 
     await page.getByRole('tab', { name: '部门角色' }).click();
@@ -474,13 +479,7 @@ describe('角色用户', () => {
     expect(await pane.locator('.ant-table-row', { hasText: 'expert' }).count()).toBe(0);
 
     await pane.getByRole('button', { name: /已有用户/ }).click();
-    const pick = page.locator('.ant-modal', { hasText: '添加已有用户' });
-    await pick.locator('.ant-select').click();
-    await page.keyboard.type('expert');
-    await page.locator('.ant-select-item-option', { hasText: '评审专家' }).click();
-    await page.keyboard.press('Escape');
-    await okButton(pick).click();
-    await toast('添加成功!');
+    await addExistingUser('expert', '评审专家');
     const expertRow = pane.locator('.ant-table-row', { hasText: 'expert' });
     await expertRow.waitFor();
     await keepScreenshot(page, 'admin-role-users-added');

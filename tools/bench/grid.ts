@@ -115,6 +115,44 @@ async function keyFigures(page: Page): Promise<KeyFigures> {
   };
 }
 
+/**
+ * The same keystroke measurement on a plain <input> on a blank page in the same browser: the part of the
+ * figure that any page pays on this machine (event routing, a frame, raster and draw), printed for scale.
+ */
+async function plainInputP95(page: Page): Promise<{ p95: number; median: number }> {
+  await page.setContent('<input id="plain" style="margin:40px;width:200px">');
+  const perRound: number[] = [];
+  const all: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    await page.fill('#plain', '');
+    await page.click('#plain');
+    await page.evaluate(() => {
+      const w = window as unknown as { samples: number[]; t0: number; installed?: boolean };
+      w.samples = [];
+      if (w.installed) return;
+      w.installed = true;
+      window.addEventListener('keydown', (e) => (w.t0 = e.timeStamp), true);
+      window.addEventListener('input', () => {
+        const start = w.t0;
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => w.samples.push(performance.now() - start);
+          channel.port2.postMessage(null);
+        });
+      });
+    });
+    for (const ch of 'abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmn') {
+      await page.keyboard.press(ch);
+      await page.waitForTimeout(15);
+    }
+    await page.waitForTimeout(50);
+    const samples = await page.evaluate(() => (window as unknown as { samples: number[] }).samples);
+    perRound.push(p95(samples));
+    all.push(...samples);
+  }
+  return { p95: median(perRound), median: median(all) };
+}
+
 const describeKeys = (k: KeyFigures) =>
   `p95 ${fmt(k.p95)} ms (p95 per round: ${k.rounds.map(fmt).join(', ')}), median ${fmt(k.median)} ms over ${k.keys} keys; ` +
   `of which input queueing p95 ${fmt(k.delayP95)} ms, grid work (handler, DOM, layout) p95 ${fmt(k.workP95)} ms; ` +
@@ -140,7 +178,8 @@ try {
     const validate = median(validations.map((v) => v.ms));
     await browser.close();
     const unpacedBench = await openBench(site.url, UNPACED_ARGS);
-    const unpaced = await keyFigures(unpacedBench.page).finally(() => unpacedBench.browser.close());
+    const unpaced = await keyFigures(unpacedBench.page);
+    const plain = await plainInputP95(unpacedBench.page).finally(() => unpacedBench.browser.close());
 
     const lines: [string, boolean][] = [
       [`first render 10,000 rows × 10 columns: ${fmt(grid10k)} ms (budget ${BUDGET.render10k} ms)`, grid10k <= BUDGET.render10k],
@@ -150,6 +189,7 @@ try {
       [`200 rows: grid ${fmt(grid200)} ms vs ArrayTable ${fmt(arrayTable200)} ms = ${ratio.toFixed(1)}× faster (budget ≥ ${BUDGET.ratio200}×)`, ratio >= BUDGET.ratio200],
     ];
     for (const [text, ok] of lines) process.stdout.write(`  ${ok ? 'ok  ' : 'OVER'} ${text}\n`);
+    process.stdout.write(`  keystroke to paint in a plain input on a blank page, same unpaced browser (not judged, the machine's floor): p95 ${fmt(plain.p95)} ms, median ${fmt(plain.median)} ms\n`);
     process.stdout.write(`  keystroke to paint at 10,000 rows, default 60 Hz vsync pacing (not judged): ${describeKeys(paced)}\n`);
     process.stdout.write(`  main-thread work per keystroke at 10,000 rows (synthetic input events): median ${fmt(median(work))} ms, p95 ${fmt(p95(work))} ms\n`);
     process.stdout.write(`  machine load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores while measuring\n`);
