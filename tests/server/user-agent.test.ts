@@ -10,9 +10,18 @@ describe.each(backends())('user agents (/sys/sysUserAgent, 用户管理 → 代�
   });
   afterAll(() => t?.close());
 
+  interface AgentRow {
+    id: string;
+    userName: string;
+    agentUserName: string;
+    startTime: string;
+    status: string;
+    status_dictText: string;
+  }
+  type AgentResult = AgentRow & { total: number; records: AgentRow[] };
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) => {
     const res = await t.request({ method, url: `/api${url}`, token, ...(payload ? { payload } : {}) });
-    return { status: res.statusCode, body: res.json() as { success: boolean; message: string; result: any } };
+    return { status: res.statusCode, body: res.json() as { success: boolean; message: string; result: AgentResult } };
   };
 
   it('sets one agent per user, finds it by user name, edits it and refuses a second record for the same user', async () => {

@@ -64,10 +64,8 @@ function usePickerNames(labels: PickerLabels, kind: PickerKindName, fields: Pick
   useSyncExternalStore(labels.subscribe, labels.getVersion, labels.getVersion);
   const key = selected.join(',');
   useEffect(() => {
-    const unknown = selected.filter((v) => !pickedText.has(v));
+    const unknown = (key ? key.split(',') : []).filter((v) => !pickedText.has(v));
     if (unknown.length) labels.request(kind, fields.store, fields.text, unknown);
-    // `key` stands for `selected`
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [labels, kind, fields.store, fields.text, key]);
   return (v: string) => labels.text(kind, fields.store, v);
 }
