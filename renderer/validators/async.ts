@@ -6,7 +6,7 @@ export interface DuplicateCheckOptions {
   dataId?: string;
 }
 
-const blank = (value: unknown): boolean => value === undefined || value === null || value === '';
+export const blank = (value: unknown): boolean => value === undefined || value === null || value === '';
 
 /** GET /sys/duplicate/check; an empty value passes; a failed check yields the server message. */
 export async function checkDuplicate(http: RendererHttp, value: unknown, options: DuplicateCheckOptions): Promise<string> {

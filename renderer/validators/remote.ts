@@ -1,6 +1,7 @@
 import type { QueryParams, RendererHttp } from '../context';
 import { errorText } from '../data/errors';
 import type { RemoteCheck } from '../schema/types.gen';
+import { blank } from './async';
 
 /** `x-validator: [{ "remoteCheck": { … } }]`: an as-you-type uniqueness check (fields documented in the meta-schema). */
 export type RemoteCheckOptions = RemoteCheck;
@@ -12,8 +13,6 @@ export interface FormValues {
 
 export const REMOTE_CHECK_FAILED = '该值不可用，系统中已存在！';
 export const REMOTE_CHECK_DEBOUNCE = 300;
-
-const blank = (value: unknown): boolean => value === undefined || value === null || value === '';
 
 function formValue(form: FormValues | undefined, path: string): unknown {
   return form?.getValuesIn ? form.getValuesIn(path) : form?.values?.[path];

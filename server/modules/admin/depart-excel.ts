@@ -8,6 +8,7 @@ import { businessError, okMessage, type Envelope } from '../../core/envelope';
 import { newId } from '../../core/ids';
 import type { Db } from '../../db/types';
 import { loadGrid } from '../entity/excel-rows';
+import { uploadedFiles } from '../entity/import';
 import { attachmentHeader, XLSX_TYPE } from '../entity/export';
 import { auditInsert } from './common';
 import { allDeparts, nextChildCode } from './depart-tree';
@@ -43,19 +44,9 @@ const cellText = (v: ExcelJS.CellValue): string => {
 };
 
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw businessError('请上传Excel文件');
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (!/\.xlsx?$/i.test(part.filename)) throw businessError('请上传.xls或.xlsx格式的文件');
-        return await part.toBuffer();
-      }
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw businessError('文件大小超出10MB限制, 请压缩或降低文件质量! ');
-    throw err;
-  }
-  throw businessError('请上传Excel文件');
+  const [file] = await uploadedFiles(request);
+  if (!/\.xlsx?$/i.test(file!.name)) throw businessError('请上传.xls或.xlsx格式的文件');
+  return file!.data;
 }
 
 /** Rows after the two title rows and the header row: name, parent org code, (org code ignored), category, order, phone, fax, address, memo. */

@@ -41,7 +41,7 @@ async function saveErrorReport(db: Db, userId: string, label: string, lines: str
 }
 
 /** Every uploaded file part (field `file`, `files[]` or any other name) as a buffer. */
-async function uploadedFiles(request: FastifyRequest): Promise<Array<{ name: string; data: Buffer }>> {
+export async function uploadedFiles(request: FastifyRequest): Promise<Array<{ name: string; data: Buffer }>> {
   if (!request.isMultipart()) throw businessError('请上传Excel文件');
   const files: Array<{ name: string; data: Buffer }> = [];
   try {
