@@ -243,8 +243,10 @@ describe('a schema page added at test time (entity + page + menu row)', () => {
       sheet.addRow(['器具名称', '器具编码', '类别', '价格', '负责角色']);
       for (const r of rows) sheet.addRow(r);
       const buffer = Buffer.from(await book.xlsx.writeBuffer());
-      await page.getByRole('button', { name: '导入' }).click();
       const dialog = modal(page, '导入EXCEL');
+      // the last upload's dialog may still be closing, and its 选择导入文件 button also reads 导入
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: '导入' }).click();
       await dialog.waitFor();
       await dialog.locator('input[type="file"]').setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
       await dialog.getByText(name).waitFor();

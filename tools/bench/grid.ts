@@ -177,6 +177,7 @@ try {
     const validations: { ms: number; errors: number }[] = [];
     for (let i = 0; i < RUNS; i++) validations.push(await page.evaluate(() => window.bench.validateAll()));
     const validate = median(validations.map((v) => v.ms));
+    const plainPaced = await plainInputP95(page);
     await browser.close();
     const unpacedBench = await openBench(site.url, UNPACED_ARGS);
     const unpaced = await keyFigures(unpacedBench.page);
@@ -192,6 +193,7 @@ try {
     for (const [text, ok] of lines) process.stdout.write(`  ${ok ? 'ok  ' : 'OVER'} ${text}\n`);
     process.stdout.write(`  keystroke to paint in a plain input on a blank page, same unpaced browser (not judged, the machine's floor): p95 ${fmt(plain.p95)} ms, median ${fmt(plain.median)} ms; the grid cell adds ${fmt(unpaced.median - plain.median)} ms at the median\n`);
     process.stdout.write(`  keystroke to paint at 10,000 rows, default 60 Hz vsync pacing (not judged): ${describeKeys(paced)}\n`);
+    process.stdout.write(`  keystroke to paint in a plain input on a blank page, vsync pacing (not judged, what any page pays there): p95 ${fmt(plainPaced.p95)} ms, median ${fmt(plainPaced.median)} ms\n`);
     process.stdout.write(`  main-thread work per keystroke at 10,000 rows (synthetic input events): median ${fmt(median(work))} ms, p95 ${fmt(p95(work))} ms\n`);
     process.stdout.write(`  machine load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores while measuring\n`);
     process.stdout.write(`  medians of ${RUNS} runs; ArrayTable takes ${fmt(arrayTable200 / grid10k)}× longer for 200 rows than the grid for 10,000\n`);

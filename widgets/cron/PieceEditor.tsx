@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Checkbox, InputNumber, Radio, Select, Space } from 'antd';
+import { InputNumber, Radio, Select, Space } from 'antd';
+import { CheckboxList } from '../shared/CheckboxList';
 import type { CronField } from './cron-parts';
 import {
   buildPiece, parsePiece, PIECE_BOUNDS, PIECE_MODES, WEEK_OPTIONS, type PieceMode, type PieceState,
@@ -73,10 +74,10 @@ export function PieceEditor({ field, value, disabled, onChange }: PieceEditorPro
     ),
     work: <Space size={4}>本月{num('工作日', state.work, 1, (n) => update({ work: n }))}日，最近的工作日</Space>,
     specify: (
-      <Checkbox.Group
+      <CheckboxList
         disabled={disabled}
         value={state.specify}
-        onChange={(list) => update({ specify: (list as number[]).slice().sort((a, b) => a - b) })}
+        onChange={(list) => update({ specify: list.slice().sort((a, b) => a - b) })}
         options={isWeek ? [...WEEK_OPTIONS] : Array.from({ length: bounds.max - bounds.min + 1 }, (_, i) => ({ value: bounds.min + i, label: String(bounds.min + i).padStart(2, '0') }))}
       />
     ),

@@ -1,4 +1,5 @@
-import { Checkbox, Select } from 'antd';
+import { Select } from 'antd';
+import { CheckboxList } from '../shared/CheckboxList';
 import { dictText, splitValue, type DictOption } from './dict-api';
 import { useDictOptions } from './useDictOptions';
 
@@ -24,10 +25,10 @@ export function JMultiSelectTag({
   if (error) return <span style={{ color: 'red' }}>{error}</span>;
   if (type === 'checkbox') {
     return (
-      <Checkbox.Group
+      <CheckboxList
         value={selected}
         disabled={disabled}
-        onChange={(list) => emit(list as string[])}
+        onChange={emit}
         options={options.map((option) => ({ value: option.value, label: option.text, disabled: option.disabled }))}
       />
     );

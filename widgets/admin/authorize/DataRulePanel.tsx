@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Drawer, Empty, Space, Spin } from 'antd';
+import { Button, Drawer, Empty, Space, Spin } from 'antd';
 import { useRenderer } from '@renderer/context';
 import { fillRecord, fillTemplate } from '../actions/spec';
+import { CheckboxList } from '../../shared/CheckboxList';
 import { notifierOf } from '../actions/useAdminAction';
 import type { AuthorizeConfig } from './model';
 
@@ -53,18 +54,22 @@ export function DataRulePanel({ config, values, permission, onClose }: { config:
         <Empty description="未找到权限配置信息" />
       ) : (
         <>
-          <Checkbox.Group value={checked} onChange={(list) => setChecked(list.map(String))} style={{ display: 'block' }}>
-            {rules.map((rule) => (
-              <div key={rule.id} style={{ marginBottom: 8 }}>
-                <Checkbox value={rule.id}>
+          <CheckboxList
+            value={checked}
+            onChange={setChecked}
+            itemStyle={{ marginBottom: 8 }}
+            options={rules.map((rule) => ({
+              value: rule.id,
+              label: (
+                <>
                   {rule.ruleName}
                   <span style={{ color: '#999', marginLeft: 8 }}>
                     {[rule.ruleColumn, rule.ruleConditions, rule.ruleValue].filter(Boolean).join(' ')}
                   </span>
-                </Checkbox>
-              </div>
-            ))}
-          </Checkbox.Group>
+                </>
+              ),
+            }))}
+          />
           <Space style={{ marginTop: 16 }}>
             <Button type="primary" onClick={() => void save()}>
               点击保存

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Checkbox, Empty, Modal, Spin } from 'antd';
+import { Empty, Modal, Spin } from 'antd';
 import { useRenderer } from '@renderer/context';
+import { CheckboxList } from '../../shared/CheckboxList';
 import { notifierOf } from '../actions/useAdminAction';
 import type { AdminDialogProps } from './registry';
 
@@ -62,7 +63,7 @@ export default function DepartUserRolesModal({ record, props, onClose }: AdminDi
       ) : roles.length === 0 ? (
         <Empty description="该部门还没有部门角色" />
       ) : (
-        <Checkbox.Group value={checked} onChange={(v) => setChecked(v.map(String))} options={roles.map((r) => ({ value: r.id, label: r.roleName ?? r.id }))} />
+        <CheckboxList value={checked} onChange={setChecked} options={roles.map((r) => ({ value: r.id, label: r.roleName ?? r.id }))} />
       )}
     </Modal>
   );
