@@ -71,9 +71,10 @@ function useColumns(columns: Column[], rowActions: RowActions | undefined, list:
         key: '__actions',
         title: '操作',
         align: 'center',
+        fixed: 'right',
         width: rowActions?.width ?? 147,
         render: (_: unknown, record: Row) => (
-          <span>
+          <span style={{ whiteSpace: 'nowrap' }}>
             {showEdit && <a onClick={() => latest.current.handlers.onEdit(record)}>编辑</a>}
             {showEdit && (showDetail || showDelete) && <Divider type="vertical" />}
             {(showDetail || showDelete) && (
@@ -149,7 +150,7 @@ export function ListTable({ list, handlers, expandable, rows, pagination = true 
       loading={list.loading}
       expandable={expandable}
       virtual={large}
-      scroll={large ? { x: columns.length * 120, y: 600 } : { x: true }}
+      scroll={large ? { x: columns.length * 120, y: 600 } : { x: 'max-content' }}
       rowSelection={{
         selectedRowKeys: list.selectedRowKeys,
         onChange: (keys, picked) => list.select(keys.map(String), picked),

@@ -20,7 +20,7 @@ export function AdminRowActions({ record, props }: CellProps) {
   const direct = actions.filter((a) => !a.more);
   const more = actions.filter((a) => a.more);
   return (
-    <span ref={anchor} className="admin-row-actions">
+    <span ref={anchor} className="admin-row-actions" style={{ whiteSpace: 'nowrap' }}>
       {direct.map((action, index) => (
         <span key={action.key}>
           {index > 0 && <Divider type="vertical" />}
