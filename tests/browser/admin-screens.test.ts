@@ -49,6 +49,14 @@ describe('administration screens render from their schemas', () => {
     expect(await headers()).toEqual(expect.arrayContaining(['用户账号', '用户姓名', '头像', '性别', '生日', '手机号码', '部门', '负责部门', '状态', '操作']));
     for (const name of [/添加用户/, /导\s*出/, /导\s*入/, /回收站/, /冻\s*结/, /解\s*冻/]) await page.getByRole('button', { name }).first().waitFor();
     await page.locator('.admin-row-actions').getByText('密码').first().waitFor();
+    // at 1440 px the columns do not fit: the table scrolls sideways, the action columns stay in view on one line
+    const adminRow = page.locator('.ant-table-row', { hasText: 'admin' }).first();
+    const boxes = await Promise.all(['密码', '冻结', '编辑', '更多'].map((text) => adminRow.getByText(text, { exact: true }).boundingBox()));
+    const viewport = page.viewportSize() as { width: number };
+    for (const box of boxes) {
+      expect(box && box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      expect(box?.y).toBe(boxes[0]?.y);
+    }
     await page.getByRole('button', { name: /回收站/ }).click();
     await page.locator('.ant-modal-title', { hasText: '用户回收站' }).waitFor();
     await keepScreenshot(page, 'admin-user-recycle');
