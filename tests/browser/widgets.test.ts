@@ -76,7 +76,7 @@ describe('pickers on the widget demo page', () => {
 
   it('position picker: the chosen position is shown by name and stored by code', async () => {
     await server.sql(
-      `INSERT INTO sys_position (id, code, name, rank, create_by, create_time) VALUES ('pos_e2e_1', 'zjl', '总监理工程师', '4', 'admin', now())`,
+      `INSERT INTO sys_position (id, code, name, post_rank, create_by, create_time) VALUES ('pos_e2e_1', 'zjl', '总监理工程师', '4', 'admin', now())`,
     );
     await demo('position', async (page) => {
       const item = fieldItem(page, '选择职务');

@@ -48,7 +48,7 @@ describe.each(backends())('duplicate check and rule-code check on %s', (backend)
   beforeAll(async () => {
     t = await startTestApp(backend);
     const admin = await t.login('admin');
-    await t.request({ method: 'POST', url: '/api/sys/position/add', payload: { code: 'taken', name: '已用', rank: '1' }, token: admin });
+    await t.request({ method: 'POST', url: '/api/sys/position/add', payload: { code: 'taken', name: '已用', postRank: '1' }, token: admin });
     token = await t.login('staff');
   });
   afterAll(() => t?.close());

@@ -18,12 +18,12 @@ describe.each(backends())('entity engine: positions CRUD on %s', (backend) => {
   };
 
   it('adds, lists with dictionary text, edits and deletes a position', async () => {
-    const res = await add({ code: 'devleader', name: '研发部经理', rank: '3' });
+    const res = await add({ code: 'devleader', name: '研发部经理', postRank: '3' });
     expect(res.json()).toMatchObject({ success: true, code: 200, message: '添加成功！', result: '添加成功！' });
     const page = await list('name=研发部经理');
     expect(page.result).toMatchObject({ total: 1, size: 10, current: 1, pages: 1 });
     const row = page.result.records[0];
-    expect(row).toMatchObject({ code: 'devleader', name: '研发部经理', rank: '3', rank_dictText: '中级', createBy: 'admin' });
+    expect(row).toMatchObject({ code: 'devleader', name: '研发部经理', postRank: '3', postRank_dictText: '中级', createBy: 'admin' });
     expect(row.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(row.id).toMatch(/^\d{19}$/);
 
@@ -31,7 +31,7 @@ describe.each(backends())('entity engine: positions CRUD on %s', (backend) => {
     expect(edit.json()).toMatchObject({ success: true, message: '编辑成功!' });
     const byId = await t.request({ method: 'GET', url: `/api/sys/position/queryById?id=${row.id}`, token: admin });
     expect(byId.json().result).toMatchObject({ id: row.id, name: '研发总监', code: 'devleader', updateBy: 'admin' });
-    const postEdit = await t.request({ method: 'POST', url: '/api/sys/position/edit', payload: { id: row.id, rank: '4' }, token: admin });
+    const postEdit = await t.request({ method: 'POST', url: '/api/sys/position/edit', payload: { id: row.id, postRank: '4' }, token: admin });
     expect(postEdit.json().message).toBe('编辑成功!');
 
     const del = await t.request({ method: 'DELETE', url: `/api/sys/position/delete?id=${row.id}`, token: admin });
@@ -41,7 +41,7 @@ describe.each(backends())('entity engine: positions CRUD on %s', (backend) => {
   });
 
   it('deletes a batch given with a trailing comma', async () => {
-    for (const code of ['b1', 'b2', 'b3']) await add({ code, name: `批量${code}`, rank: '1' });
+    for (const code of ['b1', 'b2', 'b3']) await add({ code, name: `批量${code}`, postRank: '1' });
     const page = await list('code=b1,b2');
     const ids = page.result.records.map((r: { id: string }) => r.id);
     expect(ids).toHaveLength(2);
@@ -51,11 +51,11 @@ describe.each(backends())('entity engine: positions CRUD on %s', (backend) => {
   });
 
   it('answers plain messages naming the field for required, length, dictionary and duplicate values', async () => {
-    expect((await add({ name: '无编码', rank: '1' })).json()).toMatchObject({ success: false, message: '职务编码不能为空' });
-    expect((await add({ code: 'x'.repeat(101), name: 'n', rank: '1' })).json().message).toBe('职务编码长度不能超过100个字符');
-    expect((await add({ code: 'rank9', name: 'n', rank: '9' })).json().message).toBe('职级的值不在字典中');
-    expect((await add({ code: 'dup1', name: 'n', rank: '2' })).json().success).toBe(true);
-    expect((await add({ code: 'dup1', name: 'n2', rank: '2' })).json()).toMatchObject({ success: false, message: '职务编码已存在' });
+    expect((await add({ name: '无编码', postRank: '1' })).json()).toMatchObject({ success: false, message: '职务编码不能为空' });
+    expect((await add({ code: 'x'.repeat(101), name: 'n', postRank: '1' })).json().message).toBe('职务编码长度不能超过100个字符');
+    expect((await add({ code: 'rank9', name: 'n', postRank: '9' })).json().message).toBe('职级的值不在字典中');
+    expect((await add({ code: 'dup1', name: 'n', postRank: '2' })).json().success).toBe(true);
+    expect((await add({ code: 'dup1', name: 'n2', postRank: '2' })).json()).toMatchObject({ success: false, message: '职务编码已存在' });
     const row = (await list('code=dup1')).result.records[0];
     const clear = await t.request({ method: 'PUT', url: '/api/sys/position/edit', payload: { id: row.id, name: '' }, token: admin });
     expect(clear.json().message).toBe('职务名称不能为空');
@@ -64,7 +64,7 @@ describe.each(backends())('entity engine: positions CRUD on %s', (backend) => {
   });
 
   it('ignores server-owned fields sent by the client', async () => {
-    await add({ code: 'own1', name: 'n', rank: '1', id: 'chosen-by-client', createBy: 'mallory', createTime: '2000-01-01 00:00:00' });
+    await add({ code: 'own1', name: 'n', postRank: '1', id: 'chosen-by-client', createBy: 'mallory', createTime: '2000-01-01 00:00:00' });
     const row = (await list('code=own1')).result.records[0];
     expect(row.id).not.toBe('chosen-by-client');
     expect(row.createBy).toBe('admin');
@@ -101,8 +101,8 @@ describe.each(backends())('entity engine: positions CRUD on %s', (backend) => {
   });
 
   it('applies data rules that another module registers for the entity list', async () => {
-    await add({ code: 'admin_a', name: '规则甲', rank: '1' });
-    await add({ code: 'other_b', name: '规则乙', rank: '1' });
+    await add({ code: 'admin_a', name: '规则甲', postRank: '1' });
+    await add({ code: 'other_b', name: '规则乙', postRank: '1' });
     registerEntityListOptions('sys_position', (request) => ({
       dataRules: [{ column: 'code', condition: 'right_like', value: '#{sys_user_code}_' }],
       variables: { sysUserCode: request.session!.user.username },

@@ -37,7 +37,7 @@ describe.each(backends())('.xls import on %s', (backend) => {
     const body = res.json();
     expect(body).toMatchObject({ success: true, code: 201, result: { totalCount: 5, errorCount: 2, successCount: 3 } });
     const saved = await list('/sys/position/list?code=x1,x2,x3&column=code&order=asc');
-    expect(saved.map((r: { code: string; name: string; rank: string }) => [r.code, r.name, r.rank])).toEqual([
+    expect(saved.map((r: { code: string; name: string; postRank: string }) => [r.code, r.name, r.postRank])).toEqual([
       ['x1', '监理工程师（总监理工程师代表）', '3'],
       ['x2', '导入二', '2'],
       ['x3', '公式编码', '1'],

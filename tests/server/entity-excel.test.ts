@@ -11,8 +11,8 @@ describe.each(backends())('entity export and import on %s', (backend) => {
   beforeAll(async () => {
     t = await startTestApp(backend);
     admin = await t.login('admin');
-    for (const [code, name, rank] of [['e1', '导出一', '1'], ['e2', '导出二', '3'], ['e3', '其他', '5']]) {
-      await t.request({ method: 'POST', url: '/api/sys/position/add', payload: { code, name, rank }, token: admin });
+    for (const [code, name, postRank] of [['e1', '导出一', '1'], ['e2', '导出二', '3'], ['e3', '其他', '5']]) {
+      await t.request({ method: 'POST', url: '/api/sys/position/add', payload: { code, name, postRank }, token: admin });
     }
   });
   afterAll(() => t?.close());
@@ -37,7 +37,7 @@ describe.each(backends())('entity export and import on %s', (backend) => {
 
   it('exports only the selected rows and the chosen columns', async () => {
     const [e3] = await ids('code=e3');
-    const res = await t.request({ method: 'GET', url: `/api/sys/position/exportXls?selections=${e3!.id},&field=id,,name,rank`, token: admin });
+    const res = await t.request({ method: 'GET', url: `/api/sys/position/exportXls?selections=${e3!.id},&field=id,,name,postRank`, token: admin });
     const rows = await sheetRows(res.rawPayload);
     expect(rows[2]).toEqual(['职务名称', '职级']);
     expect(rows.slice(3)).toEqual([['其他', '正高级']]);
@@ -54,7 +54,7 @@ describe.each(backends())('entity export and import on %s', (backend) => {
     expect(res.json()).toMatchObject({ success: true, code: 200, message: '共2行数据全部导入成功！' });
     const rows = await ids('code=i1,i2&column=code&order=asc');
     expect(rows.map((r) => r.code)).toEqual(['i1', 'i2']);
-    expect((await ids('code=i1'))[0]).toMatchObject({ rank: '3', rank_dictText: '中级' });
+    expect((await ids('code=i1'))[0]).toMatchObject({ postRank: '3', postRank_dictText: '中级' });
   });
 
   it('saves the good rows and answers code 201 with a downloadable error report', async () => {

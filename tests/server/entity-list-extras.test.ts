@@ -63,8 +63,8 @@ describe.each(backends())('entity list extras on %s', (backend) => {
       });
       expect(res.json().success, res.body).toBe(true);
     }
-    for (const [code, name, rank] of [['c1', '一级职务', '1'], ['c3', '三级职务', '3'], ['c3b', '另一三级', '3']]) {
-      await t.request({ method: 'POST', url: '/api/sys/position/add', payload: { code, name, rank }, token: admin });
+    for (const [code, name, postRank] of [['c1', '一级职务', '1'], ['c3', '三级职务', '3'], ['c3b', '另一三级', '3']]) {
+      await t.request({ method: 'POST', url: '/api/sys/position/add', payload: { code, name, postRank }, token: admin });
     }
   });
   afterAll(() => t?.close());
@@ -77,19 +77,19 @@ describe.each(backends())('entity list extras on %s', (backend) => {
 
   describe('tree-table condition', () => {
     it('filters by field = value equalities from a JSON object, with the other list parameters', async () => {
-      const page = await listQuery(`${condition({ rank: '3' })}&column=code&order=asc`);
+      const page = await listQuery(`${condition({ postRank: '3' })}&column=code&order=asc`);
       expect(page.result.records.map((r: { code: string }) => r.code)).toEqual(['c3', 'c3b']);
-      const both = await listQuery(`${condition({ rank: 3, code: 'c3b' })}&name=${encodeURIComponent('另一*')}`);
+      const both = await listQuery(`${condition({ postRank: 3, code: 'c3b' })}&name=${encodeURIComponent('另一*')}`);
       expect(both.result.records.map((r: { code: string }) => r.code)).toEqual(['c3b']);
     });
 
     it('refuses anything but an object of the entity’s own fields with scalar values', async () => {
       const cases: Array<[unknown, string]> = [
         ['not json', 'condition参数格式不正确，需要一个字段到值的JSON对象'],
-        [['rank'], 'condition参数格式不正确，需要一个字段到值的JSON对象'],
+        [['postRank'], 'condition参数格式不正确，需要一个字段到值的JSON对象'],
         [{ password: '1' }, 'condition中的字段不存在：password'],
-        [{ 'rank = 1 or 1': '1' }, 'condition中的字段不存在：rank = 1 or 1'],
-        [{ rank: { $ne: '1' } }, 'condition中字段rank的值必须是文本、数字或布尔值'],
+        [{ 'postRank = 1 or 1': '1' }, 'condition中的字段不存在：postRank = 1 or 1'],
+        [{ postRank: { $ne: '1' } }, 'condition中字段postRank的值必须是文本、数字或布尔值'],
       ];
       for (const [value, message] of cases) {
         const res = await listQuery(condition(value));
@@ -101,7 +101,7 @@ describe.each(backends())('entity list extras on %s', (backend) => {
   });
 
   describe('export parameters in paramsStr and download by navigation', () => {
-    const paramsStr = JSON.stringify({ rank: '3', column: 'code', order: 'asc' });
+    const paramsStr = JSON.stringify({ postRank: '3', column: 'code', order: 'asc' });
 
     it('takes the list parameters from paramsStr', async () => {
       const res = await get(`/api/sys/position/exportXls?paramsStr=${encodeURIComponent(paramsStr)}`);

@@ -21,7 +21,7 @@ describe('entity definitions', () => {
     const defs = loadEntityDefinitions();
     const position = defs.find((d) => d.table === 'sys_position');
     expect(position).toMatchObject({ apiBase: '/sys/position', permissionPrefix: 'system:position', exportTitle: '职务表' });
-    expect(position!.fields.map((f) => f.column)).toEqual(['id', 'code', 'name', 'rank', 'company_id', 'create_by', 'create_time', 'update_by', 'update_time', 'sys_org_code']);
+    expect(position!.fields.map((f) => f.column)).toEqual(['id', 'code', 'name', 'post_rank', 'company_id', 'create_by', 'create_time', 'update_by', 'update_time', 'sys_org_code']);
   });
 
   it('names the file and the JSON pointer of a meta-schema violation', () => {

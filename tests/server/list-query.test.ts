@@ -168,7 +168,7 @@ describe.each(backends())('list endpoint hostile input on %s', (backend) => {
   beforeAll(async () => {
     t = await startTestApp(backend);
     admin = await t.login('admin');
-    await t.request({ method: 'POST', url: '/api/sys/position/add', payload: { code: 'p1', name: '职务一', rank: '1' }, token: admin });
+    await t.request({ method: 'POST', url: '/api/sys/position/add', payload: { code: 'p1', name: '职务一', postRank: '1' }, token: admin });
   });
   afterAll(() => t?.close());
 

@@ -5,6 +5,7 @@ import * as m020 from './020_upload_files';
 import * as m021 from './021_online_report';
 import * as m022 from './022_online_report_seed';
 import * as m030 from './030_admin_tables';
+import * as m035 from './035_position_post_rank';
 
 /**
  * Every migration, by name. A new file NNN_name.ts must be added here too (a test compares this
@@ -17,4 +18,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '021_online_report': m021,
   '022_online_report_seed': m022,
   '030_admin_tables': m030,
+  '035_position_post_rank': m035,
 };

@@ -26,9 +26,17 @@ export function seededPassword(username: string): string {
   return username === 'admin' ? TEST_PASSWORDS.admin : TEST_PASSWORDS.demo;
 }
 
-/** A fresh migrated and seeded database (PGlite snapshot or throwaway PostgreSQL) and the app on it. */
-export async function startTestApp(backend: Backend, overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+/**
+ * A fresh migrated and seeded database (PGlite snapshot or throwaway PostgreSQL) and the app on it.
+ * `prepare` runs on the database before the app is built (e.g. to stage an older schema).
+ */
+export async function startTestApp(
+  backend: Backend,
+  overrides: Partial<ServerConfig> = {},
+  prepare?: (db: Db) => Promise<void>,
+): Promise<TestApp> {
   const database = await openTestDatabase(backend);
+  if (prepare) await prepare(database.db);
   const config = testConfig({
     tokenSecret: 'test-token-secret-not-for-production',
     rateLimits: {

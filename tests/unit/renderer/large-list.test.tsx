@@ -8,7 +8,7 @@ describe('large pages render only the visible rows', () => {
   const schema = { ...positionSchema, pageSize: 500, pageSizeOptions: [100, 500] };
   const server = () =>
     fakeHttp({
-      'GET /sys/position/list': () => ok({ records: positions(500).map((r) => ({ ...r, rank_dictText: '中级' })), total: 1200 }),
+      'GET /sys/position/list': () => ok({ records: positions(500).map((r) => ({ ...r, postRank_dictText: '中级' })), total: 1200 }),
     });
 
   it('shows the first rows, the total and dictionary text without rendering all 500', async () => {

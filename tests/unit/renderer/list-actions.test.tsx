@@ -203,7 +203,7 @@ describe('add, edit and details', () => {
     fireEvent.mouseDown(select);
     fireEvent.click(await screen.findByTitle('员级'));
     fireEvent.click(within(recordModal()).getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(s.last('post', '/sys/position/add')?.body).toMatchObject({ code: 'PM', name: '项目经理', rank: '1' }));
+    await waitFor(() => expect(s.last('post', '/sys/position/add')?.body).toMatchObject({ code: 'PM', name: '项目经理', postRank: '1' }));
     await waitFor(() => expect(rec.said).toContainEqual({ kind: 'success', text: '添加成功！' }));
     await waitFor(() => expect(s.calls.filter((c) => c.url === '/sys/position/list').length).toBeGreaterThan(listCalls));
   });

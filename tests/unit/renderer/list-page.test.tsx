@@ -11,7 +11,7 @@ function positionServer(total = 25) {
       const pageNo = Number(call.params?.pageNo ?? 1);
       const pageSize = Number(call.params?.pageSize ?? 10);
       const start = (pageNo - 1) * pageSize;
-      const records = positions(Math.min(pageSize, total - start), start).map((r) => ({ ...r, rank_dictText: RANKS.find((k) => k.value === r.rank)?.text }));
+      const records = positions(Math.min(pageSize, total - start), start).map((r) => ({ ...r, postRank_dictText: RANKS.find((k) => k.value === r.postRank)?.text }));
       return ok({ records, total });
     },
     'GET /sys/dict/getDictItems/position_rank': () => ok(RANKS),

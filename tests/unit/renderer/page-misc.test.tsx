@@ -87,7 +87,7 @@ describe('query form and permission exclusion on a list', () => {
       ...positionSchema,
       query: { type: 'object' as const, properties: { a: field('甲'), b: field('乙'), c: field('丙'), d: field('丁') } },
     };
-    const s = fakeHttp({ 'GET /sys/position/list': () => ok({ records: [{ id: '1', code: 'C1', name: 'N1', rank: '1' }], total: 1 }) });
+    const s = fakeHttp({ 'GET /sys/position/list': () => ok({ records: [{ id: '1', code: 'C1', name: 'N1', postRank: '1' }], total: 1 }) });
     renderWith(<SchemaPage schema={schema} notifier={recordingNotifier().notifier} />, s.http, {
       excludedCodes: (prefix) => (prefix === 'system:position' ? ['code', 'add', 'batch_delete'] : []),
     });

@@ -14,6 +14,6 @@ export function positions(count: number, start = 0) {
     id: `p${start + i + 1}`,
     code: `C${start + i + 1}`,
     name: `职务${start + i + 1}`,
-    rank: String((i % 3) + 1),
+    postRank: String((i % 3) + 1),
   }));
 }

@@ -16,7 +16,7 @@ describe('advanced query model', () => {
       matchType: 'or' as const,
       conditions: [
         { field: 'name', rule: 'like' as const, val: '经理', type: 'string' },
-        { field: 'rank', rule: 'in' as const, val: ['1', '2'], dictCode: 'position_rank' },
+        { field: 'postRank', rule: 'in' as const, val: ['1', '2'], dictCode: 'position_rank' },
         { field: 'createTime', rule: 'ge' as const, val: '2024-01-01 00:00:00', type: 'datetime' },
       ],
     };
@@ -24,13 +24,13 @@ describe('advanced query model', () => {
     expect(params.superQueryMatchType).toBe('or');
     expect(JSON.parse(decodeURI(params.superQueryParams))).toEqual([
       { field: 'name', rule: 'like', val: '经理', type: 'string' },
-      { field: 'rank', rule: 'in', val: '1,2' },
+      { field: 'postRank', rule: 'in', val: '1,2' },
       { field: 'createTime', rule: 'ge', val: '2024-01-01 00:00:00', type: 'datetime' },
     ]);
     expect(params.superQueryParams).toBe(encodeURI(decodeURI(params.superQueryParams)));
     const back = fromSuperQueryParams(params.superQueryParams, 'OR');
     expect(back.matchType).toBe('or');
-    expect(back.conditions[1]).toEqual({ field: 'rank', rule: 'in', val: ['1', '2'] });
+    expect(back.conditions[1]).toEqual({ field: 'postRank', rule: 'in', val: ['1', '2'] });
   });
 
   it('treats a condition without field, rule or value as empty', () => {

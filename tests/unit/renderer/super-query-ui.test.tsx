@@ -91,7 +91,7 @@ describe('advanced query', () => {
     fireEvent.click(within(builder()).getByRole('button', { name: /^查\s*询$/ }));
     await waitFor(() => expect(s.last('get', '/sys/position/list')?.params?.superQueryParams).toBeDefined());
     const sent = JSON.parse(decodeURI(String(s.last('get', '/sys/position/list')!.params!.superQueryParams)));
-    expect(sent).toEqual([{ field: 'rank', rule: 'in', val: '1,2', type: 'list' }]);
+    expect(sent).toEqual([{ field: 'postRank', rule: 'in', val: '1,2', type: 'list' }]);
   });
 
   it('saves under a name, asks before overwriting, restores and deletes', async () => {
