@@ -81,7 +81,7 @@ describe.each(backends())('duplicate check and rule-code check on %s', (backend)
   it('refuses tables and columns that are not registered, whatever they contain', async () => {
     for (const [tableName, fieldName] of [
       ['sys_user', 'password'],
-      ['sys_user', 'username'],
+      ['sys_user', 'realname'],
       ['sys_position', 'name'],
       ['sys_position where 1=1;--', 'code'],
       ['sys_position', "code' or '1'='1"],
@@ -93,8 +93,8 @@ describe.each(backends())('duplicate check and rule-code check on %s', (backend)
   });
 
   it('lets other modules register their own pairs', async () => {
-    registerDuplicateCheck({ table: 'sys_role', column: 'role_code' });
-    expect((await duplicate({ tableName: 'sys_role', fieldName: 'roleCode', fieldVal: 'admin' })).json().message).toBe('该值不可用，系统中已存在！');
+    registerDuplicateCheck({ table: 'sys_tenant', column: 'name' });
+    expect((await duplicate({ tableName: 'sys_tenant', fieldName: 'name', fieldVal: '演示租户' })).json().message).toBe('该值不可用，系统中已存在！');
     expect(() => registerDuplicateCheck({ table: 'sys_role; drop', column: 'x' })).toThrow();
   });
 

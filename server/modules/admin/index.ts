@@ -9,6 +9,7 @@ import { departRoutes } from './departs';
 import { dictExcelRoutes } from './dict-excel';
 import { dictItemRoutes } from './dict-items';
 import { dictRoutes } from './dicts';
+import { registerAdminDuplicateChecks } from './duplicate-checks';
 import { lookupRoutes } from './lookups';
 import { permissionRoutes } from './permissions';
 import { permissionRuleRoutes } from './permission-rules';
@@ -24,6 +25,7 @@ import { userRoutes } from './users';
  * categories, tenants and the signed-in user's account. Permission codes: PERMISSIONS.md.
  */
 export const adminModule: ApiModule = async (api, deps) => {
+  registerAdminDuplicateChecks();
   userRoutes(api, deps);
   await userExcelRoutes(api, deps);
   roleRoutes(api, deps);

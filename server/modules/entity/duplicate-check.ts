@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../core/deps';
-import { businessError, okMessage } from '../../core/envelope';
+import { requireGrants } from '../../core/access-control';
+import { businessError, forbidden, okMessage } from '../../core/envelope';
+import { hasAnyCode } from '../../core/permissions';
 import { objectSchema, text } from '../../core/schemas';
 
 export interface DuplicateTarget {
@@ -10,10 +12,14 @@ export interface DuplicateTarget {
   column: string;
   /** SQL column compared with dataId (the row being edited); default "id" */
   idColumn?: string;
+  /** codes of which the caller must hold one to check this pair (the screen's add/edit codes); none = any signed-in user */
+  permission?: string | readonly string[];
 }
 
+type RegisteredTarget = Required<Omit<DuplicateTarget, 'permission'>> & Pick<DuplicateTarget, 'permission'>;
+
 const IDENTIFIER = /^[a-z][a-z0-9_]{0,62}$/;
-const registry = new Map<string, Required<DuplicateTarget>>();
+const registry = new Map<string, RegisteredTarget>();
 const keyOf = (table: string, field: string) => `${table}\u0000${field}`;
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -22,14 +28,14 @@ const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
  * or camelCase. Entity `unique` columns are registered by the entity engine; other modules add theirs.
  */
 export function registerDuplicateCheck(target: DuplicateTarget): void {
-  const full = { idColumn: 'id', ...target };
+  const full: RegisteredTarget = { idColumn: 'id', ...target };
   for (const name of [full.table, full.column, full.idColumn]) {
     if (!IDENTIFIER.test(name)) throw new Error(`duplicate check: ${name} is not a plain identifier`);
   }
   registry.set(keyOf(full.table, full.column), full);
 }
 
-export function duplicateTarget(tableName: string, fieldName: string): Required<DuplicateTarget> | undefined {
+export function duplicateTarget(tableName: string, fieldName: string): RegisteredTarget | undefined {
   return registry.get(keyOf(tableName.trim(), snake(fieldName.trim())));
 }
 
@@ -62,6 +68,7 @@ export function mountDuplicateCheck(api: FastifyInstance, { db }: AppDeps): void
       const { tableName, fieldName, fieldVal, dataId } = request.query;
       const target = duplicateTarget(tableName, fieldName);
       if (!target) throw businessError('该字段不支持重复校验');
+      if (target.permission && !hasAnyCode(await requireGrants(request, db), target.permission)) throw forbidden();
       if (fieldVal === undefined || fieldVal === '') {
         return { success: true, message: '数据为空,不作处理！', code: 500, result: null, timestamp: Date.now() };
       }

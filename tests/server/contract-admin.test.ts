@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, startTestApp, type TestApp } from './support/app';
+
+describe.each(backends())('administration replies JeecgBoot clients rely on, on %s', (backend) => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    admin = await t.login('admin');
+  });
+  afterAll(() => t?.close());
+
+  const get = async (url: string, token = admin) => {
+    const res = await t.request({ method: 'GET', url: `/api${url}`, token });
+    return { status: res.statusCode, body: res.json() };
+  };
+  const duplicate = (query: Record<string, string>, token = admin) => get(`/sys/duplicate/check?${new URLSearchParams(query).toString()}`, token);
+
+  describe('duplicate check of the user, role, menu and department-role forms', () => {
+    it('answers whether a user name, phone, e-mail or work number is taken, the edited user excepted', async () => {
+      const cases: Array<[string, string, string]> = [
+        ['username', 'admin', 'nobody_yet'],
+        ['phone', '13800000002', '13900000000'],
+        ['email', 'staff@example.com', 'free@example.com'],
+        ['work_no', '00003', '99999'],
+        ['workNo', '00003', '99999'],
+      ];
+      for (const [fieldName, taken, free] of cases) {
+        expect((await duplicate({ tableName: 'sys_user', fieldName, fieldVal: taken })).body, `${fieldName}=${taken}`).toMatchObject({
+          success: false,
+          message: '该值不可用，系统中已存在！',
+        });
+        expect((await duplicate({ tableName: 'sys_user', fieldName, fieldVal: free })).body, `${fieldName}=${free}`).toMatchObject({ success: true, message: '该值可用！' });
+      }
+      const own = await duplicate({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'staff', dataId: 'u_demo_staff' });
+      expect(own.body).toMatchObject({ success: true, message: '该值可用！' });
+    });
+
+    it('checks role codes, menu permission codes and department-role codes', async () => {
+      expect((await duplicate({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: 'xypj_staff' })).body.success).toBe(false);
+      expect((await duplicate({ tableName: 'sys_role', fieldName: 'roleCode', fieldVal: 'brand_new_role' })).body.success).toBe(true);
+      expect((await duplicate({ tableName: 'sys_permission', fieldName: 'perms', fieldVal: 'user:add' })).body.success).toBe(false);
+      expect((await duplicate({ tableName: 'sys_permission', fieldName: 'perms', fieldVal: 'brand:new' })).body.success).toBe(true);
+      const added = await t.request({ method: 'POST', url: '/api/sys/sysDepartRole/add', token: admin, payload: { departId: 'd_a01a01', roleName: '审核员', roleCode: 'dr_auditor' } });
+      expect(added.json().success, added.body).toBe(true);
+      expect((await duplicate({ tableName: 'sys_depart_role', fieldName: 'role_code', fieldVal: 'dr_auditor' })).body.success).toBe(false);
+      expect((await duplicate({ tableName: 'sys_depart_role', fieldName: 'roleCode', fieldVal: 'dr_other' })).body.success).toBe(true);
+    });
+
+    it('answers these pairs only to holders of the form’s codes, and still refuses other columns', async () => {
+      const expert = await t.login('expert');
+      expect((await duplicate({ tableName: 'sys_user', fieldName: 'phone', fieldVal: '13800000001' }, expert)).status).toBe(403);
+      expect((await duplicate({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: 'admin' }, expert)).status).toBe(403);
+      for (const [tableName, fieldName] of [['sys_user', 'password'], ['sys_user', 'realname'], ['sys_role', 'role_name']]) {
+        expect((await duplicate({ tableName: tableName!, fieldName: fieldName!, fieldVal: 'x' })).body).toMatchObject({ success: false, message: '该字段不支持重复校验' });
+      }
+    });
+  });
+});
