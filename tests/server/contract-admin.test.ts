@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './support/app';
 
+interface TreeNode {
+  key: string;
+  scopedSlots?: unknown;
+  children?: TreeNode[];
+}
+
+const flatten = (nodes: readonly TreeNode[]): TreeNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+
 describe.each(backends())('administration replies JeecgBoot clients rely on, on %s', (backend) => {
   let t: TestApp;
   let admin: string;
@@ -55,6 +63,31 @@ describe.each(backends())('administration replies JeecgBoot clients rely on, on 
       for (const [tableName, fieldName] of [['sys_user', 'password'], ['sys_user', 'realname'], ['sys_role', 'role_name']]) {
         expect((await duplicate({ tableName: tableName!, fieldName: fieldName!, fieldVal: 'x' })).body).toMatchObject({ success: false, message: '该字段不支持重复校验' });
       }
+    });
+  });
+
+  describe('authorisation trees', () => {
+    it('send scopedSlots {title: "hasDatarule"} on every node of every tree, never null', async () => {
+      const saved = await t.request({
+        method: 'POST',
+        url: '/api/sys/permission/saveDepartPermission',
+        token: admin,
+        payload: { departId: 'd_a01a01', permissionIds: 'm_system,m_system_user,b_user_add', lastpermissionIds: '' },
+      });
+      expect(saved.json().success, saved.body).toBe(true);
+      const trees: Array<[string, TreeNode[]]> = [
+        ['/sys/role/queryTreeList', (await get('/sys/role/queryTreeList')).body.result.treeList],
+        ['/sys/permission/queryTreeList', (await get('/sys/permission/queryTreeList')).body.result.treeList],
+        ['queryTreeListForDeptRole', (await get('/sys/sysDepartPermission/queryTreeListForDeptRole?departId=d_a01a01')).body.result.treeList],
+        ['/sys/permission/queryListAsync', (await get('/sys/permission/queryListAsync')).body.result],
+        ['queryListAsync?pid', (await get('/sys/permission/queryListAsync?pid=m_system')).body.result],
+      ];
+      for (const [name, tree] of trees) {
+        const nodes = flatten(tree);
+        expect(nodes.length, name).toBeGreaterThan(0);
+        for (const node of nodes) expect(node.scopedSlots, `${name} ${node.key}`).toEqual({ title: 'hasDatarule' });
+      }
+      expect(flatten(trees[2]![1]).map((n) => n.key).sort()).toEqual(['b_user_add', 'm_system', 'm_system_user']);
     });
   });
 });

@@ -68,23 +68,32 @@ export function permissionTree(rows: readonly SysPermission[]): Json[] {
   return roots(rows).map(build);
 }
 
-/** TreeModel of contract §3.5 for the authorisation trees. */
+/**
+ * One TreeModel node of the authorisation trees. JeecgBoot clients render every node's title through the
+ * tree slot named by scopedSlots.title ("hasDatarule", which adds the data-rule mark when ruleFlag is 1),
+ * so the slot is sent on every node; without it the original client's tree shows nothing.
+ */
+export function treeModel(p: SysPermission, isLeaf: boolean): Json {
+  return {
+    key: p.id,
+    title: p.name,
+    slotTitle: p.name,
+    isLeaf,
+    icon: p.icon,
+    parentId: p.parent_id,
+    value: p.id,
+    label: p.name,
+    ruleFlag: p.rule_flag,
+    scopedSlots: { title: 'hasDatarule' },
+  };
+}
+
+/** TreeModel trees for the authorisation dialogs (roles, departments, department roles). */
 export function treeModels(rows: readonly SysPermission[]): Json[] {
   const byParent = childrenOf(rows);
   const build = (p: SysPermission): Json => {
     const kids = byParent.get(p.id) ?? [];
-    const node: Json = {
-      key: p.id,
-      title: p.name,
-      slotTitle: p.name,
-      isLeaf: kids.length === 0,
-      icon: p.icon,
-      parentId: p.parent_id,
-      value: p.id,
-      label: p.name,
-      ruleFlag: p.rule_flag,
-      scopedSlots: p.rule_flag === 1 ? { title: 'hasDatarule' } : null,
-    };
+    const node = treeModel(p, kids.length === 0);
     if (kids.length) node.children = kids.map(build);
     return node;
   };

@@ -9,7 +9,7 @@ import { auditInsert, auditUpdate, idList, requireId } from './common';
 import { newId } from '../../core/ids';
 import { logOperation, OP_ADD, OP_DELETE, OP_EDIT } from './oplog';
 import { PERMISSION_BODY_SCHEMA, permissionValues, type PermissionBody } from './permission-form';
-import { allPermissions, permissionJson, permissionTree, refreshLeafFlags, treeModels, withDescendants } from './permission-json';
+import { allPermissions, permissionJson, permissionTree, refreshLeafFlags, treeModel, treeModels, withDescendants } from './permission-json';
 
 export const GRANT_TREE_PERMISSIONS = ['menu:list', 'role:auth', 'depart:auth', 'depart:role'] as const;
 
@@ -136,9 +136,7 @@ export function permissionRoutes(api: FastifyInstance, { db }: AppDeps): void {
       let q = db.selectFrom('sys_permission').selectAll().where('del_flag', '=', 0);
       q = pid ? q.where('parent_id', '=', pid) : q.where((eb) => eb.or([eb('parent_id', 'is', null), eb('parent_id', '=', '')]));
       const rows = await q.orderBy('sort_no').execute();
-      return ok(
-        rows.map((p) => ({ key: p.id, title: p.name, slotTitle: p.name, isLeaf: p.is_leaf === 1, icon: p.icon, parentId: p.parent_id, value: p.id, label: p.name, ruleFlag: p.rule_flag })),
-      );
+      return ok(rows.map((p) => treeModel(p, p.is_leaf === 1)));
     },
   );
 }
