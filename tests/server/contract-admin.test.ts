@@ -90,4 +90,35 @@ describe.each(backends())('administration replies JeecgBoot clients rely on, on 
       expect(flatten(trees[2]![1]).map((n) => n.key).sort()).toEqual(['b_user_add', 'm_system', 'm_system_user']);
     });
   });
+
+  describe('my departments', () => {
+    it('tells the caller’s identity in the message of queryMyDeptTreeList: "2" 上级, "1" 普通用户', async () => {
+      const leader = await get('/sys/sysDepart/queryMyDeptTreeList');
+      expect(leader.body).toMatchObject({ success: true, message: '2' });
+      expect(leader.body.result.map((d: { key: string }) => d.key)).toContain('d_a01');
+      const member = await get('/sys/sysDepart/queryMyDeptTreeList', await t.login('staff'));
+      expect(member.body).toMatchObject({ success: true, message: '1' });
+    });
+
+    it('lists without depId the users of the departments a 上级 leads and those below them', async () => {
+      const all = await get('/sys/user/departUserList?pageNo=1&pageSize=50');
+      expect(all.body.success, JSON.stringify(all.body)).toBe(true);
+      const names = all.body.result.records.map((u: { username: string }) => u.username).sort();
+      expect(names).toEqual(['admin', 'expert', 'staff']);
+      expect(all.body.result.total).toBe(3);
+      const filtered = await get('/sys/user/departUserList?username=exp');
+      expect(filtered.body.result.records.map((u: { username: string }) => u.username)).toEqual(['expert']);
+    });
+
+    it('lists nobody for a 普通用户 without depId, and only the led departments once they lead one', async () => {
+      await t.db.insertInto('sys_role_permission').values({ id: 'rp_staff_depusers', role_id: 'r_xypj_staff', permission_id: 'b_departuser_users', data_rule_ids: null, operate_date: null, operate_ip: null }).execute();
+      const staff = await t.login('staff');
+      const none = await get('/sys/user/departUserList', staff);
+      expect(none.body).toMatchObject({ success: true, result: { records: [], total: 0 } });
+      await t.db.updateTable('sys_user').set({ user_identity: 2, depart_ids: 'd_a01a03' }).where('id', '=', 'u_demo_staff').execute();
+      const led = await get('/sys/user/departUserList', staff);
+      expect(led.body.result.records.map((u: { username: string }) => u.username)).toEqual(['staff']);
+      expect((await get('/sys/sysDepart/queryMyDeptTreeList', staff)).body.message).toBe('2');
+    });
+  });
 });

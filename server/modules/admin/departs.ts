@@ -5,11 +5,11 @@ import type { AppDeps } from '../../core/deps';
 import { businessError, ok, okMessage } from '../../core/envelope';
 import { newId } from '../../core/ids';
 import { objectSchema, text } from '../../core/schemas';
-import { splitIds } from '../../core/tokens';
 import type { Db, SysDepart } from '../../db/types';
 import { auditInsert, auditUpdate, idList, optionalText, requireId } from './common';
 import { applyDirectors, directorsByDepart, forgetDirectedDeparts, planDirectors } from './depart-directors';
 import { allDeparts, departDescendants, departNode, departTree, nextChildCode } from './depart-tree';
+import { myDepartIds, userIdentity } from './my-departs';
 import { logOperation, OP_ADD, OP_DELETE, OP_EDIT } from './oplog';
 import { userRecords } from './user-json';
 
@@ -164,10 +164,12 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
+  // the message carries the caller's identity, as JeecgBoot clients read it: "2" 上级, "1" 普通用户
   api.get('/sys/sysDepart/queryMyDeptTreeList', { config: { authenticated: true } }, async (request) => {
     const { user } = requireSession(request);
     const mine = new Set(await myDepartIds(db, user.id));
-    return ok(departTree((await allDeparts(db)).filter((d) => mine.has(d.id)), await nodesWithDirectors(db)));
+    const tree = departTree((await allDeparts(db)).filter((d) => mine.has(d.id)), await nodesWithDirectors(db));
+    return ok(tree, String(await userIdentity(db, user.id)));
   });
 
   api.get<{ Querystring: { departId?: string; orgCode?: string } }>(
@@ -269,13 +271,4 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
       return okMessage('删除成功!');
     },
   );
-}
-
-/** Departments the user leads (depart_ids) or belongs to, with their descendants. */
-export async function myDepartIds(db: Db, userId: string): Promise<string[]> {
-  const user = await db.selectFrom('sys_user').select(['depart_ids', 'user_identity']).where('id', '=', userId).executeTakeFirst();
-  const member = await db.selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', userId).execute();
-  const roots = [...splitIds(user?.depart_ids), ...member.map((m) => m.dep_id)];
-  const rows: SysDepart[] = await allDeparts(db);
-  return departDescendants(rows, roots);
 }

@@ -6,6 +6,7 @@ import { newId } from '../../core/ids';
 import { objectSchema, text } from '../../core/schemas';
 import type { Db } from '../../db/types';
 import { PAGE_QUERY, idList, likeContains, pageParams, pageResult, requireId } from './common';
+import { ledDepartIds } from './my-departs';
 import { logOperation, OP_ADD, OP_DELETE } from './oplog';
 import { userRecords } from './user-json';
 import { refuseBroaderRoles } from './role-assign-guards';
@@ -27,14 +28,15 @@ interface LinkBody {
   userIdList?: string[];
 }
 
-/** Users linked through `linkTable` (role or department), paged, with an optional username filter. */
-async function linkedUsers(db: Db, link: 'role' | 'depart', ownerId: string, query: Record<string, string | undefined>) {
+/** Users linked to a role or to any of some departments, paged, with an optional username filter. */
+async function linkedUsers(db: Db, link: 'role' | 'depart', ownerIds: readonly string[], query: Record<string, string | undefined>) {
   const page = pageParams(query);
+  if (ownerIds.length === 0) return pageResult([], 0, page);
   let base = db.selectFrom('sys_user as u').where('u.del_flag', '=', 0);
   base =
     link === 'role'
-      ? base.where('u.id', 'in', (eb) => eb.selectFrom('sys_user_role').select('user_id').where('role_id', '=', ownerId))
-      : base.where('u.id', 'in', (eb) => eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', ownerId));
+      ? base.where('u.id', 'in', (eb) => eb.selectFrom('sys_user_role').select('user_id').where('role_id', 'in', ownerIds))
+      : base.where('u.id', 'in', (eb) => eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', 'in', ownerIds));
   const username = query.username?.trim();
   if (username) base = base.where(likeContains('u.username', username.replace(/^\*|\*$/g, '')));
   const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -61,7 +63,7 @@ export function userLinkRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get<{ Querystring: Record<string, string | undefined> }>(
     '/sys/user/userRoleList',
     { config: { permission: 'role:users' }, schema: { querystring: listQuery } },
-    async (request) => ok(await linkedUsers(db, 'role', requireId(request.query.roleId, '角色ID'), request.query)),
+    async (request) => ok(await linkedUsers(db, 'role', [requireId(request.query.roleId, '角色ID')], request.query)),
   );
 
   api.post<{ Body: LinkBody }>('/sys/user/addSysUserRole', { config: { permission: 'role:users' }, schema: { body: LINK_BODY } }, async (request) => {
@@ -112,7 +114,11 @@ export function userLinkRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get<{ Querystring: Record<string, string | undefined> }>(
     '/sys/user/departUserList',
     { config: { permission: 'depart:users' }, schema: { querystring: listQuery } },
-    async (request) => ok(await linkedUsers(db, 'depart', requireId(request.query.depId, '部门ID'), request.query)),
+    // without a department: the users of the departments a 上级 leads (and those below them); nobody for 普通用户
+    async (request) => {
+      const depIds = request.query.depId?.trim() ? [requireId(request.query.depId, '部门ID')] : await ledDepartIds(db, requireSession(request).user.id);
+      return ok(await linkedUsers(db, 'depart', depIds, request.query));
+    },
   );
 
   api.post<{ Body: LinkBody }>('/sys/user/editSysDepartWithUser', { config: { permission: 'depart:users' }, schema: { body: LINK_BODY } }, async (request) => {
