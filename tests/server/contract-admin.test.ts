@@ -121,4 +121,18 @@ describe.each(backends())('administration replies JeecgBoot clients rely on, on 
       expect((await get('/sys/sysDepart/queryMyDeptTreeList', staff)).body.message).toBe('2');
     });
   });
+
+  describe('dictionary items', () => {
+    it('lists the items of every dictionary, paged, when no dictId is given', async () => {
+      const total = Number((await t.db.selectFrom('sys_dict_item').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const res = await get('/sys/dictItem/list');
+      expect(res.body).toMatchObject({ success: true, result: { total, size: 10, current: 1 } });
+      expect(res.body.result.records).toHaveLength(10);
+      const sex = await t.db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'sex').executeTakeFirstOrThrow();
+      const one = await get(`/sys/dictItem/list?dictId=${sex.id}&pageSize=100`);
+      expect(one.body.result.records.length).toBeGreaterThan(0);
+      expect(one.body.result.records.every((r: { dictId: string }) => r.dictId === sex.id)).toBe(true);
+      expect((await get('/sys/dictItem/list?dictId=bad%20id')).status).toBe(400);
+    });
+  });
 });

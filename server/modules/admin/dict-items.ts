@@ -59,8 +59,10 @@ export function itemValues(body: ItemBody) {
 
 export function dictItemRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get<{ Querystring: Record<string, unknown> }>('/sys/dictItem/list', { config: { permission: 'dict:list' } }, async (request) => {
-    const dictId = requireId(request.query.dictId, '字典ID');
-    return ok(await runListQuery(db, DICT_ITEM_SOURCE, request.query, { where: [sql`dict_id = ${dictId}`] }));
+    // without dictId: the items of every dictionary, paged like any list
+    const dictId = optionalText(request.query.dictId);
+    const where = dictId ? [sql<boolean>`dict_id = ${requireId(dictId, '字典ID')}`] : [];
+    return ok(await runListQuery(db, DICT_ITEM_SOURCE, request.query, { where }));
   });
 
   api.get<{ Querystring: { itemValue?: string; dictId?: string; id?: string } }>(
