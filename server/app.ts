@@ -5,6 +5,7 @@ import { enforceRouteDeclarations, installAccessControl } from './core/access-co
 import type { AppDeps } from './core/deps';
 import { installErrorHandler } from './core/errors';
 import { installHttpSecurity } from './core/http-security';
+import { installJsonBodyParser } from './core/json-body';
 import { installLazyValidation } from './core/validation';
 import { createSmsProvider, type SmsProvider } from './core/sms';
 import { resolveTokenSecret, TokenService } from './core/tokens';
@@ -39,6 +40,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('deps', deps);
 
+  installJsonBodyParser(app);
   installLazyValidation(app);
   installErrorHandler(app);
   installHttpSecurity(app, config.corsOrigins);

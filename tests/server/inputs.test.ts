@@ -61,6 +61,23 @@ describe.each(backends())('hostile and oversized input on %s', (backend) => {
     expect(res.body).not.toMatch(/Unexpected|JSON at position/);
   });
 
+  it('reads an empty JSON body as {} (POST /sys/logout sends none), malformed or blank JSON still answering 400', async () => {
+    const token = await t.login('staff');
+    const json = { 'content-type': 'application/json' };
+    const logout = await t.request({ method: 'POST', url: '/api/sys/logout', headers: json, token });
+    expect(logout.statusCode).toBe(200);
+    expect(logout.json()).toMatchObject({ success: true, message: '退出登录成功！' });
+    const admin = await t.login('admin');
+    const empty = await t.request({ method: 'POST', url: '/api/sys/dictItem/add', headers: { 'content-type': 'application/json; charset=utf-8' }, payload: '', token: admin });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({ success: false, message: '字典ID不能为空' });
+    for (const payload of ['{', ' ', '{"__proto__": {"x": 1}}']) {
+      const bad = await t.request({ method: 'POST', url: '/api/sys/dictItem/add', headers: json, payload, token: admin });
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(bad.json()).toMatchObject({ success: false, message: '请求内容格式不正确' });
+    }
+  });
+
   it('keeps login messages free of the password', async () => {
     const c = await t.captcha();
     const res = await t.request({ method: 'POST', url: '/api/sys/login', payload: { username: 'admin', password: 'Secret#Value99', captcha: c.answer, checkKey: c.checkKey } });
