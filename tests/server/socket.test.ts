@@ -148,7 +148,30 @@ describe.each(backends())('websockets on %s', (backend) => {
     await expect(connect(`${base}/vxeSocket/u_demo_staff/p2?ticket=${once}`)).rejects.toThrow('HTTP 401');
     await expect(connect(`${base}/vxeSocket/u_demo_expert/p3?ticket=${await ticket(staff)}`)).rejects.toThrow('HTTP 401');
     await expect(connect(`${base}/websocket/u_demo_expert?ticket=${await ticket(staff)}`)).rejects.toThrow('HTTP 401');
-    await expect(connect(`${base}/vxeSocket/u_demo_staff/p1`, [staff])).rejects.toThrow('HTTP 401');
+  });
+
+  it('signs in with the access token sent as Sec-WebSocket-Protocol, as JeecgBoot clients do, and echoes it back', async () => {
+    const notices = await connect(`${base}/websocket/u_demo_staff`, [staff]);
+    const grid = await connect(`${base}/vxeSocket/u_demo_staff/pTok`, [staff]);
+    open.push(notices, grid);
+    expect(notices.ws.protocol).toBe(staff);
+    expect(grid.ws.protocol).toBe(staff);
+    notifyUser('u_demo_staff', { cmd: 'user', msgId: 't1', msgTxt: '令牌登录' });
+    expect(await waitFor(() => notices.received.find((m) => (m as { msgId?: string }).msgId === 't1'))).toEqual({ cmd: 'user', msgId: 't1', msgTxt: '令牌登录' });
+    // the same token opens any number of sockets, unlike a ticket
+    open.push(await connect(`${base}/websocket/u_demo_staff`, [staff]));
+  });
+
+  it('refuses a token for another user’s path, a forged or signed-out token, and a token in the URL', async () => {
+    await expect(connect(`${base}/websocket/u_demo_expert`, [staff])).rejects.toThrow('HTTP 401');
+    await expect(connect(`${base}/vxeSocket/u_demo_expert/p1`, [staff])).rejects.toThrow('HTTP 401');
+    await expect(connect(`${base}/websocket/u_demo_staff`, ['forgedTokenValue_0000000000000000000000000'])).rejects.toThrow('HTTP 401');
+    await expect(connect(`${base}/websocket/u_demo_staff?token=${staff}`)).rejects.toThrow('HTTP 401');
+    await expect(connect(`${base}/websocket/u_demo_staff?ticket=${staff}`)).rejects.toThrow('HTTP 401');
+    const leaving = await t.login('staff');
+    open.push(await connect(`${base}/websocket/u_demo_staff`, [leaving]));
+    await t.request({ method: 'POST', url: '/api/sys/logout', token: leaving });
+    await expect(connect(`${base}/websocket/u_demo_staff`, [leaving])).rejects.toThrow('HTTP 401');
   });
 
   it('expires tickets after 30 seconds', () => {

@@ -5,6 +5,7 @@ import { requireSession } from '../../core/access-control';
 import type { AppDeps, ApiModule } from '../../core/deps';
 import { ApiError, ok, unauthorized } from '../../core/envelope';
 import { objectSchema, SAFE_CODE, text } from '../../core/schemas';
+import type { TokenService } from '../../core/tokens';
 import { addNoticeSocket, HEARTCHECK, noticeSocketCount, removeNoticeSocket } from './notices';
 import { TicketStore } from './tickets';
 import { send, SOCKET_KEY, VxeHub, type VxeClient } from './vxe-hub';
@@ -23,11 +24,24 @@ interface SocketQuery {
   socketKey?: string;
 }
 
-/** The ticket from `?ticket=` or, as JeecgBoot clients send credentials, the first sub-protocol. */
-function ticketOf(request: FastifyRequest<{ Querystring: SocketQuery }>): string {
-  if (request.query.ticket) return request.query.ticket;
+/** The first sub-protocol offered (Sec-WebSocket-Protocol); ws answers the handshake with that one. */
+function firstProtocol(request: FastifyRequest): string {
   const protocols = request.headers['sec-websocket-protocol'];
   return (typeof protocols === 'string' ? protocols.split(',')[0] : '').trim();
+}
+
+/**
+ * The user a handshake signs in as: a one-time ticket from `?ticket=` or the first sub-protocol, or, as
+ * JeecgBoot clients send it (`new WebSocket(url, [token])`), the access token as the first sub-protocol.
+ * A token is never read from the URL. Null when nothing valid is offered.
+ */
+async function handshakeUser(request: FastifyRequest<{ Querystring: SocketQuery }>, tickets: TicketStore, tokens: TokenService): Promise<string | null> {
+  if (request.query.ticket) return tickets.consume(request.query.ticket);
+  const offered = firstProtocol(request);
+  if (!offered) return null;
+  const byTicket = tickets.consume(offered);
+  if (byTicket) return byTicket;
+  return (await tokens.resolve(offered))?.user.id ?? null;
 }
 
 function budget(): () => boolean {
@@ -55,17 +69,17 @@ function onText(socket: WebSocket, handle: (text: string) => void): void {
 const USER_PARAM = text('用户ID', 32, { minLength: 1, pattern: SAFE_CODE });
 const QUERY = objectSchema({ ticket: text('票据', 100), socketKey: text('socketKey', 1000) });
 
-async function socketRoutes(scope: FastifyInstance, { db }: AppDeps, tickets: TicketStore): Promise<void> {
+async function socketRoutes(scope: FastifyInstance, { db, tokens }: AppDeps, tickets: TicketStore): Promise<void> {
   await scope.register(websocket, {
     options: { maxPayload: MAX_MESSAGE_BYTES },
     errorHandler: (_error, socket) => socket.terminate(),
   });
   const hub = new VxeHub();
 
-  /** Only a websocket handshake with a live ticket of the user named in the path gets through. */
+  /** Only a websocket handshake with a live ticket or token of the user named in the path gets through. */
   const admit = async (request: FastifyRequest<{ Params: { userId: string }; Querystring: SocketQuery }>) => {
     if (!request.ws) throw new ApiError('请使用WebSocket连接', { httpStatus: 400, code: 400 });
-    const owner = tickets.consume(ticketOf(request));
+    const owner = await handshakeUser(request, tickets, tokens);
     if (!owner || owner !== request.params.userId) throw unauthorized();
     const user = await db.selectFrom('sys_user').select('status').where('id', '=', owner).where('del_flag', '=', 0).executeTakeFirst();
     if (!user || user.status !== 1) throw unauthorized('账号已被锁定,请联系管理员!');
