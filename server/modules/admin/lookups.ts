@@ -7,7 +7,7 @@ import type { JsonValue } from '../../core/json';
 import { loadRoleCodes } from '../../core/permissions';
 import { objectSchema, text } from '../../core/schemas';
 import { userPermissionResult } from '../auth/menu-tree';
-import { idList, jsonRows, optionalText, PAGE_QUERY } from './common';
+import { idList, jsonRows, optionalText, PAGE_QUERY, requireId } from './common';
 import { allDeparts, departNode, departTree } from './depart-tree';
 import { queryUserList, userListRules, type UserListQuery } from './user-query';
 
@@ -50,6 +50,19 @@ export function lookupRoutes(api: FastifyInstance, { db }: AppDeps): void {
       const row = await db.selectFrom('sys_depart').select('depart_name').where('org_code', '=', orgCode).where('del_flag', '=', '0').executeTakeFirst();
       if (!row) throw businessError('未找到对应部门');
       return okCode0(row.depart_name);
+    },
+  );
+
+  api.get<{ Querystring: { departId?: string } }>(
+    '/sys/sysDepart/queryParentName',
+    { config: { authenticated: true }, schema: withStamp({ departId: text('部门ID', 36) }) },
+    async (request) => {
+      const departId = requireId(request.query.departId, '部门ID');
+      const depart = await db.selectFrom('sys_depart').select('parent_id').where('id', '=', departId).where('del_flag', '=', '0').executeTakeFirst();
+      if (!depart) throw businessError('未找到对应部门');
+      if (!depart.parent_id) return okCode0('');
+      const parent = await db.selectFrom('sys_depart').select('depart_name').where('id', '=', depart.parent_id).where('del_flag', '=', '0').executeTakeFirst();
+      return okCode0(parent?.depart_name ?? '');
     },
   );
 

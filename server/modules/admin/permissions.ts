@@ -128,6 +128,11 @@ export function permissionRoutes(api: FastifyInstance, { db }: AppDeps): void {
     return ok({ treeList: treeModels(rows), ids: rows.map((r) => r.id) });
   });
 
+  // the ids the grant dialogs tick with 全选: every menu and button, as queryTreeList's `ids`
+  api.get('/sys/permission/loadAllRoleIds', { config: { permission: [...GRANT_TREE_PERMISSIONS] } }, async () =>
+    ok((await allPermissions(db)).map((r) => r.id)),
+  );
+
   api.get<{ Querystring: { pid?: string } }>(
     '/sys/permission/queryListAsync',
     { config: { permission: [...GRANT_TREE_PERMISSIONS] }, schema: { querystring: objectSchema({ pid: text('上级菜单', 36), _t: text('时间戳', 20) }) } },

@@ -4,12 +4,13 @@ import { badRequest, ok, okCode0 } from '../../core/envelope';
 import { objectSchema, text } from '../../core/schemas';
 import { tableDictItems } from '../lookup';
 import { allDictItems, dictItems } from './dicts';
+import { thirdAppRoutes } from './third-app';
 import { loginInfo, visitInfo } from './visits';
 
 export const VISIT_PERMISSION = 'dashboard:visit:view';
 const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
 
-/** Dictionary lookups the client needs at sign-in, and the dashboard's visit numbers. */
+/** Dictionary lookups the client needs at sign-in, the dashboard's visit numbers and the third-party app switch. */
 export const systemCoreModule: ApiModule = (api, { db }) => {
   api.get<{ Params: { dictCode: string } }>(
     '/sys/dict/getDictItems/:dictCode',
@@ -34,6 +35,8 @@ export const systemCoreModule: ApiModule = (api, { db }) => {
     config: { authenticated: true },
     handler: async () => okCode0(null, '刷新缓存完成！'),
   });
+
+  thirdAppRoutes(api);
 
   api.get('/sys/loginfo', { config: { permission: VISIT_PERMISSION } }, async () => ok(await loginInfo(db)));
   api.get('/sys/visitInfo', { config: { permission: VISIT_PERMISSION } }, async () => ok(await visitInfo(db)));
