@@ -90,11 +90,11 @@ export function permissionValues(body: PermissionBody): PermissionValues {
   if (menuType !== 0 && !parentId) throw businessError('请检查你填的类型以及信息是否正确！');
   if (parentId) requireId(parentId, '上级菜单');
   const perms = optionalText(body.perms);
-  if (perms && !/^[A-Za-z0-9_:.,\-]+$/.test(perms)) throw businessError('授权标识格式不正确');
+  if (perms && !/^[A-Za-z0-9_:.,-]+$/.test(perms)) throw businessError('授权标识格式不正确');
   const icon = optionalText(body.icon);
   if (icon && !/^[A-Za-z0-9_:\- ]+$/.test(icon)) throw badRequest('菜单图标格式不正确');
   const componentName = optionalText(body.componentName);
-  if (componentName && !/^[A-Za-z0-9_\-]+$/.test(componentName)) throw badRequest('组件名称格式不正确');
+  if (componentName && !/^[A-Za-z0-9_-]+$/.test(componentName)) throw badRequest('组件名称格式不正确');
   let component = normaliseComponent(optionalText(body.component));
   if (component && !/^[A-Za-z0-9_\-/]+$/.test(component)) throw badRequest('前端组件格式不正确');
   if (menuType === 0 && !component) component = 'layouts/RouteView';
