@@ -32,7 +32,7 @@ export interface RendererUser {
 
 export interface RendererServices {
   http: RendererHttp;
-  /** Spec §6 button/field permission check. */
+  /** Button and field permission check: true when the user may see and use `code`. */
   can(code: string): boolean;
   user?: RendererUser;
   /** API base path, e.g. "/api"; static files live at `${apiBase}/sys/common/static/<path>`. */
@@ -40,7 +40,7 @@ export interface RendererServices {
   /** Access token for widgets that must send it (uploads, websockets tickets). */
   token?: () => string | undefined;
   /**
-   * Spec §6 exclusion by prefix: suffixes of type-1 codes under `prefix` the user lacks
+   * Exclusion by prefix: suffixes of type-1 codes under `prefix` the user lacks
    * (see `excludedCodes` in renderer/permissions.ts). Hides matching columns and the
    * `add` / `batch_delete` toolbar buttons of pages with that `authPrefix`.
    */

@@ -1,4 +1,4 @@
-/** Spec §3 permission entry and §6 button rules, for the app to build `can(code)` from the session. */
+/** Permission entries and the button rules, for the app to build `can(code)` from the session. */
 export interface PermissionEntry {
   action: string;
   type: string;

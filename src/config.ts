@@ -15,7 +15,7 @@ export const HOME_PATH = '/dashboard/analysis';
 export const HOME_TITLE = '首页';
 export const LOGIN_PATH = '/user/login';
 
-/** Spec §2 public routes. The extra configured public path comes from VITE_EXTRA_PUBLIC_PATH. */
+/** Routes open without sign-in. The extra configured public path comes from VITE_EXTRA_PUBLIC_PATH. */
 export const PUBLIC_PATHS: readonly string[] = [
   '/user/login',
   '/user/register',

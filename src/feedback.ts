@@ -25,7 +25,7 @@ export function feedback(): FeedbackApi {
 
 export const SYSTEM_NOTICE = '系统提示';
 
-/** Notification "系统提示" with a description (spec §8 uses 4 s throughout). */
+/** Notification "系统提示" with a description, shown 4 s. */
 export function notifySystem(description: string, durationSeconds = 4): void {
   api.notification.error({ message: SYSTEM_NOTICE, description, duration: durationSeconds });
 }

@@ -1,4 +1,4 @@
-/** Greeting by hour (spec §9): before 9, to 11, to 13, before 20, otherwise evening. */
+/** Greeting by hour: before 9, to 11, to 13, before 20, otherwise evening. */
 export function greetingFor(date: Date = new Date()): string {
   const hour = date.getHours();
   if (hour < 9) return '早上好';

@@ -1,4 +1,4 @@
-/** Shapes of the JeecgBoot contract the shell consumes (contract §2–§3, spec §3). */
+/** Shapes of the API (login, user, menus and permissions) the shell consumes; see docs/api.md. */
 
 export interface UserInfo {
   id: string;

@@ -1,5 +1,5 @@
 /**
- * `npm test`: schema validation and the type check, then the vitest projects one after another
+ * `npm test`: schema validation, the type check and ESLint, then the vitest projects one after another
  * (unit, server, browser: on two cores, running them together makes the browser suite time out),
  * then one closing line with the totals. Arguments are passed to every vitest run.
  */
@@ -26,6 +26,7 @@ function stopWith(title: string): never {
 const extra = process.argv.slice(2);
 if (existsSync('tools/validate-schemas.ts') && !run('schemas', 'npx', ['tsx', 'tools/validate-schemas.ts'])) stopWith('schema validation');
 if (!run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) stopWith('type check');
+if (!run('lint', 'npm', ['run', '--silent', 'lint'])) stopWith('lint');
 
 const dir = mkdtempSync(path.join(tmpdir(), 'xypj-tests-'));
 const summaryFile = path.join(dir, 'summary.jsonl');

@@ -44,7 +44,7 @@ export const WIDGET_TYPES: readonly string[] = Object.keys(WIDGET_LOADERS);
 /** Register every widget type in the renderer registry. Safe to call more than once. */
 export function registerWidgets(): void {
   registerValidateRules({
-    /** `x-validator: [{ cron: true }]` checks a Quartz expression (messages of behaviour §4.5). */
+    /** `x-validator: [{ cron: true }]` checks a Quartz expression. */
     async cron(value: unknown) {
       const { validateCron } = await import('./cron/cron-validate');
       return validateCron(typeof value === 'string' ? value : '') ?? '';

@@ -8,7 +8,7 @@ export interface DictItem {
   disabled?: boolean;
 }
 
-/** Spec §9: dictionary cache 7 days. */
+/** Dictionaries are cached for 7 days. */
 export const DICT_CACHE_MS = 7 * 24 * 60 * 60 * 1000;
 const STORAGE_PREFIX = 'pro__DICT_ITEMS_';
 

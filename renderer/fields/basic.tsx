@@ -34,7 +34,7 @@ function NumberInput({ value, onChange, ...rest }: ValueProps<number>) {
   return <InputNumber {...rest} style={{ width: '100%' }} value={value ?? null} onChange={(v) => onChange?.(v ?? undefined)} />;
 }
 
-/** Spec §9 switch values: Y / N (configurable through `options: [on, off]`). */
+/** Switch values: Y / N (configurable through `options: [on, off]`). */
 function YesNoSwitch({ value, onChange, options, ...rest }: ValueProps<string> & { options?: [string, string] }) {
   const [on, off] = options ?? ['Y', 'N'];
   return <Switch {...rest} checked={value === on} onChange={(checked) => onChange?.(checked ? on : off)} />;

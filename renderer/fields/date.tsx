@@ -2,7 +2,7 @@ import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import type { CellProps, FieldParts } from '../registry';
 
-/** Spec §9 date formats. */
+/** Date formats of every date field and cell. */
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 

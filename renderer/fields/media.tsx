@@ -3,7 +3,7 @@ import type { CellProps, FieldParts } from '../registry';
 import { useRenderer } from '../context';
 import { defaultNotifier } from '../data/notify';
 
-/** Spec §8: a download asked for an empty or unreadable path. */
+/** Message for a download asked for an empty or unreadable path. */
 export const UNKNOWN_FILE = '未知的文件';
 
 const firstPath = (value: unknown): string => (value ? String(value).split(',')[0] : '');

@@ -5,7 +5,7 @@ import { applyInputRule, stripInputRule, type InputRule } from '../superQuery/mo
 interface SearchInputProps {
   value?: string;
   onChange?: (value: string | undefined) => void;
-  /** like → *v*, ne → !v, ge → >=v, le → <=v (contract §4.2 value forms). */
+  /** like → *v*, ne → !v, ge → >=v, le → <=v (list value forms, docs/api.md). */
   rule?: InputRule;
   [prop: string]: unknown;
 }

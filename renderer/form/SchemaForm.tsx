@@ -30,7 +30,7 @@ export function prepareRenderer(): void {
 
 function useSchemaField() {
   const types = registeredFieldTypes().join(',');
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the field map is rebuilt when a field type is registered
   return useMemo(() => createSchemaField({ components: formComponents() }), [types]);
 }
 

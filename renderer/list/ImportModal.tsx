@@ -8,7 +8,7 @@ import { DOWNLOAD_FAILED, downloadThroughHttp, type SaveFile } from '../data/dow
 export interface ImportModalProps {
   open: boolean;
   url?: string;
-  /** Allow several files in one upload (spec §5: off → only one file). */
+  /** Allow several files in one upload (off: only one file). */
   multiple?: boolean;
   foreignKeys?: string;
   isSingleTableImport?: boolean;
@@ -21,7 +21,7 @@ export interface ImportModalProps {
 
 interface ImportResult { msg?: string; fileUrl?: string; fileName?: string }
 
-/** Spec §4 import modal: empty file list and validation off on open; uploading flag while sending. */
+/** Import modal: empty file list and validation off on open; uploading flag while sending. */
 export function ImportModal({ open, url, multiple = false, foreignKeys = '', isSingleTableImport = true, notify, onClose, onImported, saveFile }: ImportModalProps) {
   const { http } = useRenderer();
   const [files, setFiles] = useState<File[]>([]);

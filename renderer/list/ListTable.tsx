@@ -9,7 +9,7 @@ import { totalText } from './params';
 import { actionAllowed } from './actions';
 import { VirtualTable, type VirtualColumn } from './VirtualTable';
 
-/** Spec §9 minimum widths: datetime, user-select and department-select 190px, date 135px. */
+/** Minimum column widths: datetime, user-select and department-select 190px, date 135px. */
 export const MIN_WIDTHS: Record<string, number> = {
   DateTimePicker: 190,
   DatePicker: 135,

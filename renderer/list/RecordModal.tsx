@@ -11,7 +11,7 @@ import type { Row } from './useListPage';
 
 export type RecordMode = 'add' | 'edit' | 'detail';
 const TITLES: Record<RecordMode, string> = { add: '新增', edit: '编辑', detail: '详情' };
-/** Spec §9: details modal 1200 wide. */
+/** The details modal is 1200 px wide. */
 const DETAIL_WIDTH = 1200;
 
 export interface RecordModalProps {

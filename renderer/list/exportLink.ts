@@ -10,7 +10,7 @@ export function navigateTo(url: string): void {
 }
 
 /**
- * Spec §7 alternative export: navigation to `{export url}?paramsStr=…`. A navigation cannot send the
+ * Alternative export: navigation to `{export url}?paramsStr=…`. A navigation cannot send the
  * token header, so the server first signs the address (tied to this session, valid for a minute);
  * the token never goes into the URL.
  */

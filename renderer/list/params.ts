@@ -1,4 +1,4 @@
-/** Contract §4.1 list request parameters. */
+/** List request parameters (docs/api.md, "List conventions"). */
 export interface SortState {
   column?: string;
   order?: 'asc' | 'desc';

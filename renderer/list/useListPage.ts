@@ -21,10 +21,10 @@ export interface ListPageOptions {
   navigate?: (url: string) => void;
 }
 
-/** Spec §9: options 10/20/30, list pages also 200. */
+/** Page sizes: 10/20/30, list pages also 200. */
 export const DEFAULT_PAGE_SIZE_OPTIONS = [10, 20, 30, 200];
 
-/** Headless list controller: query, paging, sorting, selection, delete, export (behaviour §4.1). */
+/** Headless list controller: query, paging, sorting, selection, delete, export. */
 export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
   const services = useRenderer();
   const { http } = services;

@@ -48,7 +48,7 @@ function replaceChildren(rows: Row[], key: string, id: unknown, children: Row[])
   });
 }
 
-/** Tree table: roots come from the list; children load lazily on expand (behaviour of spec §4 tree selectors). */
+/** Tree table: roots come from the list; children load lazily on expand, as in the tree selectors. */
 export function useTreeRows(list: ListPageController) {
   const { http } = useRenderer();
   const tree = list.schema.tree ?? {};

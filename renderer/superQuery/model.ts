@@ -1,4 +1,4 @@
-/** Spec §9 match types and rules; §3 saved advanced query; contract §4.2 superQueryParams. */
+/** Advanced query: match types and rules, saved queries, and the superQueryParams sent with a list request. */
 export const MATCH_TYPES = ['and', 'or'] as const;
 export type MatchType = (typeof MATCH_TYPES)[number];
 

@@ -1,6 +1,6 @@
 import type { Condition, MatchType } from './model';
 
-/** Spec §3: a saved advanced query. */
+/** A saved advanced query. */
 export interface SavedQuery {
   title: string;
   matchType: MatchType;

@@ -5,7 +5,7 @@ import { readSavedQueries, removeSavedQuery, upsertSavedQuery, writeSavedQueries
 
 const emptyTree = (): FilterTree => ({ matchType: 'and', conditions: [{ rule: 'eq' }] });
 
-/** Advanced-query state and the spec §5 messages; `onApply(undefined)` clears the query. */
+/** Advanced-query state and its messages; `onApply(undefined)` clears the query. */
 export function useSuperQuery(saveCode: string, notify: Notifier, onApply: (tree: FilterTree | undefined) => void) {
   const [tree, setTree] = useState<FilterTree>(emptyTree);
   const [active, setActive] = useState(false);

@@ -21,7 +21,7 @@ interface FieldLike { form?: FormValues }
 let registered = false;
 
 /**
- * Registers the spec §5 presets with Formily. Schema usage:
+ * Registers the form validation presets with Formily. Schema usage:
  * `"x-validator": "mobile"` (format) or `[{ "userName": true }, { "lengthRange": { "min": 2 } },
  * { "duplicateCheck": { "tableName": "sys_position", "fieldName": "code" } }, { "checkRule": "common" },
  * { "remoteCheck": { "url": "/sys/role/checkRoleCode", "param": "roleCode", "idParam": "id" } }]`.

@@ -1,5 +1,5 @@
 /**
- * Spec §5 form presets: one named check per preset, each returning the spec's message
+ * Form validation presets: one named check per preset, each returning its user-facing message
  * or '' when the value passes. Empty values pass every pattern check; `required` is separate.
  */
 const isEmpty = (value: unknown): boolean =>
@@ -29,7 +29,7 @@ export const PRESET_PATTERNS: Record<string, PresetPattern> = {
   char0to255: { regexp: /^[\s\S]{0,255}$/, message: '请输入255位以内的字符' },
 };
 
-/** Checks one preset by name: '' when valid or empty, else the spec message. */
+/** Checks one preset by name: '' when valid or empty, else the preset's message. */
 export function checkPreset(name: string, value: unknown): string {
   const preset = PRESET_PATTERNS[name];
   if (!preset || isEmpty(value)) return '';
@@ -64,7 +64,7 @@ export function checkChecked(value: unknown, min?: number, max?: number): string
   return '';
 }
 
-/** Spec §5 grid-cell presets by short name (n6-16, *6-16, ...) with their titles. */
+/** Grid-cell validation presets by short name (n6-16, *6-16, ...) with their titles. */
 export const GRID_PATTERNS: Record<string, { title: string; regexp: RegExp }> = {
   'n6-16': { title: '6到16位数字', regexp: /^\d{6,16}$/ },
   '*6-16': { title: '6到16位任意字符', regexp: /^[\s\S]{6,16}$/ },

@@ -1,4 +1,4 @@
-/** The contract's Result<T> (contract §1.1). */
+/** JeecgBoot's Result<T> envelope (docs/api.md). */
 export interface Envelope<T = unknown> {
   success: boolean;
   message: string;
@@ -28,7 +28,7 @@ export function failure(message: string, code = 500): Envelope<null> {
 
 /**
  * Throw from a handler to answer with an envelope. Business errors keep HTTP 200 with code 500
- * (contract §1.3); auth errors carry their HTTP status.
+ * as JeecgBoot does; auth errors carry their HTTP status.
  */
 export class ApiError extends Error {
   readonly httpStatus: number;
@@ -45,7 +45,7 @@ export class ApiError extends Error {
 export const businessError = (message: string) => new ApiError(message);
 /** HTTP 400 for input that fails validation */
 export const badRequest = (message: string) => new ApiError(message, { httpStatus: 400, code: 400 });
-/** HTTP 401 (contract §1.3 messages) */
+/** HTTP 401 with the session message (Token失效，请重新登录! …) */
 export const unauthorized = (message = 'Token失效，请重新登录!') => new ApiError(message, { httpStatus: 401, code: 401 });
 /** HTTP 403 for a signed-in user without the permission code */
 export const forbidden = (message = '没有权限，请联系管理员授权') => new ApiError(message, { httpStatus: 403, code: 403 });

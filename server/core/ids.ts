@@ -5,7 +5,7 @@ const worker = BigInt(randomInt(0, 1024));
 let lastMs = 0n;
 let sequence = 0n;
 
-/** A 19-digit snowflake id as a string (contract §0 "IDs"). */
+/** A 19-digit snowflake id as a string (JSON numbers would lose digits). */
 export function newId(): string {
   let now = BigInt(Date.now());
   if (now === lastMs) {

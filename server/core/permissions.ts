@@ -20,7 +20,7 @@ export async function loadRoleCodes(db: Db, userId: string): Promise<string[]> {
 }
 
 /**
- * Ids of the permission rows granted to a user (contract §3.1): through the user's roles, and
+ * Ids of the permission rows granted to a user: through the user's roles, and
  * through the department roles the user holds.
  */
 export function grantedPermissionIds(db: Db, userId: string) {

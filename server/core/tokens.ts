@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/types';
 import { newId } from './ids';
 
-/** Spec §9: token lifetime 7 days, absolute (not extended by use). */
+/** Token lifetime: 7 days, absolute (not extended by use). */
 export const TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 

@@ -7,7 +7,7 @@ import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable 
  */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-/** audit columns filled by the server (contract §0 "Auto-filled columns") */
+/** audit columns filled by the server (create_by, create_time, update_by, update_time) */
 export interface AuditColumns {
   create_by: string | null;
   create_time: NullableTimestamp;

@@ -33,7 +33,7 @@ export const fetchLoginInfo = () =>
 export const fetchVisitInfo = () =>
   getAction<Array<{ type?: string; tian?: string; visit?: number | string; ip?: number | string }>>('/sys/visitInfo');
 
-/** A login/phone-login result counts as success when `success` is true and code is 200 (contract §2.2). */
+/** A login/phone-login result counts as success when `success` is true and code is 200. */
 export function isLoginSuccess(res: { success: boolean; code: number }): boolean {
   return res.success && Number(res.code) === 200;
 }

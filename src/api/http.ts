@@ -207,7 +207,7 @@ export const http: Http = createHttp({
   },
 });
 
-/** Spec §4: server logout (always finishes, even when it fails), then clear the local session. */
+/** Server logout (always finishes, even when it fails), then clear the local session. */
 export async function logoutSession(): Promise<void> {
   const token = currentToken();
   try {

@@ -20,7 +20,7 @@ function stringify(value: unknown): unknown {
 }
 
 /**
- * X-Sign of the JeecgBoot contract §2.8: upper-case MD5 of the JSON of the key-sorted
+ * X-Sign of signed calls (docs/api.md): upper-case MD5 of the JSON of the key-sorted
  * merge of URL query, params/body (and `x-path-variable` when the last path segment
  * holds a comma) followed by the secret.
  */

@@ -5,9 +5,9 @@ function actionsOf(entry: AuthEntry): string[] {
 }
 
 /**
- * Spec §6 button permission: a code whose configuration (allAuth) is disabled
+ * Button permission: a code whose configuration (allAuth) is disabled
  * (status '0') is not controlled and stays visible; otherwise the user's grants
- * decide — a grant (type '2' per the spec; type '1' rows of older data are
+ * decide — a grant (type '2'; type '1' rows of older data are
  * accepted too) authorises, comma-separated actions are split, and a grant with
  * status '0' denies.
  */

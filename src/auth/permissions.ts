@@ -4,7 +4,7 @@ import { permissionsAtom } from '../state/session';
 import { appStore } from '../state/store';
 import { canWith } from './can';
 
-/** Spec §6 button check against the signed-in user's permissions. */
+/** Button permission check against the signed-in user's permissions. */
 export function can(code: string): boolean {
   const permissions = appStore.get(permissionsAtom);
   return canWith(code, permissions?.auth ?? [], permissions?.allAuth ?? []);

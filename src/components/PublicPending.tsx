@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { PLATFORM_NAME } from '../config';
 
-/** A public route (spec §2) whose page has not been delivered yet: it renders without sign-in and says so. */
+/** A public route whose page has not been delivered yet: it renders without sign-in and says so. */
 export default function PublicPending() {
   const { pathname } = useLocation();
   useEffect(() => {

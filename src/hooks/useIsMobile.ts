@@ -3,7 +3,7 @@ import { MOBILE_BREAKPOINT } from '../config';
 
 const QUERY = `(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`;
 
-/** Mobile below 1088 px (spec §2 layout); the 768 px breakpoint gives the same device class. */
+/** Mobile below 1088 px; the 768 px breakpoint gives the same device class. */
 export function useIsMobile(): boolean {
   const [mobile, setMobile] = useState(() => typeof window !== 'undefined' && window.innerWidth < MOBILE_BREAKPOINT);
   useEffect(() => {

@@ -18,7 +18,7 @@ const Alteration = lazyPage(() => import('../views/user/Alteration'), '找回密
 const Exception404 = lazyPage(() => import('../views/exception/404'), '404');
 const PublicPending = lazyPage(() => import('../components/PublicPending'), '公开页面');
 
-/** Public routes of spec §2 whose pages arrive with later issues. */
+/** Public routes whose pages are not built yet. */
 const PENDING_PUBLIC_PATHS = ['/xypj/checkzs', '/xypj/loginoutpush', '/xypj/resultlist', '/xypj/reloginpush', '/oauth2-app/login', '/test/preview', '/test/home'];
 
 /** One menu route: its page wrapped in the layouts of its menu ancestors. */

@@ -14,7 +14,7 @@ export function FullPageLoading() {
   );
 }
 
-/** Applies the spec §2 routing rules on every navigation. */
+/** Applies the routing rules (guard.ts) on every navigation. */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();

@@ -13,7 +13,7 @@ export interface GuardInput {
   fullPath: string;
   hasToken: boolean;
   permissionsLoaded: boolean;
-  /** The "alternative configured path" condition of spec §2 (enterprise chat clients use OAuth2 login). */
+  /** The "alternative configured path" that is public too (enterprise chat clients use OAuth2 login). */
   oauth2Env?: boolean;
   publicPaths?: readonly string[];
 }
@@ -30,7 +30,7 @@ export function loginRedirect(fullPath: string, oauth2Env = false): string {
   return `${oauth2Env ? OAUTH2_LOGIN_PATH : LOGIN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
 }
 
-/** Spec §2 routing rules, decided before any page renders. */
+/** Routing rules (public routes, sign-in, menu load), decided before any page renders. */
 export function decideNavigation(input: GuardInput): GuardDecision {
   const pathname = normalise(input.pathname);
   if (pathname === '/user') return { kind: 'redirect', to: LOGIN_PATH };

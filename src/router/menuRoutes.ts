@@ -1,6 +1,6 @@
 import type { MenuItem } from '../types';
 
-/** A flat route built from the server menu (spec §2). Parents that are layouts wrap their descendants. */
+/** A flat route built from the server menu. Parents that are layouts wrap their descendants. */
 export interface MenuRoute {
   path: string;
   name?: string;
@@ -61,7 +61,7 @@ export function buildMenuRoutes(menu: readonly MenuItem[]): MenuRoute[] {
 }
 
 /**
- * Menu ancestors + item for a path. An exact path wins (spec §2: for routes with
+ * Menu ancestors + item for a path. An exact path wins (for routes with
  * parameters the full path is matched); otherwise `:param` segments match any value.
  */
 export function findMenuTrail(menu: readonly MenuItem[], pathname: string): MenuItem[] {

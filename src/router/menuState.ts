@@ -22,7 +22,7 @@ export const menuRoutesAtom = atom<MenuRoute[]>((get) => {
 
 let inFlight: Promise<boolean> | undefined;
 
-/** Fetch the menu and button permissions once; false on failure or an empty menu (spec §4). */
+/** Fetch the menu and button permissions once; false on failure or an empty menu. */
 export function loadPermissions(): Promise<boolean> {
   inFlight ??= fetchPermissions()
     .then((res) => {

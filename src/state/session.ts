@@ -7,7 +7,7 @@ import { StorageKey, readStored, removeStored, writeStored } from './storage';
 export const tokenAtom = atom<string | undefined>(readStored<string | undefined>(StorageKey.token, undefined));
 export const userInfoAtom = atom<UserInfo | undefined>(readStored<UserInfo | undefined>(StorageKey.userInfo, undefined));
 export const tenantIdAtom = atom<string | undefined>(readStored<string | undefined>(StorageKey.tenantId, undefined));
-/** null until fetched after sign-in (spec §4: fetched on first navigation). */
+/** null until fetched after sign-in (on the first navigation). */
 export const permissionsAtom = atom<PermissionResult | null>(null);
 export const dictCacheAtom = atom<Record<string, DictItem[]>>(
   readStored<Record<string, DictItem[]>>(StorageKey.dictCache, {}),
@@ -76,7 +76,7 @@ export function savePermissions(result: PermissionResult): void {
   appStore.set(permissionsAtom, { ...result, auth: result.auth ?? [], allAuth: result.allAuth ?? [] });
 }
 
-/** Spec §4: logout clears token, permission list and stored user items. */
+/** Logout clears token, permission list and stored user items. */
 export function clearSession(): void {
   for (const key of [
     StorageKey.token,

@@ -5,7 +5,7 @@ export type NavTheme = 'light' | 'dark';
 export type LayoutMode = 'sidemenu' | 'topmenu';
 export type ContentWidth = 'Fixed' | 'Fluid';
 
-/** Spec §3 user settings kept locally. The tenant lives with the session (TENANT_ID). */
+/** User settings kept locally. The tenant lives with the session (TENANT_ID). */
 export interface UserSettings {
   sidebarOpen: boolean;
   theme: NavTheme;

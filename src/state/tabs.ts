@@ -15,7 +15,7 @@ export interface TabState {
 }
 
 export interface TabChange extends TabState {
-  /** Warning to show instead of changing anything (behaviour §2.6). */
+  /** Warning to show instead of changing anything. */
   warning?: string;
 }
 

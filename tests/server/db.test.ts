@@ -17,7 +17,7 @@ describe.each(backends())('migrations and seed data on %s', (backend) => {
     expect(again, JSON.stringify(again)).toEqual({ applied: [], fresh: false });
   });
 
-  it('seeds the roles of DOMAIN.md, the department tree and one demo user per role', async () => {
+  it('seeds the four roles, the department tree and one demo user per role', async () => {
     const roles = await t.db.selectFrom('sys_role').select('role_code').orderBy('role_code').execute();
     expect(roles.map((r) => r.role_code)).toEqual(['admin', 'xypj_company', 'xypj_expert', 'xypj_staff']);
     const codes = await t.db.selectFrom('sys_depart').select('org_code').orderBy('org_code').execute();

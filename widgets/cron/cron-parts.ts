@@ -1,4 +1,4 @@
-/** The seven Quartz parts in order (spec §3 cron value). */
+/** The seven Quartz parts of a cron value, in order. */
 export type CronField = 'second' | 'minute' | 'hour' | 'day' | 'month' | 'week' | 'year';
 
 export const CRON_FIELDS: readonly CronField[] = ['second', 'minute', 'hour', 'day', 'month', 'week', 'year'];

@@ -1,6 +1,6 @@
 import { weekNamesToNumbers, type CronField, type CronParts } from './cron-parts';
 
-/** Modes of one part in the piece editor (JEasyCron), spec §4 cron editors. */
+/** Modes of one part in the piece editor (JEasyCron). */
 export type PieceMode = 'unset' | 'every' | 'range' | 'loop' | 'work' | 'last' | 'specify';
 
 export interface PieceState {
@@ -64,7 +64,7 @@ const toInt = (text: string, fallback: number): number => {
   return text !== '' && Number.isInteger(n) ? n : fallback;
 };
 
-/** Read one part back into its mode (spec §4: ? unset, - range, / loop, W work, L last, list or number specify). */
+/** Read one part back into its mode (? unset, - range, / loop, W work, L last, list or number specify). */
 export function parsePiece(field: CronField, text: string | undefined, now: Date = new Date()): PieceState {
   const state = defaultPiece(field, now);
   const value = weekNamesToNumbers((text ?? '').trim());

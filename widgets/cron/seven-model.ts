@@ -51,7 +51,7 @@ type Range = readonly [number, number];
 
 export interface CycleBounds { start: Range; interval: Range; specific: Range; rangeStart: Range; rangeEnd: Range }
 
-/** Spec §5 cron bounds of the seven-part editor. */
+/** Bounds of each part in the seven-part cron editor. */
 export const CYCLE_BOUNDS: Record<CycleField, CycleBounds> = {
   second: { interval: [1, 59], start: [0, 59], specific: [0, 59], rangeStart: [1, 59], rangeEnd: [0, 59] },
   minute: { interval: [1, 60], start: [0, 59], specific: [0, 59], rangeStart: [1, 60], rangeEnd: [0, 59] },

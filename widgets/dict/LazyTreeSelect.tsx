@@ -45,7 +45,7 @@ export function LazyTreeSelect({ value, onChange, multiple = false, placeholder 
       (error: Error) => message.error(error.message),
     );
     return () => { alive = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loadChildren is an inline prop; reloadKey decides when the root reloads
   }, [reloadKey]);
 
   useEffect(() => {
@@ -59,7 +59,7 @@ export function LazyTreeSelect({ value, onChange, multiple = false, placeholder 
       setLabels((prev) => ({ ...prev, ...found }));
     });
     return () => { alive = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new value asks for missing labels
   }, [value]);
 
   const labelOf = (key: string) => nodes.find((node) => node.value === key)?.title ?? labels[key] ?? key;

@@ -10,7 +10,7 @@ function useLabels(value: string | undefined, text: string | undefined, load: (k
     let alive = true;
     load(value).then((names) => { if (alive) setLabel(names.length ? names.join(',') : value); });
     return () => { alive = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load is an inline function of the caller; value and text decide
   }, [value, text]);
   return label ?? value ?? '';
 }

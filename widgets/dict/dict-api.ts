@@ -1,6 +1,6 @@
 import type { RendererHttp } from '@renderer/context';
 
-/** A dictionary item (spec §3): value, text (or label or title), disabled. */
+/** A dictionary item: value, text (or label or title), disabled. */
 export interface DictOption {
   value: string;
   text: string;

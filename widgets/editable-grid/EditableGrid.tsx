@@ -111,6 +111,8 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
 
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const [sorting, setSorting] = useState<SortingState>([]);
+  // layoutColumns reads only the props listed
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const laidOut = useMemo(() => layoutColumns(dataColumns, props), [dataColumns, props.dragSort, props.rowNumber, props.rowSelection, props.rowSelectionType, props.rowExpand]);
   const columnDefs = useMemo(() => toColumnDefs(laidOut, !props.dragSort), [laidOut, props.dragSort]);
   const meta = useMemo<GridTableMeta>(() => {
@@ -156,6 +158,8 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
         controller.emit();
       },
     }),
+    // emit reads only the store and refs, so the first copy of it stays right
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [services, pickerLabels, controller.getOptions, props.slots, store],
   );
 

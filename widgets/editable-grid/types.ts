@@ -25,7 +25,7 @@ export type ValidationHandlerResult = boolean | string | null | undefined | void
 /** A custom check; it may answer later (a Promise), e.g. after asking the server. */
 export type ValidationHandler = (ctx: ValidateContext) => ValidationHandlerResult | Promise<ValidationHandlerResult>;
 
-/** Spec §3 validation rule. `pattern` is a preset code (`*`, `n6-16`, `money`, `only` …), a RegExp or regex source. */
+/** A cell validation rule. `pattern` is a preset code (`*`, `n6-16`, `money`, `only` …), a RegExp or regex source. */
 export interface ValidationRule {
   required?: boolean;
   pattern?: string | RegExp;
@@ -44,7 +44,7 @@ export interface TagColorContext {
   column: GridColumn;
 }
 
-/** Spec §3 editable grid column: every listed option plus the behaviour file's extras. */
+/** An editable grid column and its options. */
 export interface GridColumn {
   key: string;
   title: string;

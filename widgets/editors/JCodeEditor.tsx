@@ -54,7 +54,7 @@ export function JCodeEditor({
     });
     view.current = editor;
     return () => { editor.destroy(); view.current = null; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is built once; value and lang reach it through the effects below
   }, []);
 
   useEffect(() => {

@@ -30,7 +30,7 @@ export function BizSelectModal({ open, preset, multiple, valueKey, initialRows, 
 
   useEffect(() => {
     if (open) { setChosen(initialRows); setKeyword(''); setQuery({ pageNo: 1, pageSize: BIZ_PAGE_SIZE, keyword: '' }); }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the choice resets only when the dialog opens
   }, [open]);
 
   useEffect(() => {

@@ -31,7 +31,7 @@ export function DepartSelectModal({ open, multi = false, checkStrictly = true, t
 
   useEffect(() => {
     if (open) { setChecked(initialKeys); setResults(null); setStrict(checkStrictly); }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the choice resets only when the dialog opens
   }, [open]);
 
   const remember = (nodes: DepartNode[]) => nodes.forEach((node) => known.current.set(node.key, node));

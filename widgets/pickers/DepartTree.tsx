@@ -61,7 +61,7 @@ export function DepartTree({
       }
     }, (error: Error) => { message.error(error.message); setLoaded(true); });
     return () => { alive = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the root level loads once per HTTP client
   }, [http]);
 
   const shown = flatNodes ?? nodes;

@@ -32,7 +32,7 @@ export function JSelectBizComponent({ value = '', onChange, preset, multiple = t
       if (alive && res.success) setRows(res.result?.records ?? []);
     });
     return () => { alive = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rows are the loaded labels; reading them must not load again
   }, [http, value, valueKey, preset]);
 
   const labelOf = (v: string) => {

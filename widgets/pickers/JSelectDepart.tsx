@@ -41,7 +41,7 @@ export function JSelectDepart({
       setSelected(values.map((v) => flat.find((node) => field(node, store) === v)).filter((n): n is DepartNode => !!n));
     }, () => undefined);
     return () => { alive = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- selected holds the loaded labels; reading it must not load again
   }, [http, value, store]);
 
   const display = values.map((v) => {

@@ -31,7 +31,7 @@ export function JSelectUserByDep({ value = '', onChange, multi = true, store = '
     let alive = true;
     usersByValues(http, store, value).then((users) => { if (alive) setRows(users); });
     return () => { alive = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rows are the loaded labels; reading them must not load again
   }, [http, value, store]);
 
   const display = values.map((v) => {

@@ -55,7 +55,7 @@ export function PopupReportModal({ open, config, onOk, onCancel }: PopupReportMo
       Modal.error({ title: '出错了', content: `${POPUP_INIT_FAILED} 错误信息如下：${error.message}`, onOk: onCancel });
     });
     return () => { alive = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the report loads once each time the dialog opens
   }, [open, config.code]);
 
   useEffect(() => {

@@ -31,7 +31,7 @@ export function UserPickerModal({ open, multi = true, initialRows, rowKey = 'use
 
   useEffect(() => {
     if (open) { setChosen(initialRows); setQuery({ pageNo: 1, pageSize: 10, username: '', departId: undefined }); setUsername(''); setDepartId(undefined); }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the choice resets only when the dialog opens
   }, [open]);
 
   useEffect(() => {

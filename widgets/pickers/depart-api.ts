@@ -1,6 +1,6 @@
 import type { RendererHttp } from '@renderer/context';
 
-/** Department node (spec §3): id, orgCode, departName, key, title, children, leaf. */
+/** Department node: id, orgCode, departName, key, title, children, leaf. */
 export interface DepartNode {
   id: string;
   key: string;

@@ -1,4 +1,4 @@
-/** Popup parameters (spec §3): code, field, orgFields, destFields, sorter, multi, param, groupId. */
+/** Popup parameters: code, field, orgFields, destFields, sorter, multi, param, groupId. */
 export interface PopupConfig {
   code?: string;
   field?: string;

@@ -1,6 +1,6 @@
 import type { RendererHttp } from '@renderer/context';
 
-/** A picker user row (spec §3). */
+/** A picker user row. */
 export interface PickerUser {
   id: string;
   username: string;
@@ -24,7 +24,7 @@ export interface UserQuery {
   pageSize: number;
 }
 
-/** Picker default sort (spec §9): createTime descending. */
+/** Picker default sort: createTime descending. */
 export const PICKER_SORT = { column: 'createTime', order: 'desc' } as const;
 
 /** GET /sys/user/queryUserComponentData. */

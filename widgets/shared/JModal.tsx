@@ -11,7 +11,7 @@ export interface JModalProps extends Omit<ModalProps, 'title'> {
   onFullscreenChange?: (fullscreen: boolean) => void;
 }
 
-/** Share of the window height the dialog body may take (spec §9). */
+/** Share of the window height the dialog body may take. */
 export const MODAL_BODY_HEIGHT_RATIO = 0.8;
 
 /** antd Modal with a fullscreen toggle, body capped at 80% of the window, destroyed when hidden. */

@@ -6,7 +6,7 @@ import { JModal } from '../shared/JModal';
 import { JUpload } from './JUpload';
 import type { FileRecord, UploadValue } from './upload-rules';
 
-/** One file the pop-up hands back (spec §3 pop-up result). */
+/** One file the pop-up hands back. */
 export interface FilePopResult {
   name: string;
   url: string;

@@ -6,7 +6,7 @@ export const UPLOAD_URL = '/sys/common/upload';
 export type UploadFileType = 'all' | 'file' | 'image';
 export type UploadStatus = 'uploading' | 'done' | 'error' | 'removed';
 
-/** One entry of the upload list (spec §3 upload value). */
+/** One entry of the upload list. */
 export interface UploadItem {
   uid: string;
   name: string;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 const AUDIT = `create_by varchar(100), create_time timestamptz, update_by varchar(100), update_time timestamptz`;
 
-/** Seed check rules (contract §5.6 `common`, plus a code rule of our own). */
+/** Seed check rules (JeecgBoot's `common`, plus a code rule of our own). */
 const CHECK_RULES: Array<{ id: string; name: string; code: string; json: unknown; description: string }> = [
   {
     id: 'cr_common',

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 const AUDIT = `create_by varchar(100), create_time timestamptz, update_by varchar(100), update_time timestamptz`;
 
-/** Online report configs (contract §9.3): head with the administrator's SQL, its columns and its parameters. */
+/** Online report configs: head with the administrator's SQL, its columns and its parameters. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const statements = [
     `create table onl_cgreport_head (

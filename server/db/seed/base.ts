@@ -1,7 +1,7 @@
 import type { Db } from '../types';
 import { generatePassword, hashPassword } from '../../core/passwords';
 
-/** Roles of DOMAIN.md; ids are stable so other seeds may reference them. */
+/** The roles of the credit-evaluation office; ids are stable so other seeds may reference them. */
 export const ROLE_SEED = [
   { id: 'f6817f48af4fb3af11b9e8bf182f618b', code: 'admin', name: '管理员', description: '系统管理员' },
   { id: 'r_xypj_staff', code: 'xypj_staff', name: '协会工作人员', description: '信用评价办公室工作人员' },

@@ -75,7 +75,7 @@ async function refreshHasChild(db: Db, ids: string[]): Promise<void> {
   }
 }
 
-/** Adds a category under `parent` (null: a root) with the next free code (A01, A01A01 …, contract §5.4). */
+/** Adds a category under `parent` (null: a root) with the next free code (A01, A01A01 …). */
 export async function insertCategory(db: Db, parent: Pick<SysCategory, 'id' | 'code'> | null, name: string, user: SessionUser): Promise<{ id: string; code: string }> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(7302002)`.execute(trx);

@@ -5,7 +5,7 @@ import { businessError } from '../../core/envelope';
 import { escapeLike } from './common';
 import type { SysDataRule } from './tables';
 
-/** Conditions of spec §9 (codes); the contract's symbols and upper-case names are read as the same. */
+/** Rule conditions by code; JeecgBoot's symbols and upper-case names are read as the same. */
 export const RULE_CONDITIONS = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'in', 'like', 'left_like', 'right_like'] as const;
 export type RuleCondition = (typeof RULE_CONDITIONS)[number];
 
@@ -26,7 +26,7 @@ export function normaliseCondition(value: string): RuleCondition | null {
   return (RULE_CONDITIONS as readonly string[]).includes(lower) ? (lower as RuleCondition) : null;
 }
 
-/** Values the system variables of contract §4.4 stand for, for one caller. */
+/** Values the system variables of data rules (#{sys_user_code} …) stand for, for one caller. */
 export interface RuleContext {
   username: string;
   realname: string;

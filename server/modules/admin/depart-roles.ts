@@ -142,7 +142,7 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
     if (!roleName) throw businessError('请输入部门角色名称!');
     const roleCode = optionalText(body.roleCode);
     if (!roleCode) throw businessError('请输入部门角色编码!');
-    if (!/^[A-Za-z0-9_\-]+$/.test(roleCode)) throw businessError('部门角色编码只能包含字母、数字、下划线和中划线');
+    if (!/^[A-Za-z0-9_-]+$/.test(roleCode)) throw businessError('部门角色编码只能包含字母、数字、下划线和中划线');
     return { role_name: roleName, role_code: roleCode, description: optionalText(body.description) };
   };
 

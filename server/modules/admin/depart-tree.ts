@@ -47,7 +47,7 @@ export function departDescendants(rows: readonly SysDepart[], ids: readonly stri
   return [...out];
 }
 
-/** YouBianCodeUtil of contract §6: A01 … A99, B01 … Z99 per level. */
+/** Department codes as JeecgBoot's YouBianCodeUtil makes them: A01 … A99, B01 … Z99 per level. */
 export function nextSegment(last: string | null): string {
   if (!last) return 'A01';
   const letter = last.charCodeAt(0);

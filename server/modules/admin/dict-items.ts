@@ -36,7 +36,7 @@ const ITEM_BODY = {
 
 const TAKEN = '该值不可用，系统中已存在！';
 /** the item modal's check: no punctuation or symbols in a value */
-const SPECIAL = /[`~!@#$^&*()=|{}'":;,\[\].<>/?\\！￥…（）—【】‘；：”“。，、？\s]/;
+const SPECIAL = /[`~!@#$^&*()=|{}'":;,[\].<>/?\\！￥…（）—【】‘；：”“。，、？\s]/;
 
 export async function refuseTakenValue(db: Db, dictId: string, value: string, exceptId?: string): Promise<void> {
   let q = db.selectFrom('sys_dict_item').select('id').where('dict_id', '=', dictId).where('item_value', '=', value);

@@ -27,7 +27,7 @@ export async function grantedIds(db: Db, target: GrantTarget): Promise<string[]>
 }
 
 /**
- * Contract §6 saveRolePermission: adds `next − last`, removes `last − next`, so concurrent edits of
+ * saveRolePermission: adds `next − last`, removes `last − next`, so concurrent edits of
  * other nodes survive. Ids that are not live menus are ignored; `allowed` limits what may be added.
  */
 export async function saveGrantDiff(db: Db, target: GrantTarget, next: string[], last: string[], allowed?: ReadonlySet<string>): Promise<void> {

@@ -24,7 +24,7 @@ function matchingSubtrees(nodes: readonly Json[], keyword: string): Json[] {
 }
 
 /**
- * Read-only lookups of contract §6 for other screens and widgets: department lists and names (any
+ * Read-only lookups for other screens and widgets: department lists and names (any
  * signed-in user, like the other department trees), the caller's permission codes, and users under an
  * org code (user:list, with the user list's data rules).
  */

@@ -60,7 +60,7 @@ const flag = (v: unknown, fallback = false): number => {
   return v === true || v === 1 || v === '1' || v === 'true' ? 1 : 0;
 };
 
-/** Contract §3.5: strip a leading "/", "src/views/" or "views/" and a ".vue" suffix. */
+/** Menu component path: strip a leading "/", "src/views/" or "views/" and a ".vue" suffix. */
 export function normaliseComponent(value: string | null): string | null {
   if (!value) return null;
   let c = value.trim().replace(/^\/+/, '');
@@ -69,7 +69,7 @@ export function normaliseComponent(value: string | null): string | null {
   return c || null;
 }
 
-/** Contract §3.5: strip ".vue"; prefix "/" unless the url starts with http, "/" or "{{". */
+/** Menu url: strip ".vue"; prefix "/" unless the url starts with http, "/" or "{{". */
 export function normaliseUrl(value: string | null): string | null {
   if (!value) return null;
   let u = value.trim().replace(/\.vue$/, '');
@@ -80,7 +80,7 @@ export function normaliseUrl(value: string | null): string | null {
 
 export type PermissionValues = Omit<SysPermissionTable, 'id' | 'del_flag' | 'rule_flag' | 'is_leaf' | 'create_by' | 'create_time' | 'update_by' | 'update_time'>;
 
-/** The saved columns of a menu, button or permission, normalised as contract §3.5 says. */
+/** The saved columns of a menu, button or permission, normalised the way JeecgBoot saves them. */
 export function permissionValues(body: PermissionBody): PermissionValues {
   const name = optionalText(body.name);
   if (!name) throw businessError('请输入菜单名称!');
@@ -90,11 +90,11 @@ export function permissionValues(body: PermissionBody): PermissionValues {
   if (menuType !== 0 && !parentId) throw businessError('请检查你填的类型以及信息是否正确！');
   if (parentId) requireId(parentId, '上级菜单');
   const perms = optionalText(body.perms);
-  if (perms && !/^[A-Za-z0-9_:.,\-]+$/.test(perms)) throw businessError('授权标识格式不正确');
+  if (perms && !/^[A-Za-z0-9_:.,-]+$/.test(perms)) throw businessError('授权标识格式不正确');
   const icon = optionalText(body.icon);
   if (icon && !/^[A-Za-z0-9_:\- ]+$/.test(icon)) throw badRequest('菜单图标格式不正确');
   const componentName = optionalText(body.componentName);
-  if (componentName && !/^[A-Za-z0-9_\-]+$/.test(componentName)) throw badRequest('组件名称格式不正确');
+  if (componentName && !/^[A-Za-z0-9_-]+$/.test(componentName)) throw badRequest('组件名称格式不正确');
   let component = normaliseComponent(optionalText(body.component));
   if (component && !/^[A-Za-z0-9_\-/]+$/.test(component)) throw badRequest('前端组件格式不正确');
   if (menuType === 0 && !component) component = 'layouts/RouteView';

@@ -4,7 +4,7 @@ import type { JsonValue } from '../../core/json';
 
 type Json = Record<string, JsonValue>;
 
-/** SysPermission JSON (contract §0: is_route/is_leaf → route/leaf; flags are booleans). */
+/** SysPermission JSON (is_route/is_leaf → route/leaf; flags are booleans). */
 export function permissionJson(p: SysPermission): Json {
   return {
     id: p.id,
@@ -56,7 +56,7 @@ function roots(rows: readonly SysPermission[]): SysPermission[] {
   return rows.filter((r) => !r.parent_id || !ids.has(r.parent_id));
 }
 
-/** SysPermissionTree of contract §3.5: entity fields + key, title, leaf, isLeaf, route, children. */
+/** SysPermissionTree: entity fields + key, title, leaf, isLeaf, route, children. */
 export function permissionTree(rows: readonly SysPermission[]): Json[] {
   const byParent = childrenOf(rows);
   const build = (p: SysPermission): Json => {

@@ -7,7 +7,7 @@ import { entityDefinitions } from '../entity';
 import { jsonRows, optionalText } from './common';
 
 /**
- * GET /sys/position/queryByCode (contract §6) beside the entity engine's /sys/position routes: the
+ * GET /sys/position/queryByCode beside the entity engine's /sys/position routes: the
  * position with that code, with the list's permission. The old handler answers code 0.
  */
 export function positionRoutes(api: FastifyInstance, { db }: AppDeps): void {

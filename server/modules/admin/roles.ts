@@ -41,7 +41,7 @@ export function roleValues(body: RoleBody) {
   const roleCode = optionalText(body.roleCode);
   if (!roleCode) throw businessError('请输入角色编码!');
   if (roleCode.length > 64) throw businessError('长度不超过 64 个字符');
-  if (!/^[A-Za-z0-9_\-]+$/.test(roleCode)) throw businessError('角色编码只能包含字母、数字、下划线和中划线');
+  if (!/^[A-Za-z0-9_-]+$/.test(roleCode)) throw businessError('角色编码只能包含字母、数字、下划线和中划线');
   const roleName = optionalText(body.roleName);
   if (!roleName) throw businessError('请输入角色名称!');
   if (roleName.length < 2 || roleName.length > 30) throw businessError('长度在 2 到 30 个字符');

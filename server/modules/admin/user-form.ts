@@ -5,7 +5,7 @@ import { USERNAME } from '../../core/schemas';
 import { idList, optionalDay, optionalText } from './common';
 import { RESERVED_USERNAME } from './user-query';
 
-/** The user form of behaviour §2.14 UserList (add and edit). */
+/** The user form of 用户管理 (add and edit). */
 export interface UserBody {
   id?: string;
   username?: string;

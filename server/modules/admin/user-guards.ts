@@ -22,7 +22,7 @@ export async function adminUserIds(db: Db, userIds: readonly string[]): Promise<
 
 /**
  * Freezing or deleting an administrator is refused, for everyone. The message follows the screen's case
- * (behaviour §2.14): a row action says ADMIN_REFUSED, a selection (batch route) ADMIN_REFUSED_BATCH,
+ * as the original screen does: a row action says ADMIN_REFUSED, a selection (batch route) ADMIN_REFUSED_BATCH,
  * also when the selection holds the administrator alone.
  */
 export async function refuseAdminTargets(db: Db, userIds: readonly string[], from: 'row' | 'selection'): Promise<void> {

@@ -20,7 +20,7 @@ export async function dictMaps(db: Db, codes: readonly string[]): Promise<Map<st
   return out;
 }
 
-/** Comma values translated one by one; unknown values pass through (contract §4.3). */
+/** Comma values translated one by one; unknown values pass through. */
 export function translate(map: ReadonlyMap<string, string> | undefined, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   return String(value)
@@ -38,7 +38,7 @@ async function positionNames(db: Db, codes: string[]): Promise<Map<string, strin
   return new Map(rows.rows.map((r) => [r.code, r.name]));
 }
 
-/** User JSON records of a list: adds orgCodeTxt (department names) and the `_dictText` fields of contract §4.3. */
+/** User JSON records of a list: adds orgCodeTxt (department names) and the `<field>_dictText` fields lists carry. */
 export async function decorateUserRecords(db: Db, records: Array<Record<string, JsonValue>>): Promise<Array<Record<string, JsonValue>>> {
   if (records.length === 0) return [];
   const ids = records.map((r) => String(r.id));

@@ -77,7 +77,7 @@ export async function userListRules(db: Db, request: FastifyRequest): Promise<Co
 
 export type UserListQuery = Record<string, string | undefined>;
 
-/** /sys/user/list: the list conventions of contract §4 plus departId, code and the data rules. */
+/** /sys/user/list: the list conventions (docs/api.md) plus departId, code and the data rules. */
 export async function queryUserList(db: Db, query: UserListQuery, rules: Condition[]): Promise<PageResult<Record<string, JsonValue>>> {
   const where: Condition[] = [sql`del_flag = 0`, sql`username <> ${RESERVED_USERNAME}`, ...rules];
   const params: Record<string, unknown> = { ...query };

@@ -28,7 +28,7 @@ export const USER_LIST_QUERY = objectSchema({
   createTime_end: text('创建时间', 19),
 });
 
-/** Fields checkOnlyUser may look up, with the message for a taken value (the user form's, behaviour §2.14). */
+/** Fields checkOnlyUser may look up, with the message for a taken value (the user form's). */
 const UNIQUE_FIELDS = {
   username: { column: 'username', message: '用户名已存在!' },
   workNo: { column: 'work_no', message: '工号已存在!' },

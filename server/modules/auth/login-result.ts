@@ -5,7 +5,7 @@ import { allDictItems } from '../system/dicts';
 
 const WRITE_ONLY_USER_COLUMNS = ['password', 'salt', 'third_id', 'third_type'] as const;
 
-/** SysUser JSON of the contract (§2.2): password and salt never leave the server. */
+/** SysUser JSON of the login result: password and salt never leave the server. */
 export function userInfoJson(user: SysUser): Record<string, JsonValue> {
   return { ...toJsonRow(user, WRITE_ONLY_USER_COLUMNS), orgCodeTxt: null, homePath: null };
 }
@@ -37,7 +37,7 @@ export async function activeUserTenants(db: Db, user: SysUser) {
 export const ALL_TENANTS_FROZEN = '与该用户关联的租户均已被冻结，无法登录！';
 
 /**
- * The login result (contract §2.2). Sets the user's current department as JeecgBoot does:
+ * The login result (docs/api.md, "Login and tokens"). Sets the user's current department as JeecgBoot does:
  * one department → that one; several → the first when none is set.
  */
 export async function buildLoginResult(db: Db, user: SysUser, token: string, tenants: Awaited<ReturnType<typeof activeUserTenants>>) {

@@ -56,7 +56,7 @@ function toMenuItem(p: SysPermission, topLevel: boolean): MenuItem {
   return item;
 }
 
-/** Contract §3.2: children only under non-leaf parents, buttons skipped, all-hidden children hide the parent. */
+/** As JeecgBoot builds the menu: children only under non-leaf parents, buttons skipped, all-hidden children hide the parent. */
 export function buildMenuTree(rows: readonly SysPermission[]): MenuItem[] {
   const byParent = new Map<string, SysPermission[]>();
   for (const row of rows) {

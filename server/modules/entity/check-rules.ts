@@ -110,7 +110,7 @@ export interface CheckFailure extends CheckRulePart {
   passed: false;
 }
 
-/** Contract §5.6: '*' parts test the whole value, numbered parts test consecutive slices; full matches. */
+/** Check rules as JeecgBoot runs them: '*' parts test the whole value, numbered parts test consecutive slices; full matches. */
 export function checkValue(rules: readonly CheckRulePart[], value: string): CheckFailure | null {
   let begin = 0;
   for (const rule of rules) {

@@ -74,7 +74,7 @@ async function log(db: Db, request: FastifyRequest, operateType: number, content
   });
 }
 
-/** list, add, edit (PUT and POST), delete, deleteBatch and queryById at the entity's apiBase (contract §4.5). */
+/** list, add, edit (PUT and POST), delete, deleteBatch and queryById at the entity's apiBase. */
 export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: EntityDefinition): void {
   const base = def.apiBase;
   const table = sql.table(def.table);

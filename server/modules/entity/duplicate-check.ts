@@ -46,7 +46,7 @@ interface DuplicateQuery {
   dataId?: string;
 }
 
-/** GET /sys/duplicate/check (contract §5.5) over registered pairs only; values bound. */
+/** GET /sys/duplicate/check over registered pairs only; values bound. */
 export function mountDuplicateCheck(api: FastifyInstance, { db }: AppDeps): void {
   api.get<{ Querystring: DuplicateQuery }>(
     '/sys/duplicate/check',

@@ -22,7 +22,7 @@ export interface ExportLinkQuery {
 }
 
 /**
- * Signed export addresses for download by navigation (spec §7 handleExportXls2), which cannot send
+ * Signed export addresses for download by navigation (handleExportXls2), which cannot send
  * the X-Access-Token header. The signature covers the export path, `paramsStr`, the session's token
  * row id and the expiry; the token itself never appears in a URL.
  */

@@ -64,7 +64,7 @@ export interface RowImporter {
   save(row: SheetRow, user: SessionUser): Promise<string[]>;
 }
 
-/** Validates and saves each row; answers contract §4.5's messages (code 201 with an error report when some rows fail). */
+/** Validates and saves each row; answers JeecgBoot's import messages (code 201 with an error report when some rows fail). */
 export async function importWith(db: Db, request: FastifyRequest, importer: RowImporter): Promise<Envelope<string | ImportSummary>> {
   const { user } = requireSession(request);
   const files = await uploadedFiles(request);

@@ -86,7 +86,7 @@ export function compare(f: ListField, op: Operator, operand: string): Condition 
   return sql<SqlBool>`${col} ${sql.raw(op)} ${bound(f, operand)}`;
 }
 
-/** The value forms of contract §4.2 for `<property>=<value>`; null when the value is empty. */
+/** The value forms (docs/api.md, "List conventions") for `<property>=<value>`; null when the value is empty. */
 export function valueCondition(f: ListField, raw: string): Condition | null {
   checkLength(f, raw);
   const value = raw.trim();
@@ -186,7 +186,7 @@ export function substituteVariables(value: string, vars: SystemVariables): strin
   return value.replace(VARIABLE, (_, name: string) => variableValue(name, vars));
 }
 
-/** Data-permission rules (contract §4.4) as bound conditions; USE_SQL_RULES and unknown columns are refused. */
+/** Data-permission rules as bound conditions; USE_SQL_RULES and unknown columns are refused. */
 export function dataRuleConditions(rules: readonly DataRule[], fields: ReadonlyMap<string, ListField>, vars: SystemVariables): Condition[] {
   return rules.map((rule) => {
     if (/^use_sql_rules$/i.test(rule.condition.trim())) throw businessError('不支持SQL片段形式的数据权限规则');

@@ -1,6 +1,6 @@
 /**
- * The list conventions of contract §4.1–§4.4 for any table whose fields are declared on the server:
- * paging, field filters with the §4.2 value forms, ranges, sort, advanced query, the tree tables'
+ * The list conventions (docs/api.md) for any table whose fields are declared on the server:
+ * paging, field filters with their value forms, ranges, sort, advanced query, the tree tables'
  * `condition`, data rules and `<field>_dictText`. Identifiers come only from the ListSource; every request value is bound.
  *
  *   const page = await runListQuery(db, { table: 'sys_role', fields: [...] }, request.query, {});
@@ -40,7 +40,7 @@ export interface ListSource {
   defaultSort?: { column: string; order: 'asc' | 'desc' };
 }
 
-/** A data-permission rule (contract §4.4): column is a property, condition a rule code or symbol. */
+/** A data-permission rule: column is a property, condition a rule code or symbol. */
 export interface DataRule {
   column: string;
   condition: string;
@@ -195,7 +195,7 @@ export function toRecord(row: Record<string, unknown>): Record<string, JsonValue
   return out;
 }
 
-/** One page of records with total, size, current and pages (contract §4.3). */
+/** One page of records with total, size, current and pages (MyBatis-Plus IPage). */
 export async function runListQuery(db: Db, source: ListSource, params: ListParams, options: ListOptions = {}): Promise<PageResult<Record<string, JsonValue>>> {
   const { pageNo, pageSize } = pageOf(params, options.maxPageSize);
   const where = whereClause(listConditions(source, params, options));

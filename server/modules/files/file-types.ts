@@ -1,5 +1,5 @@
 /**
- * The upload allowlist (spec §5, SECURITY.md rule 6): extension, the content types a browser may
+ * The upload allowlist (deny by default): extension, the content types a browser may
  * declare for it, the type we serve it with, and a check of its first bytes.
  */
 export interface FileType {

@@ -51,7 +51,7 @@ export function isStoredPathShape(path: string): boolean {
   return !!m && isBizFolder(m[1]);
 }
 
-/** The uploader's name reduced to letters, digits, CJK and ()（）_- (contract §7.1), at most 60 characters. */
+/** The uploader's name reduced to letters, digits, CJK and ()（）_- (as JeecgBoot stores uploads), at most 60 characters. */
 export function safeBaseName(originalName: string): string {
   const last = originalName.split(/[/\\]/).pop() ?? '';
   const dot = last.lastIndexOf('.');

@@ -6,7 +6,7 @@ import { acceptUpload, TYPE_REFUSED_MESSAGE } from './file-types';
 import { BIZ_REFUSED_MESSAGE, DEFAULT_BIZ, isBizFolder, saveUpload } from './storage';
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-/** contract §1.3, MaxUploadSizeExceededException */
+/** JeecgBoot's answer to MaxUploadSizeExceededException */
 export const SIZE_REFUSED_MESSAGE = '文件大小超出10MB限制, 请压缩或降低文件质量! ';
 export const NO_FILE_MESSAGE = '请选择要上传的文件';
 export const EMPTY_FILE_MESSAGE = '上传文件不能为空';

@@ -20,7 +20,7 @@ async function dictText(db: Db, resolved: Resolved, key: string): Promise<string
 }
 
 /**
- * GET /sys/dict/loadDictOrderByValue/{dictCode} and GET /sys/dict/getDictText/{dictCode}/{key} (contract §5.2),
+ * GET /sys/dict/loadDictOrderByValue/{dictCode} and GET /sys/dict/getDictText/{dictCode}/{key},
  * under the same code rules as loadDict: plain codes and registered table dictionaries only.
  */
 export function mountDictValueRoutes(api: FastifyInstance, db: Db, resolve: Resolve): void {

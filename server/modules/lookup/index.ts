@@ -24,7 +24,6 @@ import {
   namesSensitiveField,
   SENSITIVE_FIELD_MESSAGE,
   UNKNOWN_DICT_MESSAGE,
-  USER_PICK_PERMISSION,
   USER_PICKER_HOLDERS,
   type TableDictEntry,
 } from './registry';

@@ -1,5 +1,5 @@
 /**
- * Server-side registries for table dictionaries and tree tables (SECURITY.md rule 1). The client names
+ * Server-side registries for table dictionaries and tree tables (no client-supplied SQL identifiers). The client names
  * a dictionary ("table,text,code") or a tree table; only what is registered here reaches SQL, and
  * then only through these trusted identifiers. Other modules register their own tables at start-up.
  */
@@ -78,7 +78,7 @@ export function isTableDictCode(code: string): boolean {
   return code.split(',').length >= 3;
 }
 
-/** The sensitive-field rule of the contract (§5.3), checked before the registry for a clearer message. */
+/** Sensitive fields (passwords, salts, tokens) may not be read through a table dictionary; checked before the registry for a clearer message. */
 export function namesSensitiveField(code: string): boolean {
   return SENSITIVE_COLUMNS.test(code.split(',').slice(1).join(','));
 }

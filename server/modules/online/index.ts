@@ -97,7 +97,7 @@ function queryInfo(items: ReportItem[]) {
     });
 }
 
-/** Online report runtime (contract §9.3) for the popup picker and report pages. */
+/** Online report runtime for the popup picker and report pages. */
 export const onlineReportModule: ApiModule = (api, { db }) => {
   const run = async (request: FastifyRequest, config: ReportConfig, query: QueryValues) => {
     const { user } = requireSession(request);

@@ -16,7 +16,7 @@ export interface ReportUser {
   orgCode: string | null;
 }
 
-/** The data-rule variables of contract §4.4 a report SQL may use. */
+/** The data-rule variables (#{sys_user_code} …) a report SQL may use. */
 export function systemVariables(user: ReportUser, now = new Date()): Record<string, string> {
   const values = {
     sys_user_code: user.username,

@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import { send } from './vxe-hub';
 
-/** What the header bell reads (contract §8.1): `topic` = for everyone, `user` = for one user. */
+/** What the header bell reads: `topic` = for everyone, `user` = for one user. */
 export interface NoticeMessage {
   cmd: 'topic' | 'user' | 'heartcheck' | 'email' | 'sign' | 'publish';
   msgId?: string;
@@ -9,7 +9,7 @@ export interface NoticeMessage {
   userId?: string;
 }
 
-/** Notice sockets of this process by user id (one process serves the API; see ARCHITECTURE.md for fan-out). */
+/** Notice sockets of this process by user id (one process serves the API; several would need a shared channel such as Redis). */
 const byUser = new Map<string, Set<WebSocket>>();
 
 export function addNoticeSocket(userId: string, socket: WebSocket): void {

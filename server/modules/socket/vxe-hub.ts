@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 
 /** socketKey / common_send_date key: what a schema names, nothing more */
-export const SOCKET_KEY = /^[A-Za-z0-9_:.\-]{1,100}$/;
+export const SOCKET_KEY = /^[A-Za-z0-9_:.-]{1,100}$/;
 const MAX_KEYS_PER_SOCKET = 50;
 const OPEN = 1;
 

@@ -6,7 +6,7 @@ import { normalisePath, type MenuRoute } from '../../router/menuRoutes';
 /**
  * 首页 first, then the menu ancestors and the page; every item links except the current one. An
  * ancestor without a title is left out: the server replaces the meta of a parent whose children are
- * all hidden (contract §3.2), and its route name means nothing to a user.
+ * all hidden, and its route name means nothing to a user.
  */
 export function AppBreadcrumb({ route }: { route?: MenuRoute }) {
   const ancestors = route?.ancestors.flatMap((a) => (a.meta?.title ? [{ path: normalisePath(a.path), title: a.meta.title }] : [])) ?? [];

@@ -8,7 +8,7 @@ interface Values {
   confirmpassword: string;
 }
 
-/** 修改密码 (behaviour §2.11, spec §5 change password). Open it only with a username. */
+/** 修改密码 of the signed-in user. Open it only with a username. */
 export function ChangePasswordModal({ open, username, onClose }: { open: boolean; username: string; onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();

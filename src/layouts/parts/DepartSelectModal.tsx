@@ -5,7 +5,7 @@ import { fetchCurrentDeparts, selectDepart } from '../../api/auth';
 import { saveUserInfo } from '../../state/session';
 import type { Depart } from '../../types';
 
-/** 部门切换 (behaviour §2.12). */
+/** 部门切换: the current department of the signed-in user. */
 export function DepartSelectModal({ open, username, onClose }: { open: boolean; username: string; onClose: () => void }) {
   const { message } = App.useApp();
   const [departs, setDeparts] = useState<Depart[]>([]);

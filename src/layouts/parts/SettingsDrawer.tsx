@@ -27,7 +27,7 @@ function StyleChoice({ value, current, label, dark, onPick }: { value: string; c
   );
 }
 
-/** 系统设置 drawer: every user setting of spec §3, saved locally on change. */
+/** 系统设置 drawer: every user setting, saved locally on change. */
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [settings, update] = useAtom(settingsAtom);
   const set = (patch: Partial<UserSettings>) => update(patch);

@@ -34,7 +34,8 @@ export interface SideMenuProps {
 }
 
 export function SideMenu({ mode, theme, collapsed, onNavigate }: SideMenuProps) {
-  const menu = useAtomValue(permissionsAtom)?.menu ?? [];
+  const permissions = useAtomValue(permissionsAtom);
+  const menu = useMemo(() => permissions?.menu ?? [], [permissions]);
   const token = useAtomValue(tokenAtom);
   const tenantId = useAtomValue(tenantIdAtom);
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ const CONTEXT_ITEMS: MenuProps['items'] = [
   { key: 'closeOthers', label: '关闭其它' },
 ];
 
-/** Multi-page tab bar with the right-click menu of behaviour §2.6. */
+/** Multi-page tab bar with its right-click menu. */
 export function TabBar({
   state,
   onChange,

@@ -22,7 +22,7 @@ interface LoginValues {
   rememberMe: boolean;
 }
 
-/** Mobile pattern of the reference login page (behaviour §2.16). */
+/** Mobile pattern of the login page. */
 export const LOGIN_MOBILE_PATTERN = /^1(3[0-9]|4[579]|5[0-35-9]|66|7[0135678]|8[0-9]|9[89])\d{8}$/;
 
 const FIELDS: Record<LoginTab, Array<keyof LoginValues>> = {

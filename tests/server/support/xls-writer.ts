@@ -54,6 +54,7 @@ const u32 = (n: number) => {
   b.writeUInt32LE(n);
   return b;
 };
+// eslint-disable-next-line no-control-regex -- the range is every Latin-1 code point, control characters included
 const isWide = (s: string) => /[^\x00-\xff]/.test(s);
 const chars = (s: string, wide: boolean) => Buffer.from(s, wide ? 'utf16le' : 'latin1');
 

@@ -5,7 +5,7 @@ import { AppBreadcrumb } from '@src/layouts/parts/AppBreadcrumb';
 import { buildMenuRoutes } from '@src/router/menuRoutes';
 import type { MenuItem } from '@src/types';
 
-// as the server sends it: a top menu whose children are all hidden loses its meta (contract §3.2)
+// as the server sends it: a top menu whose children are all hidden loses its meta
 const menu: MenuItem[] = [
   {
     path: '/account', name: 'account', component: 'layouts/RouteView', route: '1', hidden: true, meta: { hideMenu: true },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canWith } from '@src/auth/can';
 
-describe('button permission (spec §6)', () => {
+describe('button permission', () => {
   const allAuth = [
     { action: 'user:add', status: '1', type: '1' },
     { action: 'user:free', status: '0', type: '1' },

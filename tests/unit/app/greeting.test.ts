@@ -3,7 +3,7 @@ import { greetingFor, welcomeBack } from '@src/greeting';
 
 const at = (hour: number, minute = 0) => new Date(2026, 0, 1, hour, minute);
 
-describe('greeting by hour (spec §9)', () => {
+describe('greeting by hour', () => {
   it.each([
     [0, '早上好'], [8, '早上好'], [9, '上午好'], [11, '上午好'], [12, '中午好'], [13, '中午好'],
     [14, '下午好'], [19, '下午好'], [20, '晚上好'], [23, '晚上好'],

@@ -10,7 +10,7 @@ const signedIn = (fullPath: string, permissionsLoaded = true) => {
   return decideNavigation({ pathname, fullPath, hasToken: true, permissionsLoaded });
 };
 
-describe('routing rules (spec §2)', () => {
+describe('routing rules', () => {
   it('lets anonymous users open every public route', () => {
     for (const path of ['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/xypj/checkzs', '/xypj/loginoutpush', '/xypj/resultlist', '/xypj/reloginpush', '/oauth2-app/login', '/test/preview', '/test/home']) {
       expect(anon(path)).toEqual({ kind: 'allow' });

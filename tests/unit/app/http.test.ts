@@ -53,7 +53,7 @@ const make = (adapter: AxiosAdapter, h = hooks()) => ({ http: createHttp({ baseU
 beforeEach(() => recordFeedback());
 afterEach(() => vi.useRealTimers());
 
-describe('request headers (spec §7)', () => {
+describe('request headers', () => {
   it('sends the token, tenant 0 when none, _t on GET and signs getAction', async () => {
     const seen: InternalAxiosRequestConfig[] = [];
     const { http } = make(answering(200, { success: true, result: 1 }, seen));
@@ -85,7 +85,7 @@ describe('request headers (spec §7)', () => {
   });
 });
 
-describe('error catalogue (spec §8)', () => {
+describe('error catalogue', () => {
   it('403 shows 系统提示 – 拒绝访问 for 4 s', async () => {
     const { http } = make(answering(403, {}));
     await expect(http.getAction('/x')).rejects.toBeInstanceOf(AxiosError);

@@ -21,7 +21,7 @@ const menu: MenuItem[] = [
   { path: '/pv', name: 'pv', component: 'layouts/PageView', route: '1', meta: { title: '页面' }, children: [{ path: '/pv/a', component: 'pv/A', route: '1', meta: { title: 'A' } }] },
 ];
 
-describe('routes from the server menu (spec §2)', () => {
+describe('routes from the server menu', () => {
   const routes = buildMenuRoutes(menu);
   const byPath = (p: string) => routes.find((r) => r.path === p);
 

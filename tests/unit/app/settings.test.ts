@@ -5,7 +5,7 @@ import { readStored, writeStored } from '@src/state/storage';
 
 beforeEach(() => localStorage.clear());
 
-describe('user settings (spec §3, §9)', () => {
+describe('user settings', () => {
   it('defaults to #2f54eb, light, side menu, fixed width, multipage off', () => {
     expect(loadSettings()).toMatchObject({ color: '#2f54eb', theme: 'light', layout: 'sidemenu', contentWidth: 'Fixed', multipage: false, sidebarOpen: true });
   });

@@ -5,7 +5,7 @@ const tab = (key: string, title = key): Tab => ({ key, path: key.split('?')[0], 
 const keys = (s: TabState) => s.tabs.map((t) => t.key);
 const start: TabState = { tabs: [HOME_TAB, tab('/a'), tab('/b'), tab('/c'), tab('/d')], activeKey: '/c' };
 
-describe('multi-page tabs (behaviour §2.6)', () => {
+describe('multi-page tabs', () => {
   it('adds a tab unless already open and keeps the first title', () => {
     let s: TabState = { tabs: [HOME_TAB], activeKey: HOME_TAB.key };
     s = openTab(s, tab('/a', '用户管理'));

@@ -5,7 +5,7 @@ import { registerBuiltinFields } from '@renderer/fields';
 import { filePath } from '@renderer/fields/media';
 import { fakeHttp, recordingNotifier, renderWith } from './harness';
 
-describe('file cell (spec §8 未知的文件)', () => {
+describe('file cell (未知的文件)', () => {
   it('reads the first usable path of a comma list', () => {
     expect(filePath('a/b.txt,c.txt')).toBe('a/b.txt');
     expect(filePath(',a/b.txt')).toBe('a/b.txt');

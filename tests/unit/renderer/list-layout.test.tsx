@@ -12,7 +12,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-describe('list paging (spec §9)', () => {
+describe('list paging', () => {
   it('offers page sizes 10, 20, 30 and 200 on list pages', async () => {
     const s = fakeHttp({ 'GET /sys/position/list': () => ok({ records: positions(3), total: 300 }) });
     renderWith(<SchemaPage schema={positionSchema} notifier={recordingNotifier().notifier} />, s.http);
@@ -24,7 +24,7 @@ describe('list paging (spec §9)', () => {
   });
 });
 
-describe('column minimum widths (spec §9)', () => {
+describe('column minimum widths', () => {
   it('raises datetime, user-select and department-select columns to 190px and dates to 135px', () => {
     expect(columnWidth({ dataIndex: 'a', title: 'a', component: 'DateTimePicker', width: 100 })).toBe(190);
     expect(columnWidth({ dataIndex: 'a', title: 'a', component: 'DateTimePicker' })).toBe(190);

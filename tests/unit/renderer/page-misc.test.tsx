@@ -53,7 +53,7 @@ describe('standalone form page', () => {
   });
 });
 
-describe('permission checker (spec §6)', () => {
+describe('permission checker', () => {
   const allAuth = [
     { action: 'user:add', type: '1', status: '1' },
     { action: 'user:export', type: '1', status: '0' },

@@ -49,7 +49,7 @@ describe('RecordModal request failures', () => {
   });
 });
 
-describe('RecordModal footer options (behaviour §2.14 user drawer)', () => {
+describe('RecordModal footer options (user drawer)', () => {
   it('labels the save button with okText and asks cancelConfirm before closing', async () => {
     const onClose = vi.fn();
     const config: EditForm = { ...form, container: 'drawer', okText: '提交', cancelConfirm: '确定放弃编辑？' };

@@ -69,7 +69,7 @@ function formProps(file: string): Props {
 }
 const remoteOf = (props: Props, field: string) => props[field]['x-validator']?.find((v) => 'remoteCheck' in v)?.remoteCheck;
 
-describe('admin forms use remoteCheck (behaviour §2.14)', () => {
+describe('admin forms use remoteCheck', () => {
   it('UserList checks 用户账号/工号/手机号码/邮箱 with checkOnlyUser and the spec messages', () => {
     const props = formProps('UserList.json');
     const expected: Array<[string, string]> = [['username', '用户名已存在!'], ['workNo', '工号已存在!'], ['phone', '手机号已存在!'], ['email', '邮箱已存在!']];

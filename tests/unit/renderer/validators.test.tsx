@@ -8,7 +8,7 @@ import { checkDuplicate, checkRuleCode } from '@renderer/validators/async';
 import { SchemaForm } from '@renderer/form/SchemaForm';
 import { fakeHttp, fail, ok, renderWith } from './harness';
 
-describe('form presets (spec §5)', () => {
+describe('form presets', () => {
   it('mobile: required, then 1 + 3/4/5/7/8 + 9 digits', () => {
     expect(checkMobile('')).toBe('请输入手机号');
     expect(checkMobile('13812345678')).toBe('');

@@ -100,12 +100,12 @@ describe('preview', () => {
 describe('piece editor (JEasyCron) model', () => {
   const now = new Date(2026, 5, 1);
 
-  it('has the modes of spec §4', () => {
+  it('has the modes of each part', () => {
     expect(PIECE_MODES.day).toEqual(['unset', 'every', 'range', 'loop', 'work', 'last', 'specify']);
     expect(PIECE_MODES.hour).toEqual(['every', 'range', 'loop', 'specify']);
   });
 
-  it('has the bounds of spec §5', () => {
+  it('has the bounds of each part', () => {
     expect(PIECE_BOUNDS.day).toMatchObject({ min: 1, max: 31 });
     expect(PIECE_BOUNDS.hour).toMatchObject({ min: 0, max: 23 });
     expect(PIECE_BOUNDS.second).toMatchObject({ min: 0, max: 59 });
@@ -171,7 +171,7 @@ describe('piece editor (JEasyCron) model', () => {
 });
 
 describe('seven-part editor (JCron) model', () => {
-  it('has the bounds of spec §5', () => {
+  it('has the bounds of each part', () => {
     expect(CYCLE_BOUNDS.second).toEqual({ interval: [1, 59], start: [0, 59], specific: [0, 59], rangeStart: [1, 59], rangeEnd: [0, 59] });
     expect(CYCLE_BOUNDS.minute).toEqual({ interval: [1, 60], start: [0, 59], specific: [0, 59], rangeStart: [1, 60], rangeEnd: [0, 59] });
     expect(CYCLE_BOUNDS.hour.start).toEqual([0, 23]);

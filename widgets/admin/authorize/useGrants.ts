@@ -56,7 +56,7 @@ export function useGrants(config: AuthorizeConfig, values: Record<string, unknow
     } finally {
       setSaving(false);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- notify is stable; valuesKey stands for values
   }, [services.http, config.saveUrl, config.saveBody, valuesKey, checked, granted]);
 
   return { tree, checked, setChecked, loading, saving, save, everyKey: () => allKeys(tree) };

@@ -23,7 +23,7 @@ const DEPART_AUTHORIZE: AuthorizeConfig = {
   dataRuleBody: { permissionId: '{permissionId}', departId: '{id}' },
 };
 
-/** 部门管理 (behaviour §2.14 DepartList): tree with search, add, import/export and batch delete; 基本信息 and 部门权限 tabs. */
+/** 部门管理: tree with search, add, import/export and batch delete; 基本信息 and 部门权限 tabs. */
 export function DepartManager() {
   const services = useRenderer();
   const notify = notifierOf(services);

@@ -7,7 +7,7 @@ import { DepartTreePanel } from './DepartTreePanel';
 import { findNode, formValues } from './model';
 import { useDepartTree } from './useDepartTree';
 
-/** 我的部门 (behaviour §2.14 DepartUserList): my departments; 基本信息, 用户信息 and 部门角色 of the chosen one. */
+/** 我的部门: my departments; 基本信息, 用户信息 and 部门角色 of the chosen one. */
 export function MyDepartManager({ usersPage = 'system/modals/DepartUserUsers', rolesPage = 'system/modals/DepartRoleList' }: { usersPage?: string; rolesPage?: string }) {
   const { can } = useRenderer();
   const departs = useDepartTree('/sys/sysDepart/queryMyDeptTreeList', { myDeptSearch: '1' });

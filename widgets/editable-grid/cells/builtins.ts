@@ -16,7 +16,7 @@ import { UploadCell } from './UploadCell';
 import { DepartPickerCell, UserPickerCell, pickerText } from './PickerCell';
 import { PopupCell } from './PopupCell';
 
-/** Minimum widths of spec §9: datetime, user and department pickers 190 px, date 135 px. */
+/** Minimum widths: datetime, user and department pickers 190 px, date 135 px. */
 export const MIN_WIDTHS = { datetime: 190, sel_user: 190, sel_depart: 190, date: 135 } as const;
 
 const select = (Editor: CellTypeDefinition['Editor'], startByTyping?: CellTypeDefinition['startByTyping']): CellTypeDefinition => ({

@@ -3,7 +3,7 @@ import type { AddRowSettings } from '../types';
 export const ADD_ROW_SETTINGS_KEY = 'jet-add-btn-settings';
 export const DEFAULT_ADD_ROW_SETTINGS: AddRowSettings = { addRowNum: 1, addIndex: 0, addScrollToBottom: false };
 
-/** Clamp to the spec's rules: count at least 1, index 0..rowCount (0 = bottom). */
+/** Clamp the add-row settings: count at least 1, index 0..rowCount (0 = bottom). */
 export function normaliseAddRowSettings(s: Partial<AddRowSettings>, rowCount: number): AddRowSettings {
   const num = Math.floor(Number(s.addRowNum));
   const index = Math.floor(Number(s.addIndex));

@@ -13,6 +13,8 @@ export interface StatisticsFooterProps {
 
 /** Footer rows 合计 / 平均; the label sits in the first column. */
 export function StatisticsFooter({ columns, dataColumns, rows, version, width }: StatisticsFooterProps) {
+  // rows change in place; version tells when
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const stats = useMemo(() => computeStatistics(rows, dataColumns), [rows, dataColumns, version]);
   if (stats.length === 0) return null;
   return (

@@ -4,14 +4,14 @@ import { getCellType } from '../cells/registry';
 export const ROW_HEIGHT = 61;
 export const MAX_HEIGHT = 600;
 export const DEFAULT_COLUMN_WIDTH = 140;
-/** Spec §9: the grid's popups, dropdowns and dialogs open at z-index 1000. */
+/** The grid's popups, dropdowns and dialogs open at z-index 1000. */
 export const GRID_Z_INDEX = 1000;
 /** The sub-form popover lies inside the grid, under its popups: a dialog opened from a row must cover it. */
 export const SUBFORM_Z_INDEX = GRID_Z_INDEX - 1;
 
 export type InternalColumn = 'row-drag-sort' | 'row-number' | 'row-checkbox' | 'row-radio' | 'row-expand';
 
-/** Spec §9: row number 60; selection, expand and drag handle 40, or 60 when the footer shows statistics. */
+/** Column widths: row number 60; selection, expand and drag handle 40, or 60 when the footer shows statistics. */
 export function internalColumnWidth(kind: InternalColumn, withStatistics: boolean): number {
   if (kind === 'row-number') return 60;
   return withStatistics ? 60 : 40;
@@ -24,7 +24,7 @@ export function dataColumnWidth(column: GridColumn): number {
 
 /**
  * Column keys and toolbar buttons the auth prefix excludes ('batch_delete' also hides 'remove').
- * Only codes configured under the prefix and not granted count (spec §6): `lookup` is the renderer's
+ * Only codes configured under the prefix and not granted count: `lookup` is the renderer's
  * `excludedCodes(prefix)`; a code nobody configured is never hidden.
  */
 export function excludedCodes(

@@ -23,7 +23,11 @@ function loadDictItems(http: RendererHttp, code: string): Promise<GridOption[]> 
 export function mergeOptions(own: readonly GridOption[] | undefined, extra: readonly GridOption[]): GridOption[] {
   const out = [...(own ?? [])];
   const seen = new Set(out.map((o) => String(o.value)));
-  for (const o of extra) if (!seen.has(String(o.value))) out.push(o), seen.add(String(o.value));
+  for (const o of extra) {
+    if (seen.has(String(o.value))) continue;
+    out.push(o);
+    seen.add(String(o.value));
+  }
   return out;
 }
 

@@ -1,4 +1,4 @@
-/** Spec §5 editable-grid presets: short code, title (also the default message) and the check. */
+/** Editable-grid validation presets: short code, title (also the default message) and the check. */
 export interface PatternPreset {
   code: string;
   title: string;

@@ -12,7 +12,7 @@ export function needsSelection(result: LoginResult): boolean {
   return result.multi_depart === 2 || (result.tenantList?.length ?? 0) > 1;
 }
 
-/** After login: pick the department and/or tenant when there are several (behaviour §2.16). */
+/** After login: pick the department and/or tenant when there are several. */
 export function LoginSelectModal({
   result,
   onDone,
