@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import type { ListPage, FormPage, PageSchema } from './schema/types.gen';
+import type { ListPage, FormPage, PageSchema, ViewPage } from './schema/types.gen';
 import { validatePageSchema } from './schema/validate';
 import { SchemaErrorPanel } from './schema/SchemaErrorPanel';
 import type { Notifier } from './data/notify';
 import { ListPageView } from './list/ListPageView';
 import { FormPageView } from './form/FormPageView';
+import { ViewPageView } from './views/ViewPageView';
 import { prepareRenderer } from './form/SchemaForm';
 
 export interface SchemaPageProps {
@@ -24,5 +25,6 @@ export function SchemaPage({ schema, source, notifier, saveCode }: SchemaPagePro
   if (issues.length > 0) return <SchemaErrorPanel source={source} issues={issues} />;
   const page = schema as PageSchema;
   if (page.kind === 'form') return <FormPageView schema={page as FormPage} notifier={notifier} />;
+  if (page.kind === 'view') return <ViewPageView schema={page as ViewPage} />;
   return <ListPageView schema={page as ListPage} notifier={notifier} saveCode={saveCode} />;
 }

@@ -47,6 +47,8 @@ export interface RendererServices {
   excludedCodes?: (prefix: string) => string[];
   /** Messages and confirmations; defaults to antd's static message/Modal. */
   notify?: Notifier;
+  /** In-app navigation for `navigate` actions (the app's router); default: the browser loads the address. */
+  navigate?: (to: string) => void;
 }
 
 const RendererContext = createContext<RendererServices | null>(null);

@@ -1,11 +1,11 @@
 import { prepareRenderer, registerBuiltinFields } from '@renderer/index';
 import { registerWidgets } from '@widgets/index';
 import { registerEditableGrid } from '@widgets/editable-grid/register';
-import { registerAdminWidgets } from '@widgets/admin';
+import { registerSystemViews } from './views/system/parts';
 
 let done = false;
 
-/** Every field type the app offers: the renderer's built-ins, the widget library and the editable grid. */
+/** Every field type the app offers (the renderer's built-ins, the widget library, the editable grid) and the system views. */
 export function registerAppFieldTypes(): void {
   if (done) return;
   done = true;
@@ -13,5 +13,5 @@ export function registerAppFieldTypes(): void {
   registerBuiltinFields();
   registerWidgets();
   registerEditableGrid();
-  registerAdminWidgets();
+  registerSystemViews();
 }

@@ -127,13 +127,14 @@ function readMeta(file: string): object {
   return JSON.parse(readFileSync(join(root, 'schemas/_meta', file), 'utf8')) as object;
 }
 
-/** Precompiled validators: ListPage, FormPage, Entity. */
+/** Precompiled validators: ListPage, FormPage, ViewPage, Entity. */
 export function generateStandaloneValidators(): string {
   const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true, esm: true, lines: true } });
   for (const file of META_FILES) ajv.addSchema(readMeta(file));
   const code = standaloneCode(ajv, {
     ListPage: 'page.schema.json#/definitions/ListPage',
     FormPage: 'page.schema.json#/definitions/FormPage',
+    ViewPage: 'page.schema.json#/definitions/ViewPage',
     Entity: 'entity.schema.json',
   });
   // The one runtime helper ajv would `require`: string length in code points.

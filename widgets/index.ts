@@ -37,6 +37,14 @@ export const WIDGET_LOADERS: Record<string, PartsLoader> = {
   JImagePreview: () => import('./editors/pdf-parts').then((m) => m.JImagePreviewParts),
   JCron: () => import('./cron/parts').then((m) => m.JCronParts),
   JEasyCron: () => import('./cron/parts').then((m) => m.JEasyCronParts),
+  // Menu icon name with a picking dialog (its cell shows the icon).
+  IconPicker: () => import('./basic/extra-parts').then((m) => m.IconPickerParts),
+  // Select or tree select with options from an endpoint; comma-separated ids.
+  AdminRemoteSelect: () => import('./basic/extra-parts').then((m) => m.RemoteSelectParts),
+  // `"[x_begin,x_end]"` query ranges.
+  AdminDateRange: () => import('./basic/extra-parts').then((m) => m.DateRangeParts),
+  // Cell showing `props.text` in every row, e.g. `{parent.departName}` in a sub-page.
+  AdminFixedText: () => import('./basic/extra-parts').then((m) => m.FixedTextParts),
 };
 
 export const WIDGET_TYPES: readonly string[] = Object.keys(WIDGET_LOADERS);

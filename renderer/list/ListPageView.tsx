@@ -3,13 +3,15 @@ import { Card } from 'antd';
 import type { ListPage } from '../schema/types.gen';
 import { defaultNotifier, type Notifier } from '../data/notify';
 import { useRenderer } from '../context';
-import { useListPage, type ListPageController, type Row } from './useListPage';
+import { useListPage, type Row } from './useListPage';
 import { QueryBar } from './QueryBar';
 import { ListToolbar, SelectionBanner } from './Toolbar';
 import { ListTable } from './ListTable';
 import { ImportModal } from './ImportModal';
 import { RecordModal, type RecordMode } from './RecordModal';
 import { treeConditionParams, useTreeRows } from './useTreeRows';
+import { ListProvider, type ListContextValue, type ReloadOptions } from './ListContext';
+import { useListActions } from '../actions/useListActions';
 import { LeftTree } from './LeftTree';
 import { SuperQuery } from '../superQuery/SuperQuery';
 import { actionAllowed } from './actions';
@@ -21,14 +23,17 @@ export interface ListPageViewProps {
   saveCode?: string;
 }
 
-function TreeTable({ list, handlers }: { list: ListPageController; handlers: { onEdit(r: Row): void; onDetail(r: Row): void } }) {
-  const { rows, expandable } = useTreeRows(list);
-  return <ListTable list={list} handlers={handlers} rows={rows} expandable={expandable} />;
+/** The parent to open in a tree table so a saved record shows; undefined at the root or outside trees. */
+function parentToReveal(schema: ListPage, parentKey: string, saved: Row | undefined): string | undefined {
+  const parent = saved?.[parentKey];
+  if (schema.variant !== 'treeTable' || parent === undefined || parent === null || parent === '') return undefined;
+  return String(parent) === (schema.tree?.rootValue ?? '0') ? undefined : String(parent);
 }
 
 function ListBody({ schema, notifier, saveCode, extraParams }: ListPageViewProps & { extraParams?: Record<string, unknown> }) {
   const { can } = useRenderer();
-  const list = useListPage(schema, { notifier, extraParams });
+  const controller = useListPage(schema, { notifier, extraParams });
+  const tree = useTreeRows(controller, schema.variant === 'treeTable');
   const [mode, setMode] = useState<RecordMode>();
   const [record, setRecord] = useState<Row>();
   const [importing, setImporting] = useState(false);
@@ -39,17 +44,31 @@ function ListBody({ schema, notifier, saveCode, extraParams }: ListPageViewProps
     }),
     [],
   );
-  const onSaved = useCallback(() => {
-    list.reload();
-    list.clearSelection();
-  }, [list]);
+  const { reveal, parentKey } = tree;
+  const { reload: reloadPage, clearSelection } = controller;
+  const reload = useCallback(
+    (options?: ReloadOptions) => {
+      const parent = parentToReveal(schema, parentKey, options?.reveal);
+      if (parent) reveal(parent);
+      reloadPage();
+    },
+    [schema, parentKey, reveal, reloadPage],
+  );
+  const actions = useListActions(controller, reload);
+  const list: ListContextValue = { ...controller, reload, runAction: actions.run };
+  const onSaved = useCallback(
+    (saved?: Row) => {
+      reload({ reveal: saved });
+      clearSelection();
+    },
+    [reload, clearSelection],
+  );
   const showSuperQuery = !!schema.superQuery && actionAllowed(schema.toolbar?.superQuery, can, true);
 
   return (
-    <>
+    <ListProvider value={list}>
       {schema.query?.properties && <QueryBar schema={schema.query} onSearch={list.search} onReset={list.reset} />}
       <ListToolbar
-        list={list}
         onAdd={() => (setRecord(undefined), setMode('add'))}
         onImport={() => setImporting(true)}
         superQuery={
@@ -58,8 +77,8 @@ function ListBody({ schema, notifier, saveCode, extraParams }: ListPageViewProps
           ) : undefined
         }
       />
-      <SelectionBanner list={list} />
-      {schema.variant === 'treeTable' ? <TreeTable list={list} handlers={handlers} /> : <ListTable list={list} handlers={handlers} />}
+      <SelectionBanner />
+      {schema.variant === 'treeTable' ? <ListTable handlers={handlers} rows={tree.rows} expandable={tree.expandable} /> : <ListTable handlers={handlers} />}
       {schema.form && (
         <RecordModal
           mode={mode}
@@ -79,9 +98,10 @@ function ListBody({ schema, notifier, saveCode, extraParams }: ListPageViewProps
         isSingleTableImport={schema.importOptions?.isSingleTableImport}
         notify={list.notify}
         onClose={() => setImporting(false)}
-        onImported={list.reload}
+        onImported={() => list.reload()}
       />
-    </>
+      {actions.dialog}
+    </ListProvider>
   );
 }
 

@@ -1,13 +1,15 @@
 import { useMemo, useRef } from 'react';
-import { Divider, Dropdown, Table, type TableColumnsType, type TableProps } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
+import { Table, type TableColumnsType, type TableProps } from 'antd';
 import { useRenderer } from '../context';
-import type { Column, RowActions } from '../schema/types.gen';
-import { DEFAULT_PAGE_SIZE_OPTIONS, type ListPageController, type Row } from './useListPage';
+import type { Column } from '../schema/types.gen';
+import { DEFAULT_PAGE_SIZE_OPTIONS, type Row } from './useListPage';
 import { renderCell } from './cells';
 import { totalText } from './params';
-import { actionAllowed } from './actions';
 import { VirtualTable, type VirtualColumn } from './VirtualTable';
+import { useListContext, type ListContextValue } from './ListContext';
+import { hasRowActions, RowActionLinks, type RowHandlers } from './RowActionLinks';
+
+export type { RowHandlers } from './RowActionLinks';
 
 /** Minimum column widths: datetime, user-select and department-select 190px, date 135px. */
 export const MIN_WIDTHS: Record<string, number> = {
@@ -25,13 +27,7 @@ export function columnWidth(column: Column): number | undefined {
   return Math.max(column.width ?? 0, min);
 }
 
-export interface RowHandlers {
-  onEdit(record: Row): void;
-  onDetail(record: Row): void;
-}
-
 export interface ListTableProps {
-  list: ListPageController;
   handlers: RowHandlers;
   /** Tree table: expansion props from useTreeRows. */
   expandable?: TableProps<Row>['expandable'];
@@ -39,17 +35,17 @@ export interface ListTableProps {
   pagination?: boolean;
 }
 
-function useColumns(columns: Column[], rowActions: RowActions | undefined, list: ListPageController, handlers: RowHandlers) {
+function useColumns(list: ListContextValue, handlers: RowHandlers) {
   const { can, excludedCodes } = useRenderer();
-  const prefix = list.schema.authPrefix;
-  // Column definitions stay stable across data loads; actions read the latest controller.
-  const latest = useRef({ list, handlers });
-  latest.current = { list, handlers };
   const { schema, sort } = list;
+  const prefix = schema.authPrefix;
+  // Column definitions stay stable across data loads; the action cell reads the list from its context.
+  const latest = useRef(handlers);
+  latest.current = handlers;
   return useMemo(() => {
     const sorted = sort;
     const excluded = new Set(prefix && excludedCodes ? excludedCodes(prefix) : []);
-    const visible: TableColumnsType<Row> = columns
+    const visible: TableColumnsType<Row> = schema.columns
       .filter((c) => (!c.auth || can(c.auth)) && !excluded.has(c.dataIndex))
       .map((c) => ({
         key: c.dataIndex,
@@ -63,57 +59,26 @@ function useColumns(columns: Column[], rowActions: RowActions | undefined, list:
         sortOrder: c.sorter && sorted.column === c.dataIndex ? (sorted.order === 'asc' ? 'ascend' : 'descend') : null,
         render: (value: unknown, record: Row) => renderCell(c, value, record),
       }));
-    const showEdit = actionAllowed(rowActions?.edit, can, !!schema.form && !!schema.url.edit);
-    const showDetail = actionAllowed(rowActions?.detail, can, !!schema.form);
-    const showDelete = actionAllowed(rowActions?.delete, can, !!schema.url.delete);
-    if (showEdit || showDetail || showDelete) {
+    if (hasRowActions(schema, can)) {
       visible.push({
         key: '__actions',
         title: '操作',
         align: 'center',
         fixed: 'right',
-        width: rowActions?.width ?? 147,
-        render: (_: unknown, record: Row) => (
-          <span style={{ whiteSpace: 'nowrap' }}>
-            {showEdit && <a onClick={() => latest.current.handlers.onEdit(record)}>编辑</a>}
-            {showEdit && (showDetail || showDelete) && <Divider type="vertical" />}
-            {(showDetail || showDelete) && (
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: [
-                    ...(showDetail ? [{ key: 'detail', label: '详情' }] : []),
-                    ...(showDelete ? [{ key: 'delete', label: '删除' }] : []),
-                  ],
-                  onClick: ({ key }) => {
-                    const current = latest.current;
-                    if (key === 'detail') current.handlers.onDetail(record);
-                    if (key === 'delete') {
-                      void current.list.notify.confirm({ title: '确定删除吗?' }).then((ok) => {
-                        if (ok) void latest.current.list.remove(record);
-                      });
-                    }
-                  },
-                }}
-              >
-                <a>
-                  更多 <DownOutlined />
-                </a>
-              </Dropdown>
-            )}
-          </span>
-        ),
+        width: schema.rowActions?.width ?? 147,
+        render: (_: unknown, record: Row) => <RowActionLinks record={record} handlers={latest.current} />,
       });
     }
     return visible;
-  }, [columns, rowActions, schema, sort, can, excludedCodes, prefix]);
+  }, [schema, sort, can, excludedCodes, prefix]);
 }
 
 /** Above this many rows (and without tree expansion) only the visible rows are rendered. */
 export const VIRTUAL_THRESHOLD = 100;
 
-export function ListTable({ list, handlers, expandable, rows, pagination = true }: ListTableProps) {
-  const columns = useColumns(list.schema.columns, list.schema.rowActions, list, handlers);
+export function ListTable({ handlers, expandable, rows, pagination = true }: ListTableProps) {
+  const list = useListContext();
+  const columns = useColumns(list, handlers);
   const data = rows ?? list.rows;
   if (Math.max(data.length, list.pageSize) > VIRTUAL_THRESHOLD && !expandable) {
     return (

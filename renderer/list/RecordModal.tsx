@@ -23,7 +23,8 @@ export interface RecordModalProps {
   urls: ListUrls;
   notify: Notifier;
   onClose(): void;
-  onSaved(): void;
+  /** After a successful save, with the values sent. */
+  onSaved(saved?: Row): void;
 }
 
 /** Errors of the form grouped by sub-table: the first failing sub-table tab to activate. */
@@ -83,7 +84,7 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
       const res = mode === 'add' ? await http.post(url, body) : await http.put(url, body);
       if (res.success) {
         notify.success(res.message || '操作成功');
-        onSaved();
+        onSaved(body);
         onClose();
       } else {
         notify.warning(res.message);

@@ -2,18 +2,19 @@ import { Alert, Button, Dropdown, Space } from 'antd';
 import { DeleteOutlined, DownOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useRenderer } from '../context';
-import type { ListPageController } from './useListPage';
 import { actionAllowed, actionText } from './actions';
+import { useListContext } from './ListContext';
+import { ToolbarActions } from './ToolbarActions';
 
 export interface ToolbarProps {
-  list: ListPageController;
   onAdd(): void;
   onImport(): void;
   /** The advanced-query trigger, when the page has one. */
   superQuery?: ReactNode;
 }
 
-export function ListToolbar({ list, onAdd, onImport, superQuery }: ToolbarProps) {
+export function ListToolbar({ onAdd, onImport, superQuery }: ToolbarProps) {
+  const list = useListContext();
   const { can, excludedCodes } = useRenderer();
   const toolbar = list.schema.toolbar ?? {};
   const url = list.schema.url;
@@ -40,6 +41,7 @@ export function ListToolbar({ list, onAdd, onImport, superQuery }: ToolbarProps)
             {actionText(toolbar.export, '导出')}
           </Button>
         )}
+        {toolbar.actions && <ToolbarActions actions={toolbar.actions} />}
         {superQuery}
         {showBatch && (
           <Dropdown
@@ -59,7 +61,8 @@ export function ListToolbar({ list, onAdd, onImport, superQuery }: ToolbarProps)
   );
 }
 
-export function SelectionBanner({ list }: { list: ListPageController }) {
+export function SelectionBanner() {
+  const list = useListContext();
   return (
     <Alert
       type="info"

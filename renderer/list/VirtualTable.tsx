@@ -109,7 +109,8 @@ export function VirtualTable({ columns, rows, rowKey, selectedRowKeys, onSelect,
                   key={key}
                   role="row"
                   data-row-key={key}
-                  className="ant-table-row"
+                  aria-selected={selected.has(key)}
+                  className={selected.has(key) ? 'ant-table-row ant-table-row-selected' : 'ant-table-row'}
                   style={{ display: 'flex', position: 'absolute', top: 0, left: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
                 >
                   <div style={cell(SELECTION_WIDTH, 'center')}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TableProps } from 'antd';
 import { useRenderer } from '../context';
 import type { ListPage } from '../schema/types.gen';
@@ -48,50 +48,103 @@ function replaceChildren(rows: Row[], key: string, id: unknown, children: Row[])
   });
 }
 
-/** Tree table: roots come from the list; children load lazily on expand, as in the tree selectors. */
-export function useTreeRows(list: ListPageController) {
+/**
+ * The tree again after its roots reloaded, with the branches in `open` open: children a lazy tree
+ * had loaded are loaded again (a child added or renamed shows), whole-tree answers keep theirs.
+ * `found` collects the open keys that are still in the tree.
+ */
+export async function reopenBranches(rows: Row[], open: ReadonlySet<string>, rowKey: string, load: (row: Row) => Promise<Row[] | undefined>, found: string[]): Promise<Row[]> {
+  return Promise.all(
+    rows.map(async (row) => {
+      const key = String(row[rowKey]);
+      if (!open.has(key) || !Array.isArray(row.children)) return row;
+      found.push(key);
+      const children = row.children.length === 0 ? (await load(row)) ?? [] : (row.children as Row[]);
+      return { ...row, children: await reopenBranches(children, open, rowKey, load, found) };
+    }),
+  );
+}
+
+/**
+ * Tree table: roots come from the list; children load lazily on expand, as in the tree selectors.
+ * A reload keeps the open branches open; `reveal(key)` opens one more before the next reload (the parent of
+ * a record just saved). Inert when `enabled` is false.
+ */
+export function useTreeRows(list: ListPageController, enabled = true) {
   const { http } = useRenderer();
   const tree = list.schema.tree ?? {};
   const parentKey = tree.parentKey ?? 'parentId';
   const hasChildrenField = tree.hasChildrenField ?? 'hasChildren';
   const [rows, setRows] = useState<Row[]>([]);
   const [expandedKeys, setExpandedKeys] = useState<string[]>([]);
+  const open = useRef<string[]>([]);
+  const latest = useRef(list);
+  latest.current = list;
 
-  useEffect(() => {
-    setRows(withPlaceholders(list.rows, hasChildrenField));
-    setExpandedKeys([]);
-  }, [list.rows, hasChildrenField]);
-
-  const loadChildren = useCallback(async (record: Row) => {
-    const url = list.schema.url.childList ?? list.schema.url.list;
-    const id = record[list.rowKey];
+  const fetchChildren = useCallback(async (record: Row): Promise<Row[] | undefined> => {
+    const current = latest.current;
+    const url = current.schema.url.childList ?? current.schema.url.list;
     let children: Row[] | undefined;
     try {
-      const res = await http.get<unknown>(url, { ...list.query, [parentKey]: id, ...treeConditionParams(list.schema) });
+      const res = await http.get<unknown>(url, { ...current.query, [parentKey]: record[current.rowKey], ...treeConditionParams(current.schema) });
       if (!res.success) {
-        list.notify.warning(res.message);
-        return;
+        current.notify.warning(res.message);
+        return undefined;
       }
       children = treeRowsOf(res.result);
     } catch (error) {
-      list.notify.warning(errorText(error));
-      return;
+      current.notify.warning(errorText(error));
+      return undefined;
     }
     if (!children) {
-      list.notify.error(UNREADABLE_TREE_DATA);
+      current.notify.error(UNREADABLE_TREE_DATA);
+      return undefined;
+    }
+    return withPlaceholders(children, hasChildrenField);
+  }, [http, parentKey, hasChildrenField]);
+
+  const expand = useCallback((keys: string[]) => {
+    open.current = keys;
+    setExpandedKeys(keys);
+  }, []);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const roots = withPlaceholders(list.rows, hasChildrenField);
+    const wanted = new Set(open.current);
+    if (wanted.size === 0) {
+      setRows(roots);
       return;
     }
-    const loaded = children;
-    setRows((current) => replaceChildren(current, list.rowKey, id, withPlaceholders(loaded, hasChildrenField)));
-  }, [http, list, parentKey, hasChildrenField]);
+    let live = true;
+    const found: string[] = [];
+    void reopenBranches(roots, wanted, latest.current.rowKey, fetchChildren, found).then((filled) => {
+      if (!live) return;
+      setRows(filled);
+      expand(found);
+    });
+    return () => {
+      live = false;
+    };
+  }, [list.rows, hasChildrenField, enabled, fetchChildren, expand]);
+
+  const reveal = useCallback((key: string) => {
+    if (!open.current.includes(key)) expand([...open.current, key]);
+  }, [expand]);
+
+  const loadChildren = useCallback(async (record: Row) => {
+    const id = record[latest.current.rowKey];
+    const children = await fetchChildren(record);
+    if (children) setRows((current) => replaceChildren(current, latest.current.rowKey, id, children));
+  }, [fetchChildren]);
 
   const expandable: TableProps<Row>['expandable'] = {
     expandedRowKeys: expandedKeys,
     onExpand: (expanded, record) => {
       const key = String(record[list.rowKey]);
-      setExpandedKeys((keys) => (expanded ? [...keys, key] : keys.filter((k) => k !== key)));
+      expand(expanded ? [...open.current, key] : open.current.filter((k) => k !== key));
       if (expanded && Array.isArray(record.children) && record.children.length === 0) void loadChildren(record);
     },
   };
-  return { rows, expandable };
+  return { rows, expandable, reveal, parentKey };
 }

@@ -3,8 +3,8 @@
 
 // ---- page.schema.json
 
-/** A screen rendered by the generic renderer: a list page (with its variants) or a standalone form. */
-export type PageSchema = ListPage | FormPage;
+/** A screen rendered by the generic renderer: a list page (with its variants), a standalone form or a registered view. */
+export type PageSchema = ListPage | FormPage | ViewPage;
 
 export interface ListPage {
   $schema: string;
@@ -47,6 +47,19 @@ export interface FormPage {
   submitText?: string;
   grid?: Grid;
   schema: FormilySchema;
+}
+
+/** A hand-made screen registered as a view (registerView), placed by name. */
+export interface ViewPage {
+  $schema: string;
+  kind: "view";
+  title: string;
+  /** Registered view name. */
+  view: string;
+  /** Passed to the view as its props. */
+  props?: {
+    [key: string]: unknown;
+  };
 }
 
 export interface ListUrls {
@@ -95,6 +108,8 @@ export interface Toolbar {
   export?: Action;
   batchDelete?: Action;
   superQuery?: Action;
+  /** Buttons after 新增 / 导入 / 导出. */
+  actions?: ListAction[];
 }
 
 export interface RowActions {
@@ -102,6 +117,115 @@ export interface RowActions {
   edit?: Action;
   detail?: Action;
   delete?: Action;
+  /** Links of the 操作 column after 编辑. */
+  actions?: ListAction[];
+  /** Items of the row's 更多 menu, after 详情 and before 删除. */
+  more?: ListAction[];
+}
+
+/** A {{ }} expression for the safe evaluator; actions see $record, $selection (keys, rows, count), $query and $user. */
+export type Expression = string;
+
+/** A toolbar button, row link or 更多 item. Exactly one of request, dialog, navigate, download, upload or custom says what it does. */
+export interface ListAction {
+  key?: string;
+  text: string;
+  /** Permission code; the action is hidden when can(auth) is false. */
+  auth?: string;
+  visibleWhen?: Expression;
+  disabledWhen?: Expression;
+  /** Checked on click, in order: the first rule whose `when` is true shows its message and stops the action. */
+  refuseWhen?: {
+    when: Expression;
+    message: string;
+  }[];
+  /** Toolbar: needs exactly one (one) or at least one (some) selected row, else 请选择一条记录！; with one, the selected row is the action's $record. */
+  selection?: "one" | "some";
+  /** Asked before acting; {{ }} parts allowed. */
+  confirm?: string;
+  /** Reload the list after success (default true for request, upload and dialog, false for the others). */
+  reload?: boolean;
+  primary?: boolean;
+  danger?: boolean;
+  request?: RequestAction;
+  dialog?: DialogAction;
+  navigate?: NavigateAction;
+  download?: DownloadAction;
+  upload?: UploadAction;
+  custom?: CustomAction;
+}
+
+/** Name → value; a string may hold {{ }} parts, and a string that is one {{ }} expression keeps the value's type. */
+export interface ActionValues {
+  [key: string]: string | number | boolean | null | unknown[] | {
+    [key: string]: unknown;
+  };
+}
+
+export interface RequestAction {
+  method?: "get" | "post" | "put" | "delete";
+  /** {{ }} parts are URL-encoded. */
+  url: string;
+  params?: ActionValues;
+  body?: ActionValues;
+  /** Shown on success when the server sends no message (default 操作成功). */
+  success?: string;
+  /** Shown instead of the server's message when the request fails. */
+  failure?: string;
+}
+
+/** Opens, for the action's record, another page (page), a list page's add/edit/detail form (form) or a registered view (view). */
+export interface DialogAction {
+  /** Page schema under schemas/, e.g. system/modals/DictItemList; its {parent.field} placeholders are filled from the record. */
+  page?: string;
+  /** "self" or a list page under schemas/ whose form and add/edit addresses are used. */
+  form?: string;
+  mode?: "add" | "edit" | "detail";
+  values?: ActionValues;
+  /** Form fields shown but not editable. */
+  locked?: string[];
+  findBy?: ActionValues;
+  /** Registered view (registerView); it draws its own dialog. */
+  view?: string;
+  /** The view's props. */
+  props?: {
+    [key: string]: unknown;
+  };
+  /** page: modal or drawer (default drawer). */
+  container?: "modal" | "drawer";
+  /** page: the dialog title; {parent.field} placeholders allowed. */
+  title?: string;
+  width?: number;
+}
+
+export interface NavigateAction {
+  url: string;
+  newWindow?: boolean;
+}
+
+export interface DownloadAction {
+  url: string;
+  params?: ActionValues;
+  /** Saved file name (default: the server's, else 下载文件). */
+  fileName?: string;
+}
+
+export interface UploadAction {
+  url: string;
+  /** File types the picker offers, e.g. .xls,.xlsx. */
+  accept?: string;
+  fieldName?: string;
+  data?: ActionValues;
+  /** Shown on success when the server sends no message (default 上传成功). */
+  success?: string;
+}
+
+export interface CustomAction {
+  /** Registered action (registerAction). */
+  name: string;
+  props?: {
+    [key: string]: unknown;
+  };
 }
 
 export interface Grid {

@@ -16,7 +16,7 @@ interface CompiledValidator {
   errors?: ErrorObject[] | null;
 }
 
-const validators = compiled as unknown as Record<'ListPage' | 'FormPage' | 'Entity', CompiledValidator>;
+const validators = compiled as unknown as Record<'ListPage' | 'FormPage' | 'ViewPage' | 'Entity', CompiledValidator>;
 
 function describe(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
@@ -53,15 +53,17 @@ function toIssues(errors: ErrorObject[] | null | undefined): SchemaIssue[] {
   return issues;
 }
 
-/** Validate a page schema (list or form). Chooses the branch by `kind` so errors stay specific. */
+const PAGE_VALIDATORS: Record<string, CompiledValidator> = { list: validators.ListPage, form: validators.FormPage, view: validators.ViewPage };
+
+/** Validate a page schema (list, form or view). Chooses the branch by `kind` so errors stay specific. */
 export function validatePageSchema(document: unknown): SchemaIssue[] {
   const kind = (document as { kind?: unknown } | null)?.kind;
-  const validate = kind === 'list' ? validators.ListPage : kind === 'form' ? validators.FormPage : undefined;
+  const validate = typeof kind === 'string' && Object.hasOwn(PAGE_VALIDATORS, kind) ? PAGE_VALIDATORS[kind] : undefined;
   if (!validate) {
     if (typeof document !== 'object' || document === null || Array.isArray(document)) {
       return [{ pointer: '/', message: 'must be an object' }];
     }
-    return [{ pointer: '/kind', message: 'must be one of "list", "form"' }];
+    return [{ pointer: '/kind', message: 'must be one of "list", "form", "view"' }];
   }
   return validate(document) ? expressionIssues(document) : toIssues(validate.errors);
 }

@@ -3,14 +3,14 @@
 /* eslint-disable */
 function ucs2length(str) { let n = 0; for (const _ of str) n++; return n; }
 "use strict";
-export const ListPage = validate30;
+export const ListPage = validate42;
 const schema12 = {"type":"object","required":["$schema","kind","title","url","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"list"},"title":{"type":"string","minLength":1},"description":{"type":"string"},"entity":{"type":"string","description":"Entity file name under schemas/entities (without .json)."},"variant":{"enum":["table","treeTable","leftTree","masterDetail"],"default":"table"},"rowKey":{"type":"string","default":"id"},"url":{"$ref":"#/definitions/ListUrls"},"authPrefix":{"type":"string","description":"Permission prefix; columns hidden by type-1 codes under it."},"defaultSort":{"$ref":"#/definitions/Sort"},"pageSize":{"type":"integer","minimum":1},"pageSizeOptions":{"type":"array","items":{"type":"integer","minimum":1}},"query":{"$ref":"#/definitions/FormilySchema"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Column"}},"toolbar":{"$ref":"#/definitions/Toolbar"},"rowActions":{"$ref":"#/definitions/RowActions"},"form":{"$ref":"#/definitions/EditForm"},"superQuery":{"$ref":"#/definitions/SuperQuery"},"exportFileName":{"type":"string"},"exportMode":{"enum":["blob","navigate"],"default":"blob","description":"blob: GET the export with the token header and save it; navigate: open a signed export address ({export url}/link) in the browser."},"importOptions":{"$ref":"#/definitions/ImportOptions"},"tree":{"$ref":"#/definitions/TreeOptions"},"leftTree":{"$ref":"#/definitions/LeftTreeOptions"}},"allOf":[{"if":{"properties":{"variant":{"const":"leftTree"}},"required":["variant"]},"then":{"required":["leftTree"]}}]};
 const schema13 = {"type":"object","required":["list"],"additionalProperties":false,"properties":{"list":{"type":"string"},"childList":{"type":"string","description":"Tree table: children of one parent."},"add":{"type":"string"},"edit":{"type":"string"},"delete":{"type":"string"},"deleteBatch":{"type":"string"},"queryById":{"type":"string"},"exportXls":{"type":"string"},"importExcel":{"type":"string"}}};
 const schema14 = {"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}};
 const schema22 = {"type":"object","required":["dataIndex","title"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string"},"title":{"type":"string"},"width":{"type":"number"},"align":{"enum":["left","center","right"]},"sorter":{"type":"boolean"},"ellipsis":{"type":"boolean"},"fixed":{"enum":["left","right"]},"component":{"type":"string","description":"Registered field type whose cell renders the value."},"props":{"type":"object"},"auth":{"type":"string"}}};
-const schema38 = {"type":"object","additionalProperties":false,"properties":{"multiple":{"type":"boolean","description":"Allow several files in one upload (off: only one file)."},"foreignKeys":{"type":"string"},"isSingleTableImport":{"type":"boolean"}}};
-const schema39 = {"type":"object","additionalProperties":false,"properties":{"parentKey":{"type":"string","default":"parentId"},"hasChildrenField":{"type":"string","default":"hasChildren"},"rootValue":{"type":"string","default":"0"},"condition":{"type":"object","description":"Sent as the JSON `condition` parameter with the roots and every child load: field → value equalities.","additionalProperties":{"type":["string","number","boolean"]}}}};
-const schema40 = {"type":"object","required":["url","param"],"additionalProperties":false,"properties":{"url":{"type":"string"},"param":{"type":"string","description":"Query parameter that carries the selected node key."},"titleField":{"type":"string","default":"title"},"keyField":{"type":"string","default":"key"},"width":{"type":"number"}}};
+const schema54 = {"type":"object","additionalProperties":false,"properties":{"multiple":{"type":"boolean","description":"Allow several files in one upload (off: only one file)."},"foreignKeys":{"type":"string"},"isSingleTableImport":{"type":"boolean"}}};
+const schema55 = {"type":"object","additionalProperties":false,"properties":{"parentKey":{"type":"string","default":"parentId"},"hasChildrenField":{"type":"string","default":"hasChildren"},"rootValue":{"type":"string","default":"0"},"condition":{"type":"object","description":"Sent as the JSON `condition` parameter with the roots and every child load: field → value equalities.","additionalProperties":{"type":["string","number","boolean"]}}}};
+const schema56 = {"type":"object","required":["url","param"],"additionalProperties":false,"properties":{"url":{"type":"string"},"param":{"type":"string","description":"Query parameter that carries the selected node key."},"titleField":{"type":"string","default":"title"},"keyField":{"type":"string","default":"key"},"width":{"type":"number"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const schema15 = {"type":"object","description":"Formily JSON Schema (ISchema). x-component names resolve through the field registry.","properties":{"type":{"enum":["object","array","string","number","boolean","void","date","datetime"]},"title":{"type":"string"},"description":{"type":"string"},"default":{},"enum":{"type":"array"},"required":{"anyOf":[{"type":"boolean"},{"type":"array","items":{"type":"string"}}]},"properties":{"type":"object","additionalProperties":{"$ref":"#/definitions/FormilySchema"}},"items":{"$ref":"#/definitions/FormilySchema"},"x-index":{"type":"number"},"x-component":{"type":"string","minLength":1},"x-component-props":{"type":"object"},"x-decorator":{"type":"string","minLength":1},"x-decorator-props":{"type":"object"},"x-validator":{"anyOf":[{"$ref":"#/definitions/Validator"},{"type":"array","items":{"$ref":"#/definitions/Validator"}}]},"x-reactions":{},"x-display":{"enum":["visible","hidden","none"]},"x-pattern":{"enum":["editable","disabled","readOnly","readPretty"]},"x-visible":{"type":["boolean","string"]},"x-hidden":{"type":["boolean","string"]},"x-disabled":{"type":["boolean","string"]},"x-editable":{"type":["boolean","string"]},"x-read-only":{"type":["boolean","string"]},"x-read-pretty":{"type":["boolean","string"]},"x-content":{},"x-data":{"type":"object"},"x-auth":{"type":"string","description":"Permission code; the field is removed when can(code) is false."}},"additionalProperties":false};
@@ -1309,15 +1309,1378 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"type":"object","additionalProperties":false,"properties":{"add":{"$ref":"#/definitions/Action"},"import":{"$ref":"#/definitions/Action"},"export":{"$ref":"#/definitions/Action"},"batchDelete":{"$ref":"#/definitions/Action"},"superQuery":{"$ref":"#/definitions/Action"}}};
+const schema23 = {"type":"object","additionalProperties":false,"properties":{"add":{"$ref":"#/definitions/Action"},"import":{"$ref":"#/definitions/Action"},"export":{"$ref":"#/definitions/Action"},"batchDelete":{"$ref":"#/definitions/Action"},"superQuery":{"$ref":"#/definitions/Action"},"actions":{"type":"array","description":"Buttons after 新增 / 导入 / 导出.","items":{"$ref":"#/definitions/ListAction"}}}};
 const schema24 = {"anyOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"auth":{"type":"string"},"text":{"type":"string"},"hidden":{"type":"boolean"}}}]};
+const schema29 = {"type":"object","description":"A toolbar button, row link or 更多 item. Exactly one of request, dialog, navigate, download, upload or custom says what it does.","required":["text"],"additionalProperties":false,"properties":{"key":{"type":"string"},"text":{"type":"string","minLength":1},"auth":{"type":"string","description":"Permission code; the action is hidden when can(auth) is false."},"visibleWhen":{"$ref":"#/definitions/Expression"},"disabledWhen":{"$ref":"#/definitions/Expression"},"refuseWhen":{"type":"array","description":"Checked on click, in order: the first rule whose `when` is true shows its message and stops the action.","items":{"type":"object","required":["when","message"],"additionalProperties":false,"properties":{"when":{"$ref":"#/definitions/Expression"},"message":{"type":"string"}}}},"selection":{"enum":["one","some"],"description":"Toolbar: needs exactly one (one) or at least one (some) selected row, else 请选择一条记录！; with one, the selected row is the action's $record."},"confirm":{"type":"string","description":"Asked before acting; {{ }} parts allowed."},"reload":{"type":"boolean","description":"Reload the list after success (default true for request, upload and dialog, false for the others)."},"primary":{"type":"boolean"},"danger":{"type":"boolean"},"request":{"$ref":"#/definitions/RequestAction"},"dialog":{"$ref":"#/definitions/DialogAction"},"navigate":{"$ref":"#/definitions/NavigateAction"},"download":{"$ref":"#/definitions/DownloadAction"},"upload":{"$ref":"#/definitions/UploadAction"},"custom":{"$ref":"#/definitions/CustomAction"}},"allOf":[{"oneOf":[{"required":["request"]},{"required":["dialog"]},{"required":["navigate"]},{"required":["download"]},{"required":["upload"]},{"required":["custom"]}]}]};
+const schema30 = {"type":"string","pattern":"^\\s*\\{\\{[\\s\\S]*\\}\\}\\s*$","description":"A {{ }} expression for the safe evaluator; actions see $record, $selection (keys, rows, count), $query and $user."};
+const schema39 = {"type":"object","required":["url"],"additionalProperties":false,"properties":{"url":{"type":"string","minLength":1},"newWindow":{"type":"boolean"}}};
+const schema44 = {"type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"description":"Registered action (registerAction)."},"props":{"type":"object"}}};
+const pattern0 = new RegExp("^\\s*\\{\\{[\\s\\S]*\\}\\}\\s*$", "u");
+const schema33 = {"type":"object","required":["url"],"additionalProperties":false,"properties":{"method":{"enum":["get","post","put","delete"],"default":"post"},"url":{"type":"string","minLength":1,"description":"{{ }} parts are URL-encoded."},"params":{"$ref":"#/definitions/ActionValues"},"body":{"$ref":"#/definitions/ActionValues"},"success":{"type":"string","description":"Shown on success when the server sends no message (default 操作成功)."},"failure":{"type":"string","description":"Shown instead of the server's message when the request fails."}}};
+const schema34 = {"type":"object","description":"Name → value; a string may hold {{ }} parts, and a string that is one {{ }} expression keeps the value's type.","additionalProperties":{"type":["string","number","boolean","null","array","object"]}};
+
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "method") || (key0 === "url")) || (key0 === "params")) || (key0 === "body")) || (key0 === "success")) || (key0 === "failure"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.method !== undefined){
+let data0 = data.method;
+if(!((((data0 === "get") || (data0 === "post")) || (data0 === "put")) || (data0 === "delete"))){
+const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema33.properties.method.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data1 = data.url;
+if(typeof data1 === "string"){
+if(func3(data1) < 1){
+const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.params !== undefined){
+let data2 = data.params;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key1 in data2){
+let data3 = data2[key1];
+if((((typeof data3 != "object") && (typeof data3 !== "string")) && (!(typeof data3 == "number"))) && (typeof data3 !== "boolean")){
+const err5 = {instancePath:instancePath+"/params/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ActionValues/additionalProperties/type",keyword:"type",params:{type: schema34.additionalProperties.type},message:"must be string,number,boolean,null,array,object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/params",schemaPath:"#/definitions/ActionValues/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.body !== undefined){
+let data4 = data.body;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key2 in data4){
+let data5 = data4[key2];
+if((((typeof data5 != "object") && (typeof data5 !== "string")) && (!(typeof data5 == "number"))) && (typeof data5 !== "boolean")){
+const err7 = {instancePath:instancePath+"/body/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ActionValues/additionalProperties/type",keyword:"type",params:{type: schema34.additionalProperties.type},message:"must be string,number,boolean,null,array,object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/definitions/ActionValues/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.success !== undefined){
+if(typeof data.success !== "string"){
+const err9 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.failure !== undefined){
+if(typeof data.failure !== "string"){
+const err10 = {instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate19.errors = vErrors;
+return errors === 0;
+}
+
+const schema36 = {"type":"object","description":"Opens, for the action's record, another page (page), a list page's add/edit/detail form (form) or a registered view (view).","additionalProperties":false,"properties":{"page":{"type":"string","description":"Page schema under schemas/, e.g. system/modals/DictItemList; its {parent.field} placeholders are filled from the record."},"form":{"type":"string","description":"\"self\" or a list page under schemas/ whose form and add/edit addresses are used."},"mode":{"enum":["add","edit","detail"],"default":"add"},"values":{"$ref":"#/definitions/ActionValues"},"locked":{"type":"array","items":{"type":"string"},"description":"Form fields shown but not editable."},"findBy":{"$ref":"#/definitions/ActionValues"},"view":{"type":"string","minLength":1,"description":"Registered view (registerView); it draws its own dialog."},"props":{"type":"object","description":"The view's props."},"container":{"enum":["modal","drawer"],"description":"page: modal or drawer (default drawer)."},"title":{"type":"string","description":"page: the dialog title; {parent.field} placeholders allowed."},"width":{"type":"number"}},"allOf":[{"oneOf":[{"required":["page"]},{"required":["form"]},{"required":["view"]}]}]};
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.form === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "form"},message:"must have required property '"+"form"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.view === undefined){
+const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: "view"},message:"must have required property '"+"view"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+}
+}
+if(!valid1){
+const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(func2.call(schema36.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.page !== undefined){
+if(typeof data.page !== "string"){
+const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.form !== undefined){
+if(typeof data.form !== "string"){
+const err6 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.mode !== undefined){
+let data2 = data.mode;
+if(!(((data2 === "add") || (data2 === "edit")) || (data2 === "detail"))){
+const err7 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema36.properties.mode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.values !== undefined){
+let data3 = data.values;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+let data4 = data3[key1];
+if((((typeof data4 != "object") && (typeof data4 !== "string")) && (!(typeof data4 == "number"))) && (typeof data4 !== "boolean")){
+const err8 = {instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ActionValues/additionalProperties/type",keyword:"type",params:{type: schema34.additionalProperties.type},message:"must be string,number,boolean,null,array,object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/values",schemaPath:"#/definitions/ActionValues/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.locked !== undefined){
+let data5 = data.locked;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data5[i0] !== "string"){
+const err10 = {instancePath:instancePath+"/locked/" + i0,schemaPath:"#/properties/locked/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/locked",schemaPath:"#/properties/locked/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.findBy !== undefined){
+let data7 = data.findBy;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key2 in data7){
+let data8 = data7[key2];
+if((((typeof data8 != "object") && (typeof data8 !== "string")) && (!(typeof data8 == "number"))) && (typeof data8 !== "boolean")){
+const err12 = {instancePath:instancePath+"/findBy/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ActionValues/additionalProperties/type",keyword:"type",params:{type: schema34.additionalProperties.type},message:"must be string,number,boolean,null,array,object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/findBy",schemaPath:"#/definitions/ActionValues/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.view !== undefined){
+let data9 = data.view;
+if(typeof data9 === "string"){
+if(func3(data9) < 1){
+const err14 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+let data10 = data.props;
+if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
+const err16 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.container !== undefined){
+let data11 = data.container;
+if(!((data11 === "modal") || (data11 === "drawer"))){
+const err17 = {instancePath:instancePath+"/container",schemaPath:"#/properties/container/enum",keyword:"enum",params:{allowedValues: schema36.properties.container.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+if(typeof data.title !== "string"){
+const err18 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.width !== undefined){
+if(!(typeof data.width == "number")){
+const err19 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+
+const schema40 = {"type":"object","required":["url"],"additionalProperties":false,"properties":{"url":{"type":"string","minLength":1},"params":{"$ref":"#/definitions/ActionValues"},"fileName":{"type":"string","description":"Saved file name (default: the server's, else 下载文件)."}}};
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "url") || (key0 === "params")) || (key0 === "fileName"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data0 = data.url;
+if(typeof data0 === "string"){
+if(func3(data0) < 1){
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.params !== undefined){
+let data1 = data.params;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+for(const key1 in data1){
+let data2 = data1[key1];
+if((((typeof data2 != "object") && (typeof data2 !== "string")) && (!(typeof data2 == "number"))) && (typeof data2 !== "boolean")){
+const err4 = {instancePath:instancePath+"/params/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ActionValues/additionalProperties/type",keyword:"type",params:{type: schema34.additionalProperties.type},message:"must be string,number,boolean,null,array,object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/params",schemaPath:"#/definitions/ActionValues/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.fileName !== undefined){
+if(typeof data.fileName !== "string"){
+const err6 = {instancePath:instancePath+"/fileName",schemaPath:"#/properties/fileName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
+const schema42 = {"type":"object","required":["url"],"additionalProperties":false,"properties":{"url":{"type":"string","minLength":1},"accept":{"type":"string","description":"File types the picker offers, e.g. .xls,.xlsx."},"fieldName":{"type":"string","default":"file"},"data":{"$ref":"#/definitions/ActionValues"},"success":{"type":"string","description":"Shown on success when the server sends no message (default 上传成功)."}}};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "url") || (key0 === "accept")) || (key0 === "fieldName")) || (key0 === "data")) || (key0 === "success"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data0 = data.url;
+if(typeof data0 === "string"){
+if(func3(data0) < 1){
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.accept !== undefined){
+if(typeof data.accept !== "string"){
+const err4 = {instancePath:instancePath+"/accept",schemaPath:"#/properties/accept/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.fieldName !== undefined){
+if(typeof data.fieldName !== "string"){
+const err5 = {instancePath:instancePath+"/fieldName",schemaPath:"#/properties/fieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data3 = data.data;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+let data4 = data3[key1];
+if((((typeof data4 != "object") && (typeof data4 !== "string")) && (!(typeof data4 == "number"))) && (typeof data4 !== "boolean")){
+const err6 = {instancePath:instancePath+"/data/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ActionValues/additionalProperties/type",keyword:"type",params:{type: schema34.additionalProperties.type},message:"must be string,number,boolean,null,array,object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/data",schemaPath:"#/definitions/ActionValues/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.success !== undefined){
+if(typeof data.success !== "string"){
+const err8 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.request === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "request"},message:"must have required property '"+"request"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.dialog === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "dialog"},message:"must have required property '"+"dialog"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.navigate === undefined){
+const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: "navigate"},message:"must have required property '"+"navigate"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.download === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: "download"},message:"must have required property '"+"download"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.upload === undefined){
+const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/required",keyword:"required",params:{missingProperty: "upload"},message:"must have required property '"+"upload"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs7 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 4];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 4;
+}
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.custom === undefined){
+const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/5/required",keyword:"required",params:{missingProperty: "custom"},message:"must have required property '"+"custom"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 5];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 5;
+}
+}
+}
+}
+}
+}
+if(!valid1){
+const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.text === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func2.call(schema29.properties, key0))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err9 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+let data1 = data.text;
+if(typeof data1 === "string"){
+if(func3(data1) < 1){
+const err10 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.auth !== undefined){
+if(typeof data.auth !== "string"){
+const err12 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.visibleWhen !== undefined){
+let data3 = data.visibleWhen;
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+const err13 = {instancePath:instancePath+"/visibleWhen",schemaPath:"#/definitions/Expression/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[\\s\\S]*\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[\\s\\S]*\\}\\}\\s*$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/visibleWhen",schemaPath:"#/definitions/Expression/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.disabledWhen !== undefined){
+let data4 = data.disabledWhen;
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+const err15 = {instancePath:instancePath+"/disabledWhen",schemaPath:"#/definitions/Expression/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[\\s\\S]*\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[\\s\\S]*\\}\\}\\s*$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/disabledWhen",schemaPath:"#/definitions/Expression/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.refuseWhen !== undefined){
+let data5 = data.refuseWhen;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.when === undefined){
+const err17 = {instancePath:instancePath+"/refuseWhen/" + i0,schemaPath:"#/properties/refuseWhen/items/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data6.message === undefined){
+const err18 = {instancePath:instancePath+"/refuseWhen/" + i0,schemaPath:"#/properties/refuseWhen/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+for(const key1 in data6){
+if(!((key1 === "when") || (key1 === "message"))){
+const err19 = {instancePath:instancePath+"/refuseWhen/" + i0,schemaPath:"#/properties/refuseWhen/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data6.when !== undefined){
+let data7 = data6.when;
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+const err20 = {instancePath:instancePath+"/refuseWhen/" + i0+"/when",schemaPath:"#/definitions/Expression/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[\\s\\S]*\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[\\s\\S]*\\}\\}\\s*$"+"\""};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/refuseWhen/" + i0+"/when",schemaPath:"#/definitions/Expression/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data6.message !== undefined){
+if(typeof data6.message !== "string"){
+const err22 = {instancePath:instancePath+"/refuseWhen/" + i0+"/message",schemaPath:"#/properties/refuseWhen/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/refuseWhen/" + i0,schemaPath:"#/properties/refuseWhen/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/refuseWhen",schemaPath:"#/properties/refuseWhen/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.selection !== undefined){
+let data9 = data.selection;
+if(!((data9 === "one") || (data9 === "some"))){
+const err25 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema29.properties.selection.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.confirm !== undefined){
+if(typeof data.confirm !== "string"){
+const err26 = {instancePath:instancePath+"/confirm",schemaPath:"#/properties/confirm/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.reload !== undefined){
+if(typeof data.reload !== "boolean"){
+const err27 = {instancePath:instancePath+"/reload",schemaPath:"#/properties/reload/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.primary !== undefined){
+if(typeof data.primary !== "boolean"){
+const err28 = {instancePath:instancePath+"/primary",schemaPath:"#/properties/primary/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.danger !== undefined){
+if(typeof data.danger !== "boolean"){
+const err29 = {instancePath:instancePath+"/danger",schemaPath:"#/properties/danger/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.request !== undefined){
+if(!(validate19(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+errors = vErrors.length;
+}
+}
+if(data.dialog !== undefined){
+if(!(validate21(data.dialog, {instancePath:instancePath+"/dialog",parentData:data,parentDataProperty:"dialog",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+if(data.navigate !== undefined){
+let data16 = data.navigate;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.url === undefined){
+const err30 = {instancePath:instancePath+"/navigate",schemaPath:"#/definitions/NavigateAction/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+for(const key2 in data16){
+if(!((key2 === "url") || (key2 === "newWindow"))){
+const err31 = {instancePath:instancePath+"/navigate",schemaPath:"#/definitions/NavigateAction/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data16.url !== undefined){
+let data17 = data16.url;
+if(typeof data17 === "string"){
+if(func3(data17) < 1){
+const err32 = {instancePath:instancePath+"/navigate/url",schemaPath:"#/definitions/NavigateAction/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/navigate/url",schemaPath:"#/definitions/NavigateAction/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data16.newWindow !== undefined){
+if(typeof data16.newWindow !== "boolean"){
+const err34 = {instancePath:instancePath+"/navigate/newWindow",schemaPath:"#/definitions/NavigateAction/properties/newWindow/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/navigate",schemaPath:"#/definitions/NavigateAction/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.download !== undefined){
+if(!(validate23(data.download, {instancePath:instancePath+"/download",parentData:data,parentDataProperty:"download",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+if(data.upload !== undefined){
+if(!(validate25(data.upload, {instancePath:instancePath+"/upload",parentData:data,parentDataProperty:"upload",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+}
+if(data.custom !== undefined){
+let data21 = data.custom;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.name === undefined){
+const err36 = {instancePath:instancePath+"/custom",schemaPath:"#/definitions/CustomAction/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+for(const key3 in data21){
+if(!((key3 === "name") || (key3 === "props"))){
+const err37 = {instancePath:instancePath+"/custom",schemaPath:"#/definitions/CustomAction/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data21.name !== undefined){
+let data22 = data21.name;
+if(typeof data22 === "string"){
+if(func3(data22) < 1){
+const err38 = {instancePath:instancePath+"/custom/name",schemaPath:"#/definitions/CustomAction/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/custom/name",schemaPath:"#/definitions/CustomAction/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data21.props !== undefined){
+let data23 = data21.props;
+if(!(data23 && typeof data23 == "object" && !Array.isArray(data23))){
+const err40 = {instancePath:instancePath+"/custom/props",schemaPath:"#/definitions/CustomAction/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/custom",schemaPath:"#/definitions/CustomAction/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(((((key0 === "add") || (key0 === "import")) || (key0 === "export")) || (key0 === "batchDelete")) || (key0 === "superQuery"))){
+if(!((((((key0 === "add") || (key0 === "import")) || (key0 === "export")) || (key0 === "batchDelete")) || (key0 === "superQuery")) || (key0 === "actions"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1848,9 +3211,19 @@ vErrors = null;
 }
 }
 }
+if(data.actions !== undefined){
+let data20 = data.actions;
+if(Array.isArray(data20)){
+const len0 = data20.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate18(data20[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data20,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err36 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1859,18 +3232,30 @@ vErrors.push(err36);
 }
 errors++;
 }
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
 validate17.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"type":"object","additionalProperties":false,"properties":{"width":{"type":"number"},"edit":{"$ref":"#/definitions/Action"},"detail":{"$ref":"#/definitions/Action"},"delete":{"$ref":"#/definitions/Action"}}};
+const schema45 = {"type":"object","additionalProperties":false,"properties":{"width":{"type":"number"},"edit":{"$ref":"#/definitions/Action"},"detail":{"$ref":"#/definitions/Action"},"delete":{"$ref":"#/definitions/Action"},"actions":{"type":"array","description":"Links of the 操作 column after 编辑.","items":{"$ref":"#/definitions/ListAction"}},"more":{"type":"array","description":"Items of the row's 更多 menu, after 详情 and before 删除.","items":{"$ref":"#/definitions/ListAction"}}}};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "width") || (key0 === "edit")) || (key0 === "detail")) || (key0 === "delete"))){
+if(!((((((key0 === "width") || (key0 === "edit")) || (key0 === "detail")) || (key0 === "delete")) || (key0 === "actions")) || (key0 === "more"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2205,9 +3590,19 @@ vErrors = null;
 }
 }
 }
+if(data.actions !== undefined){
+let data13 = data.actions;
+if(Array.isArray(data13)){
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate18(data13[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data13,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err23 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2216,15 +3611,49 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate19.errors = vErrors;
+}
+if(data.more !== undefined){
+let data15 = data.more;
+if(Array.isArray(data15)){
+const len1 = data15.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate18(data15[i1], {instancePath:instancePath+"/more/" + i1,parentData:data15,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/more",schemaPath:"#/properties/more/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-const schema33 = {"type":"object","required":["schema"],"additionalProperties":false,"properties":{"container":{"enum":["modal","drawer"],"default":"modal"},"title":{"type":"string","description":"Dialog title instead of 新增 / 编辑 / 详情."},"width":{"type":["number","string"]},"fullscreen":{"type":"boolean","description":"Initial fullscreen state, restored whenever the form opens."},"okText":{"type":"string","description":"Label of the save button (default 确定), e.g. 提交."},"cancelConfirm":{"type":"string","description":"取消 asks this in a popconfirm before discarding the form, e.g. 确定放弃编辑？."},"grid":{"$ref":"#/definitions/Grid"},"schema":{"$ref":"#/definitions/FormilySchema"},"subTables":{"type":"array","items":{"$ref":"#/definitions/SubTable"}}}};
-const schema34 = {"type":"object","additionalProperties":false,"properties":{"maxColumns":{"type":"integer","minimum":1},"minColumns":{"type":"integer","minimum":1},"labelCol":{"type":"integer","minimum":0,"maximum":24},"wrapperCol":{"type":"integer","minimum":0,"maximum":24}}};
-const schema35 = {"type":"object","required":["key","title","component"],"additionalProperties":false,"properties":{"key":{"type":"string","description":"Form value key holding the rows."},"title":{"type":"string"},"component":{"type":"string","description":"Registered field type (usually EditableGrid)."},"props":{"type":"object"},"listUrl":{"type":"string","description":"Loads the rows of one master record (GET with id)."}}};
+const schema49 = {"type":"object","required":["schema"],"additionalProperties":false,"properties":{"container":{"enum":["modal","drawer"],"default":"modal"},"title":{"type":"string","description":"Dialog title instead of 新增 / 编辑 / 详情."},"width":{"type":["number","string"]},"fullscreen":{"type":"boolean","description":"Initial fullscreen state, restored whenever the form opens."},"okText":{"type":"string","description":"Label of the save button (default 确定), e.g. 提交."},"cancelConfirm":{"type":"string","description":"取消 asks this in a popconfirm before discarding the form, e.g. 确定放弃编辑？."},"grid":{"$ref":"#/definitions/Grid"},"schema":{"$ref":"#/definitions/FormilySchema"},"subTables":{"type":"array","items":{"$ref":"#/definitions/SubTable"}}}};
+const schema50 = {"type":"object","additionalProperties":false,"properties":{"maxColumns":{"type":"integer","minimum":1},"minColumns":{"type":"integer","minimum":1},"labelCol":{"type":"integer","minimum":0,"maximum":24},"wrapperCol":{"type":"integer","minimum":0,"maximum":24}}};
+const schema51 = {"type":"object","required":["key","title","component"],"additionalProperties":false,"properties":{"key":{"type":"string","description":"Form value key holding the rows."},"title":{"type":"string"},"component":{"type":"string","description":"Registered field type (usually EditableGrid)."},"props":{"type":"object"},"listUrl":{"type":"string","description":"Loads the rows of one master record (GET with id)."}}};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2239,7 +3668,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema33.properties, key0))){
+if(!(func2.call(schema49.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2253,7 +3682,7 @@ errors++;
 if(data.container !== undefined){
 let data0 = data.container;
 if(!((data0 === "modal") || (data0 === "drawer"))){
-const err2 = {instancePath:instancePath+"/container",schemaPath:"#/properties/container/enum",keyword:"enum",params:{allowedValues: schema33.properties.container.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/container",schemaPath:"#/properties/container/enum",keyword:"enum",params:{allowedValues: schema49.properties.container.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2278,7 +3707,7 @@ errors++;
 if(data.width !== undefined){
 let data2 = data.width;
 if((!(typeof data2 == "number")) && (typeof data2 !== "string")){
-const err4 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: schema33.properties.width.type},message:"must be number,string"};
+const err4 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: schema49.properties.width.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2622,14 +4051,14 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"type":"object","required":["fields"],"additionalProperties":false,"properties":{"saveCode":{"type":"string"},"fields":{"type":"array","items":{"$ref":"#/definitions/SuperQueryField"}}}};
-const schema37 = {"type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"type":{"enum":["string","int","number","date","datetime","time","switch","list","list_multi"]},"dbType":{"type":"string"},"dictCode":{"type":"string"},"component":{"type":"string"},"options":{"type":"array","items":{"type":"object","required":["value","text"],"properties":{"value":{"type":["string","number"]},"text":{"type":"string"}}}}}};
+const schema52 = {"type":"object","required":["fields"],"additionalProperties":false,"properties":{"saveCode":{"type":"string"},"fields":{"type":"array","items":{"$ref":"#/definitions/SuperQueryField"}}}};
+const schema53 = {"type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"type":{"enum":["string","int","number","date","datetime","time","switch","list","list_multi"]},"dbType":{"type":"string"},"dictCode":{"type":"string"},"component":{"type":"string"},"options":{"type":"array","items":{"type":"object","required":["value","text"],"properties":{"value":{"type":["string","number"]},"text":{"type":"string"}}}}}};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2733,7 +4162,7 @@ errors++;
 if(data2.type !== undefined){
 let data5 = data2.type;
 if(!(((((((((data5 === "string") || (data5 === "int")) || (data5 === "number")) || (data5 === "date")) || (data5 === "datetime")) || (data5 === "time")) || (data5 === "switch")) || (data5 === "list")) || (data5 === "list_multi"))){
-const err8 = {instancePath:instancePath+"/fields/" + i0+"/type",schemaPath:"#/definitions/SuperQueryField/properties/type/enum",keyword:"enum",params:{allowedValues: schema37.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/fields/" + i0+"/type",schemaPath:"#/definitions/SuperQueryField/properties/type/enum",keyword:"enum",params:{allowedValues: schema53.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2809,7 +4238,7 @@ errors++;
 if(data10.value !== undefined){
 let data11 = data10.value;
 if((typeof data11 !== "string") && (!(typeof data11 == "number"))){
-const err14 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1+"/value",schemaPath:"#/definitions/SuperQueryField/properties/options/items/properties/value/type",keyword:"type",params:{type: schema37.properties.options.items.properties.value.type},message:"must be string,number"};
+const err14 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1+"/value",schemaPath:"#/definitions/SuperQueryField/properties/options/items/properties/value/type",keyword:"type",params:{type: schema53.properties.options.items.properties.value.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2890,12 +4319,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -3630,20 +5059,20 @@ errors = vErrors.length;
 }
 }
 if(data.rowActions !== undefined){
-if(!(validate19(data.rowActions, {instancePath:instancePath+"/rowActions",parentData:data,parentDataProperty:"rowActions",rootData}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+if(!(validate29(data.rowActions, {instancePath:instancePath+"/rowActions",parentData:data,parentDataProperty:"rowActions",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 }
 if(data.form !== undefined){
-if(!(validate21(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate33(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 }
 if(data.superQuery !== undefined){
-if(!(validate24(data.superQuery, {instancePath:instancePath+"/superQuery",parentData:data,parentDataProperty:"superQuery",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate36(data.superQuery, {instancePath:instancePath+"/superQuery",parentData:data,parentDataProperty:"superQuery",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 }
@@ -3792,7 +5221,7 @@ if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 for(const key6 in data52){
 let data53 = data52[key6];
 if(((typeof data53 !== "string") && (!(typeof data53 == "number"))) && (typeof data53 !== "boolean")){
-const err69 = {instancePath:instancePath+"/tree/condition/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TreeOptions/properties/condition/additionalProperties/type",keyword:"type",params:{type: schema39.properties.condition.additionalProperties.type},message:"must be string,number,boolean"};
+const err69 = {instancePath:instancePath+"/tree/condition/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TreeOptions/properties/condition/additionalProperties/type",keyword:"type",params:{type: schema55.properties.condition.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3944,14 +5373,14 @@ vErrors.push(err81);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const FormPage = validate36;
-const schema41 = {"type":"object","required":["$schema","kind","title","schema"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"form"},"title":{"type":"string","minLength":1},"url":{"type":"object","additionalProperties":false,"properties":{"load":{"type":"string"},"submit":{"type":"string"}}},"method":{"enum":["post","put"]},"submitText":{"type":"string"},"grid":{"$ref":"#/definitions/Grid"},"schema":{"$ref":"#/definitions/FormilySchema"}}};
+export const FormPage = validate48;
+const schema57 = {"type":"object","required":["$schema","kind","title","schema"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"form"},"title":{"type":"string","minLength":1},"url":{"type":"object","additionalProperties":false,"properties":{"load":{"type":"string"},"submit":{"type":"string"}}},"method":{"enum":["post","put"]},"submitText":{"type":"string"},"grid":{"$ref":"#/definitions/Grid"},"schema":{"$ref":"#/definitions/FormilySchema"}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4110,7 +5539,7 @@ errors++;
 if(data.method !== undefined){
 let data6 = data.method;
 if(!((data6 === "post") || (data6 === "put"))){
-const err13 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema41.properties.method.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema57.properties.method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4296,20 +5725,181 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const Entity = validate38;
-const schema52 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}}},"definitions":{"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
-const schema53 = {"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"}}};
-const schema54 = {"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}};
-const schema55 = {"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}};
-const pattern0 = new RegExp("^[a-z][a-z0-9_]*$", "u");
-const pattern1 = new RegExp("^/[A-Za-z0-9_/]+$", "u");
-const pattern2 = new RegExp("^[a-z][a-zA-Z0-9]*$", "u");
+export const ViewPage = validate50;
+const schema59 = {"type":"object","description":"A hand-made screen registered as a view (registerView), placed by name.","required":["$schema","kind","title","view"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"view"},"title":{"type":"string","minLength":1},"view":{"type":"string","minLength":1,"description":"Registered view name."},"props":{"type":"object","description":"Passed to the view as its props."}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.$schema === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "$schema"},message:"must have required property '"+"$schema"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.kind === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.title === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.view === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "view"},message:"must have required property '"+"view"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "$schema") || (key0 === "kind")) || (key0 === "title")) || (key0 === "view")) || (key0 === "props"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.$schema !== undefined){
+if(typeof data.$schema !== "string"){
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+if("view" !== data.kind){
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "view"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data2 = data.title;
+if(typeof data2 === "string"){
+if(func3(data2) < 1){
+const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.view !== undefined){
+let data3 = data.view;
+if(typeof data3 === "string"){
+if(func3(data3) < 1){
+const err9 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+let data4 = data.props;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err11 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate50.errors = vErrors;
+return errors === 0;
+}
+
+export const Entity = validate51;
+const schema70 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}}},"definitions":{"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
+const schema71 = {"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"}}};
+const schema72 = {"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}};
+const schema73 = {"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}};
+const pattern3 = new RegExp("^[a-z][a-z0-9_]*$", "u");
+const pattern4 = new RegExp("^/[A-Za-z0-9_/]+$", "u");
+const pattern5 = new RegExp("^[a-z][a-zA-Z0-9]*$", "u");
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4375,7 +5965,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema52.properties, key0))){
+if(!(func2.call(schema70.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -4401,7 +5991,7 @@ errors++;
 if(data.table !== undefined){
 let data1 = data.table;
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
+if(!pattern3.test(data1)){
 const err8 = {instancePath:instancePath+"/table",schemaPath:"#/properties/table/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -4438,7 +6028,7 @@ errors++;
 if(data.apiBase !== undefined){
 let data3 = data.apiBase;
 if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
+if(!pattern4.test(data3)){
 const err11 = {instancePath:instancePath+"/apiBase",schemaPath:"#/properties/apiBase/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9_/]+$"},message:"must match pattern \""+"^/[A-Za-z0-9_/]+$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -4520,7 +6110,7 @@ vErrors.push(err17);
 errors++;
 }
 for(const key1 in data6){
-if(!(func2.call(schema53.properties, key1))){
+if(!(func2.call(schema71.properties, key1))){
 const err18 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/EntityColumn/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
@@ -4534,7 +6124,7 @@ errors++;
 if(data6.name !== undefined){
 let data7 = data6.name;
 if(typeof data7 === "string"){
-if(!pattern2.test(data7)){
+if(!pattern5.test(data7)){
 const err19 = {instancePath:instancePath+"/columns/" + i0+"/name",schemaPath:"#/definitions/EntityColumn/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]*$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -4559,7 +6149,7 @@ errors++;
 if(data6.type !== undefined){
 let data8 = data6.type;
 if(!((((((((data8 === "string") || (data8 === "text")) || (data8 === "int")) || (data8 === "bigint")) || (data8 === "decimal")) || (data8 === "boolean")) || (data8 === "date")) || (data8 === "datetime"))){
-const err21 = {instancePath:instancePath+"/columns/" + i0+"/type",schemaPath:"#/definitions/EntityColumn/properties/type/enum",keyword:"enum",params:{allowedValues: schema53.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/columns/" + i0+"/type",schemaPath:"#/definitions/EntityColumn/properties/type/enum",keyword:"enum",params:{allowedValues: schema71.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4659,7 +6249,7 @@ errors++;
 if(data6.default !== undefined){
 let data13 = data6.default;
 if((((typeof data13 !== "string") && (!(typeof data13 == "number"))) && (typeof data13 !== "boolean")) && (data13 !== null)){
-const err29 = {instancePath:instancePath+"/columns/" + i0+"/default",schemaPath:"#/definitions/EntityColumn/properties/default/type",keyword:"type",params:{type: schema53.properties.default.type},message:"must be string,number,boolean,null"};
+const err29 = {instancePath:instancePath+"/columns/" + i0+"/default",schemaPath:"#/definitions/EntityColumn/properties/default/type",keyword:"type",params:{type: schema71.properties.default.type},message:"must be string,number,boolean,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4783,7 +6373,7 @@ errors++;
 if(data19.name !== undefined){
 let data20 = data19.name;
 if(typeof data20 === "string"){
-if(!pattern0.test(data20)){
+if(!pattern3.test(data20)){
 const err39 = {instancePath:instancePath+"/indexes/" + i1+"/name",schemaPath:"#/definitions/EntityIndex/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
@@ -4941,7 +6531,7 @@ errors++;
 if(data25.order !== undefined){
 let data27 = data25.order;
 if(!((data27 === "asc") || (data27 === "desc"))){
-const err52 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema52.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err52 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema70.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5027,7 +6617,7 @@ errors++;
 if(data30.entity !== undefined){
 let data31 = data30.entity;
 if(typeof data31 === "string"){
-if(!pattern0.test(data31)){
+if(!pattern3.test(data31)){
 const err59 = {instancePath:instancePath+"/subTables/" + i3+"/entity",schemaPath:"#/definitions/EntitySubTable/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
@@ -5052,7 +6642,7 @@ errors++;
 if(data30.foreignKey !== undefined){
 let data32 = data30.foreignKey;
 if(typeof data32 === "string"){
-if(!pattern2.test(data32)){
+if(!pattern5.test(data32)){
 const err61 = {instancePath:instancePath+"/subTables/" + i3+"/foreignKey",schemaPath:"#/definitions/EntitySubTable/properties/foreignKey/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]*$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
@@ -5077,7 +6667,7 @@ errors++;
 if(data30.property !== undefined){
 let data33 = data30.property;
 if(typeof data33 === "string"){
-if(!pattern2.test(data33)){
+if(!pattern5.test(data33)){
 const err63 = {instancePath:instancePath+"/subTables/" + i3+"/property",schemaPath:"#/definitions/EntitySubTable/properties/property/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]*$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
@@ -5134,7 +6724,7 @@ vErrors.push(err67);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 

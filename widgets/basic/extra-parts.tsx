@@ -1,12 +1,8 @@
 import type { CellProps, FieldParts } from '@renderer/registry';
-import { AdminRowActions } from './actions/RowActions';
-import { AdminToolbar } from './actions/ToolbarButtons';
-import { RemoteSelect, type RemoteSelectProps } from './fields/RemoteSelect';
-import { DateRange } from './fields/DateRange';
-import { IconCell, IconPicker } from './fields/IconPicker';
+import { RemoteSelect, type RemoteSelectProps } from '../pickers/RemoteSelect';
+import { DateRange } from './DateRange';
+import { IconCell, IconPicker } from './IconPicker';
 
-export const RowActionsParts: FieldParts = { cell: AdminRowActions };
-export const ToolbarParts: FieldParts = { component: AdminToolbar, readPretty: AdminToolbar };
 function RemoteSelectPretty(props: RemoteSelectProps) {
   return <RemoteSelect {...props} disabled />;
 }

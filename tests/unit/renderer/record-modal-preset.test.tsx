@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { RecordModal, type EditForm } from '@renderer/index';
-import { lockFields } from '../../../widgets/admin/dialogs/PageRecordModal';
+import { lockFields, RecordModal, type EditForm } from '@renderer/index';
 import { fakeHttp, ok, recordingNotifier, renderWith } from './harness';
 
 const form: EditForm = {

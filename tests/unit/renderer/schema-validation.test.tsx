@@ -29,7 +29,7 @@ describe('meta-schema validation', () => {
       { pointer: '/form/schema/properties/a/x-component', message: 'must be string' },
     ]));
     expect(issues.some((i) => i.pointer === '/form/schema/properties/a/x-validator' && i.message.startsWith('must be one of "mobile"'))).toBe(true);
-    expect(validatePageSchema({ kind: 'chart' })).toEqual([{ pointer: '/kind', message: 'must be one of "list", "form"' }]);
+    expect(validatePageSchema({ kind: 'chart' })).toEqual([{ pointer: '/kind', message: 'must be one of "list", "form", "view"' }]);
   });
 
   it('checks entity files', () => {

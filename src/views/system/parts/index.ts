@@ -1,33 +1,32 @@
-import { hasField, registerField, type FieldParts } from '@renderer/registry';
+import { hasAction, hasView, registerAction, registerView, type ViewComponent } from '@renderer/index';
+import { refreshDictCache } from './refreshDictCache';
+
+type ViewLoader = () => Promise<ViewComponent>;
 
 /**
- * Field types of the administration screens. Each loads its module on first use.
- * - AdminRowActions (cell): extra row actions of a list column, `props.actions`: AdminActionSpec[].
- * - AdminToolbar (void field in `query`): extra toolbar buttons, `x-component-props.buttons`: AdminActionSpec[].
- * - AdminRemoteSelect: select / tree select with options from an endpoint, comma-separated ids.
- * - IconPicker: menu icon name with a picking dialog; its cell shows the icon.
- * - AdminDateRange: `"[x_begin,x_end]"` query ranges.
- * - DepartManager / MyDepartManager: the department screens' tree + tabs layouts.
- * - AdminFixedText (cell): `props.text` in every row, e.g. `{parent.departName}` in a sub-page.
+ * The system screens and dialogs a page schema places by name (`kind: "view"` pages, `dialog.view` actions).
+ * Each loads its module on first use.
+ * - DepartManager / MyDepartManager: 部门管理 and 我的部门 (tree + tabs).
+ * - ResetPassword: 重新设定密码 of the row's user (`props.url`, default /sys/user/changePassword).
+ * - RecycleBin: soft-deleted rows, restore or delete for good (see RecycleBinProps).
+ * - Authorize: the grant tree of a role or department role (see AuthorizeConfig).
+ * - PickUsers: 添加已有用户 (`props.saveUrl`, `props.body`).
+ * - DepartUserRoles: 部门角色分配 of the row's user (`props.departId`).
  */
-export const ADMIN_WIDGET_LOADERS: Record<string, () => Promise<FieldParts>> = {
-  AdminRowActions: () => import('./parts').then((m) => m.RowActionsParts),
-  AdminToolbar: () => import('./parts').then((m) => m.ToolbarParts),
-  AdminRemoteSelect: () => import('./parts').then((m) => m.RemoteSelectParts),
-  IconPicker: () => import('./parts').then((m) => m.IconPickerParts),
-  AdminDateRange: () => import('./parts').then((m) => m.DateRangeParts),
-  AdminFixedText: () => import('./parts').then((m) => m.FixedTextParts),
-  DepartManager: () => import('./depart/parts').then((m) => m.DepartManagerParts),
-  MyDepartManager: () => import('./depart/parts').then((m) => m.MyDepartManagerParts),
+export const SYSTEM_VIEW_LOADERS: Record<string, ViewLoader> = {
+  DepartManager: () => import('./depart/DepartManager').then((m) => m.DepartManager),
+  MyDepartManager: () => import('./depart/MyDepartManager').then((m) => m.MyDepartManager),
+  ResetPassword: () => import('./dialogs/PasswordModal').then((m) => m.default),
+  RecycleBin: () => import('./dialogs/RecycleBinModal').then((m) => m.default),
+  Authorize: () => import('./dialogs/AuthorizeDrawer').then((m) => m.default),
+  PickUsers: () => import('./dialogs/PickUsersModal').then((m) => m.default),
+  DepartUserRoles: () => import('./dialogs/DepartUserRolesModal').then((m) => m.default),
 };
 
-export const ADMIN_WIDGET_TYPES: readonly string[] = Object.keys(ADMIN_WIDGET_LOADERS);
-
-/** Register the administration field types. Safe to call more than once. */
-export function registerAdminWidgets(): void {
-  for (const [type, load] of Object.entries(ADMIN_WIDGET_LOADERS)) {
-    if (!hasField(type)) registerField(type, { load });
+/** Register the system views and the named actions their schemas use. Safe to call more than once. */
+export function registerSystemViews(): void {
+  for (const [name, load] of Object.entries(SYSTEM_VIEW_LOADERS)) {
+    if (!hasView(name)) registerView(name, { load });
   }
+  if (!hasAction('refreshDictCache')) registerAction('refreshDictCache', refreshDictCache);
 }
-
-export type { AdminActionSpec, RequestSpec } from './actions/spec';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Drawer, Empty, Space, Spin } from 'antd';
 import { useRenderer } from '@renderer/context';
-import { fillRecord, fillTemplate } from '../actions/spec';
-import { CheckboxList } from '../../shared/CheckboxList';
-import { notifierOf } from '../actions/useAdminAction';
+import { fillRecord, fillTemplate } from '../placeholders';
+import { CheckboxList } from '@widgets/shared/CheckboxList';
+import { useNotifier } from '@renderer/data/useNotifier';
 import type { AuthorizeConfig } from './model';
 
 interface DataRule {
@@ -17,7 +17,7 @@ interface DataRule {
 /** 数据规则/按钮权限配置 for one menu of one owner: tick the rules that apply. */
 export function DataRulePanel({ config, values, permission, onClose }: { config: AuthorizeConfig; values: Record<string, unknown>; permission: { key: string; title: string }; onClose(): void }) {
   const services = useRenderer();
-  const notify = notifierOf(services);
+  const notify = useNotifier();
   const [rules, setRules] = useState<DataRule[]>();
   const [checked, setChecked] = useState<string[]>([]);
   const context = { ...values, permissionId: permission.key };

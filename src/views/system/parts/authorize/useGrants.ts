@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useRenderer } from '@renderer/context';
-import { fillRecord } from '../actions/spec';
-import { notifierOf } from '../actions/useAdminAction';
+import { fillRecord } from '../placeholders';
+import { useNotifier } from '@renderer/data/useNotifier';
 import { allKeys, idsText, type AuthorizeConfig, type PermissionNode } from './model';
 
 /** Loads the permission tree and one owner's grants; saves the difference. */
 export function useGrants(config: AuthorizeConfig, values: Record<string, unknown>) {
   const services = useRenderer();
-  const notify = notifierOf(services);
+  const notify = useNotifier();
   const [tree, setTree] = useState<PermissionNode[]>([]);
   const [granted, setGranted] = useState<string[]>([]);
   const [checked, setChecked] = useState<string[]>([]);

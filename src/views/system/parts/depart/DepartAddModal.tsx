@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Form, Modal } from 'antd';
 import { useRenderer } from '@renderer/context';
-import { notifierOf } from '../actions/useAdminAction';
+import { useNotifier } from '@renderer/data/useNotifier';
 import { DepartFields } from './DepartFields';
 import { orderText, type DepartNode } from './model';
 
 /** The 新增 dialog (800 wide): a top-level department, or a child of `parentId`. */
 export function DepartAddModal({ tree, parentId, onClose, onAdded }: { tree: DepartNode[]; parentId?: string; onClose(): void; onAdded(): void }) {
   const services = useRenderer();
-  const notify = notifierOf(services);
+  const notify = useNotifier();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
 

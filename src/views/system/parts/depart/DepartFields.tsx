@@ -1,5 +1,5 @@
 import { Form, Input, InputNumber, Radio, TreeSelect } from 'antd';
-import { JSelectUserByDep } from '../../pickers/JSelectUserByDep';
+import { JSelectUserByDep } from '@widgets/pickers/JSelectUserByDep';
 import { categoryOptions, type DepartNode } from './model';
 
 function toTreeSelect(nodes: DepartNode[]): Array<{ value: string; title: string; children?: ReturnType<typeof toTreeSelect> }> {

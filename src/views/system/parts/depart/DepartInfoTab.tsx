@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Empty, Form, Popconfirm } from 'antd';
 import { useRenderer } from '@renderer/context';
-import { notifierOf } from '../actions/useAdminAction';
+import { useNotifier } from '@renderer/data/useNotifier';
 import { DepartFields } from './DepartFields';
 import { formValues, orderText, type DepartNode } from './model';
 
@@ -15,7 +15,7 @@ export interface DepartInfoTabProps {
 /** 基本信息 of the chosen department: edit and save (保存成功!), reset, delete with its children. */
 export function DepartInfoTab({ tree, selected, onSaved, onDelete }: DepartInfoTabProps) {
   const services = useRenderer();
-  const notify = notifierOf(services);
+  const notify = useNotifier();
   const [form] = Form.useForm();
   const editable = services.can('depart:edit');
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Empty, Tabs } from 'antd';
 import { useRenderer } from '@renderer/context';
 import { ImportModal } from '@renderer/list/ImportModal';
-import { notifierOf } from '../actions/useAdminAction';
+import { useNotifier } from '@renderer/data/useNotifier';
 import { AuthorizeTree } from '../authorize/AuthorizeTree';
 import type { AuthorizeConfig } from '../authorize/model';
 import { DepartAddModal } from './DepartAddModal';
@@ -26,7 +26,7 @@ const DEPART_AUTHORIZE: AuthorizeConfig = {
 /** 部门管理: tree with search, add, import/export and batch delete; 基本信息 and 部门权限 tabs. */
 export function DepartManager() {
   const services = useRenderer();
-  const notify = notifierOf(services);
+  const notify = useNotifier();
   const { can } = services;
   const departs = useDepartTree('/sys/sysDepart/queryTreeList');
   const exportAll = useDepartExport();

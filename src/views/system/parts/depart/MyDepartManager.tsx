@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Card, Empty, Form, Tabs } from 'antd';
 import { useRenderer } from '@renderer/context';
-import { SubPage } from '../dialogs/SubPageDrawer';
+import { SubPage } from '@renderer/actions/SubPage';
+import type { ViewProps } from '@renderer/views/registry';
 import { DepartFields } from './DepartFields';
 import { DepartTreePanel } from './DepartTreePanel';
 import { findNode, formValues } from './model';
 import { useDepartTree } from './useDepartTree';
 
 /** 我的部门: my departments; 基本信息, 用户信息 and 部门角色 of the chosen one. */
-export function MyDepartManager({ usersPage = 'system/modals/DepartUserUsers', rolesPage = 'system/modals/DepartRoleList' }: { usersPage?: string; rolesPage?: string }) {
+export function MyDepartManager({ props }: ViewProps) {
+  const usersPage = typeof props.usersPage === 'string' ? props.usersPage : 'system/modals/DepartUserUsers';
+  const rolesPage = typeof props.rolesPage === 'string' ? props.rolesPage : 'system/modals/DepartRoleList';
   const { can } = useRenderer();
   const departs = useDepartTree('/sys/sysDepart/queryMyDeptTreeList', { myDeptSearch: '1' });
   const [selectedKey, setSelectedKey] = useState<string>();

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useRenderer } from '@renderer/context';
-import { notifierOf } from '../actions/useAdminAction';
+import { useNotifier } from '@renderer/data/useNotifier';
 import type { DepartNode } from './model';
 
 /** The department tree from `url`, with keyword search through `/sys/sysDepart/searchBy`. */
 export function useDepartTree(url: string, searchParams: Record<string, string> = {}) {
   const services = useRenderer();
-  const notify = notifierOf(services);
+  const notify = useNotifier();
   const [tree, setTree] = useState<DepartNode[]>([]);
   const [loading, setLoading] = useState(false);
   const searchKey = JSON.stringify(searchParams);

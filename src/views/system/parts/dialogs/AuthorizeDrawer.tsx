@@ -1,10 +1,10 @@
 import { Button, Drawer, Popconfirm, Space } from 'antd';
 import { AuthorizeTree } from '../authorize/AuthorizeTree';
 import type { AuthorizeConfig } from '../authorize/model';
-import type { AdminDialogProps } from './registry';
+import type { ViewProps } from '@renderer/views/registry';
 
 /** 角色权限配置 drawer (roles, department roles): the grant tree with 仅保存 / 保存并关闭. */
-export default function AuthorizeDrawer({ record, props, onClose }: AdminDialogProps) {
+export default function AuthorizeDrawer({ record, props, onClose }: ViewProps) {
   const config = props as unknown as AuthorizeConfig & { title?: string; width?: number };
   return (
     <Drawer open title={config.title ?? '角色权限配置'} width={config.width ?? 650} onClose={onClose} destroyOnClose>

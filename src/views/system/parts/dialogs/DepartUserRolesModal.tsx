@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Empty, Modal, Spin } from 'antd';
 import { useRenderer } from '@renderer/context';
-import { CheckboxList } from '../../shared/CheckboxList';
-import { notifierOf } from '../actions/useAdminAction';
-import type { AdminDialogProps } from './registry';
+import { CheckboxList } from '@widgets/shared/CheckboxList';
+import { useNotifier } from '@renderer/data/useNotifier';
+import type { ViewProps } from '@renderer/views/registry';
 
 interface DepartRole {
   id: string;
@@ -15,9 +15,9 @@ interface RoleLink {
 }
 
 /** 部门角色分配: which roles of the department (`props.departId`) the user of the row holds. */
-export default function DepartUserRolesModal({ record, props, onClose }: AdminDialogProps) {
+export default function DepartUserRolesModal({ record, props, onClose }: ViewProps) {
   const services = useRenderer();
-  const notify = notifierOf(services);
+  const notify = useNotifier();
   const departId = String(props.departId ?? '');
   const userId = String(record?.id ?? '');
   const [roles, setRoles] = useState<DepartRole[]>();

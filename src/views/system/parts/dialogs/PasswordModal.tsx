@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { useRenderer } from '@renderer/context';
-import { notifierOf } from '../actions/useAdminAction';
+import { useNotifier } from '@renderer/data/useNotifier';
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../password';
-import type { AdminDialogProps } from './registry';
+import type { ViewProps } from '@renderer/views/registry';
 
 interface PasswordValues {
   password: string;
@@ -11,9 +11,9 @@ interface PasswordValues {
 }
 
 /** 修改密码 for one user (administrator reset, `POST /sys/user/changePassword`). */
-export default function PasswordModal({ record, props, onClose, onChanged }: AdminDialogProps) {
+export default function PasswordModal({ record, props, onClose, onChanged }: ViewProps) {
   const services = useRenderer();
-  const notify = notifierOf(services);
+  const notify = useNotifier();
   const [form] = Form.useForm<PasswordValues>();
   const [saving, setSaving] = useState(false);
   const username = String(record?.username ?? '');

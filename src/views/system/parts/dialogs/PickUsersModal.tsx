@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Modal, Select } from 'antd';
 import { useRenderer } from '@renderer/context';
-import { queryPickerUsers } from '../../pickers/user-api';
-import { notifierOf } from '../actions/useAdminAction';
-import type { AdminDialogProps } from './registry';
+import { queryPickerUsers } from '@widgets/pickers/user-api';
+import { useNotifier } from '@renderer/data/useNotifier';
+import type { ViewProps } from '@renderer/views/registry';
 
 export interface PickUsersProps {
   title?: string;
@@ -13,10 +13,10 @@ export interface PickUsersProps {
 }
 
 /** 添加已有用户: search users by account and link the chosen ones (to a role or a department). */
-export default function PickUsersModal({ props, onClose, onChanged }: AdminDialogProps) {
+export default function PickUsersModal({ props, onClose, onChanged }: ViewProps) {
   const config = props as unknown as PickUsersProps;
   const services = useRenderer();
-  const notify = notifierOf(services);
+  const notify = useNotifier();
   const [keyword, setKeyword] = useState('');
   const [options, setOptions] = useState<Array<{ value: string; label: string }>>([]);
   const [picked, setPicked] = useState<string[]>([]);

@@ -2,10 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Avatar, Button, Divider, Modal, Space, Table, type TableColumnsType } from 'antd';
 import { useRenderer } from '@renderer/context';
 import type { Row } from '@renderer/index';
-import { notifierOf } from '../actions/useAdminAction';
-import { sendRequest } from '../actions/runAction';
-import { fillValue, type RequestSpec } from '../actions/spec';
-import type { AdminDialogProps } from './registry';
+import { useNotifier } from '@renderer/data/useNotifier';
+import { fillValue, sendRequest, type RequestSpec } from '../placeholders';
+import type { ViewProps } from '@renderer/views/registry';
 
 interface BinColumn {
   dataIndex: string;
@@ -38,10 +37,10 @@ export interface RecycleBinProps {
 }
 
 /** Recycle bin of soft-deleted rows: restore or delete for good, one or many. */
-export default function RecycleBinModal({ props, onClose, onChanged }: AdminDialogProps) {
+export default function RecycleBinModal({ props, onClose, onChanged }: ViewProps) {
   const config = props as unknown as RecycleBinProps;
   const services = useRenderer();
-  const notify = notifierOf(services);
+  const notify = useNotifier();
   const rowKey = config.rowKey ?? 'id';
   const [rows, setRows] = useState<Row[]>([]);
   const [loading, setLoading] = useState(false);
