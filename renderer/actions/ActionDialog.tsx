@@ -16,13 +16,13 @@ function PageDialog({ dialog, record, onClose }: { dialog: FilledDialog & { page
   const body = <SubPage page={dialog.page} parent={parent} />;
   if (dialog.container === 'modal') {
     return (
-      <Modal open title={title} width={width} onCancel={onClose} footer={null} destroyOnClose>
+      <Modal open title={title} width={width} onCancel={onClose} footer={null} destroyOnHidden>
         {body}
       </Modal>
     );
   }
   return (
-    <Drawer open title={title} width={width} onClose={onClose} destroyOnClose>
+    <Drawer open title={title} width={width} onClose={onClose} destroyOnHidden>
       {body}
     </Drawer>
   );

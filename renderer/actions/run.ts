@@ -118,8 +118,8 @@ async function perform(action: ListAction, context: ActionRunContext): Promise<b
 
 /**
  * Runs one schema action: checks the selection it needs and its `refuseWhen` rules, asks `confirm`,
- * then acts. Requests, uploads and custom actions reload the list when they succeed (see `reload`);
- * a dialog reloads it when it reports a change. Resolves true when the action happened.
+ * then acts. After success the list reloads as `reload` says (default: requests and uploads do); a dialog
+ * reloads it when it reports a change. Resolves true when the action happened.
  */
 export async function runAction(action: ListAction, context: ActionRunContext): Promise<boolean> {
   const { notify } = context;

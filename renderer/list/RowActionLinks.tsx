@@ -52,9 +52,8 @@ export function RowActionLinks({ record, handlers }: { record: Row; handlers: Ro
     const disabled = actionDisabled(action, scope);
     links.push(
       <a
-        className={action.danger ? 'renderer-danger' : undefined}
         aria-disabled={disabled || undefined}
-        style={disabled ? { color: 'rgba(0, 0, 0, 0.25)', cursor: 'not-allowed' } : undefined}
+        style={disabled ? { color: 'rgba(0, 0, 0, 0.25)', cursor: 'not-allowed' } : action.danger ? { color: '#ff4d4f' } : undefined}
         onClick={disabled ? undefined : () => void list.runAction(action, record)}
       >
         {action.text}

@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { useRenderer } from '../context';
 import type { ListAction } from '../schema/types.gen';
 import { actionDisabled, actionShown } from '../actions/rules';
@@ -11,7 +11,7 @@ export function ToolbarActions({ actions }: { actions: ListAction[] }) {
   const { can, user } = useRenderer();
   const scope = actionScope(list, undefined, user);
   return (
-    <>
+    <Space wrap>
       {actions
         .filter((action) => actionShown(action, scope, can))
         .map((action) => (
@@ -25,6 +25,6 @@ export function ToolbarActions({ actions }: { actions: ListAction[] }) {
             {action.text}
           </Button>
         ))}
-    </>
+    </Space>
   );
 }

@@ -48,7 +48,7 @@ describe('administration screens render from their schemas', () => {
     await open('/isystem/user', 'user-list');
     expect(await headers()).toEqual(expect.arrayContaining(['用户账号', '用户姓名', '头像', '性别', '生日', '手机号码', '部门', '负责部门', '状态', '操作']));
     for (const name of [/添加用户/, /导\s*出/, /导\s*入/, /回收站/, /冻\s*结/, /解\s*冻/]) await page.getByRole('button', { name }).first().waitFor();
-    await page.locator('.admin-row-actions').getByText('密码').first().waitFor();
+    await page.locator('.renderer-row-actions').getByText('密码').first().waitFor();
     // at 1440 px the columns do not fit: the table scrolls sideways, the action columns stay in view on one line
     const adminRow = page.locator('.ant-table-row', { hasText: 'admin' }).first();
     const boxes = await Promise.all(['密码', '冻结', '编辑', '更多'].map((text) => adminRow.getByText(text, { exact: true }).boundingBox()));
@@ -66,7 +66,7 @@ describe('administration screens render from their schemas', () => {
   it('角色管理: columns and the authorisation drawer with the permission tree', shot('roles', async () => {
     await open('/isystem/role', 'role-list');
     expect(await headers()).toEqual(expect.arrayContaining(['角色名称', '角色编码', '备注', '创建时间', '更新时间', '操作']));
-    await page.locator('.admin-row-actions').getByText('授权').first().click();
+    await page.locator('.renderer-row-actions').getByText('授权').first().click();
     await page.getByText('所拥有的权限：').waitFor();
     await page.getByRole('button', { name: /树操作/ }).click();
     await page.getByText('展开所有').click();
@@ -97,7 +97,7 @@ describe('administration screens render from their schemas', () => {
     await open('/isystem/dict', 'dict-list');
     expect(await headers()).toEqual(expect.arrayContaining(['字典名称', '字典编号', '描述', '操作']));
     await page.getByRole('button', { name: /刷新缓存/ }).waitFor();
-    await page.locator('.admin-row-actions').getByText('字典配置').first().click();
+    await page.locator('.renderer-row-actions').getByText('字典配置').first().click();
     await page.locator('.ant-drawer-title', { hasText: '字典列表' }).waitFor();
     await page.waitForLoadState('networkidle');
     await keepScreenshot(page, 'admin-dict-items');
@@ -424,7 +424,7 @@ describe('我的部门 → 用户信息 with the user form of 用户管理, and 
       await keeper.waitForURL('**/dashboard/analysis');
       const users = await openMyDepartUsers(keeper, 'keeper-my-depart');
       expect(await users.getByRole('button', { name: /新建用户/ }).count()).toBe(0);
-      expect(await users.locator('.admin-row-actions').first().getByText('编辑', { exact: true }).count()).toBe(0);
+      expect(await users.locator('.renderer-row-actions').first().getByText('编辑', { exact: true }).count()).toBe(0);
       await users.getByRole('button', { name: /添加已有用户/ }).click();
       const pick = keeper.locator('.ant-modal', { hasText: '添加已有用户' });
       await pick.locator('.ant-select').click();
@@ -479,7 +479,7 @@ describe('角色用户', () => {
     for (const name of [/新建角色/, /角色编辑/, /导\s*入/, /导\s*出/]) await page.getByRole('button', { name }).first().waitFor();
 
     const roleRow = page.locator('.ant-table-row', { hasText: 'xypj_company' });
-    await roleRow.locator('.admin-row-actions').getByText('用户', { exact: true }).click();
+    await roleRow.locator('.renderer-row-actions').getByText('用户', { exact: true }).click();
     const pane = page.locator('.ant-drawer', { hasText: '角色用户 · 监理企业' });
     await pane.locator('.ant-table-row', { hasText: 'company' }).waitFor();
     expect(await pane.locator('.ant-table-thead th').allTextContents()).toEqual(expect.arrayContaining(['用户账号', '用户名称', '状态', '操作']));
@@ -492,7 +492,7 @@ describe('角色用户', () => {
     await expertRow.waitFor();
     await keepScreenshot(page, 'admin-role-users-added');
 
-    await expertRow.locator('.admin-row-actions').getByText('取消关联').click();
+    await expertRow.locator('.renderer-row-actions').getByText('取消关联').click();
     await okButton(page.locator('.ant-popover, .ant-modal-confirm').filter({ hasText: '确定取消关联吗?' })).click();
     await expect.poll(() => pane.locator('.ant-table-row', { hasText: 'expert' }).count()).toBe(0);
     await pane.locator('.ant-table-row', { hasText: 'company' }).waitFor();
@@ -504,7 +504,7 @@ describe('用户管理 → 代理人', () => {
   it('sets a user\'s agent with the user picker and dates; opening it again edits the same record', shot('user-agent', async () => {
     await open('/isystem/user', 'user-agent-start');
     const staffRow = page.locator('.ant-table-row', { hasText: '评价办工作人员' });
-    await staffRow.locator('.admin-row-actions').getByText('代理人').click();
+    await staffRow.locator('.renderer-row-actions').getByText('代理人').click();
     const dialog = page.locator('.ant-modal', { hasText: '用户代理人设置' });
     await dialog.waitFor();
     const item = (label: string) => dialog.locator('.ant-formily-item').filter({ hasText: label });
@@ -532,7 +532,7 @@ describe('用户管理 → 代理人', () => {
     const saved = await api<{ records: Array<{ id: string; agentUserName: string; startTime: string; endTime: string; status: string }> }>('GET', '/sys/sysUserAgent/list?userName=staff');
     expect(saved.result.records).toEqual([expect.objectContaining({ agentUserName: 'expert', startTime: '2026-12-01 09:00:00', endTime: '2026-12-31 18:00:00', status: '1' })]);
 
-    await staffRow.locator('.admin-row-actions').getByText('代理人').click();
+    await staffRow.locator('.renderer-row-actions').getByText('代理人').click();
     await dialog.waitFor();
     await expect.poll(() => item('代理结束时间').locator('input').inputValue()).toBe('2026-12-31 18:00:00');
     await item('状态').getByText('无效').click();
