@@ -37,17 +37,21 @@ export const WIDGET_LOADERS: Record<string, PartsLoader> = {
   JImagePreview: () => import('./editors/pdf-parts').then((m) => m.JImagePreviewParts),
   JCron: () => import('./cron/parts').then((m) => m.JCronParts),
   JEasyCron: () => import('./cron/parts').then((m) => m.JEasyCronParts),
+};
+
+export const WIDGET_TYPES: readonly string[] = Object.keys(WIDGET_LOADERS);
+
+/** Field types the administration schemas use besides the JeecgBoot widgets. */
+export const ADMIN_FIELD_LOADERS: Record<string, PartsLoader> = {
   // Menu icon name with a picking dialog (its cell shows the icon).
   IconPicker: () => import('./basic/extra-parts').then((m) => m.IconPickerParts),
   // Select or tree select with options from an endpoint; comma-separated ids.
   AdminRemoteSelect: () => import('./basic/extra-parts').then((m) => m.RemoteSelectParts),
   // `"[x_begin,x_end]"` query ranges.
   AdminDateRange: () => import('./basic/extra-parts').then((m) => m.DateRangeParts),
-  // Cell showing `props.text` in every row, e.g. `{parent.departName}` in a sub-page.
+  // A cell showing `props.text` in every row, e.g. `{parent.departName}` in a sub-page.
   AdminFixedText: () => import('./basic/extra-parts').then((m) => m.FixedTextParts),
 };
-
-export const WIDGET_TYPES: readonly string[] = Object.keys(WIDGET_LOADERS);
 
 /** Register every widget type in the renderer registry. Safe to call more than once. */
 export function registerWidgets(): void {
@@ -58,7 +62,7 @@ export function registerWidgets(): void {
       return validateCron(typeof value === 'string' ? value : '') ?? '';
     },
   });
-  for (const [type, load] of Object.entries(WIDGET_LOADERS)) {
+  for (const [type, load] of Object.entries({ ...WIDGET_LOADERS, ...ADMIN_FIELD_LOADERS })) {
     if (!hasField(type)) registerField(type, { load });
   }
 }
