@@ -22,8 +22,10 @@ function describeAdded(keys: string[]): string {
   const menus = keys.filter((k) => k.startsWith('menu:')).map((k) => k.slice(5));
   const dicts = keys.filter((k) => k.startsWith('dict:') && k.split(':').length === 2).map((k) => k.slice(5));
   const items = keys.filter((k) => k.startsWith('dict:') && k.split(':').length > 2).map((k) => k.slice(5));
-  const list = (what: string, names: string[]) => (names.length === 0 ? [] : [`${names.length} ${what}${names.length <= 12 ? ` (${names.join(', ')})` : ''}`]);
-  return `Added from the menu and dictionary files: ${[...list('menu and button rows', menus), ...list('dictionaries', dicts), ...list('dictionary items', items)].join('; ')}.`;
+  const list = (one: string, many: string, names: string[]) =>
+    names.length === 0 ? [] : [`${names.length} ${names.length === 1 ? one : many}${names.length <= 12 ? ` (${names.join(', ')})` : ''}`];
+  const parts = [...list('menu or button row', 'menu and button rows', menus), ...list('dictionary', 'dictionaries', dicts), ...list('dictionary item', 'dictionary items', items)];
+  return `Added from the menu and dictionary files: ${parts.join('; ')}.`;
 }
 
 /** Builds the client only when dist/index.html is missing or was built for another API base. */

@@ -23,7 +23,7 @@ export interface DataFile<T> {
 }
 
 /** Splits a path-list variable (":"-separated, like PATH) into absolute directories. */
-function directoriesOf(value: string | undefined): string[] {
+export function directoriesOf(value: string | undefined): string[] {
   return (value ?? '').split(delimiter).map((d) => d.trim()).filter(Boolean).map((d) => resolve(d));
 }
 

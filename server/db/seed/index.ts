@@ -165,14 +165,14 @@ export interface PrepareResult {
   added: string[];
 }
 
-/** Seeds users, roles, departments and tenants when sys_user is empty, then applies menu/dict seeds. */
-export async function seedDatabase(db: Db, passwords: SeedPasswords): Promise<PrepareResult> {
+/** Seeds users, roles, departments and tenants when sys_user is empty, then applies the menu and dictionary files. */
+export async function seedDatabase(db: Db, passwords: SeedPasswords, data: SeedData = loadSeedData()): Promise<PrepareResult> {
   const anyUser = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
   let generated: GeneratedPasswords | undefined;
   if (!anyUser) {
     generated = await db.transaction().execute((trx) => seedBase(trx, passwords));
   }
-  const added = await applySeedData(db);
+  const added = await applySeedData(db, data);
   return { seeded: !anyUser, generated, added };
 }
 

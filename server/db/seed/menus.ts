@@ -132,6 +132,3 @@ export function loadMenuSeed(env: NodeJS.ProcessEnv = process.env): MenuSeed[] {
   assignButtonIds(pending, used);
   return out;
 }
-
-/** The rows of the project's own menu files (schemas/menus). */
-export const MENU_SEED: MenuSeed[] = loadMenuSeed({});

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { directoriesOf } from '../../core/data-files';
 import { PROJECT_ROOT } from '../../paths';
 
 /** "system/UserList", "xypj/company/CompanyList": path segments of letters, digits, _ and -. */
@@ -7,11 +8,6 @@ export const COMPONENT_PATTERN = '^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$';
 const COMPONENT = new RegExp(COMPONENT_PATTERN);
 /** Folders of schemas/ that hold other documents than pages. */
 const NOT_PAGES = /^(_meta|entities|menus|dicts)\//;
-
-/** Splits a path-list variable (":"-separated, like PATH) into absolute directories. */
-export function directoriesOf(value: string | undefined): string[] {
-  return (value ?? '').split(delimiter).map((d) => d.trim()).filter(Boolean).map((d) => resolve(d));
-}
 
 /** schemas/ plus the directories in PAGE_SCHEMA_DIRS (screens added without rebuilding the client). */
 export function pageSchemaDirectories(env: NodeJS.ProcessEnv = process.env): string[] {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { openPGlite, openPostgres, type OpenDatabase } from '../../../server/db/open';
-import { seedDatabase } from '../../../server/db/seed/index';
+import { loadSeedData, seedDatabase } from '../../../server/db/seed/index';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -37,7 +37,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function prepare(db: OpenDatabase): Promise<void> {
   await migrateToLatest(db.db);
-  await seedDatabase(db.db, { adminPassword: TEST_PASSWORDS.admin, demoPassword: TEST_PASSWORDS.demo });
+  // The project's own menu and dictionary files only: a test's MENU_DIRS / DICT_DIRS never reach the shared snapshot.
+  await seedDatabase(db.db, { adminPassword: TEST_PASSWORDS.admin, demoPassword: TEST_PASSWORDS.demo }, loadSeedData({}));
 }
 
 async function buildSnapshot(path: string): Promise<void> {
