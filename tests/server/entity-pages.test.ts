@@ -94,6 +94,28 @@ describe('a page naming its entity and nothing else', () => {
   });
 });
 
+describe('column rules beyond type, length and required', () => {
+  it('become form rules with the sentences the server answers, and choices become drop-downs or a switch', () => {
+    const ruled = {
+      ...entity,
+      columns: [
+        { name: 'isbn', type: 'string', length: 20, maxLength: 13, pattern: '^[0-9]{13}$', patternMessage: 'ISBN须为13位数字', label: 'ISBN' },
+        { name: 'stars', type: 'int', min: 1, max: 5, label: '星级' },
+        { name: 'binding', type: 'string', length: 10, allowedValues: ['精装', '平装'], label: '装帧' },
+        { name: 'lent', type: 'string', length: 1, yesNo: true, label: '借出' },
+      ],
+    } as unknown as EntityJson;
+    const page = derivePage(bare, ruled);
+    const fields = props((page.form as Json).schema);
+    expect(fields.isbn['x-validator']).toEqual([{ maxLength: 13, message: 'ISBN长度不能超过13个字符' }, { pattern: '^[0-9]{13}$', message: 'ISBN须为13位数字' }]);
+    expect(fields.stars['x-validator']).toEqual([{ min: 1, message: '星级不能小于1' }, { max: 5, message: '星级不能大于5' }]);
+    expect(fields.binding).toMatchObject({ 'x-component': 'Select', 'x-component-props': { options: [{ value: '精装', label: '精装' }, { value: '平装', label: '平装' }] } });
+    expect(fields.binding['x-validator']).toBeUndefined();
+    expect(fields.lent['x-component']).toBe('Switch');
+    expect((page.columns as Json[]).find((c) => c.dataIndex === 'lent')).toEqual({ dataIndex: 'lent', title: '借出', component: 'Switch' });
+  });
+});
+
 describe('what a page writes wins', () => {
   it('picks and orders columns, query and form fields, completing each from its column', () => {
     const page = derivePage({

@@ -42,6 +42,9 @@ export function loadDictSeed(env: NodeJS.ProcessEnv = process.env): DictSeed[] {
   });
 }
 
+/** The project's own dictionaries (schemas/dicts), for checks that list which codes exist. */
+export const DICT_SEED: DictSeed[] = loadDictSeed({});
+
 /** The enum dictionary the contract adds to sysAllDictItems (not stored in sys_dict). */
 export const ENUM_DICTS: Record<string, Array<[string, string]>> = {
   messageType: [

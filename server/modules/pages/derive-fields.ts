@@ -17,23 +17,36 @@ export interface PageField {
   default?: string | number | boolean | null;
   pattern?: string;
   patternMessage?: string;
+  min?: number;
+  max?: number;
+  allowedValues?: Array<string | number>;
+  /** a Y/N string column */
+  yesNo?: boolean;
   /** filled by the server (createTime …): never in a form, not in the default columns */
   audit: boolean;
 }
 
-/** A column rule a later entity format may carry (regular expression and its message). */
-type ColumnWithPattern = EntityColumnJson & { pattern?: string; patternMessage?: string };
+/** Column rules the entity format may carry besides type, length, required, unique and dictionary. */
+type ColumnWithRules = EntityColumnJson & {
+  pattern?: string;
+  patternMessage?: string;
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  allowedValues?: Array<string | number>;
+  yesNo?: boolean;
+};
 
 /** The entity's columns except the primary key, then its audit columns (unless auditColumns is false). */
 export function pageFields(entity: EntityJson): PageField[] {
   const own = entity.columns
     .filter((c) => c.primaryKey !== true)
-    .map((c: ColumnWithPattern): PageField => ({
+    .map((c: ColumnWithRules): PageField => ({
       name: c.name,
       column: snakeCase(c.name),
       type: c.type,
       label: c.label,
-      length: c.type === 'string' ? (c.length ?? 255) : c.length,
+      length: Math.min(c.type === 'string' ? (c.length ?? 255) : (c.length ?? Infinity), c.maxLength ?? Infinity),
       scale: c.scale,
       required: c.required === true,
       unique: c.unique === true,
@@ -41,6 +54,10 @@ export function pageFields(entity: EntityJson): PageField[] {
       default: c.default,
       pattern: c.pattern,
       patternMessage: c.patternMessage,
+      min: c.min,
+      max: c.max,
+      allowedValues: c.allowedValues,
+      yesNo: c.yesNo,
       audit: false,
     }));
   if (entity.auditColumns === false) return own;
@@ -67,6 +84,11 @@ function component(f: PageField, multiline: boolean): { name: string; props: Jso
   const choose = `请选择${f.label}`;
   const enter = `请输入${f.label}`;
   if (f.dictCode) return { name: 'Select', props: { dictCode: f.dictCode, placeholder: choose }, type: 'string' };
+  if (f.yesNo) return { name: 'Switch', props: {}, type: 'string' };
+  if (f.allowedValues) {
+    const options = f.allowedValues.map((v) => ({ value: String(v), label: String(v) }));
+    return { name: 'Select', props: { options, placeholder: choose }, type: 'string' };
+  }
   switch (f.type) {
     case 'text':
       return { name: multiline ? 'TextArea' : 'Input', props: { placeholder: enter }, type: 'string' };
@@ -97,9 +119,12 @@ export function formField(f: PageField, table: string): Json {
   if (f.required) field.required = true;
   if (f.default !== undefined && f.default !== null) field.default = f.type === 'boolean' ? String(f.default) : f.default;
   const rules: Json[] = [];
-  if (f.type === 'string' && !f.dictCode && f.length !== undefined) {
+  const choice = f.dictCode || f.yesNo || f.allowedValues;
+  if ((f.type === 'string' || f.type === 'text') && !choice && f.length !== undefined && Number.isFinite(f.length)) {
     rules.push({ maxLength: f.length, message: `${f.label}长度不能超过${f.length}个字符` });
   }
+  if (f.min !== undefined) rules.push({ min: f.min, message: `${f.label}不能小于${f.min}` });
+  if (f.max !== undefined) rules.push({ max: f.max, message: `${f.label}不能大于${f.max}` });
   if (f.pattern) rules.push({ pattern: f.pattern, message: f.patternMessage ?? `${f.label}格式不正确` });
   if (f.unique) rules.push({ duplicateCheck: { tableName: table, fieldName: f.column } });
   if (rules.length > 0) field['x-validator'] = rules;
@@ -115,6 +140,7 @@ export function queryField(f: PageField): Json {
 export function listColumn(f: PageField): Json {
   const column: Json = { dataIndex: f.name, title: f.label };
   if (f.dictCode) return { ...column, component: 'Select', props: { dictCode: f.dictCode } };
+  if (f.yesNo) return { ...column, component: 'Switch' };
   if (f.type === 'boolean') return { ...column, component: 'Radio', props: { options: YES_NO } };
   if (f.type === 'date') return { ...column, component: 'DatePicker' };
   return column;
@@ -134,5 +160,6 @@ const SUPER_QUERY_TYPES: Record<FieldType, string> = {
 /** A field of the advanced query. */
 export function superQueryField(f: PageField): Json {
   if (f.dictCode) return { value: f.name, text: f.label, type: 'list', dictCode: f.dictCode };
+  if (f.allowedValues) return { value: f.name, text: f.label, type: 'list', options: f.allowedValues.map((v) => ({ value: v, text: String(v) })) };
   return { value: f.name, text: f.label, type: SUPER_QUERY_TYPES[f.type] };
 }
