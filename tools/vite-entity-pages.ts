@@ -14,8 +14,8 @@ export function entityPagesPlugin(): Plugin {
   return {
     name: 'entity-pages',
     enforce: 'pre',
-    transform(code, id) {
-      const file = id.split('?')[0];
+    transform(code, file) {
+      if (file.includes('?')) return null;
       if (!file.startsWith(SCHEMAS_DIR + sep) || !file.endsWith('.json') || NOT_PAGES.some((d) => file.startsWith(d))) return null;
       let document: unknown;
       try {

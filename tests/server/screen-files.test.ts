@@ -26,7 +26,7 @@ describe.each(backends())('menu and dictionary files on %s', (backend) => {
     t = await startTestApp(backend);
     firstApply = await applySeedData(t.db, loadSeedData(example.env));
     admin = await t.login('admin');
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     rmSync(example.root, { recursive: true, force: true });
