@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { schemaCheckPlugin } from './tools/vite-schema-check';
+import { entityPagesPlugin } from './tools/vite-entity-pages';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -9,7 +10,7 @@ const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const apiBase = process.env.API_BASE ?? '/api';
 
 export default defineConfig({
-  plugins: [react(), schemaCheckPlugin()],
+  plugins: [react(), schemaCheckPlugin(), entityPagesPlugin()],
   resolve: {
     alias: {
       '@renderer': dir('./renderer'),

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { entityPagesPlugin } from './tools/vite-entity-pages';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = {
@@ -18,6 +19,8 @@ export default defineConfig({
       {
         resolve: { alias },
         define: { __API_BASE__: JSON.stringify('/api') },
+        // Page schemas naming an entity are imported derived from it, as the client build bundles them.
+        plugins: [entityPagesPlugin()],
         test: {
           name: 'unit',
           environment: 'happy-dom',

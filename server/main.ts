@@ -17,6 +17,17 @@ function say(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
+/** One line naming what the menu and dictionary files added ("menu:<id>", "dict:<code>", "dict:<code>:<value>"). */
+function describeAdded(keys: string[]): string {
+  const menus = keys.filter((k) => k.startsWith('menu:')).map((k) => k.slice(5));
+  const dicts = keys.filter((k) => k.startsWith('dict:') && k.split(':').length === 2).map((k) => k.slice(5));
+  const items = keys.filter((k) => k.startsWith('dict:') && k.split(':').length > 2).map((k) => k.slice(5));
+  const list = (one: string, many: string, names: string[]) =>
+    names.length === 0 ? [] : [`${names.length} ${names.length === 1 ? one : many}${names.length <= 12 ? ` (${names.join(', ')})` : ''}`];
+  const parts = [...list('menu or button row', 'menu and button rows', menus), ...list('dictionary', 'dictionaries', dicts), ...list('dictionary item', 'dictionary items', items)];
+  return `Added from the menu and dictionary files: ${parts.join('; ')}.`;
+}
+
 /** Builds the client only when dist/index.html is missing or was built for another API base. */
 function ensureClientBuild(config: ServerConfig): void {
   const index = resolve(DIST, 'index.html');
@@ -59,6 +70,8 @@ async function main(): Promise<void> {
     if (gen?.demo) say(`  Demo users ${demos}: ${gen.demo}   (generated; shown only this once)`);
     else say(`  Demo users ${demos}: (DEMO_PASSWORD)`);
   }
+
+  if (seed.added.length > 0) say(describeAdded(seed.added));
 
   ensureClientBuild(config);
 

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { declaredKind, validateSchemaDocument, type SchemaIssue } from '../renderer/schema/validate';
+import { crossFileIssues, dataKindOf, validateDataDocument, validatePageDocument } from './schema-data-checks';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SCHEMAS_DIR = join(root, 'schemas');
@@ -39,15 +40,17 @@ export function validateSchemaFile(file: string): SchemaIssue[] {
   const ref = (document as { $schema?: unknown }).$schema;
   if (typeof ref !== 'string') return [{ pointer: '/$schema', message: 'missing "$schema" (relative path to a meta-schema in schemas/_meta)' }];
   const target = resolve(dirname(file), ref);
+  const dataKind = dataKindOf(file, ref, SCHEMAS_DIR);
+  if (dataKind) return validateDataDocument(file, document, dataKind, SCHEMAS_DIR);
   const kind = declaredKind(document);
   if (!kind || target !== join(SCHEMAS_DIR, '_meta', `${kind}.schema.json`)) {
-    return [{ pointer: '/$schema', message: `"${ref}" does not resolve to schemas/_meta/page.schema.json or entity.schema.json` }];
+    return [{ pointer: '/$schema', message: `"${ref}" does not resolve to a meta-schema in schemas/_meta (page, entity, menu, dict, table-dicts)` }];
   }
   const inEntities = file.startsWith(join(SCHEMAS_DIR, 'entities') + '/');
   if (inEntities !== (kind === 'entity')) {
     return [{ pointer: '/$schema', message: inEntities ? 'entity files must use entity.schema.json' : 'page files must use page.schema.json' }];
   }
-  return validateSchemaDocument(document, kind);
+  return kind === 'page' ? validatePageDocument(document) : validateSchemaDocument(document, kind);
 }
 
 export function validateSchemaFiles(files: string[] = listJsonFiles(SCHEMAS_DIR)): FileReport[] {
@@ -67,7 +70,12 @@ if (isMain) {
   const started = performance.now();
   const reports = validateSchemaFiles();
   const failed = reports.filter((r) => r.issues.length > 0);
+  const across = failed.length === 0 ? crossFileIssues(SCHEMAS_DIR) : [];
   const ms = Math.round(performance.now() - started);
+  if (across.length > 0) {
+    process.stderr.write(`${across.join('\n')}\n`);
+    process.exit(1);
+  }
   if (failed.length > 0) {
     process.stderr.write(`${formatReports(failed)}\n`);
     process.stderr.write(`${failed.length} of ${reports.length} schema files invalid (${ms} ms)\n`);

@@ -1,7 +1,16 @@
 import type { PageSchema } from './types.gen';
 
-/** Page schemas bundled with the client, keyed by file path; each loads as its own chunk. */
-const modules = import.meta.glob<{ default: PageSchema }>(['../../schemas/**/*.json', '!../../schemas/_meta/**', '!../../schemas/entities/**']);
+/**
+ * Page schemas bundled with the client, keyed by file path; each loads as its own chunk. A page that
+ * names its entity arrives derived from it (the build's entity-pages plugin).
+ */
+const modules = import.meta.glob<{ default: PageSchema }>([
+  '../../schemas/**/*.json',
+  '!../../schemas/_meta/**',
+  '!../../schemas/entities/**',
+  '!../../schemas/menus/**',
+  '!../../schemas/dicts/**',
+]);
 
 function pathFor(componentName: string): string {
   return `../../schemas/${componentName.replace(/^\/+/, '').replace(/\.json$/, '')}.json`;

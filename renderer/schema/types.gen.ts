@@ -3,15 +3,15 @@
 
 // ---- page.schema.json
 
-/** A screen rendered by the generic renderer: a list page (with its variants), a standalone form or a registered view. */
-export type PageSchema = ListPage | FormPage | ViewPage;
+/** A screen rendered by the generic renderer: a list page (with its variants, written out or derived from its entity), a standalone form or a registered view. */
+export type PageSchema = ListPage | EntityListPage | FormPage | ViewPage;
 
 export interface ListPage {
   $schema: string;
   kind: "list";
   title: string;
   description?: string;
-  /** Entity file name under schemas/entities (without .json). */
+  /** The entity (its table, also its file name under schemas/entities) the page is derived from. */
   entity?: string;
   variant?: "table" | "treeTable" | "leftTree" | "masterDetail";
   rowKey?: string;
@@ -60,6 +60,57 @@ export interface ViewPage {
   props?: {
     [key: string]: unknown;
   };
+}
+
+/** A list page file that names its entity: urls, authPrefix, columns, query, form, advanced query, toolbar and row actions come from the entity; a section written here is the one shown, each entry naming an entity column completed from it. Checked as a ListPage once derived. */
+export interface EntityListPage {
+  $schema: string;
+  kind: "list";
+  title: string;
+  /** The entity's table (its file name under schemas/entities). */
+  entity: string;
+  url?: EntityListUrls;
+  /** The columns shown, in order; title, dictionary and cell face come from the entity column of the same dataIndex. */
+  columns?: EntityColumnRef[];
+  /** Query fields in order; {} takes a field whole from the entity. Default: the required columns. */
+  query?: FormilySchema;
+  form?: EntityEditForm;
+  superQuery?: {
+    fields?: EntitySuperQueryRef[];
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+}
+
+/** The urls the page calls (replaces the entity's eight standard ones). */
+export interface EntityListUrls {
+  list?: string;
+  childList?: string;
+  add?: string;
+  edit?: string;
+  delete?: string;
+  deleteBatch?: string;
+  queryById?: string;
+  exportXls?: string;
+  importExcel?: string;
+}
+
+export interface EntityColumnRef {
+  dataIndex: string;
+  title?: string;
+  [key: string]: unknown;
+}
+
+export interface EntitySuperQueryRef {
+  value: string;
+  text?: string;
+  [key: string]: unknown;
+}
+
+/** Form settings (merged over modal, width 800, one column); schema.properties lists the fields in order, {} takes one whole from the entity. Default: every column. */
+export interface EntityEditForm {
+  schema?: FormilySchema;
+  [key: string]: unknown;
 }
 
 export interface ListUrls {

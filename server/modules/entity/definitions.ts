@@ -97,7 +97,7 @@ export function snakeCase(property: string): string {
   return property.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
-const AUDIT_FIELDS: Array<Pick<EntityField, 'property' | 'label' | 'type' | 'length'>> = [
+export const AUDIT_FIELDS: Array<Pick<EntityField, 'property' | 'label' | 'type' | 'length'>> = [
   { property: 'createBy', label: '创建人', type: 'string', length: 100 },
   { property: 'createTime', label: '创建时间', type: 'datetime' },
   { property: 'updateBy', label: '更新人', type: 'string', length: 100 },

@@ -21,6 +21,7 @@ import {
   findTableDict,
   findTreeTable,
   isTableDictCode,
+  loadTableDictFiles,
   namesSensitiveField,
   SENSITIVE_FIELD_MESSAGE,
   UNKNOWN_DICT_MESSAGE,
@@ -97,6 +98,8 @@ interface TreeQuerystring {
 
 /** Dictionary searches and labels, tree lookups and user pickers, all through server-side registries. */
 export const lookupModule: ApiModule = (api, { db }) => {
+  // A bad table-dicts file stops start-up instead of the first lookup.
+  loadTableDictFiles();
   api.get<{ Params: { dict: string }; Querystring: { keyword?: string; pageSize?: number } }>(
     '/sys/dict/loadDict/:dict',
     {

@@ -1,8 +1,10 @@
 /**
  * Server-side registries for table dictionaries and tree tables (no client-supplied SQL identifiers). The client names
  * a dictionary ("table,text,code") or a tree table; only what is registered here reaches SQL, and
- * then only through these trusted identifiers. Other modules register their own tables at start-up.
+ * then only through these trusted identifiers. The entries are data: schemas/dicts/table-dicts.json
+ * and a table-dicts.json in any DICT_DIRS folder (read on first use); modules may add their own.
  */
+import { dictDirectories, readDataFiles } from '../../core/data-files';
 
 export type FilterValue = string | number;
 
@@ -44,6 +46,28 @@ const SENSITIVE_COLUMNS = /(^|[\s,])(password|salt|token_hash|code_hash|answer)(
 
 const tableDicts = new Map<string, TableDictEntry>();
 const treeTables = new Map<string, TreeTableEntry>();
+let loaded = false;
+
+type Filter = Record<string, FilterValue>;
+interface TableDictsFile {
+  tableDicts?: Array<{ code: string; filter?: Filter; aliases?: string[]; permission?: string; orderBy?: string }>;
+  treeTables?: Array<{ table: string; columns: string[]; filter?: Filter; permission?: string; orderBy?: string }>;
+}
+
+const filterOf = (filter: Filter | undefined) => (filter ? Object.entries(filter) : undefined);
+
+/** Registers the declarations of the table-dicts files once (env read at first use, so tests may set DICT_DIRS). */
+export function loadTableDictFiles(): void {
+  if (loaded) return;
+  loaded = true;
+  for (const { json } of readDataFiles<TableDictsFile>(dictDirectories(), 'dicts', 'table-dicts')) {
+    for (const d of json.tableDicts ?? []) {
+      const [table, text, value] = d.code.split(',');
+      registerTableDict({ code: d.code, table, text, value, filter: filterOf(d.filter), aliases: d.aliases, permission: d.permission, orderBy: d.orderBy });
+    }
+    for (const t of json.treeTables ?? []) registerTreeTable({ ...t, filter: filterOf(t.filter) });
+  }
+}
 
 /** Lower case, no spaces around commas, single spaces elsewhere. */
 export function normaliseDictCode(code: string): string {
@@ -59,7 +83,9 @@ function assertIdentifiers(...names: string[]): void {
 }
 
 export function registerTableDict(entry: TableDictEntry): void {
+  loadTableDictFiles();
   assertIdentifiers(entry.table, entry.text, entry.value, ...(entry.filter ?? []).map(([c]) => c), ...(entry.orderBy ? [entry.orderBy] : []));
+  if (namesSensitiveField(`${entry.table},${entry.text},${entry.value}`)) throw new Error(`registry: table dictionary "${entry.code}" names a sensitive column`);
   for (const code of [entry.code, ...(entry.aliases ?? [])]) {
     const key = normaliseDictCode(code);
     if (tableDicts.has(key) && tableDicts.get(key) !== entry) throw new Error(`registry: table dictionary "${key}" registered twice`);
@@ -68,6 +94,7 @@ export function registerTableDict(entry: TableDictEntry): void {
 }
 
 export function registerTreeTable(entry: TreeTableEntry): void {
+  loadTableDictFiles();
   assertIdentifiers(entry.table, ...entry.columns, ...(entry.filter ?? []).map(([c]) => c), ...(entry.orderBy ? [entry.orderBy] : []));
   if (treeTables.has(entry.table)) throw new Error(`registry: tree table "${entry.table}" registered twice`);
   treeTables.set(entry.table, entry);
@@ -85,51 +112,12 @@ export function namesSensitiveField(code: string): boolean {
 
 /** The registered entry for a client's code, or undefined. A 4-part code matches only as a registered alias. */
 export function findTableDict(code: string): TableDictEntry | undefined {
+  loadTableDictFiles();
   return tableDicts.get(normaliseDictCode(code));
 }
 
 export function findTreeTable(table: string): TreeTableEntry | undefined {
+  loadTableDictFiles();
   return treeTables.get(table.trim().toLowerCase());
 }
 
-const userDict = (value: string): TableDictEntry => ({
-  code: `sys_user,realname,${value}`,
-  table: 'sys_user',
-  text: 'realname',
-  value,
-  filter: [['del_flag', 0]],
-  aliases: [`sys_user where del_flag=0,realname,${value}`, `sys_user where del_flag = '0',realname,${value}`],
-  permission: USER_PICK_PERMISSION,
-  orderBy: 'username',
-});
-
-const departDict = (value: string): TableDictEntry => ({
-  code: `sys_depart,depart_name,${value}`,
-  table: 'sys_depart',
-  text: 'depart_name',
-  value,
-  filter: [['del_flag', '0']],
-  aliases: [`sys_depart where del_flag='0',depart_name,${value}`],
-  orderBy: 'org_code',
-});
-
-registerTableDict(userDict('username'));
-registerTableDict(userDict('id'));
-registerTableDict(departDict('id'));
-registerTableDict(departDict('org_code'));
-registerTableDict({ code: 'sys_position,name,code', table: 'sys_position', text: 'name', value: 'code', orderBy: 'code' });
-registerTableDict({ code: 'sys_position,name,id', table: 'sys_position', text: 'name', value: 'id', orderBy: 'code' });
-registerTableDict({ code: 'sys_role,role_name,role_code', table: 'sys_role', text: 'role_name', value: 'role_code', orderBy: 'role_code' });
-registerTableDict({ code: 'sys_role,role_name,id', table: 'sys_role', text: 'role_name', value: 'id', orderBy: 'role_code' });
-registerTableDict({ code: 'sys_tenant,name,id', table: 'sys_tenant', text: 'name', value: 'id', filter: [['status', 1]], orderBy: 'id' });
-registerTableDict({ code: 'sys_dict,dict_name,dict_code', table: 'sys_dict', text: 'dict_name', value: 'dict_code', filter: [['del_flag', 0]], orderBy: 'dict_code' });
-registerTableDict({ code: 'sys_category,name,id', table: 'sys_category', text: 'name', value: 'id', orderBy: 'code' });
-registerTableDict({ code: 'sys_category,name,code', table: 'sys_category', text: 'name', value: 'code', orderBy: 'code' });
-
-registerTreeTable({
-  table: 'sys_depart',
-  columns: ['id', 'parent_id', 'depart_name', 'org_code', 'org_category', 'org_type', 'status'],
-  filter: [['del_flag', '0']],
-  orderBy: 'depart_order',
-});
-registerTreeTable({ table: 'sys_category', columns: ['id', 'pid', 'name', 'code', 'has_child'], orderBy: 'code' });

@@ -1,37 +1,24 @@
-import { readFile } from 'node:fs/promises';
-import { delimiter, join, resolve } from 'node:path';
 import type { ApiModule } from '../../core/deps';
 import { businessError, ok } from '../../core/envelope';
 import { objectSchema, text } from '../../core/schemas';
-import { PROJECT_ROOT } from '../../paths';
+import { entityDefinitions } from '../entity';
+import { derivePage, findEntity, namesEntity } from './derive';
+import { COMPONENT_PATTERN, PageFileError, pageSchemaDirectories, readPageFile } from './page-files';
 
-const ROOT = PROJECT_ROOT;
-/** "system/UserList", "xypj/company/CompanyList": path segments of letters, digits, _ and -. */
-const COMPONENT = '^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$';
+export { pageSchemaDirectories } from './page-files';
 
-/** schemas/ plus the directories in PAGE_SCHEMA_DIRS (screens added without rebuilding the client). */
-export function pageSchemaDirectories(env: NodeJS.ProcessEnv = process.env): string[] {
-  const extra = (env.PAGE_SCHEMA_DIRS ?? '').split(delimiter).map((d) => d.trim()).filter(Boolean);
-  return [join(ROOT, 'schemas'), ...extra.map((d) => resolve(d))];
-}
-
-async function readPageSchema(dirs: string[], component: string): Promise<unknown | undefined> {
-  if (component.startsWith('_meta/') || component.startsWith('entities/')) return undefined;
-  for (const dir of dirs) {
-    try {
-      return JSON.parse(await readFile(join(dir, `${component}.json`), 'utf8')) as unknown;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw businessError(`页面配置读取失败：${component}`);
-    }
-  }
-  return undefined;
+/** The page as the client renders it: a list page naming an entity is derived from it (derive.ts). */
+export function servedPage(component: string, page: unknown): unknown {
+  if (!namesEntity(page)) return page;
+  const entity = findEntity(entityDefinitions(), page.entity);
+  if (!entity) throw businessError(`页面配置 ${component} 的实体 ${page.entity} 不存在`);
+  return derivePage(page, entity.json);
 }
 
 /**
  * GET /sys/schema/page?component=X — the page schema of a menu component, for screens that are not
- * bundled with the client. The client validates it before rendering; the name never leaves the
- * pattern above, so no request path reaches the file system beyond `<dir>/<component>.json`.
+ * bundled with the client (schemas/ and PAGE_SCHEMA_DIRS, read at each request so a new file needs
+ * no restart). The client validates it before rendering.
  */
 export const pageSchemaModule: ApiModule = (api) => {
   const dirs = pageSchemaDirectories();
@@ -39,12 +26,18 @@ export const pageSchemaModule: ApiModule = (api) => {
     '/sys/schema/page',
     {
       config: { authenticated: true },
-      schema: { querystring: objectSchema({ component: text('组件名称', 200, { pattern: COMPONENT }) }, ['component']) },
+      schema: { querystring: objectSchema({ component: text('组件名称', 200, { pattern: COMPONENT_PATTERN }) }, ['component']) },
     },
     async (request) => {
-      const schema = await readPageSchema(dirs, request.query.component);
-      if (schema === undefined) throw businessError(`未找到页面配置：${request.query.component}`);
-      return ok(schema);
+      const { component } = request.query;
+      let found: ReturnType<typeof readPageFile>;
+      try {
+        found = readPageFile(dirs, component);
+      } catch (error) {
+        throw error instanceof PageFileError ? businessError(error.message) : error;
+      }
+      if (found === undefined) throw businessError(`未找到页面配置：${component}`);
+      return ok(servedPage(component, found.page));
     },
   );
 };

@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { openPGlite, openPostgres, type OpenDatabase } from '../../../server/db/open';
-import { seedDatabase } from '../../../server/db/seed/index';
+import { loadSeedData, seedDatabase } from '../../../server/db/seed/index';
 
 export type Backend = 'pglite' | 'postgres';
 
 export const TEST_PASSWORDS = { admin: 'Admin#Test2024', demo: 'Demo#Test2024' } as const;
 
 const DB_SOURCE_DIR = resolve(import.meta.dirname, '../../../server/db');
+/** Menus, dictionaries and the pages and entities menu buttons come from are seeded too. */
+const SCHEMAS_DIR = resolve(import.meta.dirname, '../../../schemas');
 
 /** PGlite always; PostgreSQL too when DATABASE_URL is set (CI). */
 export function backends(): Backend[] {
@@ -23,10 +25,10 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-/** Changes to migrations or seeds give a new snapshot. */
+/** Changes to migrations, seeds or schema files give a new snapshot. */
 function snapshotPath(): string {
   const hash = createHash('sha256');
-  for (const file of filesUnder(DB_SOURCE_DIR).sort()) hash.update(file).update(readFileSync(file));
+  for (const file of [...filesUnder(DB_SOURCE_DIR), ...filesUnder(SCHEMAS_DIR)].sort()) hash.update(file).update(readFileSync(file));
   hash.update(JSON.stringify(TEST_PASSWORDS));
   return join(tmpdir(), `xypj-pglite-snapshot-${hash.digest('hex').slice(0, 16)}.tar.gz`);
 }
@@ -35,7 +37,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function prepare(db: OpenDatabase): Promise<void> {
   await migrateToLatest(db.db);
-  await seedDatabase(db.db, { adminPassword: TEST_PASSWORDS.admin, demoPassword: TEST_PASSWORDS.demo });
+  // The project's own menu and dictionary files only: a test's MENU_DIRS / DICT_DIRS never reach the shared snapshot.
+  await seedDatabase(db.db, { adminPassword: TEST_PASSWORDS.admin, demoPassword: TEST_PASSWORDS.demo }, loadSeedData({}));
 }
 
 async function buildSnapshot(path: string): Promise<void> {

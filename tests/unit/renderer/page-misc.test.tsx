@@ -4,12 +4,16 @@ import { SchemaPage, loadPageSchema, hasPageSchema, createPermissionChecker, exc
 import { fakeHttp, ok, recordingNotifier, renderWith } from './harness';
 
 describe('loading page schemas by menu component name', () => {
-  it('finds schemas/<component>.json and nothing for unknown names or entities', async () => {
+  it('finds schemas/<component>.json and nothing for unknown names, entities, menus or dictionaries', async () => {
     expect(hasPageSchema('system/SysPositionList')).toBe(true);
     expect(hasPageSchema('system/Nope')).toBe(false);
     expect(hasPageSchema('entities/sys_position')).toBe(false);
+    expect(hasPageSchema('menus/system')).toBe(false);
+    expect(hasPageSchema('dicts/sex')).toBe(false);
+    // the file states only what differs from its entity; the bundle holds the page derived from it
     const schema = await loadPageSchema('system/SysPositionList');
     expect(validatePageSchema(schema)).toEqual([]);
+    expect((schema as { url: { list: string } }).url.list).toBe('/sys/position/list');
     expect(await loadPageSchema('system/Nope')).toBeUndefined();
   });
 });

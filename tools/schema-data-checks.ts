@@ -1,0 +1,60 @@
+/**
+ * validate-schemas for the data files of schemas/ besides pages and entities: menus
+ * (schemas/menus), dictionaries and table dictionaries (schemas/dicts), checked with the same code
+ * the server applies them with; and pages that name an entity, checked as the renderer gets them
+ * (derived from the entity).
+ */
+import { basename, dirname, join, resolve } from 'node:path';
+import { dataFileIssues, DataFileError, kindOfFile, type DataKind } from '../server/core/data-files';
+import { loadDictSeed } from '../server/db/seed/dicts';
+import { loadMenuSeed } from '../server/db/seed/menus';
+import { deriveFromEntityFiles } from './entity-pages';
+import { validateSchemaDocument, type SchemaIssue } from '../renderer/schema/validate';
+
+const FOLDER_OF: Record<DataKind, 'menus' | 'dicts'> = { menu: 'menus', dict: 'dicts', 'table-dicts': 'dicts' };
+
+/** The data kind a `$schema` reference names (menu, dict, table-dicts), if any. */
+export function dataKindOf(file: string, ref: string, schemasDir: string): DataKind | undefined {
+  const target = resolve(dirname(file), ref);
+  for (const kind of ['menu', 'dict', 'table-dicts'] as const) if (target === join(schemasDir, '_meta', `${kind}.schema.json`)) return kind;
+  return undefined;
+}
+
+/** One menu, dictionary or table-dictionary file: its place, its meta-schema, its name. */
+export function validateDataDocument(file: string, document: unknown, kind: DataKind, schemasDir: string): SchemaIssue[] {
+  const folder = FOLDER_OF[kind];
+  if (dirname(file) !== join(schemasDir, folder) || kindOfFile(file, folder) !== kind) {
+    const where = kind === 'menu' ? 'schemas/menus/' : kind === 'dict' ? 'schemas/dicts/<code>.json' : 'schemas/dicts/table-dicts.json';
+    return [{ pointer: '/$schema', message: `${kind}.schema.json files belong in ${where}` }];
+  }
+  const issues = dataFileIssues(kind, document).map((line) => {
+    const space = line.indexOf(' ');
+    return { pointer: line.slice(0, space), message: line.slice(space + 1) };
+  });
+  const code = (document as { code?: unknown }).code;
+  if (kind === 'dict' && issues.length === 0 && basename(file, '.json') !== code) {
+    issues.push({ pointer: '/code', message: `must equal the file name (${basename(file, '.json')})` });
+  }
+  return issues;
+}
+
+/** A page file as the renderer gets it: derived from its entity when it names one. */
+export function validatePageDocument(document: unknown): SchemaIssue[] {
+  const derived = deriveFromEntityFiles(document);
+  if (derived.problem) return [derived.problem];
+  return validateSchemaDocument(derived.page, 'page');
+}
+
+/** Checks across files: menu ids, the buttons menus get from their pages, dictionary codes. */
+export function crossFileIssues(schemasDir: string): string[] {
+  const problems: string[] = [];
+  for (const load of [() => loadMenuSeed({}), () => loadDictSeed({})]) {
+    try {
+      load();
+    } catch (error) {
+      if (!(error instanceof DataFileError)) throw error;
+      problems.push(error.message.split(`${resolve(schemasDir, '..')}/`).join(''));
+    }
+  }
+  return problems;
+}
