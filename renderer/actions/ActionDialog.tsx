@@ -41,11 +41,29 @@ export interface ActionDialogProps {
 export function ActionDialog({ open, self, notify, onClose, onChanged }: ActionDialogProps) {
   const { dialog, record, selection } = open;
   if (dialog.view) {
-    return <ViewSlot name={dialog.view} record={record} selection={selection} props={dialog.props ?? {}} onClose={onClose} onChanged={onChanged} />;
+    return (
+      <ViewSlot
+        name={dialog.view}
+        record={record}
+        selection={selection}
+        props={dialog.props ?? {}}
+        onClose={onClose}
+        onChanged={onChanged}
+      />
+    );
   }
   if (dialog.page) return <PageDialog dialog={{ ...dialog, page: dialog.page }} record={record} onClose={onClose} />;
   if (dialog.form) {
-    return <FormDialog dialog={{ ...dialog, form: dialog.form }} record={record} self={self} notify={notify} onClose={onClose} onSaved={onChanged} />;
+    return (
+      <FormDialog
+        dialog={{ ...dialog, form: dialog.form }}
+        record={record}
+        self={self}
+        notify={notify}
+        onClose={onClose}
+        onSaved={onChanged}
+      />
+    );
   }
   return null;
 }

@@ -84,7 +84,7 @@ export interface FormDialogProps {
 export function FormDialog({ dialog, record, self, notify, onClose, onSaved }: FormDialogProps) {
   const page = useListPageSchema(dialog.form, self);
   const found = useFoundRecord(page, dialog.findBy, notify, onClose);
-  const mode: RecordMode = dialog.findBy ? (found?.record ? 'edit' : 'add') : dialog.mode ?? 'add';
+  const mode: RecordMode = dialog.findBy ? (found?.record ? 'edit' : 'add') : (dialog.mode ?? 'add');
   const base = dialog.findBy ? found?.record : record;
   const config = useMemo(() => {
     if (!page?.form) return undefined;

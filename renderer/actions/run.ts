@@ -60,7 +60,8 @@ async function upload(action: ListAction, context: ActionRunContext): Promise<bo
   if (!file) return false;
   const form = new FormData();
   form.append(spec.fieldName ?? 'file', file);
-  for (const [key, value] of Object.entries(fillValues(spec.data, context.scope) ?? {})) form.append(key, value === undefined || value === null ? '' : String(value));
+  for (const [key, value] of Object.entries(fillValues(spec.data, context.scope) ?? {}))
+    form.append(key, value === undefined || value === null ? '' : String(value));
   try {
     const res = await context.services.http.upload(fillText(spec.url, context.scope), form);
     if (res.success) {
@@ -106,10 +107,20 @@ async function perform(action: ListAction, context: ActionRunContext): Promise<b
   if (action.download) {
     const spec = action.download;
     const params = fillValues(spec.params, scope);
-    return downloadThroughHttp(services.http, context.notify, fillText(spec.url, scope), (server) => spec.fileName ?? server ?? '下载文件', { params, save: context.saveFile });
+    return downloadThroughHttp(
+      services.http,
+      context.notify,
+      fillText(spec.url, scope),
+      (server) => spec.fileName ?? server ?? '下载文件',
+      { params, save: context.saveFile },
+    );
   }
   if (action.dialog) {
-    const dialog: FilledDialog = { ...action.dialog, values: fillValues(action.dialog.values, scope), findBy: fillValues(action.dialog.findBy, scope) };
+    const dialog: FilledDialog = {
+      ...action.dialog,
+      values: fillValues(action.dialog.values, scope),
+      findBy: fillValues(action.dialog.findBy, scope),
+    };
     context.openDialog({ action, dialog, record: scope.$record, selection: scope.$selection.rows });
     return true;
   }

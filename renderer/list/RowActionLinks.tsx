@@ -62,7 +62,12 @@ export function RowActionLinks({ record, handlers }: { record: Row; handlers: Ro
   }
   const items: NonNullable<MenuProps['items']> = [
     ...(builtin.detail ? [{ key: '__detail', label: '详情' }] : []),
-    ...more.map((action) => ({ key: `action:${keyOf(action)}`, label: action.text, danger: action.danger, disabled: actionDisabled(action, scope) })),
+    ...more.map((action) => ({
+      key: `action:${keyOf(action)}`,
+      label: action.text,
+      danger: action.danger,
+      disabled: actionDisabled(action, scope),
+    })),
     ...(builtin.delete ? [{ key: '__delete', label: '删除' }] : []),
   ];
   const onMenu = ({ key }: { key: string }) => {

@@ -31,7 +31,9 @@ afterAll(async () => {
 });
 
 async function api(method: string, path: string, body?: object): Promise<{ success: boolean; message: string; result: unknown }> {
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('pro__Access-Token') ?? '{}') as { value?: string }).value ?? '');
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('pro__Access-Token') ?? '{}') as { value?: string }).value ?? '',
+  );
   const res = await fetch(`${server.apiUrl}${path}`, {
     method,
     headers: { 'X-Access-Token': token, ...(body ? { 'Content-Type': 'application/json' } : {}) },
@@ -54,7 +56,8 @@ const documentMark = () => page.evaluate(() => (window as unknown as { __noReloa
 
 const row = (text: string | RegExp): Locator => page.locator('tr.ant-table-row').filter({ has: page.getByText(text, { exact: true }) });
 const toast = (text: string) => page.locator('.ant-message').getByText(text).first().waitFor();
-const visibleDialog = () => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-content, .ant-drawer-open .ant-drawer-content').last();
+const visibleDialog = () =>
+  page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-content, .ant-drawer-open .ant-drawer-content').last();
 const okButton = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
 
 describe('添加下级 shows the new child at once; editing a child keeps the tree open', () => {
@@ -114,7 +117,11 @@ describe('添加下级 shows the new child at once; editing a child keeps the tr
 describe('toolbar actions see the selection of the virtual table', () => {
   it('用户管理 at page size 200: batch 冻结 sends the selected user and shows the result', async () => {
     const added = await api('POST', '/sys/user/add', {
-      username: 'pm_frozen', realname: '批量冻结测试', password: 'Frozen#2026pass', workNo: 'PM0001', phone: '13966665555',
+      username: 'pm_frozen',
+      realname: '批量冻结测试',
+      password: 'Frozen#2026pass',
+      workNo: 'PM0001',
+      phone: '13966665555',
     });
     expect(added.success, added.message).toBe(true);
     await open('/isystem/user');
@@ -128,7 +135,10 @@ describe('toolbar actions see the selection of the virtual table', () => {
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.url().includes('/sys/user/frozenBatch') && r.method() === 'PUT'),
       (async () => {
-        await page.getByRole('button', { name: /冻\s*结/ }).first().click();
+        await page
+          .getByRole('button', { name: /冻\s*结/ })
+          .first()
+          .click();
         await okButton(page.locator('.ant-modal-confirm', { hasText: '确认操作' })).click();
       })(),
     ]);

@@ -22,8 +22,17 @@ function setup(options: { record?: Row; selected?: Row[]; can?: (code: string) =
   const reloads: number[] = [];
   const dialogs: OpenDialog[] = [];
   const selected = options.selected ?? [];
-  const services: RendererServices = { http: s.http, can: options.can ?? (() => true), apiBase: '/api', user: { id: 'u1', username: 'admin', realname: '管理员' } };
-  const scope = actionScope({ selectedRowKeys: selected.map((r) => String(r.id)), selectedRows: selected, query: { username: 'st*' } }, options.record, services.user);
+  const services: RendererServices = {
+    http: s.http,
+    can: options.can ?? (() => true),
+    apiBase: '/api',
+    user: { id: 'u1', username: 'admin', realname: '管理员' },
+  };
+  const scope = actionScope(
+    { selectedRowKeys: selected.map((r) => String(r.id)), selectedRows: selected, query: { username: 'st*' } },
+    options.record,
+    services.user,
+  );
   const context: ActionRunContext = {
     services,
     notify: rec.notifier,
@@ -48,7 +57,11 @@ const freezeSelected: ListAction = {
   text: '冻结',
   selection: 'some',
   confirm: '确认操作',
-  request: { method: 'put', url: '/sys/user/frozenBatch', body: { ids: "{{ $selection.keys.join(',') }}", status: '2', count: '{{ $selection.count }}' } },
+  request: {
+    method: 'put',
+    url: '/sys/user/frozenBatch',
+    body: { ids: "{{ $selection.keys.join(',') }}", status: '2', count: '{{ $selection.count }}' },
+  },
 };
 
 beforeEach(() => resetActionsForTests());
@@ -77,7 +90,11 @@ describe('request actions', () => {
   });
 
   it('with selection "one" needs exactly one row, which becomes $record', async () => {
-    const one: ListAction = { text: '编辑', selection: 'one', request: { method: 'put', url: '/sys/user/frozenBatch', body: { ids: '{{ $record.id }}' } } };
+    const one: ListAction = {
+      text: '编辑',
+      selection: 'one',
+      request: { method: 'put', url: '/sys/user/frozenBatch', body: { ids: '{{ $record.id }}' } },
+    };
     const two = setup({ selected: [staff, frozen] });
     await runAction(one, two.context);
     expect(two.rec.texts()).toEqual(['请选择一条记录！']);
@@ -143,7 +160,10 @@ describe('visibleWhen, disabledWhen and auth', () => {
 describe('dialog and custom actions', () => {
   it('opens a dialog with its values filled from the row', async () => {
     const { dialogs, reloads, context } = setup({ record: { id: 'm1', name: '系统管理' } });
-    const child: ListAction = { text: '添加下级', dialog: { form: 'self', mode: 'add', values: { parentId: '{{ $record.id }}', menuType: 1, route: true } } };
+    const child: ListAction = {
+      text: '添加下级',
+      dialog: { form: 'self', mode: 'add', values: { parentId: '{{ $record.id }}', menuType: 1, route: true } },
+    };
     await runAction(child, context);
     expect(dialogs[0].dialog.values).toEqual({ parentId: 'm1', menuType: 1, route: true });
     expect(dialogs[0].record).toEqual({ id: 'm1', name: '系统管理' });

@@ -29,7 +29,13 @@ const userSchema: ListPage = {
     ],
   },
   rowActions: {
-    actions: [{ text: '停用', visibleWhen: '{{ $record.status == 1 }}', request: { method: 'put', url: '/users/frozenBatch', body: { ids: '{{ $record.id }}' } } }],
+    actions: [
+      {
+        text: '停用',
+        visibleWhen: '{{ $record.status == 1 }}',
+        request: { method: 'put', url: '/users/frozenBatch', body: { ids: '{{ $record.id }}' } },
+      },
+    ],
   },
 };
 
@@ -52,7 +58,10 @@ describe('toolbar actions read the selection from the list, in the virtual table
   });
 
   it('row actions act on their row and reload the list', async () => {
-    const s = fakeHttp({ 'GET /users': () => ok({ records: users.slice(0, 3), total: 3 }), 'PUT /users/frozenBatch': () => ok(null, '操作成功!') });
+    const s = fakeHttp({
+      'GET /users': () => ok({ records: users.slice(0, 3), total: 3 }),
+      'PUT /users/frozenBatch': () => ok(null, '操作成功!'),
+    });
     renderWith(<SchemaPage schema={{ ...userSchema, pageSize: 10 }} notifier={recordingNotifier().notifier} />, s.http);
     const row = (await screen.findByText('user2')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByText('停用'));
@@ -82,7 +91,10 @@ function categoryServer(rows: Category[]) {
     },
     'PUT /cat/edit': (call) => {
       const body = call.body as Category;
-      Object.assign(rows.find((r) => r.id === body.id)!, { name: body.name });
+      Object.assign(
+        rows.find((r) => r.id === body.id)!,
+        { name: body.name },
+      );
       return ok(null, '编辑成功!');
     },
   });
@@ -105,7 +117,13 @@ const categorySchema: ListPage = {
       type: 'object',
       properties: {
         pid: { type: 'string', title: '父级', 'x-decorator': 'FormItem', 'x-component': 'Input' },
-        name: { type: 'string', title: '分类名称', 'x-decorator': 'FormItem', 'x-component': 'Input', 'x-component-props': { placeholder: '请输入分类名称' } },
+        name: {
+          type: 'string',
+          title: '分类名称',
+          'x-decorator': 'FormItem',
+          'x-component': 'Input',
+          'x-component-props': { placeholder: '请输入分类名称' },
+        },
       },
     },
   },

@@ -22,7 +22,10 @@ export function fillValue(template: string, values: Record<string, unknown>): st
   });
 }
 
-export function fillRecord(source: Record<string, string> | undefined, values: Record<string, unknown>): Record<string, string> | undefined {
+export function fillRecord(
+  source: Record<string, string> | undefined,
+  values: Record<string, unknown>,
+): Record<string, string> | undefined {
   if (!source) return undefined;
   return Object.fromEntries(Object.entries(source).map(([key, value]) => [key, fillValue(value, values)]));
 }
