@@ -1,5 +1,5 @@
 import { App, Dropdown, Tabs, type MenuProps } from 'antd';
-import { closeLeft, closeOthers, closeRight, closeTab, type TabChange, type TabState } from '../../state/tabs';
+import { closeLeft, closeOthers, closeRight, closeTab, isHomeTab, type TabChange, type TabState } from '../../state/tabs';
 
 export type TabCommand = 'refresh' | 'closeLeft' | 'closeRight' | 'closeOthers';
 
@@ -50,6 +50,7 @@ export function TabBar({
       onEdit={(key, action) => action === 'remove' && typeof key === 'string' && apply(closeTab(state, key))}
       items={state.tabs.map((tab) => ({
         key: tab.key,
+        closable: !isHomeTab(tab),
         label: (
           <Dropdown trigger={['contextMenu']} menu={{ items: CONTEXT_ITEMS, onClick: ({ key }) => run(key as TabCommand, tab.key) }}>
             <span data-tab-key={tab.key}>{tab.title}</span>
