@@ -207,15 +207,18 @@ export const http: Http = createHttp({
   },
 });
 
-/** Server logout (always finishes, even when it fails), then clear the local session. */
-export async function logoutSession(): Promise<void> {
+/**
+ * Server logout (always finishes, even when it fails), then clear the local session. `signedOut`: the user
+ * asked for it (not an expired session), so the login page gets no `redirect` back to the last page.
+ */
+export async function logoutSession(signedOut = false): Promise<void> {
   const token = currentToken();
   try {
     if (token) await http.instance.post('/sys/logout', undefined, { headers: { 'X-Access-Token': token } });
   } catch {
     // Logout always finishes locally.
   } finally {
-    clearSession();
+    clearSession(signedOut);
   }
 }
 

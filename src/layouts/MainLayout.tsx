@@ -123,7 +123,7 @@ export default function MainLayout() {
   );
 
   const logout = async () => {
-    await logoutSession();
+    await logoutSession(true);
     setTabState({ tabs: [HOME_TAB], activeKey: HOME_PATH });
     removeStored(StorageKey.cachedRoutes);
     navigate(LOGIN_PATH, { replace: true });

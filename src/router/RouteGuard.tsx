@@ -1,8 +1,8 @@
-import { useAtomValue } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { logoutSession } from '../api/http';
-import { permissionsAtom, tokenAtom } from '../state/session';
+import { permissionsAtom, signedOutAtom, tokenAtom } from '../state/session';
 import { decideNavigation, loginRedirect } from './guard';
 import { loadPermissions } from './menuState';
 
@@ -20,13 +20,20 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const token = useAtomValue(tokenAtom);
   const permissions = useAtomValue(permissionsAtom);
+  const [signedOut, setSignedOut] = useAtom(signedOutAtom);
   const fullPath = location.pathname + location.search + location.hash;
   const decision = decideNavigation({
     pathname: location.pathname,
     fullPath,
     hasToken: !!token,
     permissionsLoaded: !!permissions,
+    signedOut,
   });
+
+  // Once a public page (the login page) shows, later visits to other pages come back here with `redirect` again.
+  useEffect(() => {
+    if (signedOut && decision.kind === 'allow') setSignedOut(false);
+  }, [signedOut, decision.kind, setSignedOut]);
 
   useEffect(() => {
     if (decision.kind !== 'load-permissions') return;

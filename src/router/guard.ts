@@ -15,6 +15,8 @@ export interface GuardInput {
   permissionsLoaded: boolean;
   /** The "alternative configured path" that is public too (enterprise chat clients use OAuth2 login). */
   oauth2Env?: boolean;
+  /** The user signed out on purpose: the login path without `redirect`. */
+  signedOut?: boolean;
   publicPaths?: readonly string[];
 }
 
@@ -47,6 +49,7 @@ export function decideNavigation(input: GuardInput): GuardDecision {
     if (pathname === LOGIN_PATH && input.oauth2Env) return { kind: 'redirect', to: OAUTH2_LOGIN_PATH };
     return { kind: 'allow' };
   }
+  if (input.signedOut) return { kind: 'redirect', to: input.oauth2Env ? OAUTH2_LOGIN_PATH : LOGIN_PATH };
   return { kind: 'redirect', to: loginRedirect(input.fullPath, input.oauth2Env) };
 }
 

@@ -13,6 +13,12 @@ export const dictCacheAtom = atom<Record<string, DictItem[]>>(
   readStored<Record<string, DictItem[]>>(StorageKey.dictCache, {}),
 );
 
+/**
+ * True after the user signed out on purpose, until the login page shows: the way there carries no `redirect`
+ * back to the last page (a session that expired keeps it, so the same user returns where they were).
+ */
+export const signedOutAtom = atom(false);
+
 let pendingToken: string | undefined;
 
 /**
@@ -41,6 +47,7 @@ export function loadSessionFromStorage(): void {
 
 export function saveLogin(result: LoginResult): void {
   pendingToken = undefined;
+  appStore.set(signedOutAtom, false);
   writeStored(StorageKey.token, result.token, TOKEN_TTL_MS);
   writeStored(StorageKey.username, result.userInfo.username, TOKEN_TTL_MS);
   writeStored(StorageKey.userInfo, result.userInfo, TOKEN_TTL_MS);
@@ -76,8 +83,8 @@ export function savePermissions(result: PermissionResult): void {
   appStore.set(permissionsAtom, { ...result, auth: result.auth ?? [], allAuth: result.allAuth ?? [] });
 }
 
-/** Logout clears token, permission list and stored user items. */
-export function clearSession(): void {
+/** Logout clears token, permission list and stored user items; `signedOut` when the user asked for it. */
+export function clearSession(signedOut = false): void {
   for (const key of [
     StorageKey.token,
     StorageKey.username,
@@ -90,4 +97,5 @@ export function clearSession(): void {
   appStore.set(tokenAtom, undefined);
   appStore.set(userInfoAtom, undefined);
   appStore.set(permissionsAtom, null);
+  appStore.set(signedOutAtom, signedOut);
 }

@@ -26,6 +26,13 @@ describe('routing rules', () => {
     expect(anon('/')).toEqual({ kind: 'redirect', to: '/user/login?redirect=%2F' });
   });
 
+  it('sends a user who signed out on purpose to the login path without redirect', () => {
+    expect(decideNavigation({ pathname: '/isystem/user', fullPath: '/isystem/user', hasToken: false, permissionsLoaded: false, signedOut: true })).toEqual({
+      kind: 'redirect',
+      to: '/user/login',
+    });
+  });
+
   it('redirects /user to /user/login', () => {
     expect(anon('/user')).toEqual({ kind: 'redirect', to: '/user/login' });
     expect(signedIn('/user/')).toEqual({ kind: 'redirect', to: '/user/login' });
