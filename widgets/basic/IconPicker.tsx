@@ -1,25 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Input, Modal } from 'antd';
-import {
-  ApartmentOutlined, AppstoreOutlined, AuditOutlined, BankOutlined, BarChartOutlined, BellOutlined, BookOutlined, CheckCircleOutlined,
-  ClusterOutlined, DashboardOutlined, DatabaseOutlined, FileTextOutlined, FormOutlined, HddOutlined, HomeOutlined, IdcardOutlined,
-  LinkOutlined, MenuOutlined, MonitorOutlined, NotificationOutlined, ProfileOutlined, SafetyCertificateOutlined, ScheduleOutlined,
-  SettingOutlined, SolutionOutlined, TableOutlined, TagsOutlined, TeamOutlined, ToolOutlined, TrophyOutlined, UserOutlined,
-  WarningOutlined,
-} from '@ant-design/icons';
-
-/** Menu icon names (antd v3 style, as the menu rows store them). */
-export const MENU_ICONS: Record<string, ReactNode> = {
-  home: <HomeOutlined />, dashboard: <DashboardOutlined />, setting: <SettingOutlined />, user: <UserOutlined />,
-  team: <TeamOutlined />, appstore: <AppstoreOutlined />, table: <TableOutlined />, form: <FormOutlined />,
-  profile: <ProfileOutlined />, 'file-text': <FileTextOutlined />, database: <DatabaseOutlined />, bell: <BellOutlined />,
-  notification: <NotificationOutlined />, monitor: <MonitorOutlined />, tool: <ToolOutlined />, link: <LinkOutlined />,
-  'bar-chart': <BarChartOutlined />, audit: <AuditOutlined />, bank: <BankOutlined />, book: <BookOutlined />,
-  'check-circle': <CheckCircleOutlined />, cluster: <ClusterOutlined />, idcard: <IdcardOutlined />,
-  'safety-certificate': <SafetyCertificateOutlined />, schedule: <ScheduleOutlined />, solution: <SolutionOutlined />,
-  trophy: <TrophyOutlined />, warning: <WarningOutlined />, menu: <MenuOutlined />, apartment: <ApartmentOutlined />,
-  hdd: <HddOutlined />, tags: <TagsOutlined />,
-};
+import { MENU_ICONS, menuIcon } from '../../shared/menuIcons';
 
 /** 菜单图标: a text field with a 选择图标 dialog listing the menu icons. */
 export function IconPicker({ value, onChange, disabled }: { value?: string; onChange?(value: string | undefined): void; disabled?: boolean }) {
@@ -31,7 +12,7 @@ export function IconPicker({ value, onChange, disabled }: { value?: string; onCh
         onChange={(e) => onChange?.(e.target.value || undefined)}
         placeholder="点击选择图标"
         disabled={disabled}
-        prefix={value ? MENU_ICONS[value] : undefined}
+        prefix={menuIcon(value)}
         addonAfter={<a onClick={() => !disabled && setOpen(true)}>选择图标</a>}
       />
       <Modal open={open} title="选择图标" width={720} footer={null} onCancel={() => setOpen(false)}>
@@ -57,5 +38,5 @@ export function IconPicker({ value, onChange, disabled }: { value?: string; onCh
 
 export function IconCell({ value }: { value: unknown }) {
   const name = typeof value === 'string' ? value : '';
-  return <span title={name}>{MENU_ICONS[name] ?? name}</span>;
+  return <span title={name}>{menuIcon(name) ?? name}</span>;
 }

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { renderUrlTemplate } from '../../router/urlTemplate';
 import { urlTemplateScope } from '../../router/urlScope';
 import { permissionsAtom, tenantIdAtom, tokenAtom } from '../../state/session';
-import { menuIcon } from './menuIcons';
+import { menuIcon } from '@widgets/shared/menuIcons';
 import { findMenuItemByKey, menuSelection, visibleMenu, type MenuNode } from './menuModel';
 
 type Items = NonNullable<MenuProps['items']>;
