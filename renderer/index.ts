@@ -29,3 +29,4 @@ export { createPermissionChecker, excludedCodes, type PermissionEntry } from './
 export * from './superQuery/model';
 export { readSavedQueries, savedQueryKey, type SavedQuery } from './superQuery/saved';
 export { buildListParams, isValidSorter, totalText } from './list/params';
+export { useIsMobile, MOBILE_BREAKPOINT } from './layout/useIsMobile';

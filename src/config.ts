@@ -34,7 +34,7 @@ export const PUBLIC_PATHS: readonly string[] = [
 export const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const REQUEST_TIMEOUT_MS = 9_000;
-export const MOBILE_BREAKPOINT = 1088;
+export { MOBILE_BREAKPOINT } from '@renderer/layout/useIsMobile';
 export const SMALL_BREAKPOINT = 768;
 export const SIDEBAR_WIDTH = 200;
 export const SIDEBAR_COLLAPSED_WIDTH = 80;

@@ -8,6 +8,7 @@ import { totalText } from './params';
 import { VirtualTable, type VirtualColumn } from './VirtualTable';
 import { useListContext, type ListContextValue } from './ListContext';
 import { hasRowActions, RowActionLinks, type RowHandlers } from './RowActionLinks';
+import { useIsMobile } from '../layout/useIsMobile';
 
 export type { RowHandlers } from './RowActionLinks';
 
@@ -37,6 +38,8 @@ export interface ListTableProps {
 
 function useColumns(list: ListContextValue, handlers: RowHandlers) {
   const { can, excludedCodes } = useRenderer();
+  // On a phone the fixed columns alone are wider than the table and would cover the data: nothing is fixed there.
+  const fixable = !useIsMobile();
   const { schema, sort } = list;
   const prefix = schema.authPrefix;
   // Column definitions stay stable across data loads; the action cell reads the list from its context.
@@ -53,7 +56,7 @@ function useColumns(list: ListContextValue, handlers: RowHandlers) {
         dataIndex: c.dataIndex,
         width: columnWidth(c),
         align: c.align ?? 'center',
-        fixed: c.fixed,
+        fixed: fixable ? c.fixed : undefined,
         ellipsis: c.ellipsis ?? false,
         sorter: c.sorter ?? false,
         sortOrder: c.sorter && sorted.column === c.dataIndex ? (sorted.order === 'asc' ? 'ascend' : 'descend') : null,
@@ -64,13 +67,13 @@ function useColumns(list: ListContextValue, handlers: RowHandlers) {
         key: '__actions',
         title: '操作',
         align: 'center',
-        fixed: 'right',
+        fixed: fixable ? 'right' : undefined,
         width: schema.rowActions?.width ?? 147,
         render: (_: unknown, record: Row) => <RowActionLinks record={record} handlers={latest.current} />,
       });
     }
     return visible;
-  }, [schema, sort, can, excludedCodes, prefix]);
+  }, [schema, sort, can, excludedCodes, prefix, fixable]);
 }
 
 /** Above this many rows (and without tree expansion) only the visible rows are rendered. */
