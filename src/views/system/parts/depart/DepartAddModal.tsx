@@ -15,7 +15,9 @@ export function DepartAddModal({ tree, parentId, onClose, onAdded }: { tree: Dep
   useEffect(() => form.setFieldsValue({ parentId, orgCategory: parentId ? '2' : '1' }), [form, parentId]);
 
   const save = async () => {
-    const values = (await form.validateFields()) as Record<string, unknown>;
+    // The form shows what is missing; a rejected validation is not an error.
+    const values = (await form.validateFields().catch(() => undefined)) as Record<string, unknown> | undefined;
+    if (!values) return;
     setSaving(true);
     try {
       const res = await services.http.post('/sys/sysDepart/add', { ...values, departOrder: orderText(values.departOrder) });

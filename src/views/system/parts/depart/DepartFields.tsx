@@ -44,8 +44,8 @@ export function DepartFields({ tree, existing, readOnly }: { tree: DepartNode[];
       <Form.Item label="排序" name="departOrder" initialValue={0}>
         <InputNumber disabled={readOnly} />
       </Form.Item>
-      <Form.Item label={existing ? '手机号' : '电话'} name="mobile">
-        <Input placeholder={existing ? '请输入手机号' : '请输入电话'} disabled={readOnly} />
+      <Form.Item label="手机号" name="mobile">
+        <Input placeholder="请输入手机号" disabled={readOnly} />
       </Form.Item>
       <Form.Item label="传真" name="fax">
         <Input placeholder="请输入传真" disabled={readOnly} />

@@ -26,7 +26,8 @@ export function DepartInfoTab({ tree, selected, onSaved, onDelete }: DepartInfoT
   if (!selected) return <Empty description="请点击选择要修改部门!" />;
 
   const save = async () => {
-    const values = (await form.validateFields()) as Record<string, unknown>;
+    const values = (await form.validateFields().catch(() => undefined)) as Record<string, unknown> | undefined;
+    if (!values) return;
     const res = await services.http.put('/sys/sysDepart/edit', { ...values, id: selected.id, departOrder: orderText(values.departOrder) });
     if (res.success) {
       notify.success('保存成功!');
