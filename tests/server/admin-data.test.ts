@@ -96,6 +96,8 @@ describe.each(backends())('departments, dictionaries, categories, tenants and ac
   });
 
   it('categories get server codes, lazy trees and checked conditions', async () => {
+    expect((await call('GET', '/sys/category/loadTreeRoot?async=false&pcode=0', admin)).body).toMatchObject({ success: true, result: [] });
+    expect((await call('GET', '/sys/category/loadTreeRoot?async=true&pcode=A99', admin)).body).toMatchObject({ success: false, message: '该节点不存在' });
     expect((await call('POST', '/sys/category/add', admin, { name: '' })).body.message).toBe('请输入类型名称!');
     await call('POST', '/sys/category/add', admin, { name: '资质', code: 'IGNORED' });
     const root = (await call('GET', '/sys/category/rootList', admin)).body.result.records[0];

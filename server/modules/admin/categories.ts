@@ -147,7 +147,8 @@ export function categoryRoutes(api: FastifyInstance, { db }: AppDeps): void {
     async (request) => {
       const pcode = optionalText(request.query.pcode) ?? ROOT;
       const roots = pcode === ROOT ? await children(db, ROOT) : await db.selectFrom('sys_category').selectAll().where('code', '=', pcode).execute();
-      if (roots.length === 0) throw businessError('该节点不存在');
+      // An empty root is an empty tree; only a named parent code that matches nothing is an error.
+      if (roots.length === 0 && pcode !== ROOT) throw businessError('该节点不存在');
       if (request.query.async === 'false') return ok(await Promise.all(roots.map((r) => subtree(db, r))));
       return ok(roots.map(treeNode));
     },
