@@ -27,8 +27,8 @@ export interface AuthorizeTreeProps {
   config: AuthorizeConfig;
   /** The owner's record fields, for the `{field}` placeholders of the config. */
   values: Record<string, unknown>;
-  /** Renders the save buttons; `save` resolves true when the server accepted. */
-  footer(controls: { save(): Promise<boolean>; saving: boolean }): ReactNode;
+  /** Renders the save buttons; `save` resolves true when the server accepted; `changed`: ticks differ from the saved grants. */
+  footer(controls: { save(): Promise<boolean>; saving: boolean; changed: boolean }): ReactNode;
 }
 
 /** 所拥有的权限: checkable menu/button tree with the 树操作 menu and per-menu data rules. */
@@ -70,7 +70,7 @@ export function AuthorizeTree({ config, values, footer }: AuthorizeTreeProps) {
             树操作 <DownOutlined />
           </Button>
         </Dropdown>
-        {footer({ save: grants.save, saving: grants.saving })}
+        {footer({ save: grants.save, saving: grants.saving, changed: grants.changed })}
       </Space>
       {rulesOf && <DataRulePanel config={config} values={values} permission={rulesOf} onClose={() => setRulesOf(undefined)} />}
     </div>

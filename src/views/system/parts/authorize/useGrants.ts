@@ -59,5 +59,7 @@ export function useGrants(config: AuthorizeConfig, values: Record<string, unknow
     // eslint-disable-next-line react-hooks/exhaustive-deps -- notify is stable; valuesKey stands for values
   }, [services.http, config.saveUrl, config.saveBody, valuesKey, checked, granted]);
 
-  return { tree, checked, setChecked, loading, saving, save, everyKey: () => allKeys(tree) };
+  const saved = new Set(granted);
+  const changed = checked.length !== saved.size || checked.some((key) => !saved.has(key));
+  return { tree, checked, setChecked, loading, saving, save, changed, everyKey: () => allKeys(tree) };
 }

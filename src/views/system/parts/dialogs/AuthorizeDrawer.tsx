@@ -11,11 +11,15 @@ export default function AuthorizeDrawer({ record, props, onClose }: ViewProps) {
       <AuthorizeTree
         config={config}
         values={record ?? {}}
-        footer={({ save, saving }) => (
+        footer={({ save, saving, changed }) => (
           <Space>
-            <Popconfirm title="确定放弃编辑？" okText="确定" cancelText="取消" onConfirm={onClose}>
-              <Button>取消</Button>
-            </Popconfirm>
+            {changed ? (
+              <Popconfirm title="确定放弃编辑？" okText="确定" cancelText="取消" onConfirm={onClose}>
+                <Button>取消</Button>
+              </Popconfirm>
+            ) : (
+              <Button onClick={onClose}>取消</Button>
+            )}
             <Button type="primary" ghost loading={saving} onClick={() => void save()}>
               仅保存
             </Button>
