@@ -1,11 +1,13 @@
+import type { ApiResult } from '@renderer/context';
 import type { Depart, DictItem, LoginResult, PermissionResult, UserInfo } from '../types';
 import { getAction, http, postAction, putAction } from './http';
 
 export interface AccountLogin {
   username: string;
   password: string;
-  captcha: string;
-  checkKey: string;
+  /** Only when the server asks for a captcha. */
+  captcha?: string;
+  checkKey?: string;
   remember_me: boolean;
 }
 
@@ -16,6 +18,9 @@ export interface PhoneLogin {
 }
 
 export const fetchCaptcha = (checkKey: string) => getAction<string>(`/sys/randomImage/${checkKey}`);
+/** Whether the login form asks for a captcha; a server without this endpoint (JeecgBoot) always does. */
+export const fetchLoginSettings = () =>
+  http.instance.get('/sys/loginSettings', { quiet: true }) as unknown as Promise<ApiResult<{ captcha?: boolean }>>;
 export const login = (body: AccountLogin) => postAction<LoginResult>('/sys/login', body);
 export const phoneLogin = (body: PhoneLogin) => postAction<LoginResult>('/sys/phoneLogin', body);
 export const sendSms = (mobile: string, smsmode: '0' | '1' | '2') => postAction<unknown>('/sys/sms', { mobile, smsmode });

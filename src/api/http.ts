@@ -9,6 +9,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Resolve with the whole response instead of its body (downloads that need headers). */
     fullResponse?: boolean;
+    /** Fail without telling the user (an optional request whose failure the caller handles). */
+    quiet?: boolean;
   }
 }
 
@@ -109,6 +111,7 @@ export function createHttp({ baseURL, hooks, signSecret, adapter, timeout = REQU
   instance.interceptors.response.use(
     (response: AxiosResponse) => (response.config.fullResponse ? response : response.data),
     async (error: AxiosError) => {
+      if (error.config?.quiet) return Promise.reject(error);
       const response = error.response;
       if (!response) {
         const timedOut = error.code === 'ECONNABORTED' || /timeout/i.test(error.message);

@@ -76,6 +76,10 @@ describe.each(backends())('POST /sys/login on %s', (backend) => {
     expect((await attempt('admin', seededPassword('admin'), c)).body).toMatchObject({ code: 412, message: '验证码无效' });
   });
 
+  it('tells the login page whether it asks for a captcha', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/sys/loginSettings' })).json()).toMatchObject({ success: true, result: { captcha: true } });
+  });
+
   it('never exposes the captcha answer: the image is an SVG data URL with code 0', async () => {
     const res = await t.request({ method: 'GET', url: '/api/sys/randomImage/abc123' });
     const body = res.json();
@@ -153,6 +157,7 @@ describe.each(backends())('lockout on %s', (backend) => {
   it('applies with the captcha turned off', async () => {
     const off = await startTestApp(backend, { loginCaptcha: false });
     try {
+      expect((await off.request({ method: 'GET', url: '/api/sys/loginSettings' })).json()).toMatchObject({ success: true, result: { captcha: false } });
       const post = (password: string) =>
         off.request({ method: 'POST', url: '/api/sys/login', payload: { username: 'staff', password } }).then((r) => r.json().message as string);
       expect(await post(seededPassword('staff'))).toBe('登录成功');

@@ -67,6 +67,10 @@ export function loginRoutes(api: FastifyInstance, deps: AppDeps): void {
     async (request) => okCode0(await createCaptcha(db, request.params.key)),
   );
 
+  // Tells the login page whether to ask for a captcha (LOGIN_CAPTCHA). An addition to the JeecgBoot API: a client
+  // that never asks keeps showing the captcha, which a server with the captcha off simply ignores.
+  api.get('/sys/loginSettings', { config: { public: true, rateLimit: 'captcha' } }, async () => ok({ captcha: config.loginCaptcha }));
+
   api.post<{ Body: LoginBody }>(
     '/sys/login',
     {

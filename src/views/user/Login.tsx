@@ -10,6 +10,7 @@ import type { LoginResult } from '../../types';
 import { CaptchaImage } from './parts/CaptchaImage';
 import { LoginSelectModal, needsSelection, type LoginSelection } from './parts/LoginSelectModal';
 import { SmsCodeButton } from './parts/SmsCodeButton';
+import { useCaptchaRequired } from './parts/useCaptchaRequired';
 
 type LoginTab = 'account' | 'phone';
 
@@ -38,6 +39,7 @@ export default function Login() {
   const [submitting, setSubmitting] = useState(false);
   const [checkKey, setCheckKey] = useState(() => String(Date.now()));
   const [selecting, setSelecting] = useState<LoginResult>();
+  const captchaRequired = useCaptchaRequired();
 
   const refreshCaptcha = () => {
     setCheckKey(String(Date.now()));
@@ -70,13 +72,19 @@ export default function Login() {
   };
 
   const submit = async () => {
-    const values = await form.validateFields(FIELDS[tab]).catch(() => undefined);
+    const fields = FIELDS[tab].filter((name) => captchaRequired || name !== 'captcha');
+    const values = await form.validateFields(fields).catch(() => undefined);
     if (!values) return;
     setSubmitting(true);
     try {
       const res =
         tab === 'account'
-          ? await login({ username: values.username.trim(), password: values.password, captcha: values.captcha.trim(), checkKey, remember_me: !!values.rememberMe })
+          ? await login({
+              username: values.username.trim(),
+              password: values.password,
+              ...(captchaRequired ? { captcha: values.captcha.trim(), checkKey } : {}),
+              remember_me: !!values.rememberMe,
+            })
           : await phoneLogin({ mobile: values.mobile.trim(), captcha: values.smsCode.trim(), remember_me: !!values.rememberMe });
       if (isLoginSuccess(res) && res.result?.token) succeed(res.result);
       else fail(res);
@@ -118,16 +126,18 @@ export default function Login() {
                   <Form.Item name="password" rules={[{ required: true, message: '请输入密码!' }]}>
                     <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" aria-label="密码" autoComplete="current-password" />
                   </Form.Item>
-                  <Row gutter={12}>
-                    <Col flex="auto">
-                      <Form.Item name="captcha" rules={[{ required: true, message: '请输入验证码!' }]}>
-                        <Input prefix={<SafetyOutlined />} placeholder="请输入验证码" aria-label="验证码" maxLength={8} />
-                      </Form.Item>
-                    </Col>
-                    <Col flex="105px">
-                      <CaptchaImage checkKey={checkKey} onRefresh={refreshCaptcha} />
-                    </Col>
-                  </Row>
+                  {captchaRequired && (
+                    <Row gutter={12}>
+                      <Col flex="auto">
+                        <Form.Item name="captcha" rules={[{ required: true, message: '请输入验证码!' }]}>
+                          <Input prefix={<SafetyOutlined />} placeholder="请输入验证码" aria-label="验证码" maxLength={8} />
+                        </Form.Item>
+                      </Col>
+                      <Col flex="105px">
+                        <CaptchaImage checkKey={checkKey} onRefresh={refreshCaptcha} />
+                      </Col>
+                    </Row>
+                  )}
                 </>
               ),
             },
