@@ -30,3 +30,4 @@ export * from './superQuery/model';
 export { readSavedQueries, savedQueryKey, type SavedQuery } from './superQuery/saved';
 export { buildListParams, isValidSorter, totalText } from './list/params';
 export { useIsMobile, MOBILE_BREAKPOINT } from './layout/useIsMobile';
+export { CheckboxList, type CheckboxListOption, type CheckboxListProps } from './fields/CheckboxList';

@@ -1,6 +1,7 @@
-import { Checkbox, Radio, Select } from 'antd';
+import { Radio, Select } from 'antd';
 import type { CellProps, FieldParts } from '../registry';
 import { dictText, useDictItems, type DictItem } from '../data/dict';
+import { CheckboxList } from './CheckboxList';
 
 interface Option { value: string | number; label?: string; text?: string; disabled?: boolean }
 
@@ -53,12 +54,13 @@ function DictRadio({ value, onChange, dictCode, options, dataSource, ...rest }: 
   );
 }
 
-function DictCheckbox({ value, onChange, dictCode, options, dataSource, commaJoined = true, ...rest }: DictProps) {
+/** Checkboxes that tick in the same render as the click (see CheckboxList). */
+function DictCheckbox({ value, onChange, dictCode, options, dataSource, commaJoined = true, disabled }: DictProps) {
   const items = useItems(dictCode, options ?? dataSource) ?? [];
   return (
-    <Checkbox.Group
-      {...rest}
+    <CheckboxList
       value={toList(value)}
+      disabled={disabled === true}
       options={items.map((i) => ({ value: i.value, label: i.text, disabled: i.disabled }))}
       onChange={(next) => onChange?.(commaJoined ? next.join(',') : next)}
     />

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { InputNumber, Radio, Select, Space } from 'antd';
-import { CheckboxList } from '../shared/CheckboxList';
+import { CheckboxList } from '@renderer/index';
 import type { CronField } from './cron-parts';
 import {
   buildPiece, parsePiece, PIECE_BOUNDS, PIECE_MODES, WEEK_OPTIONS, type PieceMode, type PieceState,

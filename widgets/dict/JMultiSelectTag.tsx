@@ -1,5 +1,5 @@
 import { Select } from 'antd';
-import { CheckboxList } from '../shared/CheckboxList';
+import { CheckboxList } from '@renderer/index';
 import { dictText, splitValue, type DictOption } from './dict-api';
 import { useDictOptions } from './useDictOptions';
 

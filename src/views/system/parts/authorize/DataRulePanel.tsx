@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Drawer, Empty, Space, Spin } from 'antd';
 import { useRenderer } from '@renderer/context';
 import { fillRecord, fillTemplate } from '../placeholders';
-import { CheckboxList } from '@widgets/shared/CheckboxList';
+import { CheckboxList } from '@renderer/index';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { AuthorizeConfig } from './model';
 

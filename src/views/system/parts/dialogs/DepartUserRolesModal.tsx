@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Empty, Modal, Spin } from 'antd';
 import { useRenderer } from '@renderer/context';
-import { CheckboxList } from '@widgets/shared/CheckboxList';
+import { CheckboxList } from '@renderer/index';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { ViewProps } from '@renderer/views/registry';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { CheckboxList, type CheckboxListOption } from '@widgets/shared/CheckboxList';
+import { CheckboxList, type CheckboxListOption } from '@renderer/index';
 
 const OPTIONS: CheckboxListOption<string>[] = [
   { value: 'a', label: '甲' },
