@@ -1,9 +1,17 @@
 import { useState } from 'react';
 import { Input, Modal } from 'antd';
-import { MENU_ICONS, menuIcon } from '../../shared/menuIcons';
+import { MENU_ICONS, menuIcon } from '../shared/menuIcons';
 
 /** 菜单图标: a text field with a 选择图标 dialog listing the menu icons. */
-export function IconPicker({ value, onChange, disabled }: { value?: string; onChange?(value: string | undefined): void; disabled?: boolean }) {
+export function IconPicker({
+  value,
+  onChange,
+  disabled,
+}: {
+  value?: string;
+  onChange?(value: string | undefined): void;
+  disabled?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -24,7 +32,13 @@ export function IconPicker({ value, onChange, disabled }: { value?: string; onCh
               title={name}
               aria-pressed={value === name}
               onClick={() => (onChange?.(name), setOpen(false))}
-              style={{ padding: 12, border: value === name ? '1px solid #1677ff' : '1px solid #eee', background: 'none', cursor: 'pointer', borderRadius: 4 }}
+              style={{
+                padding: 12,
+                border: value === name ? '1px solid #1677ff' : '1px solid #eee',
+                background: 'none',
+                cursor: 'pointer',
+                borderRadius: 4,
+              }}
             >
               <div style={{ fontSize: 22 }}>{icon}</div>
               <div style={{ fontSize: 12 }}>{name}</div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { MENU_SEED } from '../../../server/db/seed/menus';
-import { IconPicker } from '@widgets/admin/fields/IconPicker';
+import { loadMenuSeed } from '../../../server/db/seed/menus';
+import { IconPicker } from '@widgets/basic/IconPicker';
 import { menuIcon } from '@widgets/shared/menuIcons';
 
 /** True when the side menu's icon lookup draws an antd icon for `name`. */
@@ -13,8 +13,8 @@ function drawsIcon(name: string): boolean {
 }
 
 describe('menu icons', () => {
-  it('draws every icon the seeded menus name', () => {
-    const names = [...new Set(MENU_SEED.flatMap((m) => (m.icon ? [m.icon] : [])))];
+  it('draws every icon the menu files name', () => {
+    const names = [...new Set(loadMenuSeed({}).flatMap((m) => (m.icon ? [m.icon] : [])))];
     expect(names).toEqual(expect.arrayContaining(['menu', 'apartment', 'hdd', 'tags']));
     expect(names.filter((name) => !drawsIcon(name))).toEqual([]);
   });
@@ -22,7 +22,10 @@ describe('menu icons', () => {
   it('draws every icon the icon picker offers, also by its component name', () => {
     render(<IconPicker value="home" />);
     fireEvent.click(screen.getByText('选择图标'));
-    const offered = screen.getAllByRole('button').map((b) => b.getAttribute('title')).filter((t): t is string => !!t);
+    const offered = screen
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('title'))
+      .filter((t): t is string => !!t);
     expect(offered.length).toBeGreaterThan(30);
     expect(offered.filter((name) => !drawsIcon(name))).toEqual([]);
     expect(drawsIcon('HomeOutlined')).toBe(true);
