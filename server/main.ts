@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { PROJECT_ROOT } from './paths';
+import { startupMessage } from './core/authoring-error';
 
 const startedAt = performance.now();
 const ROOT = PROJECT_ROOT;
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  const message = err instanceof ConfigError ? `Configuration error: ${err.message}` : err instanceof Error ? err.stack ?? err.message : String(err);
+  const message = err instanceof ConfigError ? `Configuration error: ${err.message}` : startupMessage(err);
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });
