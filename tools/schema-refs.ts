@@ -7,6 +7,7 @@
 import { AUDIT_FIELDS, type EntityJson } from '../server/modules/entity/definitions';
 import { ENDPOINTS } from '../server/modules/pages/standard-actions';
 import type { SchemaIssue } from '../renderer/schema/validate';
+import { referenceIssues, type KnownNames } from '../renderer/schema/references';
 import { FIELD_TYPES, FORM_COMPONENTS, VIEW_NAMES } from './registered-names';
 
 type Json = Record<string, unknown>;
@@ -18,52 +19,22 @@ export interface ReferenceContext {
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-/** Subtrees handed to a component as its props: their keys are the component's, except dictCode. */
-const PROPS_KEYS = new Set(['props', 'x-component-props', 'x-decorator-props']);
 
-function dictIssue(code: string, pointer: string, context: ReferenceContext): SchemaIssue[] {
-  if (code.includes('{{') || context.isKnownDict(code)) return [];
-  return [{ pointer, message: `dictionary "${code}" does not exist (no dictionary file schemas/dicts/${code}.json, no registered table dictionary)` }];
-}
+const knownNames = (context: ReferenceContext): KnownNames => ({
+  formComponents: FORM_COMPONENTS,
+  fieldTypes: FIELD_TYPES,
+  views: VIEW_NAMES,
+  isKnownDict: (code) => context.isKnownDict(code),
+});
 
-function nameIssue(key: string, name: string, pointer: string): SchemaIssue[] {
-  if (key === 'x-component' || key === 'x-decorator') {
-    return FORM_COMPONENTS.has(name) ? [] : [{ pointer, message: `component "${name}" is not registered` }];
-  }
-  if (key === 'component') return FIELD_TYPES.has(name) ? [] : [{ pointer, message: `component "${name}" is not a registered field type` }];
-  if (key === 'view') return VIEW_NAMES.has(name) ? [] : [{ pointer, message: `view "${name}" is not registered` }];
-  return [];
-}
-
-/** Every component, view and dictionary a page names, wherever it sits. */
+/** Every component, view and dictionary a page names, wherever it sits (the browser checks the same, without dictionaries). */
 export function pageReferenceIssues(document: unknown, context: ReferenceContext): SchemaIssue[] {
-  const issues: SchemaIssue[] = [];
-  const walk = (value: unknown, pointer: string, inProps: boolean): void => {
-    if (Array.isArray(value)) {
-      value.forEach((item, index) => walk(item, `${pointer}/${index}`, inProps));
-      return;
-    }
-    if (!isObject(value)) return;
-    for (const [key, child] of Object.entries(value)) {
-      const at = `${pointer}/${escapePointer(key)}`;
-      if (typeof child === 'string') {
-        if (key === 'dictCode') issues.push(...dictIssue(child, at, context));
-        else if (!inProps) issues.push(...nameIssue(key, child, at));
-      } else {
-        walk(child, at, inProps || PROPS_KEYS.has(key));
-      }
-    }
-  };
-  walk(document, '', false);
-  return issues;
+  return referenceIssues(document, knownNames(context));
 }
 
-/** The dictionaries an entity's columns name. */
+/** The dictionaries an entity's columns name (an entity names no components). */
 export function entityReferenceIssues(document: unknown, context: ReferenceContext): SchemaIssue[] {
-  const columns = isObject(document) && Array.isArray(document.columns) ? document.columns : [];
-  return columns.flatMap((column: unknown, index) =>
-    isObject(column) && typeof column.dictCode === 'string' ? dictIssue(column.dictCode, `/columns/${index}/dictCode`, context) : [],
-  );
+  return referenceIssues(document, knownNames(context));
 }
 
 /** The names a page derived from `entity` may use for its fields. */
