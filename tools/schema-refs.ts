@@ -53,8 +53,9 @@ function namesKnownField(key: string, names: Set<string>): boolean {
 }
 
 /**
- * A page that names its entity: its columns, query and form fields and advanced-query fields are
- * the entity's, and its urls are the entity's endpoints under apiBase.
+ * A page that names its entity: its columns (but computed ones, which state their component), query
+ * and form fields (but void layout boxes) and advanced-query fields are the entity's, and its urls
+ * are the entity's endpoints under apiBase.
  */
 export function entityPageIssues(page: Json, entity: EntityJson, entityFile: string): SchemaIssue[] {
   const names = entityNames(entity);
@@ -70,16 +71,18 @@ export function entityPageIssues(page: Json, entity: EntityJson, entityFile: str
       else notInEntity(key, at);
     }
   };
-  const list = (value: unknown, key: string, pointer: string) => {
+  /** `computed`: an entry that states its own component shows a value of its own (a computed column). */
+  const list = (value: unknown, key: string, pointer: string, computed: boolean) => {
     if (!Array.isArray(value)) return;
     value.forEach((entry: unknown, index) => {
-      if (isObject(entry) && typeof entry[key] === 'string') notInEntity(entry[key] as string, `${pointer}/${index}/${key}`);
+      if (!isObject(entry) || typeof entry[key] !== 'string' || (computed && typeof entry.component === 'string')) return;
+      notInEntity(entry[key] as string, `${pointer}/${index}/${key}`);
     });
   };
-  list(page.columns, 'dataIndex', '/columns');
+  list(page.columns, 'dataIndex', '/columns', true);
   if (isObject(page.query)) properties(page.query.properties, '/query/properties');
   if (isObject(page.form) && isObject(page.form.schema)) properties(page.form.schema.properties, '/form/schema/properties');
-  if (isObject(page.superQuery)) list(page.superQuery.fields, 'value', '/superQuery/fields');
+  if (isObject(page.superQuery)) list(page.superQuery.fields, 'value', '/superQuery/fields', false);
   if (isObject(page.url)) {
     const base = entity.apiBase.replace(/\/+$/, '');
     for (const [key, url] of Object.entries(page.url)) {

@@ -48,7 +48,7 @@ describe('npm run validate-schemas: what a schema names', () => {
       title: '物品',
       entity: 'test_item',
       url: { list: '/test/item/list', add: '/test/item/add' },
-      columns: [{ dataIndex: 'name' }, { dataIndex: 'rank', component: 'JDictSelectTag' }, { dataIndex: 'createTime' }],
+      columns: [{ dataIndex: 'name' }, { dataIndex: 'rank_dictText', title: '级别' }, { dataIndex: 'createTime' }, { dataIndex: 'shelf', title: '货架', component: 'AdminFixedText', props: { text: 'A' } }],
       query: { type: 'object', properties: { name: { 'x-component': 'JInput' }, rank: { 'x-component': 'Select', 'x-component-props': { dictCode: 'sex' } } } },
     });
     write('demo/Agents.json', { kind: 'view', title: '部门', view: 'DepartManager' });
