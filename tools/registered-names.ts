@@ -3,13 +3,13 @@
  * (src/registerFieldTypes.ts), read from the plain name lists the registrations are typed by, so
  * the schema validator runs in Node without loading React components.
  */
-import { BUILTIN_FIELD_TYPES } from '../renderer/fields/index';
+import { BUILTIN_FIELD_TYPE_NAMES } from '../renderer/fields/names';
 import { LAYOUT_COMPONENTS } from '../renderer/form/schemaTools';
 import { ADMIN_FIELD_TYPE_NAMES, EDITABLE_GRID_TYPE, WIDGET_TYPE_NAMES } from '../widgets/field-type-names';
 import { SYSTEM_VIEW_NAMES } from '../src/views/system/parts/view-names';
 
 /** Field types: the renderer's built-ins, the widget library's types and the editable grid. */
-export const REGISTERED_FIELD_TYPES: readonly string[] = [...BUILTIN_FIELD_TYPES, ...WIDGET_TYPE_NAMES, ...ADMIN_FIELD_TYPE_NAMES, EDITABLE_GRID_TYPE];
+export const REGISTERED_FIELD_TYPES: readonly string[] = [...BUILTIN_FIELD_TYPE_NAMES, ...WIDGET_TYPE_NAMES, ...ADMIN_FIELD_TYPE_NAMES, EDITABLE_GRID_TYPE];
 
 /** What `x-component` / `x-decorator` may name in a form: the field types and the form's layout components. */
 export const FORM_COMPONENTS: ReadonlySet<string> = new Set([...REGISTERED_FIELD_TYPES, ...LAYOUT_COMPONENTS]);

@@ -68,7 +68,8 @@ export function validateEntityDocument(file: string, document: unknown, context:
     return [];
   } catch (error) {
     if (!(error instanceof EntityDefinitionError)) throw error;
-    return [{ pointer: '/', message: error.message.replace(/^实体定义 [^：]*：/, '') }];
+    const message = error.message.replace(/^实体定义 [^：]*：/, '');
+    return [{ pointer: error.pointer ?? '/', message: error.pointer ? message.slice(error.pointer.length + 1) : message }];
   }
 }
 

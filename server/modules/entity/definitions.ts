@@ -106,7 +106,15 @@ export interface EntityDefinition extends ListSource {
   json: EntityJson;
 }
 
-export class EntityDefinitionError extends AuthoringError {}
+export class EntityDefinitionError extends AuthoringError {
+  constructor(
+    message: string,
+    /** the JSON pointer of the property concerned, when one is */
+    readonly pointer?: string,
+  ) {
+    super(message);
+  }
+}
 
 const ROOT = PROJECT_ROOT;
 export const ENTITY_DIR = join(ROOT, 'schemas/entities');
@@ -156,31 +164,33 @@ function queryMatchOf(c: EntityColumnJson): QueryMatch {
   return isTextType(c.type) && !c.dictCode && !c.primaryKey && !c.allowedValues && !c.yesNo ? 'contains' : 'exact';
 }
 
-function toRules(file: string, c: EntityColumnJson): FieldRules {
+/** `at`: the column's JSON pointer (/columns/<index>). */
+function toRules(file: string, c: EntityColumnJson, at: string): FieldRules {
   const rules: FieldRules = {};
   const numeric = c.type === 'int' || c.type === 'bigint' || c.type === 'decimal';
-  if ((c.min !== undefined || c.max !== undefined) && !numeric) fail(file, `列 ${c.name} 的 min/max 只能用于数值列`);
-  if (c.min !== undefined && c.max !== undefined && c.min > c.max) fail(file, `列 ${c.name} 的 min 大于 max`);
+  const bound = c.min !== undefined ? 'min' : 'max';
+  if ((c.min !== undefined || c.max !== undefined) && !numeric) fail(file, `列 ${c.name} 的 ${bound} 只能用于数值列`, `${at}/${bound}`);
+  if (c.min !== undefined && c.max !== undefined && c.min > c.max) fail(file, `列 ${c.name} 的 min 大于 max`, `${at}/min`);
   if (c.min !== undefined) rules.min = c.min;
   if (c.max !== undefined) rules.max = c.max;
   if (c.pattern !== undefined) {
-    if (!isTextType(c.type)) fail(file, `列 ${c.name} 的 pattern 只能用于字符串列`);
+    if (!isTextType(c.type)) fail(file, `列 ${c.name} 的 pattern 只能用于字符串列`, `${at}/pattern`);
     try {
-      rules.pattern = new RegExp(c.pattern, 'u');
+      rules.pattern = new RegExp(c.pattern);
     } catch {
-      fail(file, `列 ${c.name} 的 pattern 不是合法的正则表达式`);
+      fail(file, `列 ${c.name} 的 pattern 不是合法的正则表达式`, `${at}/pattern`);
     }
     rules.patternMessage = c.patternMessage;
   }
   if (c.allowedValues !== undefined) rules.allowedValues = c.allowedValues.map(String);
   if (c.yesNo === true) {
-    if (!isTextType(c.type)) fail(file, `列 ${c.name} 的 yesNo 只能用于字符串列`);
+    if (!isTextType(c.type)) fail(file, `列 ${c.name} 的 yesNo 只能用于字符串列`, `${at}/yesNo`);
     rules.yesNo = true;
   }
   return rules;
 }
 
-function toField(c: EntityColumnJson, file = ''): EntityField {
+function toField(c: EntityColumnJson, file = '', at = ''): EntityField {
   return {
     property: c.name,
     column: snakeCase(c.name),
@@ -195,13 +205,14 @@ function toField(c: EntityColumnJson, file = ''): EntityField {
     primaryKey: c.primaryKey === true,
     default: c.default,
     audit: false,
-    rules: toRules(file, c),
+    rules: toRules(file, c, at),
     match: queryMatchOf(c),
   };
 }
 
-function fail(file: string, message: string): never {
-  throw new EntityDefinitionError(`实体定义 ${file}：${message}`);
+/** Stops with "实体定义 <file>：[<pointer> ]<message>". */
+function fail(file: string, message: string, pointer?: string): never {
+  throw new EntityDefinitionError(`实体定义 ${file}：${pointer ? `${pointer} ` : ''}${message}`, pointer);
 }
 
 /** One meta-schema finding as "pointer message", the pointer reaching the property concerned. */
@@ -215,12 +226,12 @@ function describeSchemaError(e: ErrorObject): string {
 }
 
 /** A plain dictionary code, or a table dictionary ("table,text,code") registered in the lookup registry. */
-function checkDictCode(file: string, f: EntityField): void {
+function checkDictCode(file: string, f: EntityField, pointer: string): void {
   const code = f.dictCode ?? '';
   if (isTableDictCode(code)) {
-    if (!findTableDict(code)) fail(file, `列 ${f.property} 的表字典 ${code} 未注册（只能使用服务器登记的表字典）`);
+    if (!findTableDict(code)) fail(file, `列 ${f.property} 的表字典 ${code} 未注册（只能使用服务器登记的表字典）`, pointer);
   } else if (!/^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(code)) {
-    fail(file, `列 ${f.property} 的字典编码格式不正确`);
+    fail(file, `列 ${f.property} 的字典编码格式不正确`, pointer);
   }
 }
 
@@ -231,9 +242,10 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
     fail(file, [...new Set(errors.map(describeSchemaError))].join('; '));
   }
   const e = json as EntityJson;
-  if (RESERVED_TABLE.test(e.table)) fail(file, `表 ${e.table} 属于系统核心，不能由实体引擎管理`);
-  if (!/^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)+$/.test(e.permissionPrefix)) fail(file, `permissionPrefix ${e.permissionPrefix} 格式不正确`);
-  const fields = e.columns.map((c) => toField(c, file));
+  if (RESERVED_TABLE.test(e.table)) fail(file, `表 ${e.table} 属于系统核心，不能由实体引擎管理`, '/table');
+  if (!/^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)+$/.test(e.permissionPrefix)) fail(file, `permissionPrefix ${e.permissionPrefix} 格式不正确`, '/permissionPrefix');
+  const fields = e.columns.map((c, index) => toField(c, file, `/columns/${index}`));
+  const pointerOf = (f: EntityField) => `/columns/${e.columns.findIndex((c) => c.name === f.property)}`;
   const keys = fields.filter((f) => f.primaryKey);
   if (keys.length > 1) fail(file, '只能有一个主键列');
   if (keys.length === 0) {
@@ -253,16 +265,16 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
     if (seen.has(f.column)) fail(file, `列 ${f.property} 重复`);
     seen.add(f.column);
     if (f.column.length > 63) fail(file, `列名 ${f.column} 过长`);
-    if (f.dictCode !== undefined) checkDictCode(file, f);
-    if (f.type === 'decimal' && f.scale !== undefined && f.precision !== undefined && f.scale > f.precision) fail(file, `列 ${f.property} 的小数位数大于精度`);
+    if (f.dictCode !== undefined) checkDictCode(file, f, `${pointerOf(f)}/dictCode`);
+    if (f.type === 'decimal' && f.scale !== undefined && f.precision !== undefined && f.scale > f.precision) fail(file, `列 ${f.property} 的小数位数大于精度`, `${pointerOf(f)}/scale`);
   }
   const byProperty = new Map(fields.map((f) => [f.property, f]));
-  const indexes: EntityIndex[] = (e.indexes ?? []).map((ix) => ({
+  const indexes: EntityIndex[] = (e.indexes ?? []).map((ix, i) => ({
     name: ix.name,
     unique: ix.unique === true,
-    columns: ix.columns.map((name) => {
+    columns: ix.columns.map((name, j) => {
       const field = byProperty.get(name) ?? fields.find((f) => f.column === name);
-      if (!field) fail(file, `索引 ${ix.name} 的列 ${name} 不存在`);
+      if (!field) fail(file, `索引 ${ix.name} 的列 ${name} 不存在`, `/indexes/${i}/columns/${j}`);
       return field.column;
     }),
   }));
@@ -271,7 +283,7 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
       indexes.push({ name: `uniq_${e.table}_${f.column}`.slice(0, 63), columns: [f.column], unique: true });
     }
   }
-  if (e.defaultSort && !byProperty.has(e.defaultSort.column)) fail(file, `默认排序列 ${e.defaultSort.column} 不存在`);
+  if (e.defaultSort && !byProperty.has(e.defaultSort.column)) fail(file, `默认排序列 ${e.defaultSort.column} 不存在`, '/defaultSort/column');
   return {
     file,
     table: e.table,

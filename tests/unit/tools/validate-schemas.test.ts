@@ -119,6 +119,6 @@ describe('npm run validate-schemas: what a schema names', () => {
     write('entities/test_item.json', { ...ITEM_ENTITY, columns: [{ name: 'name', type: 'string', label: '名称', maxLen: 5 }, { name: 'qty', type: 'string', label: '数量', min: 1 }] });
     expect(problems()).toEqual(['schemas/entities/test_item.json /columns/0: unknown property "maxLen"']);
     write('entities/test_item.json', { ...ITEM_ENTITY, columns: [{ name: 'qty', type: 'string', label: '数量', min: 1 }] });
-    expect(problems()).toEqual(['schemas/entities/test_item.json /: 列 qty 的 min/max 只能用于数值列']);
+    expect(problems()).toEqual(['schemas/entities/test_item.json /columns/0/min: 列 qty 的 min 只能用于数值列']);
   });
 });
