@@ -17,6 +17,8 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 /** Subtrees handed to a component as its props: their keys are the component's, except dictCode. */
 const PROPS_KEYS = new Set(['props', 'x-component-props', 'x-decorator-props']);
+/** Values an action sends or a field starts with: data, never names. */
+const DATA_KEYS = new Set(['params', 'body', 'values', 'findBy', 'data', 'default', 'enum']);
 
 function nameIssue(key: string, name: string, pointer: string, known: KnownNames): SchemaIssue | undefined {
   if ((key === 'x-component' || key === 'x-decorator') && !known.formComponents.has(name)) return { pointer, message: `component "${name}" is not registered` };
@@ -41,6 +43,7 @@ export function referenceIssues(document: unknown, known: KnownNames): SchemaIss
     if (!isObject(value)) return;
     for (const [key, child] of Object.entries(value)) {
       const at = `${pointer}/${escapePointer(key)}`;
+      if (DATA_KEYS.has(key)) continue;
       if (typeof child !== 'string') walk(child, at, inProps || PROPS_KEYS.has(key));
       else {
         const issue = key === 'dictCode' ? dictIssue(child, at, known) : inProps ? undefined : nameIssue(key, child, at, known);

@@ -122,3 +122,17 @@ describe('npm run validate-schemas: what a schema names', () => {
     expect(problems()).toEqual(['schemas/entities/test_item.json /columns/0/min: 列 qty 的 min 只能用于数值列']);
   });
 });
+
+describe('names the browser checks before rendering a page', () => {
+  it('ignores values an action sends and props handed to a component', async () => {
+    const { referenceIssues } = await import('@renderer/schema/references');
+    const known = { formComponents: new Set(['Input', 'FormItem']), fieldTypes: new Set(['Input']), views: new Set(['Authorize']) };
+    const page = {
+      kind: 'list',
+      columns: [{ dataIndex: 'a', component: 'Input', props: { component: 'AnythingGoes', view: 'x' } }],
+      toolbar: { actions: [{ text: 't', request: { url: '/x', body: { component: 'layouts/RouteView' }, params: { view: 'raw' } } }] },
+      rowActions: { actions: [{ text: 'r', dialog: { view: 'Authorise' } }] },
+    };
+    expect(referenceIssues(page, known)).toEqual([{ pointer: '/rowActions/actions/0/dialog/view', message: 'view "Authorise" is not registered' }]);
+  });
+});
