@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -113,6 +114,14 @@ describe('npm run validate-schemas: what a schema names', () => {
       'schemas/demo/ItemList.json /url/list: "/test/items/list" must be /test/item/list (apiBase of entity test_item, schemas/entities/test_item.json)',
       'schemas/demo/ItemList.json /url/childList: "/other/children" must be under /test/item/ (apiBase of entity test_item, schemas/entities/test_item.json)',
     ]);
+  });
+
+  it('the command itself prints the lines and exits 1', () => {
+    write('demo/ItemList.json', { kind: 'list', title: '物品', entity: 'test_item', columns: [{ dataIndex: 'price' }] });
+    const root = path.resolve(SCHEMAS_DIR, '..');
+    const run = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'tools/validate-schemas.ts'), schemas], { encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('schemas/demo/ItemList.json /columns/0/dataIndex: field "price" is not a column of entity test_item (schemas/entities/test_item.json)\n');
   });
 
   it('fails an entity the server would refuse at start, naming the property', () => {
