@@ -6,6 +6,7 @@ import { loadPageSchema } from '../schema/load';
 import type { EditForm, ListPage } from '../schema/types.gen';
 import type { FilledDialog } from './run';
 import { RecordModal, type RecordMode } from '../list/RecordModal';
+import { SchemaSourceContext } from '../schema/source';
 
 type Row = Record<string, unknown>;
 
@@ -92,7 +93,7 @@ export function FormDialog({ dialog, record, self, notify, onClose, onSaved }: F
     return { ...form, title: dialog.title ?? form.title, width: dialog.width ?? form.width };
   }, [page, dialog.locked, dialog.title, dialog.width]);
   if (!page || !config || (dialog.findBy && !found) || (mode !== 'add' && !base)) return null;
-  return (
+  const modal = (
     <RecordModal
       mode={mode}
       record={mode === 'add' ? undefined : base}
@@ -104,4 +105,7 @@ export function FormDialog({ dialog, record, self, notify, onClose, onSaved }: F
       onSaved={onSaved}
     />
   );
+  // the form comes from another page file: its problems name that file
+  if (dialog.form === 'self') return modal;
+  return <SchemaSourceContext.Provider value={`schemas/${dialog.form}.json`}>{modal}</SchemaSourceContext.Provider>;
 }
