@@ -219,7 +219,7 @@ describe('issue 19 client defects', () => {
       await openPage(page, '/isystem/role');
       const drawer = page.locator('.ant-drawer-content', { hasText: '所拥有的权限：' });
       const openDrawer = async () => {
-        await page.locator('.admin-row-actions').getByText('授权').first().click();
+        await page.locator('.renderer-row-actions').getByText('授权').first().click();
         await drawer.getByText('所拥有的权限：').waitFor();
         await drawer.getByText('首页', { exact: true }).waitFor();
       };
