@@ -180,7 +180,7 @@ describe('issue 19 client defects', () => {
     withPage('menu-icons', async (page) => {
       await openPage(page, '/isystem/user');
       const menu = page.getByTestId('side-menu');
-      for (const name of ['用户管理', '角色管理', '菜单管理', '部门管理', '我的部门', '字典管理', '分类字典', '租户管理', '角色用户']) {
+      for (const name of ['用户管理', '角色管理', '菜单管理', '部门管理', '我的部门', '职务管理', '字典管理', '分类字典', '租户管理', '角色用户']) {
         const item = menu.locator('.ant-menu-item', { hasText: name });
         await item.waitFor();
         expect(await item.locator('.anticon').count(), name).toBe(1);
