@@ -30,9 +30,11 @@ const staticModal: FeedbackApi['modal'] = {
   success: lazyModal('success'),
 };
 
-let api: FeedbackApi = { notification, message, modal: staticModal };
+const staticApi: FeedbackApi = { notification, message, modal: staticModal };
+let api: FeedbackApi = staticApi;
 
-export function setFeedbackApi(next: FeedbackApi): void {
+/** Routes feedback through `next`; without an argument, back to antd's static functions (e.g. once the signed-in layout has gone). */
+export function setFeedbackApi(next: FeedbackApi = staticApi): void {
   api = next;
 }
 

@@ -5,7 +5,11 @@ import { setFeedbackApi } from '../feedback';
 /** Routes the app-level feedback (HTTP errors, expiry) through the themed antd instances. */
 function FeedbackBridge() {
   const { notification, message, modal } = AntApp.useApp();
-  useEffect(() => setFeedbackApi({ notification, message, modal }), [notification, message, modal]);
+  useEffect(() => {
+    setFeedbackApi({ notification, message, modal });
+    // after sign-out the login page's messages must not go to this unmounted instance
+    return () => setFeedbackApi();
+  }, [notification, message, modal]);
   return null;
 }
 

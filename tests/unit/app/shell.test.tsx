@@ -74,6 +74,8 @@ describe('app shell', () => {
     routes['/sys/login'] = () => ({ data: { success: false, code: 412, message: '验证码错误' } });
     renderAt('/user/login');
     await screen.findByText('账号密码登录');
+    // 确定 waits for the server's captcha setting
+    await waitFor(() => expect(screen.getByRole('button', { name: /确\s*定/ }).hasAttribute('disabled')).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('请输入用户名!')).toBeTruthy();
     expect(screen.getByText('请输入密码!')).toBeTruthy();
