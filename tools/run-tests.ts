@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const PROJECTS = ['unit', 'server', 'browser'];
+// Vite's notice about its future config loader, printed by every vitest run, is not a test result.
+process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
 
 function run(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
   process.stdout.write(`\n== ${title}\n`);

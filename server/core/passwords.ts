@@ -65,3 +65,8 @@ export function generatePassword(length = 14): string {
   }
   return chars.join('');
 }
+
+/** The per-user salt column a new password gets (kept for the JeecgBoot contract; the hash carries its own salt). */
+export function newSalt(): string {
+  return randomBytes(6).toString('base64url').slice(0, 8);
+}

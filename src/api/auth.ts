@@ -24,6 +24,10 @@ export const fetchLoginSettings = () =>
 export const login = (body: AccountLogin) => postAction<LoginResult>('/sys/login', body);
 export const phoneLogin = (body: PhoneLogin) => postAction<LoginResult>('/sys/phoneLogin', body);
 export const sendSms = (mobile: string, smsmode: '0' | '1' | '2') => postAction<unknown>('/sys/sms', { mobile, smsmode });
+export const verifyPhone = (phone: string, smscode: string) =>
+  postAction<{ username: string; smscode: string }>('/sys/user/phoneVerification', { phone, smscode });
+export const changeForgottenPassword = (query: { username: string; password: string; smscode: string; phone: string }) =>
+  getAction<unknown>('/sys/user/passwordChange', query);
 export const fetchPermissions = () => getAction<PermissionResult>('/sys/permission/getUserPermissionByToken');
 export const fetchCurrentDeparts = () =>
   getAction<{ list: Depart[]; orgCode?: string }>('/sys/user/getCurrentUserDeparts');

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
 import { businessError, okMessage } from '../../core/envelope';
 import { newId } from '../../core/ids';
-import { hashPassword, isStrongPassword, PASSWORD_RULE_MESSAGE } from '../../core/passwords';
+import { hashPassword, isStrongPassword, newSalt, PASSWORD_RULE_MESSAGE } from '../../core/passwords';
 import { objectSchema, text } from '../../core/schemas';
 import type { Db } from '../../db/types';
 import { auditInsert, auditUpdate, idList, optionalText, requireId } from './common';
@@ -23,7 +22,6 @@ import {
 import { refuseBroaderRoles } from './role-assign-guards';
 import { adminUserIds, refuseAdminTargets, requireAdminFor, roleIdsIncludeAdmin } from './user-guards';
 
-const newSalt = () => randomBytes(6).toString('base64url').slice(0, 8);
 
 async function replaceRoles(db: Db, userId: string, roleIds: string[]): Promise<void> {
   await db.deleteFrom('sys_user_role').where('user_id', '=', userId).execute();

@@ -1,8 +1,10 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/types';
 import { newId } from '../../core/ids';
 
 export type SmsMode = '0' | '1' | '2';
+/** SMS codes by their purpose, and 'R': the one-time ticket a verified forgot-password code is exchanged for. */
+export type CodeMode = SmsMode | 'R';
 export const SMS_CODE_TTL_MS = 10 * 60 * 1000;
 export const SMS_RESEND_MS = 60 * 1000;
 const MAX_ATTEMPTS = 5;
@@ -44,8 +46,28 @@ export async function issueSmsCode(db: Db, mobile: string, mode: SmsMode): Promi
   return { code, template: TEMPLATE[mode] };
 }
 
+/** A 32-character ticket for mobile, valid like an SMS code (10 minutes, one use, five wrong tries). */
+export async function issueResetTicket(db: Db, mobile: string): Promise<string> {
+  const ticket = randomBytes(16).toString('hex');
+  const now = new Date();
+  await db.deleteFrom('sys_sms_code').where('mobile', '=', mobile).where('mode', '=', 'R').execute();
+  await db
+    .insertInto('sys_sms_code')
+    .values({
+      id: newId(),
+      mobile,
+      mode: 'R',
+      code_hash: hashCode(mobile, 'R', ticket),
+      attempts: 0,
+      expire_time: new Date(now.getTime() + SMS_CODE_TTL_MS),
+      create_time: now,
+    })
+    .execute();
+  return ticket;
+}
+
 /** Checks and, when right, consumes the code. Five wrong tries void it. */
-export async function verifySmsCode(db: Db, mobile: string, mode: SmsMode, given: string): Promise<boolean> {
+export async function verifySmsCode(db: Db, mobile: string, mode: CodeMode, given: string): Promise<boolean> {
   const row = await db
     .selectFrom('sys_sms_code')
     .select(['id', 'code_hash', 'attempts', 'expire_time'])
