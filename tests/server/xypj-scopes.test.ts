@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './support/app';
+import { seedXypjDemoData } from '../../server/modules/xypj/seed';
 import { caller, seeded, type Caller } from './support/xypj';
 
 describe.each(backends())('credit evaluation row scopes on %s', (backend) => {
@@ -27,6 +28,22 @@ describe.each(backends())('credit evaluation row scopes on %s', (backend) => {
     expect(new Set(apps.map((a: { state: string }) => a.state))).toEqual(new Set(['draft', 'submitted', 'returned', 'accepted']));
     const items = (await staff.get('/xypj/criteria/queryItemListByMainId?id=xypj_criteria_001')).result;
     expect(items.reduce((sum: number, i: { maxScore: number }) => sum + Number(i.maxScore), 0)).toBe(100);
+  });
+
+  it('the demo data is applied once', async () => {
+    expect(await seedXypjDemoData(t.db)).toBe(false);
+    expect((await staff.get('/xypj/company/list?pageSize=1')).result.total).toBe(30);
+  });
+
+  it('the demo company and expert users see their menus', async () => {
+    const titles = async (c: Caller) => {
+      const menu = (await c.get('/sys/permission/getUserPermissionByToken')).result.menu as Array<{ meta: { title: string }; children?: Array<{ meta: { title: string } }> }>;
+      return menu.flatMap((m) => [m.meta.title, ...(m.children ?? []).map((c) => c.meta.title)]);
+    };
+    expect(await titles(company)).toEqual(expect.arrayContaining(['信用评价', '单位信息', '我的申报']));
+    expect(await titles(company)).not.toContain('企业管理');
+    expect(await titles(expert)).toEqual(expect.arrayContaining(['个人资料', '专家材料']));
+    expect(await titles(staff)).toEqual(expect.arrayContaining(['企业管理', '专家管理', '专家材料', '评价批次', '评价标准', '形式审查']));
   });
 
   it('a company lists and reads only its own company', async () => {

@@ -56,6 +56,7 @@ export const EXPERT_PRIVILEGED = ['status', 'userId', 'username', 'idCard'];
  */
 export function registerXypjScopes(db: Db, extra: Partial<Record<string, EntityPolicy['beforeWrite']>>): void {
   const policy = (table: string, scope: ScopeFn) => registerEntityPolicy(table, { scope, beforeWrite: extra[table] });
+  for (const [table, beforeWrite] of Object.entries(extra)) registerEntityPolicy(table, { beforeWrite });
   policy('xypj_company', companyScoped(db, 'id', COMPANY_REFUSAL, { ignored: COMPANY_PRIVILEGED }));
   for (const table of UNIT_SUB_TABLES) policy(table, companyScoped(db, 'company_id', COMPANY_REFUSAL));
   policy('xypj_application', companyScoped(db, 'company_id', APPLICATION_REFUSAL));
