@@ -109,6 +109,7 @@ describe.each(backends())('credit evaluation row scopes on %s', (backend) => {
     const list = (await company.get('/xypj/application/list?pageSize=100')).result.records;
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((r: { companyId: string }) => r.companyId === own)).toBe(true);
+    expect(list[0].batchId_dictText).toMatch(/^\d{4}年度监理企业信用评价$/);
     const year = (await staff.get('/xypj/batch/current')).result.year;
     expect(await company.get(`/xypj/application/queryById?id=${seeded.application(year, 5)}`)).toMatchObject({ success: false, message: '只能查看和修改本单位的申报' });
     expect(await company.post('/xypj/application/submit', { id: seeded.application(year, 5) })).toMatchObject({ success: false, message: '只能查看和修改本单位的申报' });
@@ -119,6 +120,8 @@ describe.each(backends())('credit evaluation row scopes on %s', (backend) => {
     expect(await expert.get(`/xypj/expert/queryById?id=${seeded.expert(2)}`)).toMatchObject({ success: false, message: '只能查看和修改本人的专家信息' });
     const materials = (await expert.get('/xypj/expertMaterial/list')).result.records;
     expect(materials).toHaveLength(2);
+    expect(materials[0].expertId_dictText).toBe('评审专家');
+    expect((await expert.get('/sys/dict/getDictItems/xypj_expert,name,id')).success).not.toBe(true);
     expect(await expert.get(`/xypj/expertMaterial/queryById?id=${seeded.material(2, 1)}`)).toMatchObject({ success: false, message: '只能查看和修改本人的专家材料' });
     expect(await expert.put('/xypj/expertMaterial/edit', { id: seeded.material(2, 1), title: '改' })).toMatchObject({ success: false, message: '只能查看和修改本人的专家材料' });
     expect(await expert.put('/xypj/expertMaterial/edit', { id: seeded.material(1, 2), title: '新证书', checkState: '1' })).toMatchObject({ success: true });
