@@ -168,11 +168,13 @@ describe.each(backends())('company registration and review on %s', (backend) => 
     expect(await staff.post('/xypj/company/approve', { id: company.id })).toMatchObject({ success: true });
     expect(await staff.post('/xypj/company/reject', { id: company.id, reason: '晚了' })).toMatchObject({ success: false, message: '已通过的企业不能驳回' });
 
-    const mine = caller(t, await t.login('newco01', form.password));
+    const token = await t.login('newco01', form.password);
+    const mine = caller(t, token);
     expect((await mine.get('/xypj/company/mine')).result).toMatchObject({ id: company.id, status: 'approved', engineerList: [] });
     expect((await mine.get('/xypj/company/list')).result.total).toBe(1);
 
     expect(await staff.post('/xypj/company/freeze', { id: company.id })).toMatchObject({ success: true });
+    expect(await mine.status('GET', '/xypj/company/mine')).toBe(401);
     await expect(t.login('newco01', form.password)).rejects.toThrow();
     expect(await staff.post('/xypj/company/unfreeze', { id: company.id })).toMatchObject({ success: true });
     expect(typeof (await t.login('newco01', form.password))).toBe('string');

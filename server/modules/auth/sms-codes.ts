@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/types';
 import { newId } from '../../core/ids';
 
@@ -6,6 +6,9 @@ export type SmsMode = '0' | '1' | '2';
 export const SMS_CODE_TTL_MS = 10 * 60 * 1000;
 export const SMS_RESEND_MS = 60 * 1000;
 const MAX_ATTEMPTS = 5;
+/** sys_sms_code mode of the ticket a verified password-reset code is exchanged for. */
+export const RESET_TICKET_MODE = 'R';
+type CodeMode = SmsMode | typeof RESET_TICKET_MODE;
 
 const TEMPLATE: Record<SmsMode, string> = { '0': 'login', '1': 'register', '2': 'forgot' };
 
@@ -44,8 +47,23 @@ export async function issueSmsCode(db: Db, mobile: string, mode: SmsMode): Promi
   return { code, template: TEMPLATE[mode] };
 }
 
+/**
+ * A random single-use ticket for mobile (replacing any earlier one), valid for SMS_CODE_TTL_MS:
+ * what /sys/user/phoneVerification hands out for /sys/user/passwordChange. Checked with verifySmsCode.
+ */
+export async function issueResetTicket(db: Db, mobile: string): Promise<string> {
+  const ticket = randomBytes(24).toString('base64url');
+  const now = new Date();
+  await db.deleteFrom('sys_sms_code').where('mobile', '=', mobile).where('mode', '=', RESET_TICKET_MODE).execute();
+  await db
+    .insertInto('sys_sms_code')
+    .values({ id: newId(), mobile, mode: RESET_TICKET_MODE, code_hash: hashCode(mobile, RESET_TICKET_MODE, ticket), attempts: 0, expire_time: new Date(now.getTime() + SMS_CODE_TTL_MS), create_time: now })
+    .execute();
+  return ticket;
+}
+
 /** Checks and, when right, consumes the code. Five wrong tries void it. */
-export async function verifySmsCode(db: Db, mobile: string, mode: SmsMode, given: string): Promise<boolean> {
+export async function verifySmsCode(db: Db, mobile: string, mode: CodeMode, given: string): Promise<boolean> {
   const row = await db
     .selectFrom('sys_sms_code')
     .select(['id', 'code_hash', 'attempts', 'expire_time'])

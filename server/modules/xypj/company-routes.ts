@@ -40,7 +40,7 @@ export async function companyBeforeWrite(ctx: WriteContext): Promise<void> {
 }
 
 /** POST /xypj/company/{approve,reject,freeze,unfreeze} (xypj:company:approve) and GET /xypj/company/mine. */
-export function companyRoutes(api: FastifyInstance, { db }: AppDeps): void {
+export function companyRoutes(api: FastifyInstance, { db, tokens }: AppDeps): void {
   for (const move of MOVES) {
     api.post<{ Body: unknown }>(`/xypj/company/${move.path}`, { config: { permission: 'xypj:company:approve' } }, async (request) => {
       const { user } = requireSession(request);
@@ -55,6 +55,7 @@ export function companyRoutes(api: FastifyInstance, { db }: AppDeps): void {
           where id = ${String(company.id)}`.execute(tx);
         if (move.account !== undefined && company.userId) await setAccountStatus(tx, String(company.userId), move.account);
       });
+      if (move.account === 2 && company.userId) await tokens.revokeAllOfUser(String(company.userId));
       return okMessage(move.done);
     });
   }
