@@ -140,6 +140,15 @@ describe.each(backends())('credit evaluation row scopes on %s', (backend) => {
     expect((await staff.get(`/xypj/expertMaterial/queryById?id=${seeded.material(3, 1)}`)).result).toMatchObject({ checkState: '2', checkRemark: '模糊' });
   });
 
+  it('the dashboard summary counts companies by status and the current batch’s applications by state, for staff only', async () => {
+    const summary = (await staff.get('/xypj/dashboard/summary')).result;
+    expect(summary.companies).toMatchObject({ registered: 31, approved: 27, pending: 2, rejected: 1, frozen: 1 }); // 30 seeded, one added by staff above
+    expect(summary.batch.state).toBe('open');
+    expect(Object.values(summary.applications as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(20);
+    expect(summary.applications).toMatchObject({ submitted: 6, returned: 2, accepted: 8 });
+    expect(await company.status('GET', '/xypj/dashboard/summary')).toBe(403);
+  });
+
   it('staff see every company’s rows', async () => {
     expect((await staff.get('/xypj/engineer/list?pageSize=1')).result.total).toBeGreaterThanOrEqual(60);
     expect((await staff.get(`/xypj/company/queryById?id=${other}`)).result.id).toBe(other);

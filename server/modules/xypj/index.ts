@@ -2,6 +2,7 @@ import type { ApiModule } from '../../core/deps';
 import { applicationBeforeWrite, applicationRoutes } from './application-routes';
 import { batchBeforeWrite, batchRoutes, criteriaBeforeWrite } from './batch-routes';
 import { companyBeforeWrite, companyRoutes } from './company-routes';
+import { dashboardRoute } from './dashboard-route';
 import { expertBeforeWrite, expertRoutes } from './expert-routes';
 import { registerRoute } from './register-route';
 import { registerXypjScopes } from './scopes';
@@ -25,5 +26,6 @@ export const xypjModule: ApiModule = async (api, deps) => {
   applicationRoutes(api, deps);
   expertRoutes(api, deps);
   registerRoute(api, deps);
+  dashboardRoute(api, deps);
   await seedXypjDemoData(deps.db);
 };
