@@ -159,7 +159,8 @@ describe.each(backends())('company registration and review on %s', (backend) => 
     const res = await anonymous().post('/sys/user/register', { ...form, phone: form.mobile, mobile: undefined, smscode: code });
     expect(res).toMatchObject({ success: true, result: { username: 'newco01', companyName: form.companyName, status: 'pending', statusText: '待审核' } });
     expect(await anonymous().post('/sys/user/register', { ...form, smscode: code })).toMatchObject({ success: false });
-    await expect(t.login('newco01', form.password)).rejects.toThrow();
+    await expect(t.login('newco01', form.password)).rejects.toThrow('企业注册信息正在审核中，审核通过后即可登录');
+    await expect(t.login('newco01', 'Wrong#2024')).rejects.toThrow('用户名或密码错误');
 
     const company = (await staff.get(`/xypj/company/list?creditCode=${form.creditCode}`)).result.records[0];
     expect(company).toMatchObject({ status: 'pending', username: 'newco01' });
@@ -175,7 +176,7 @@ describe.each(backends())('company registration and review on %s', (backend) => 
 
     expect(await staff.post('/xypj/company/freeze', { id: company.id })).toMatchObject({ success: true });
     expect(await mine.status('GET', '/xypj/company/mine')).toBe(401);
-    await expect(t.login('newco01', form.password)).rejects.toThrow();
+    await expect(t.login('newco01', form.password)).rejects.toThrow('企业已被冻结，请联系协会工作人员');
     expect(await staff.post('/xypj/company/unfreeze', { id: company.id })).toMatchObject({ success: true });
     expect(typeof (await t.login('newco01', form.password))).toBe('string');
   });

@@ -4,7 +4,8 @@ import { batchBeforeWrite, batchRoutes, criteriaBeforeWrite } from './batch-rout
 import { companyBeforeWrite, companyRoutes } from './company-routes';
 import { dashboardRoute } from './dashboard-route';
 import { expertBeforeWrite, expertRoutes } from './expert-routes';
-import { registerRoute } from './register-route';
+import { companyAccountReason, registerRoute } from './register-route';
+import { registerInactiveAccountReason } from '../auth/inactive-accounts';
 import { registerXypjScopes } from './scopes';
 import { seedXypjDemoData } from './seed';
 
@@ -26,6 +27,7 @@ export const xypjModule: ApiModule = async (api, deps) => {
   applicationRoutes(api, deps);
   expertRoutes(api, deps);
   registerRoute(api, deps);
+  registerInactiveAccountReason('xypj_company', companyAccountReason);
   dashboardRoute(api, deps);
   await seedXypjDemoData(deps.db);
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../core/deps';
+import type { Db } from '../../db/types';
 import { businessError, ok } from '../../core/envelope';
 import { creditCodeProblem } from '../../core/id-numbers';
 import { newId } from '../../core/ids';
@@ -116,4 +117,15 @@ export function registerRoute(api: FastifyInstance, { db }: AppDeps): void {
       '注册成功，请等待协会工作人员审核，审核通过后即可登录',
     );
   });
+}
+
+/** Why a company's account cannot sign in: its registration awaits review, was rejected, or the company is frozen. */
+export async function companyAccountReason(db: Db, user: { id: string }): Promise<string | null> {
+  const res = await sql<{ status: string; reject_reason: string | null }>`select status, reject_reason from xypj_company where user_id = ${user.id} limit 1`.execute(db);
+  const company = res.rows[0];
+  if (!company) return null;
+  if (company.status === 'pending') return '企业注册信息正在审核中，审核通过后即可登录';
+  if (company.status === 'rejected') return `企业注册未通过审核${company.reject_reason ? `：${company.reject_reason}` : ''}`;
+  if (company.status === 'frozen') return '企业已被冻结，请联系协会工作人员';
+  return null;
 }
