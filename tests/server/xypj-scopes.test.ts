@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './support/app';
 import { seedXypjDemoData } from '../../server/modules/xypj/seed';
+import { multipart, workbook } from './support/forms';
 import { caller, seeded, type Caller } from './support/xypj';
 
 describe.each(backends())('credit evaluation row scopes on %s', (backend) => {
@@ -132,6 +133,15 @@ describe.each(backends())('credit evaluation row scopes on %s', (backend) => {
     expect((await staff.get(`/xypj/expert/queryById?id=${seeded.expert(1)}`)).result).toMatchObject({ workYears: 20, status: '1' });
     expect(await expert.status('GET', '/xypj/company/list')).toBe(403);
     expect(await expert.status('POST', '/xypj/expertMaterial/check', { id: seeded.material(1, 1), checkState: '1' })).toBe(403);
+  });
+
+  it('an expert importing materials gets them as their own, unchecked', async () => {
+    const otherName = (await staff.get(`/xypj/expert/queryById?id=${seeded.expert(2)}`)).result.name;
+    const data = await workbook([['专家', '材料类型', '材料名称', '文件', '审核状态'], [otherName, '其他材料', '导入的材料', 'x.pdf', '已通过']]);
+    const token = await t.login('expert');
+    const res = await t.request({ method: 'POST', url: '/api/xypj/expertMaterial/importExcel', token, ...multipart({}, [{ field: 'file', name: 'm.xlsx', content: data }]) });
+    expect(res.json()).toMatchObject({ success: true, message: '共1行数据全部导入成功！' });
+    expect((await staff.get('/xypj/expertMaterial/list?title=导入的材料')).result.records[0]).toMatchObject({ expertId: seeded.expert(1), checkState: '0' });
   });
 
   it('staff set a material’s check state; 未通过 needs a remark', async () => {
