@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './support/app';
 import { seedXypjDemoData } from '../../server/modules/xypj/seed';
-import { multipart, workbook } from './support/forms';
+import { multipart, sheetRows, workbook } from './support/forms';
 import { caller, seeded, type Caller } from './support/xypj';
 
 describe.each(backends())('credit evaluation row scopes on %s', (backend) => {
@@ -56,6 +56,13 @@ describe.each(backends())('credit evaluation row scopes on %s', (backend) => {
     expect(mine).toMatchObject({ id: own });
     expect(mine.engineerList).toHaveLength(2);
     expect(await company.get(`/xypj/company/queryEngineerListByMainId?id=${other}`)).toMatchObject({ success: false, message: '只能查看和修改本单位的信息' });
+  });
+
+  it('a company’s export holds only its own company', async () => {
+    const token = await t.login('company');
+    const res = await t.request({ method: 'GET', url: '/api/xypj/company/exportXls?field=name,creditCode', token });
+    const rows = await sheetRows(res.rawPayload);
+    expect(rows.slice(3).map((r) => r[0])).toEqual(['演示监理企业有限公司']);
   });
 
   it('a company editing another company is refused and nothing changes; on its own it cannot set the status or credit code', async () => {
