@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './support/app';
+import { creditCodeProblem, idCardProblem } from '../../server/core/id-numbers';
 import { seedXypjDemoData } from '../../server/modules/xypj/seed';
 import { multipart, sheetRows, workbook } from './support/forms';
 import { caller, seeded, type Caller } from './support/xypj';
@@ -27,6 +28,11 @@ describe.each(backends())('credit evaluation row scopes on %s', (backend) => {
     expect(current).toMatchObject({ state: 'open', accepting: true });
     const apps = (await staff.get(`/xypj/application/list?pageSize=100&batchId=${current.id}`)).result.records;
     expect(new Set(apps.map((a: { state: string }) => a.state))).toEqual(new Set(['draft', 'submitted', 'returned', 'accepted']));
+    const companies = (await staff.get('/xypj/company/list?pageSize=100')).result.records as Array<{ creditCode: string }>;
+    expect(companies.filter((c) => creditCodeProblem(c.creditCode) !== null)).toEqual([]);
+    const engineers = (await staff.get('/xypj/engineer/list?pageSize=100')).result.records as Array<{ idCard: string }>;
+    expect(engineers.length).toBe(60);
+    expect(engineers.filter((e) => idCardProblem(e.idCard) !== null)).toEqual([]);
     const items = (await staff.get('/xypj/criteria/queryItemListByMainId?id=xypj_criteria_001')).result;
     expect(items.reduce((sum: number, i: { maxScore: number }) => sum + Number(i.maxScore), 0)).toBe(100);
   });

@@ -10,6 +10,7 @@ export type Caller =
   | { kind: 'expert'; userId: string; expertId: string | null };
 
 const STAFF_ROLES = ['admin', 'xypj_staff'];
+const callers = new WeakMap<FastifyRequest, Caller>();
 
 async function ownedId(db: Db, table: 'xypj_company' | 'xypj_expert', userId: string): Promise<string | null> {
   const res = await sql<{ id: string }>`select id from ${sql.table(table)} where user_id = ${userId} order by create_time asc limit 1`.execute(db);
@@ -34,8 +35,6 @@ export async function callerOf(request: FastifyRequest, db: Db): Promise<Caller>
   callers.set(request, caller);
   return caller;
 }
-
-const callers = new WeakMap<FastifyRequest, Caller>();
 
 /** Today's date (yyyy-MM-dd) on the office's clock (GMT+8). */
 export function officeToday(now = Date.now()): string {
