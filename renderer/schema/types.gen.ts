@@ -486,6 +486,8 @@ export interface EntitySchema {
     order: "asc" | "desc";
   };
   exportTitle?: string;
+  /** Groups of date or number columns whose values must not decrease in the order written (e.g. ["startDate", "endDate"]); empty values are skipped. */
+  ordered?: string[][];
   /** One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them. */
   subTables?: EntitySubTable[];
 }
@@ -527,6 +529,8 @@ export interface EntityColumn {
   allowedValues?: ((string | number)[]);
   /** A Y/N string column: only "Y" or "N" is accepted. */
   yesNo?: boolean;
+  /** A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643). */
+  check?: "creditCode" | "idCard";
   /** How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured. */
   queryMatch?: "contains" | "exact";
 }

@@ -5891,8 +5891,8 @@ return errors === 0;
 }
 
 export const Entity = validate57;
-const schema75 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}}},"definitions":{"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
-const schema76 = {"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}};
+const schema75 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"ordered":{"type":"array","description":"Groups of date or number columns whose values must not decrease in the order written (e.g. [\"startDate\", \"endDate\"]); empty values are skipped.","items":{"type":"array","minItems":2,"items":{"type":"string"}}},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}}},"definitions":{"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"check":{"enum":["creditCode","idCard"],"description":"A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643)."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
+const schema76 = {"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"check":{"enum":["creditCode","idCard"],"description":"A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643)."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}};
 const schema77 = {"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}};
 const schema78 = {"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}};
 const pattern3 = new RegExp("^[a-z][a-z0-9_]*$", "u");
@@ -6444,10 +6444,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data6.queryMatch !== undefined){
-let data26 = data6.queryMatch;
-if(!((data26 === "contains") || (data26 === "exact"))){
-const err45 = {instancePath:instancePath+"/columns/" + i0+"/queryMatch",schemaPath:"#/definitions/EntityColumn/properties/queryMatch/enum",keyword:"enum",params:{allowedValues: schema76.properties.queryMatch.enum},message:"must be equal to one of the allowed values"};
+if(data6.check !== undefined){
+let data26 = data6.check;
+if(!((data26 === "creditCode") || (data26 === "idCard"))){
+const err45 = {instancePath:instancePath+"/columns/" + i0+"/check",schemaPath:"#/definitions/EntityColumn/properties/check/enum",keyword:"enum",params:{allowedValues: schema76.properties.check.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6457,9 +6457,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/EntityColumn/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data6.queryMatch !== undefined){
+let data27 = data6.queryMatch;
+if(!((data27 === "contains") || (data27 === "exact"))){
+const err46 = {instancePath:instancePath+"/columns/" + i0+"/queryMatch",schemaPath:"#/definitions/EntityColumn/properties/queryMatch/enum",keyword:"enum",params:{allowedValues: schema76.properties.queryMatch.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6471,7 +6472,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err47 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/EntityColumn/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6481,15 +6482,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.indexes !== undefined){
-let data27 = data.indexes;
-if(Array.isArray(data27)){
-const len2 = data27.length;
-for(let i2=0; i2<len2; i2++){
-let data28 = data27[i2];
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.name === undefined){
-const err48 = {instancePath:instancePath+"/indexes/" + i2,schemaPath:"#/definitions/EntityIndex/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+else {
+const err48 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6498,8 +6493,16 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data28.columns === undefined){
-const err49 = {instancePath:instancePath+"/indexes/" + i2,schemaPath:"#/definitions/EntityIndex/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'"};
+}
+if(data.indexes !== undefined){
+let data28 = data.indexes;
+if(Array.isArray(data28)){
+const len2 = data28.length;
+for(let i2=0; i2<len2; i2++){
+let data29 = data28[i2];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.name === undefined){
+const err49 = {instancePath:instancePath+"/indexes/" + i2,schemaPath:"#/definitions/EntityIndex/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6508,9 +6511,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-for(const key2 in data28){
-if(!(((key2 === "name") || (key2 === "columns")) || (key2 === "unique"))){
-const err50 = {instancePath:instancePath+"/indexes/" + i2,schemaPath:"#/definitions/EntityIndex/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data29.columns === undefined){
+const err50 = {instancePath:instancePath+"/indexes/" + i2,schemaPath:"#/definitions/EntityIndex/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -6519,12 +6521,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data28.name !== undefined){
-let data29 = data28.name;
-if(typeof data29 === "string"){
-if(!pattern3.test(data29)){
-const err51 = {instancePath:instancePath+"/indexes/" + i2+"/name",schemaPath:"#/definitions/EntityIndex/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+for(const key2 in data29){
+if(!(((key2 === "name") || (key2 === "columns")) || (key2 === "unique"))){
+const err51 = {instancePath:instancePath+"/indexes/" + i2,schemaPath:"#/definitions/EntityIndex/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -6534,8 +6533,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-else {
-const err52 = {instancePath:instancePath+"/indexes/" + i2+"/name",schemaPath:"#/definitions/EntityIndex/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data29.name !== undefined){
+let data30 = data29.name;
+if(typeof data30 === "string"){
+if(!pattern3.test(data30)){
+const err52 = {instancePath:instancePath+"/indexes/" + i2+"/name",schemaPath:"#/definitions/EntityIndex/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6545,11 +6547,8 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data28.columns !== undefined){
-let data30 = data28.columns;
-if(Array.isArray(data30)){
-if(data30.length < 1){
-const err53 = {instancePath:instancePath+"/indexes/" + i2+"/columns",schemaPath:"#/definitions/EntityIndex/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+else {
+const err53 = {instancePath:instancePath+"/indexes/" + i2+"/name",schemaPath:"#/definitions/EntityIndex/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6558,10 +6557,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-const len3 = data30.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data30[i3] !== "string"){
-const err54 = {instancePath:instancePath+"/indexes/" + i2+"/columns/" + i3,schemaPath:"#/definitions/EntityIndex/properties/columns/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data29.columns !== undefined){
+let data31 = data29.columns;
+if(Array.isArray(data31)){
+if(data31.length < 1){
+const err54 = {instancePath:instancePath+"/indexes/" + i2+"/columns",schemaPath:"#/definitions/EntityIndex/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6570,10 +6571,10 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/indexes/" + i2+"/columns",schemaPath:"#/definitions/EntityIndex/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len3 = data31.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data31[i3] !== "string"){
+const err55 = {instancePath:instancePath+"/indexes/" + i2+"/columns/" + i3,schemaPath:"#/definitions/EntityIndex/properties/columns/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6583,9 +6584,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data28.unique !== undefined){
-if(typeof data28.unique !== "boolean"){
-const err56 = {instancePath:instancePath+"/indexes/" + i2+"/unique",schemaPath:"#/definitions/EntityIndex/properties/unique/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err56 = {instancePath:instancePath+"/indexes/" + i2+"/columns",schemaPath:"#/definitions/EntityIndex/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6595,9 +6596,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
-else {
-const err57 = {instancePath:instancePath+"/indexes/" + i2,schemaPath:"#/definitions/EntityIndex/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data29.unique !== undefined){
+if(typeof data29.unique !== "boolean"){
+const err57 = {instancePath:instancePath+"/indexes/" + i2+"/unique",schemaPath:"#/definitions/EntityIndex/properties/unique/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6609,7 +6610,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/indexes",schemaPath:"#/properties/indexes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err58 = {instancePath:instancePath+"/indexes/" + i2,schemaPath:"#/definitions/EntityIndex/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6619,9 +6620,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.auditColumns !== undefined){
-if(typeof data.auditColumns !== "boolean"){
-const err59 = {instancePath:instancePath+"/auditColumns",schemaPath:"#/properties/auditColumns/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err59 = {instancePath:instancePath+"/indexes",schemaPath:"#/properties/indexes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6631,11 +6632,9 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.defaultSort !== undefined){
-let data34 = data.defaultSort;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.column === undefined){
-const err60 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
+if(data.auditColumns !== undefined){
+if(typeof data.auditColumns !== "boolean"){
+const err60 = {instancePath:instancePath+"/auditColumns",schemaPath:"#/properties/auditColumns/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6644,8 +6643,12 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data34.order === undefined){
-const err61 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'"};
+}
+if(data.defaultSort !== undefined){
+let data35 = data.defaultSort;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.column === undefined){
+const err61 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6654,9 +6657,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-for(const key3 in data34){
-if(!((key3 === "column") || (key3 === "order"))){
-const err62 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data35.order === undefined){
+const err62 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -6665,10 +6667,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(data34.column !== undefined){
-if(typeof data34.column !== "string"){
-const err63 = {instancePath:instancePath+"/defaultSort/column",schemaPath:"#/properties/defaultSort/properties/column/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data35){
+if(!((key3 === "column") || (key3 === "order"))){
+const err63 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -6678,10 +6679,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data34.order !== undefined){
-let data36 = data34.order;
-if(!((data36 === "asc") || (data36 === "desc"))){
-const err64 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema75.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(data35.column !== undefined){
+if(typeof data35.column !== "string"){
+const err64 = {instancePath:instancePath+"/defaultSort/column",schemaPath:"#/properties/defaultSort/properties/column/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -6691,9 +6691,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-}
-else {
-const err65 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data35.order !== undefined){
+let data37 = data35.order;
+if(!((data37 === "asc") || (data37 === "desc"))){
+const err65 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema75.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -6703,9 +6704,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.exportTitle !== undefined){
-if(typeof data.exportTitle !== "string"){
-const err66 = {instancePath:instancePath+"/exportTitle",schemaPath:"#/properties/exportTitle/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err66 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -6715,15 +6716,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.subTables !== undefined){
-let data38 = data.subTables;
-if(Array.isArray(data38)){
-const len4 = data38.length;
-for(let i4=0; i4<len4; i4++){
-let data39 = data38[i4];
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-if(data39.entity === undefined){
-const err67 = {instancePath:instancePath+"/subTables/" + i4,schemaPath:"#/definitions/EntitySubTable/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+if(data.exportTitle !== undefined){
+if(typeof data.exportTitle !== "string"){
+const err67 = {instancePath:instancePath+"/exportTitle",schemaPath:"#/properties/exportTitle/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -6732,8 +6727,16 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data39.foreignKey === undefined){
-const err68 = {instancePath:instancePath+"/subTables/" + i4,schemaPath:"#/definitions/EntitySubTable/required",keyword:"required",params:{missingProperty: "foreignKey"},message:"must have required property '"+"foreignKey"+"'"};
+}
+if(data.ordered !== undefined){
+let data39 = data.ordered;
+if(Array.isArray(data39)){
+const len4 = data39.length;
+for(let i4=0; i4<len4; i4++){
+let data40 = data39[i4];
+if(Array.isArray(data40)){
+if(data40.length < 2){
+const err68 = {instancePath:instancePath+"/ordered/" + i4,schemaPath:"#/properties/ordered/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -6742,8 +6745,10 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data39.property === undefined){
-const err69 = {instancePath:instancePath+"/subTables/" + i4,schemaPath:"#/definitions/EntitySubTable/required",keyword:"required",params:{missingProperty: "property"},message:"must have required property '"+"property"+"'"};
+const len5 = data40.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data40[i5] !== "string"){
+const err69 = {instancePath:instancePath+"/ordered/" + i4+"/" + i5,schemaPath:"#/properties/ordered/items/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -6752,9 +6757,10 @@ vErrors.push(err69);
 }
 errors++;
 }
-for(const key4 in data39){
-if(!(((key4 === "entity") || (key4 === "foreignKey")) || (key4 === "property"))){
-const err70 = {instancePath:instancePath+"/subTables/" + i4,schemaPath:"#/definitions/EntitySubTable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/ordered/" + i4,schemaPath:"#/properties/ordered/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -6764,11 +6770,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data39.entity !== undefined){
-let data40 = data39.entity;
-if(typeof data40 === "string"){
-if(!pattern3.test(data40)){
-const err71 = {instancePath:instancePath+"/subTables/" + i4+"/entity",schemaPath:"#/definitions/EntitySubTable/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+}
+else {
+const err71 = {instancePath:instancePath+"/ordered",schemaPath:"#/properties/ordered/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -6778,8 +6782,15 @@ vErrors.push(err71);
 errors++;
 }
 }
-else {
-const err72 = {instancePath:instancePath+"/subTables/" + i4+"/entity",schemaPath:"#/definitions/EntitySubTable/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.subTables !== undefined){
+let data42 = data.subTables;
+if(Array.isArray(data42)){
+const len6 = data42.length;
+for(let i6=0; i6<len6; i6++){
+let data43 = data42[i6];
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.entity === undefined){
+const err72 = {instancePath:instancePath+"/subTables/" + i6,schemaPath:"#/definitions/EntitySubTable/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -6788,12 +6799,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-if(data39.foreignKey !== undefined){
-let data41 = data39.foreignKey;
-if(typeof data41 === "string"){
-if(!pattern6.test(data41)){
-const err73 = {instancePath:instancePath+"/subTables/" + i4+"/foreignKey",schemaPath:"#/definitions/EntitySubTable/properties/foreignKey/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]*$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]*$"+"\""};
+if(data43.foreignKey === undefined){
+const err73 = {instancePath:instancePath+"/subTables/" + i6,schemaPath:"#/definitions/EntitySubTable/required",keyword:"required",params:{missingProperty: "foreignKey"},message:"must have required property '"+"foreignKey"+"'"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -6802,9 +6809,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-else {
-const err74 = {instancePath:instancePath+"/subTables/" + i4+"/foreignKey",schemaPath:"#/definitions/EntitySubTable/properties/foreignKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data43.property === undefined){
+const err74 = {instancePath:instancePath+"/subTables/" + i6,schemaPath:"#/definitions/EntitySubTable/required",keyword:"required",params:{missingProperty: "property"},message:"must have required property '"+"property"+"'"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -6813,12 +6819,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-if(data39.property !== undefined){
-let data42 = data39.property;
-if(typeof data42 === "string"){
-if(!pattern6.test(data42)){
-const err75 = {instancePath:instancePath+"/subTables/" + i4+"/property",schemaPath:"#/definitions/EntitySubTable/properties/property/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]*$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]*$"+"\""};
+for(const key4 in data43){
+if(!(((key4 === "entity") || (key4 === "foreignKey")) || (key4 === "property"))){
+const err75 = {instancePath:instancePath+"/subTables/" + i6,schemaPath:"#/definitions/EntitySubTable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -6828,8 +6831,11 @@ vErrors.push(err75);
 errors++;
 }
 }
-else {
-const err76 = {instancePath:instancePath+"/subTables/" + i4+"/property",schemaPath:"#/definitions/EntitySubTable/properties/property/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data43.entity !== undefined){
+let data44 = data43.entity;
+if(typeof data44 === "string"){
+if(!pattern3.test(data44)){
+const err76 = {instancePath:instancePath+"/subTables/" + i6+"/entity",schemaPath:"#/definitions/EntitySubTable/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -6839,9 +6845,8 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
 else {
-const err77 = {instancePath:instancePath+"/subTables/" + i4,schemaPath:"#/definitions/EntitySubTable/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err77 = {instancePath:instancePath+"/subTables/" + i6+"/entity",schemaPath:"#/definitions/EntitySubTable/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -6851,9 +6856,11 @@ vErrors.push(err77);
 errors++;
 }
 }
-}
-else {
-const err78 = {instancePath:instancePath+"/subTables",schemaPath:"#/properties/subTables/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data43.foreignKey !== undefined){
+let data45 = data43.foreignKey;
+if(typeof data45 === "string"){
+if(!pattern6.test(data45)){
+const err78 = {instancePath:instancePath+"/subTables/" + i6+"/foreignKey",schemaPath:"#/definitions/EntitySubTable/properties/foreignKey/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]*$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -6863,14 +6870,74 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
 else {
-const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err79 = {instancePath:instancePath+"/subTables/" + i6+"/foreignKey",schemaPath:"#/definitions/EntitySubTable/properties/foreignKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err79];
 }
 else {
 vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data43.property !== undefined){
+let data46 = data43.property;
+if(typeof data46 === "string"){
+if(!pattern6.test(data46)){
+const err80 = {instancePath:instancePath+"/subTables/" + i6+"/property",schemaPath:"#/definitions/EntitySubTable/properties/property/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]*$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/subTables/" + i6+"/property",schemaPath:"#/definitions/EntitySubTable/properties/property/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/subTables/" + i6,schemaPath:"#/definitions/EntitySubTable/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/subTables",schemaPath:"#/properties/subTables/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+else {
+const err84 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
 }
 errors++;
 }

@@ -8,6 +8,7 @@ import { socketModule } from './socket';
 import { entityModule } from './entity';
 import { adminModule } from './admin';
 import { pageSchemaModule } from './pages';
+import { xypjModule } from './xypj';
 
 /** Every API module, registered in this order under config.apiBase. Add yours here. */
-export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule, pageSchemaModule];
+export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule, pageSchemaModule, xypjModule];

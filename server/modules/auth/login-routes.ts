@@ -8,6 +8,7 @@ import type { SysUser } from '../../db/types';
 import { consumeCaptcha, createCaptcha } from './captcha';
 import { clearFailures, isLocked, LOCKED_MESSAGE, recordFailure } from './lockout';
 import { activeUserTenants, ALL_TENANTS_FROZEN, buildLoginResult } from './login-result';
+import { inactiveAccountMessage } from './inactive-accounts';
 import { issueSmsCode, sentRecently, verifySmsCode, type SmsMode } from './sms-codes';
 
 export const WRONG_CREDENTIALS = '用户名或密码错误';
@@ -36,7 +37,7 @@ interface SmsBody {
 
 /** Status, tenants, token, log and result shared by password and phone sign-in. */
 async function completeLogin(deps: AppDeps, request: FastifyRequest, user: SysUser) {
-  if (user.status !== 1) throw businessError(FROZEN_MESSAGE);
+  if (user.status !== 1) throw businessError(await inactiveAccountMessage(deps.db, user, FROZEN_MESSAGE));
   const tenants = await activeUserTenants(deps.db, user);
   if (tenants.linked && tenants.tenants.length === 0) throw businessError(ALL_TENANTS_FROZEN);
   await clearFailures(deps.db, user.username);

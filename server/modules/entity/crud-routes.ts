@@ -12,6 +12,7 @@ import type { SqlValue } from './field-values';
 import { runListQuery, selectList, toRecord, type ListOptions, type ListParams } from './list-query';
 import { RowValidator, type ColumnValues } from './row-validator';
 import { deleteSubRows, saveSubTables, withSubTables } from './sub-tables';
+import { requireInScope, runBeforeWrite, scopedBody, scopeOf } from './policies';
 
 export const MAX_BATCH_IDS = 1000;
 export const NOT_FOUND = '未找到对应数据';
@@ -25,9 +26,12 @@ export function registerEntityListOptions(table: string, provider: ListOptionsPr
   listOptionProviders.set(table, provider);
 }
 
+/** The list options other modules registered, plus the condition of the caller's row scope. */
 export async function entityListOptions(def: EntityDefinition, request: FastifyRequest): Promise<ListOptions> {
   const provider = listOptionProviders.get(def.table);
-  return provider ? await provider(request) : {};
+  const options = provider ? await provider(request) : {};
+  const scope = await scopeOf(def, request);
+  return scope ? { ...options, where: [...(options.where ?? []), scope.where] } : options;
 }
 
 export const permissionOf = (def: EntityDefinition, action: string) => `${def.permissionPrefix}:${action}`;
@@ -89,6 +93,7 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
     `${base}/queryById`,
     { config: { permission: permissionOf(def, 'list') }, schema: idQuery },
     async (request) => {
+      await requireInScope(db, def, await scopeOf(def, request), [request.query.id]);
       const res = await sql<Record<string, unknown>>`select ${selectList(def.fields)} from ${table} where ${idColumn} = ${request.query.id}`.execute(db);
       const row = res.rows[0];
       if (!row) throw businessError(NOT_FOUND);
@@ -98,7 +103,9 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
 
   api.post<{ Body: unknown }>(`${base}/add`, { config: { permission: permissionOf(def, 'add') } }, async (request) => {
     const { user } = requireSession(request);
-    const body = bodyObject(request.body);
+    const scope = await scopeOf(def, request);
+    const body = scopedBody(def, scope, bodyObject(request.body));
+    await runBeforeWrite(def, { request, db, mode: 'add', id: null, body, scope });
     const check = await new RowValidator(db, def).check(body, 'add');
     if (check.errors.length) throw businessError(check.errors[0]!);
     const id = await withSubTables(db, def, async (tx) => {
@@ -116,11 +123,14 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
     config: { permission: permissionOf(def, 'edit') },
     handler: async (request) => {
       const { user } = requireSession(request);
-      const body = bodyObject(request.body);
+      const scope = await scopeOf(def, request);
+      const body = scopedBody(def, scope, bodyObject(request.body));
       const id = body[def.id.property];
       if (typeof id !== 'string' || id.trim() === '' || id.length > 64) throw businessError(NOT_FOUND);
       const found = await sql`select 1 as one from ${table} where ${idColumn} = ${id}`.execute(db);
       if (found.rows.length === 0) throw businessError(NOT_FOUND);
+      await requireInScope(db, def, scope, [id]);
+      await runBeforeWrite(def, { request, db, mode: 'edit', id, body, scope });
       const check = await new RowValidator(db, def).check(body, 'edit', id);
       if (check.errors.length) throw businessError(check.errors[0]!);
       const values: Record<string, SqlValue | null> = { ...check.values };
@@ -142,6 +152,9 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
     `${base}/delete`,
     { config: { permission: permissionOf(def, 'delete') }, schema: idQuery },
     async (request) => {
+      const scope = await scopeOf(def, request);
+      await requireInScope(db, def, scope, [request.query.id]);
+      await runBeforeWrite(def, { request, db, mode: 'delete', id: request.query.id, body: {}, scope });
       const res = await withSubTables(db, def, async (tx) => {
         await deleteSubRows(tx, def, [request.query.id]);
         return sql`delete from ${table} where ${idColumn} = ${request.query.id} returning ${idColumn}`.execute(tx);
@@ -160,6 +173,9 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
     },
     async (request) => {
       const ids = idList(request.query.ids);
+      const scope = await scopeOf(def, request);
+      await requireInScope(db, def, scope, ids);
+      for (const id of ids) await runBeforeWrite(def, { request, db, mode: 'delete', id, body: {}, scope });
       await withSubTables(db, def, async (tx) => {
         await deleteSubRows(tx, def, ids);
         await sql`delete from ${table} where ${idColumn} in (${sql.join(ids)})`.execute(tx);

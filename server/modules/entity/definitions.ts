@@ -5,6 +5,7 @@ import type { FieldType, ListField, ListSource, QueryMatch } from './list-query'
 import { PROJECT_ROOT } from '../../paths';
 import { AuthoringError } from '../../core/authoring-error';
 import { findTableDict, isTableDictCode } from '../lookup/registry';
+import type { ValueCheckName } from '../../core/id-numbers';
 
 /** The JSON of schemas/entities/*.json (meta-schema schemas/_meta/entity.schema.json). */
 export interface EntityColumnJson {
@@ -26,6 +27,7 @@ export interface EntityColumnJson {
   patternMessage?: string;
   allowedValues?: Array<string | number>;
   yesNo?: boolean;
+  check?: ValueCheckName;
   queryMatch?: QueryMatch;
 }
 
@@ -40,6 +42,7 @@ export interface EntityJson {
   auditColumns?: boolean;
   defaultSort?: { column: string; order: 'asc' | 'desc' };
   exportTitle?: string;
+  ordered?: string[][];
   subTables?: SubTableJson[];
 }
 
@@ -80,6 +83,7 @@ export interface FieldRules {
   patternMessage?: string;
   allowedValues?: string[];
   yesNo?: boolean;
+  check?: ValueCheckName;
 }
 
 export interface EntityIndex {
@@ -100,6 +104,8 @@ export interface EntityDefinition extends ListSource {
   id: EntityField;
   indexes: EntityIndex[];
   exportTitle: string;
+  /** groups of properties whose values must not decrease in this order (date ranges, windows) */
+  ordered?: string[][];
   /** children saved, listed and deleted with each main record (resolved once every file is read) */
   subTables: SubTable[];
   /** the file's JSON, as read (recorded with each schema migration) */
@@ -186,6 +192,10 @@ function toRules(file: string, c: EntityColumnJson, at: string): FieldRules {
   if (c.yesNo === true) {
     if (!isTextType(c.type)) fail(file, `列 ${c.name} 的 yesNo 只能用于字符串列`, `${at}/yesNo`);
     rules.yesNo = true;
+  }
+  if (c.check !== undefined) {
+    if (c.type !== 'string') fail(file, `列 ${c.name} 的 check 只能用于字符串列`, `${at}/check`);
+    rules.check = c.check;
   }
   return rules;
 }
@@ -284,6 +294,13 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
     }
   }
   if (e.defaultSort && !byProperty.has(e.defaultSort.column)) fail(file, `默认排序列 ${e.defaultSort.column} 不存在`, '/defaultSort/column');
+  for (const [i, group] of (e.ordered ?? []).entries()) {
+    for (const [j, name] of group.entries()) {
+      const field = byProperty.get(name);
+      if (!field || field.audit) fail(file, `顺序规则的列 ${name} 不存在`, `/ordered/${i}/${j}`);
+      if (!['date', 'datetime', 'int', 'bigint', 'decimal'].includes(field.type)) fail(file, `顺序规则的列 ${name} 必须是日期或数值列`, `/ordered/${i}/${j}`);
+    }
+  }
   return {
     file,
     table: e.table,
@@ -296,6 +313,7 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
     indexes,
     defaultSort: e.defaultSort ?? (byProperty.has('createTime') ? { column: 'createTime', order: 'desc' } : undefined),
     exportTitle: e.exportTitle ?? e.label,
+    ordered: e.ordered ?? [],
     subTables: [],
     json: e,
   };

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../core/time';
 import type { SessionUser } from '../../core/tokens';
 import type { Db } from '../../db/types';
 import { insertRow, permissionOf } from './crud-routes';
+import { runBeforeWrite, scopedBody, scopeOf } from './policies';
 import type { EntityDefinition } from './definitions';
 import { attachmentHeader } from './export';
 import { readSheetRows, type SheetRow } from './excel-rows';
@@ -107,13 +108,20 @@ export async function importWith(db: Db, request: FastifyRequest, importer: RowI
   };
 }
 
-export function importFiles(db: Db, def: EntityDefinition, request: FastifyRequest): Promise<Envelope<string | ImportSummary>> {
+export async function importFiles(db: Db, def: EntityDefinition, request: FastifyRequest): Promise<Envelope<string | ImportSummary>> {
   const validator = new RowValidator(db, def);
+  const scope = await scopeOf(def, request);
   return importWith(db, request, {
     label: def.label,
     rows: (file) => readSheetRows(def, file),
     save: async (row, user) => {
-      const check = await validator.check(row.input, 'add');
+      const input = scopedBody(def, scope, row.input);
+      try {
+        await runBeforeWrite(def, { request, db, mode: 'add', id: null, body: input, scope });
+      } catch (err) {
+        return [err instanceof Error ? err.message : String(err)];
+      }
+      const check = await validator.check(input, 'add');
       if (check.errors.length) return check.errors;
       await insertRow(db, def, check.values, user);
       return [];

@@ -3,6 +3,7 @@ import type { Db } from '../../db/types';
 import type { EntityDefinition, EntityField } from './definitions';
 import { DictionaryValues } from './dict-values';
 import { convertValue, fitsDecimal, type SqlValue } from './field-values';
+import { VALUE_CHECKS } from '../../core/id-numbers';
 
 export type ColumnValues = Record<string, SqlValue | null>;
 
@@ -15,7 +16,7 @@ export interface RowCheck {
 
 /** The column's min/max, pattern, allowed values and Y/N rules on a non-empty value. */
 function valueRuleError(f: EntityField, value: SqlValue): string | null {
-  const { min, max, pattern, patternMessage, allowedValues, yesNo } = f.rules;
+  const { min, max, pattern, patternMessage, allowedValues, yesNo, check } = f.rules;
   if (min !== undefined || max !== undefined) {
     const n = Number(value);
     if (min !== undefined && n < min) return `${f.label}不能小于${min}`;
@@ -25,6 +26,7 @@ function valueRuleError(f: EntityField, value: SqlValue): string | null {
   if (yesNo && text !== 'Y' && text !== 'N') return `${f.label}只能是Y或N`;
   if (allowedValues && !allowedValues.includes(text)) return `${f.label}只能是${allowedValues.join('、')}`;
   if (pattern && !pattern.test(text)) return patternMessage ?? `${f.label}格式不正确`;
+  if (check) return VALUE_CHECKS[check](text, f.label);
   return null;
 }
 
@@ -114,6 +116,40 @@ export class RowValidator {
       if (problem) errors.push(problem);
       else values[f.column] = value;
     }
+    if (errors.length === 0) {
+      const orderError = await this.orderError(values, id);
+      if (orderError) errors.push(orderError);
+    }
     return { values, errors };
+  }
+
+  /** The entity's `ordered` groups: each value not earlier (smaller) than the last non-empty one before it. */
+  private async orderError(values: ColumnValues, id: string | null): Promise<string | null> {
+    const groups = this.def.ordered ?? [];
+    if (!groups.length) return null;
+    const fieldOf = (property: string) => this.def.fields.find((f) => f.property === property)!;
+    const missing = groups.flat().map(fieldOf).filter((f) => !hasOwn(values, f.column));
+    let stored: Record<string, unknown> = {};
+    if (missing.length && id) {
+      const res = await sql<Record<string, unknown>>`select ${sql.join(missing.map((f) => sql.id(f.column)))} from ${sql.table(this.def.table)}
+        where ${sql.id(this.def.id.column)} = ${id}`.execute(this.db);
+      stored = res.rows[0] ?? {};
+    }
+    const valueOf = (f: EntityField): number | null => {
+      const v = hasOwn(values, f.column) ? values[f.column] : stored[f.column];
+      if (v === null || v === undefined || v === '') return null;
+      const n = v instanceof Date ? v.getTime() : typeof v === 'string' && (f.type === 'date' || f.type === 'datetime') ? Date.parse(v) : Number(v);
+      return Number.isNaN(n) ? null : n;
+    };
+    for (const group of groups) {
+      let previous: { field: EntityField; value: number } | null = null;
+      for (const field of group.map(fieldOf)) {
+        const value = valueOf(field);
+        if (value === null) continue;
+        if (previous && value < previous.value) return `${field.label}不能早于${previous.field.label}`;
+        previous = { field, value };
+      }
+    }
+    return null;
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../core/deps';
 import { businessError, ok } from '../../core/envelope';
@@ -8,6 +8,7 @@ import type { EntityDefinition, EntityField, SubTable } from './definitions';
 import type { SqlValue } from './field-values';
 import { selectList, toRecord } from './list-query';
 import { RowValidator } from './row-validator';
+import { requireInScope, scopeOf } from './policies';
 
 /** Upper limit of rows one sub-table may send in one save. */
 export const MAX_SUB_ROWS = 5000;
@@ -87,7 +88,8 @@ export function mountSubTableRoutes(api: FastifyInstance, { db }: AppDeps, def: 
   for (const sub of def.subTables) {
     const fk = foreignKeyOf(sub);
     const order = sub.entity.fields.find((f) => f.property === 'orderNum') ?? sub.entity.fields.find((f) => f.property === 'createTime');
-    const load = async (mainId: string) => {
+    const load = async (request: FastifyRequest, mainId: string) => {
+      await requireInScope(db, def, await scopeOf(def, request), [mainId]);
       const orderBy = order ? sql`order by ${sql.id(order.column)} asc, ${sql.id(sub.entity.id.column)} asc` : sql`order by ${sql.id(sub.entity.id.column)} asc`;
       const res = await sql<Record<string, unknown>>`select ${selectList(sub.entity.fields)} from ${sql.table(sub.entity.table)}
         where ${sql.id(fk.column)} = ${mainId} ${orderBy}`.execute(db);
@@ -97,7 +99,7 @@ export function mountSubTableRoutes(api: FastifyInstance, { db }: AppDeps, def: 
     api.get<{ Querystring: { id: string } }>(
       `${def.apiBase}/query${capitalised(sub.property)}ByMainId`,
       { config: { permission }, schema: { querystring: objectSchema({ id }, ['id']) } },
-      (request) => load(request.query.id),
+      (request) => load(request, request.query.id),
     );
     api.get<{ Querystring: { mainId?: string; id?: string } }>(
       `${def.apiBase}/subList/${sub.property}`,
@@ -105,7 +107,7 @@ export function mountSubTableRoutes(api: FastifyInstance, { db }: AppDeps, def: 
       (request) => {
         const mainId = request.query.mainId ?? request.query.id;
         if (!mainId) throw businessError('主表ID不能为空');
-        return load(mainId);
+        return load(request, mainId);
       },
     );
   }

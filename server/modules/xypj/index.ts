@@ -1,0 +1,33 @@
+import type { ApiModule } from '../../core/deps';
+import { applicationBeforeWrite, applicationRoutes } from './application-routes';
+import { batchBeforeWrite, batchRoutes, criteriaBeforeWrite } from './batch-routes';
+import { companyBeforeWrite, companyRoutes } from './company-routes';
+import { dashboardRoute } from './dashboard-route';
+import { expertBeforeWrite, expertRoutes } from './expert-routes';
+import { companyAccountReason, registerRoute } from './register-route';
+import { registerInactiveAccountReason } from '../auth/inactive-accounts';
+import { registerXypjScopes } from './scopes';
+import { seedXypjDemoData } from './seed';
+
+/**
+ * The credit evaluation business (first half of the yearly cycle): row scopes and write checks of
+ * the xypj entity tables, company review, batch moves, application submit and formal review,
+ * company registration, and the demo data of a fresh database. Registered after the entity module.
+ */
+export const xypjModule: ApiModule = async (api, deps) => {
+  registerXypjScopes(deps.db, {
+    xypj_company: companyBeforeWrite,
+    xypj_batch: batchBeforeWrite,
+    xypj_criteria: criteriaBeforeWrite,
+    xypj_application: applicationBeforeWrite,
+    xypj_expert: expertBeforeWrite,
+  });
+  companyRoutes(api, deps);
+  batchRoutes(api, deps);
+  applicationRoutes(api, deps);
+  expertRoutes(api, deps);
+  registerRoute(api, deps);
+  registerInactiveAccountReason('xypj_company', companyAccountReason);
+  dashboardRoute(api, deps);
+  await seedXypjDemoData(deps.db);
+};
