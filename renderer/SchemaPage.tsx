@@ -6,7 +6,6 @@ import type { Notifier } from './data/notify';
 import { ListPageView } from './list/ListPageView';
 import { FormPageView } from './form/FormPageView';
 import { ViewPageView } from './views/ViewPageView';
-import { prepareRenderer } from './form/SchemaForm';
 
 export interface SchemaPageProps {
   /** The page schema; validated here, so configs from the server can be passed as they came. */
@@ -20,7 +19,6 @@ export interface SchemaPageProps {
 
 /** Renders any page schema; an invalid one becomes an error panel naming each problem. */
 export function SchemaPage({ schema, source, notifier, saveCode }: SchemaPageProps) {
-  prepareRenderer();
   const issues = useMemo(() => validatePageSchema(schema), [schema]);
   if (issues.length > 0) return <SchemaErrorPanel source={source} issues={issues} />;
   const page = schema as PageSchema;

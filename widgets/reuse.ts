@@ -18,7 +18,7 @@ export * from './upload/upload-rules';
 export { JDictSelectTag, DictPretty } from './dict/JDictSelectTag';
 export { JMultiSelectTag } from './dict/JMultiSelectTag';
 export { JSearchSelectTag } from './dict/JSearchSelectTag';
-export { loadDictOptions, dictText, splitValue, normalizeDictItems, type DictOption } from './dict/dict-api';
+export { loadDictItems, useDictOptions, dictText, splitValue, normalizeDictItems, type DictItem } from '@renderer/index';
 export { searchDict, loadDictLabels, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE } from './dict/search-dict';
 export { DepartTree } from './pickers/DepartTree';
 export { DepartSelectModal } from './pickers/DepartSelectModal';

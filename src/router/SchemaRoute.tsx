@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Spin } from 'antd';
 import { SchemaPage, loadPageSchema } from '@renderer/index';
-import { registerAppFieldTypes } from '../registerFieldTypes';
 
 const loading = <Spin style={{ display: 'block', margin: '64px auto' }} />;
 
 /** Renders a page schema (validated by SchemaPage; an invalid one becomes an error panel). */
 export function SchemaView({ schema, source }: { schema: unknown; source: string }) {
-  registerAppFieldTypes();
   return <SchemaPage schema={schema} source={source} />;
 }
 

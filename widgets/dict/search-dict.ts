@@ -1,5 +1,5 @@
 import type { RendererHttp } from '@renderer/context';
-import { normalizeDictItems, type DictOption } from './dict-api';
+import { normalizeDictItems, type DictItem } from '@renderer/index';
 
 export const SEARCH_DEBOUNCE_MS = 800;
 export const SEARCH_PAGE_SIZE = 10;
@@ -11,7 +11,7 @@ export function labelDictCode(dict: string): string {
 }
 
 /** GET /sys/dict/loadDict/{dict}?keyword&pageSize; throws with the server message on failure. */
-export async function searchDict(http: RendererHttp, dict: string, keyword: string, pageSize = SEARCH_PAGE_SIZE): Promise<DictOption[]> {
+export async function searchDict(http: RendererHttp, dict: string, keyword: string, pageSize = SEARCH_PAGE_SIZE): Promise<DictItem[]> {
   const res = await http.get<unknown>(`/sys/dict/loadDict/${encodeURIComponent(dict)}`, { keyword, pageSize });
   if (!res.success) throw new Error(res.message || '查询失败');
   return normalizeDictItems(res.result);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Col, Form, Input, Modal, Row, Space, Table, message } from 'antd';
 import { useRenderer } from '@renderer/context';
 import { JModal } from '../shared/JModal';
-import { dictText, normalizeDictItems, type DictOption } from '../dict/dict-api';
+import { dictText, normalizeDictItems, type DictItem } from '@renderer/index';
 import {
   POPUP_INIT_FAILED, POPUP_SELECT_ONE, cachedRequest, paramQuery, parseSorter, popupRowKey,
   type PopupConfig, type PopupRow,
@@ -77,7 +77,7 @@ export function PopupReportModal({ open, config, onOk, onCancel }: PopupReportMo
     return () => { alive = false; };
   }, [http, open, head, query, config.sorter, config.param, group]);
 
-  const dicts: Record<string, DictOption[]> = Object.fromEntries(Object.entries(head?.dictOptions ?? {}).map(([k, v]) => [k, normalizeDictItems(v)]));
+  const dicts: Record<string, DictItem[]> = Object.fromEntries(Object.entries(head?.dictOptions ?? {}).map(([k, v]) => [k, normalizeDictItems(v)]));
   const columns = (head?.columns ?? []).map((column) => ({
     title: column.title, dataIndex: column.dataIndex,
     render: (value: unknown) => (column.customRender && dicts[column.customRender] ? dictText(dicts[column.customRender], value) : value as string),
