@@ -8,6 +8,7 @@ import type { Notifier } from '../data/notify';
 import { errorText } from '../data/errors';
 import { SchemaForm } from '../form/SchemaForm';
 import type { Row } from './useListPage';
+import { listOf } from '../data/provider';
 
 export type RecordMode = 'add' | 'edit' | 'detail';
 const TITLES: Record<RecordMode, string> = { add: '新增', edit: '编辑', detail: '详情' };
@@ -56,7 +57,7 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
         .get<{ records?: Row[] } | Row[]>(sub.listUrl, { id: record.id })
         .then((res) => {
           if (!res.success) return;
-          const rows = Array.isArray(res.result) ? res.result : res.result?.records ?? [];
+          const rows = listOf<Row>(res.result);
           form.setValuesIn(sub.key, rows);
         })
         .catch((error: unknown) => notify.warning(errorText(error)));

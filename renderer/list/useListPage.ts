@@ -8,6 +8,7 @@ import { toSuperQueryParams, type FilterTree } from '../superQuery/model';
 import { exportByNavigation, navigateTo } from './exportLink';
 import { treeRootParams, treeRowsOf, UNREADABLE_TREE_DATA } from './useTreeRows';
 import { errorText } from '../data/errors';
+import { pageOf } from '../data/provider';
 
 export type Row = Record<string, unknown>;
 
@@ -89,8 +90,9 @@ export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
           notify.error(UNREADABLE_TREE_DATA);
           return;
         }
-        setRows(Array.isArray(result) ? result : result?.records ?? []);
-        setTotal(Array.isArray(result) ? result.length : Number(result?.total ?? 0));
+        const page = pageOf<Row>(result);
+        setRows(page.records);
+        setTotal(page.total);
       })
       .catch((error: unknown) => {
         if (id === requestId.current) notify.warning(errorText(error));

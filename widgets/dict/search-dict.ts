@@ -1,5 +1,5 @@
 import type { RendererHttp } from '@renderer/context';
-import { normalizeDictItems, type DictItem } from '@renderer/index';
+import { listOf, normalizeDictItems, type DictItem } from '@renderer/index';
 
 export const SEARCH_DEBOUNCE_MS = 800;
 export const SEARCH_PAGE_SIZE = 10;
@@ -20,6 +20,6 @@ export async function searchDict(http: RendererHttp, dict: string, keyword: stri
 /** Labels of stored keys: GET /sys/dict/loadDictItem/{dict}?key=a,b → texts in key order. */
 export async function loadDictLabels(http: RendererHttp, dict: string, key: string): Promise<string[]> {
   const res = await http.get<unknown>(`/sys/dict/loadDictItem/${encodeURIComponent(labelDictCode(dict))}`, { key });
-  if (!res.success || !Array.isArray(res.result)) return [];
-  return res.result.map(String);
+  if (!res.success) return [];
+  return listOf(res.result).map(String);
 }

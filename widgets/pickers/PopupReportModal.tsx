@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Col, Form, Input, Modal, Row, Space, Table, message } from 'antd';
 import { useRenderer } from '@renderer/context';
 import { JModal } from '../shared/JModal';
-import { dictText, normalizeDictItems, type DictItem } from '@renderer/index';
+import { dictText, listOf, normalizeDictItems, type DictItem } from '@renderer/index';
 import {
   POPUP_INIT_FAILED, POPUP_SELECT_ONE, cachedRequest, paramQuery, parseSorter, popupRowKey,
   type PopupConfig, type PopupRow,
@@ -44,7 +44,7 @@ export function PopupReportModal({ open, config, onOk, onCancel }: PopupReportMo
       return cachedRequest(group, `query/${res.result.cgRpConfigId}`, () => http.get<QueryItem[]>(`/online/cgreport/api/getQueryInfo/${res.result.cgRpConfigId}`)).then((info) => {
         if (!alive) return;
         if (!info.success) { message.warning(info.message); return; }
-        const items = Array.isArray(info.result) ? info.result : [];
+        const items = listOf<QueryItem>(info.result);
         setQueryItems(items);
         const { query: fromParams } = paramQuery(config.param, items.map((i) => i.field));
         form.setFieldsValue(fromParams);

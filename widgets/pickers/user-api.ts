@@ -1,4 +1,5 @@
 import type { RendererHttp } from '@renderer/context';
+import { listOf } from '@renderer/index';
 
 /** A picker user row. */
 export interface PickerUser {
@@ -40,8 +41,7 @@ export async function queryPickerUsers(http: RendererHttp, query: UserQuery): Pr
 export async function usersByValues(http: RendererHttp, store: string, values: string): Promise<PickerUser[]> {
   const res = await http.get<PickerUser[] | { records?: PickerUser[] }>('/sys/user/getMultiUser', { [store]: `${values},` });
   if (!res.success) return [];
-  const list = Array.isArray(res.result) ? res.result : res.result?.records ?? [];
-  return list;
+  return listOf<PickerUser>(res.result);
 }
 
 export function sexText(sex: unknown): string {
