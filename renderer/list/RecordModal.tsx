@@ -35,7 +35,7 @@ export function firstFailingSubTable(form: Form, keys: string[]): string | undef
 }
 
 export function RecordModal({ mode, record, initialValues, config, urls, notify, onClose, onSaved }: RecordModalProps) {
-  const { http } = useRenderer();
+  const { http, data } = useRenderer();
   const open = mode !== undefined;
   const [fullscreen, setFullscreen] = useState(!!config.fullscreen);
   const [saving, setSaving] = useState(false);
@@ -82,7 +82,7 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
     setSaving(true);
     try {
       const body = { ...form.values };
-      const res = mode === 'add' ? await http.post(url, body) : await http.put(url, body);
+      const res = mode === 'add' ? await data.create(url, body) : await data.update(url, body);
       if (res.success) {
         notify.success(res.message || '操作成功');
         onSaved(body);
