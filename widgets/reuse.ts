@@ -5,7 +5,7 @@
  */
 export { JModal, type JModalProps, MODAL_BODY_HEIGHT_RATIO } from './shared/JModal';
 export { JEllipsis, ellipsis, DEFAULT_ELLIPSIS_LENGTH } from './shared/JEllipsis';
-export { fileAccessUrl, fileNameOf, isImagePath } from './shared/files';
+export { fileNameOf, isImagePath } from './shared/files';
 export { useFileUrls } from './shared/useFileUrls';
 export { signedUrls, needsSignedUrl, type SignedFileUrl } from './shared/signed-urls';
 export { widgetParts, PlainText, type PrettyProps } from './shared/fieldParts';

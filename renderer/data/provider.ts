@@ -100,6 +100,7 @@ export interface DataProvider {
   export(url: string, params?: QueryParams): Promise<{ blob: Blob; fileName?: string }>;
   import<T = unknown>(url: string, form: FormData, onProgress?: (percent: number) => void): Promise<ApiResult<T>>;
   upload<T = unknown>(form: FormData, onProgress?: (percent: number) => void): Promise<ApiResult<T>>;
+  /** Browser address of a stored file path; absolute, data: and blob: addresses pass through, '' stays ''. */
   fileUrl(path: string): string;
   /** One dictionary's items straight from the server (no cache: see loadDictItems). */
   dictionary(code: string): Promise<DictItem[]>;
@@ -131,7 +132,7 @@ export function createDataProvider(http: RendererHttp, paths: DataPaths): DataPr
     export: (url, params) => http.download(url, params),
     import: (url, form, onProgress) => http.upload(url, form, onProgress),
     upload: (form, onProgress) => http.upload(paths.upload, form, onProgress),
-    fileUrl: (path) => (/^(https?:)?\/\//.test(path) || path.startsWith('data:') ? path : paths.fileUrl(path.replace(/^\//, ''))),
+    fileUrl: (path) => (!path || /^((https?:)?\/\/|data:|blob:)/i.test(path) ? path : paths.fileUrl(path.replace(/^\//, ''))),
     dictionary: async (code) => normalizeDictItems(resultOf(await http.get(paths.dictionary(code)), '字典加载失败')),
     duplicateCheck: async (value, options) => {
       if (blank(value)) return '';

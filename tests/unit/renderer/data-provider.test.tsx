@@ -55,6 +55,8 @@ describe('data provider', () => {
     const data = testDataProvider(fakeHttp({}).http);
     expect(data.fileUrl('temp/a.png')).toBe('/api/sys/common/static/temp/a.png');
     expect(data.fileUrl('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
+    expect(data.fileUrl('blob:http://x/1')).toBe('blob:http://x/1');
+    expect(data.fileUrl('')).toBe('');
   });
 });
 

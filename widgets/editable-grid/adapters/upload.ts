@@ -1,6 +1,5 @@
 import type { ApiResult, RendererServices } from '@renderer/context';
 import { checkUploadFile as checkWidgetUpload, UPLOAD_URL } from '@widgets/upload/upload-rules';
-import { fileAccessUrl } from '@widgets/shared/files';
 import type { GridColumn } from '../types';
 
 export const FILE_COLUMN_ACCEPT = '.pdf,.jpg,.png';
@@ -20,8 +19,8 @@ export function checkUploadFile(file: File, column: GridColumn): string | null {
 }
 
 /** URL a stored path is downloaded or previewed from. */
-export function fileUrl(services: Pick<RendererServices, 'apiBase'>, path: string): string {
-  return fileAccessUrl(services.apiBase, path);
+export function fileUrl(services: Pick<RendererServices, 'data'>, path: string): string {
+  return services.data.fileUrl(path);
 }
 
 /**
