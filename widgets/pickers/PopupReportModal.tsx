@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Col, Form, Input, Modal, Row, Space, Table, message } from 'antd';
 import { useRenderer } from '@renderer/context';
 import { JModal } from '../shared/JModal';
-import { dictText, listOf, normalizeDictItems, type DictItem } from '@renderer/index';
+import { dictText, listOf, normalizeDictItems, pageOf, type DictItem } from '@renderer/index';
 import {
   POPUP_INIT_FAILED, POPUP_SELECT_ONE, cachedRequest, paramQuery, parseSorter, popupRowKey,
   type PopupConfig, type PopupRow,
@@ -72,7 +72,7 @@ export function PopupReportModal({ open, config, onOk, onCancel }: PopupReportMo
       .then((res) => {
         if (!alive) return;
         if (!res.success) { message.warning(res.message); return; }
-        setData({ records: res.result?.records ?? [], total: Number(res.result?.total ?? 0) });
+        setData(pageOf<PopupRow>(res.result));
       });
     return () => { alive = false; };
   }, [http, open, head, query, config.sorter, config.param, group]);

@@ -1,5 +1,5 @@
 import type { RendererHttp } from '@renderer/context';
-import { listOf } from '@renderer/index';
+import { listOf, pageOf } from '@renderer/index';
 
 /** A picker user row. */
 export interface PickerUser {
@@ -34,7 +34,7 @@ export async function queryPickerUsers(http: RendererHttp, query: UserQuery): Pr
     username: query.username ?? '', departId: query.departId ?? '', pageNo: query.pageNo, pageSize: query.pageSize, ...PICKER_SORT,
   });
   if (!res.success) throw new Error(res.message || '用户加载失败');
-  return { records: res.result?.records ?? [], total: Number(res.result?.total ?? 0) };
+  return pageOf<PickerUser>(res.result);
 }
 
 /** Users of stored values: GET /sys/user/getMultiUser?{store}=a,b, (trailing comma as the reference sends it). */
