@@ -25,6 +25,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      output: {
+        // What the first page needs comes in two files (libraries, app) instead of some forty small shared chunks.
+        codeSplitting: {
+          groups: [
+            { name: 'first-libs', test: /node_modules/, tags: ['$initial'] },
+            { name: 'first-app', tags: ['$initial'] },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,17 +1,17 @@
 /**
- * `npm start`: configuration → database (migrate, seed when fresh) → client build when missing →
- * one HTTP server for the API and the client.
+ * `npm start` (after tools/start.mjs has checked the client build): configuration → database (migrate, seed when
+ * fresh) → one HTTP server for the API and the client. The passwords generated for a new database are printed last,
+ * after "Listening", and kept in a file only the owner can read.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { PROJECT_ROOT } from './paths';
+import { startupMessage } from './core/authoring-error';
+import { newDatabaseLines, saveCredentials } from './first-start';
 
 const startedAt = performance.now();
 const ROOT = PROJECT_ROOT;
 const DIST = resolve(ROOT, process.env.CLIENT_DIR ?? 'dist');
-const BUILD_MARKER = resolve(DIST, '.xypj-build.json');
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -28,28 +28,6 @@ function describeAdded(keys: string[]): string {
   return `Added from the menu and dictionary files: ${parts.join('; ')}.`;
 }
 
-/** Builds the client only when dist/index.html is missing or was built for another API base. */
-function ensureClientBuild(config: ServerConfig): void {
-  const index = resolve(DIST, 'index.html');
-  let builtFor: string | undefined;
-  if (existsSync(BUILD_MARKER)) {
-    try {
-      builtFor = (JSON.parse(readFileSync(BUILD_MARKER, 'utf8')) as { apiBase?: string }).apiBase;
-    } catch {
-      builtFor = undefined;
-    }
-  }
-  if (existsSync(index) && (builtFor === undefined || builtFor === config.apiBase)) return;
-  say('Building the client (npx vite build)…');
-  const res = spawnSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, API_BASE: config.apiBase },
-  });
-  if (res.status !== 0 || !existsSync(index)) throw new Error('client build failed (npx vite build)');
-  writeFileSync(BUILD_MARKER, JSON.stringify({ apiBase: config.apiBase }));
-}
-
 async function main(): Promise<void> {
   const config = loadConfig();
   // load the HTTP stack while the database starts
@@ -61,19 +39,8 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
   const seed = await seedDatabase(database.db, { adminPassword: config.adminPassword, demoPassword: config.demoPassword });
-  if (seed.seeded) {
-    say(`New database created (${database.kind === 'pglite' ? resolve(config.dataDir, 'pglite') : 'DATABASE_URL'}).`);
-    const gen = seed.generated;
-    if (gen?.admin) say(`  Administrator: admin / ${gen.admin}   (generated; shown only this once)`);
-    else say('  Administrator: admin / (ADMIN_PASSWORD)');
-    const demos = gen?.demoUsernames.join(', ') ?? '';
-    if (gen?.demo) say(`  Demo users ${demos}: ${gen.demo}   (generated; shown only this once)`);
-    else say(`  Demo users ${demos}: (DEMO_PASSWORD)`);
-  }
-
+  const credentials = seed.seeded ? newDatabaseLines(seed.generated, database.kind === 'pglite' ? resolve(config.dataDir, 'pglite') : 'DATABASE_URL') : [];
   if (seed.added.length > 0) say(describeAdded(seed.added));
-
-  ensureClientBuild(config);
 
   const { buildApp } = await appModule;
   const app = await buildApp({
@@ -105,10 +72,15 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   void app.deps.tokens.deleteExpired().catch(() => undefined);
   say(`Listening on http://localhost:${port} (API under ${config.apiBase || '/'}; ready in ${Math.round(performance.now() - startedAt)} ms, ${Math.round(process.cpuUsage().user / 1000)} ms CPU)`);
+  if (credentials.length > 0) {
+    const generated = seed.generated?.admin !== undefined || seed.generated?.demo !== undefined;
+    const saved = generated ? [`  (also saved in ${saveCredentials(config.dataDir, credentials)}, readable only by you; delete it once you have changed the passwords)`] : [];
+    say(['', ...credentials, ...saved, ''].join('\n'));
+  }
 }
 
 main().catch((err: unknown) => {
-  const message = err instanceof ConfigError ? `Configuration error: ${err.message}` : err instanceof Error ? err.stack ?? err.message : String(err);
+  const message = err instanceof ConfigError ? `Configuration error: ${err.message}` : startupMessage(err);
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 // The ESM build: the CommonJS 'antd/locale/zh_CN' arrives as a module object in the Vite build and antd falls back to English.
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -6,18 +6,10 @@ import 'dayjs/locale/zh-cn';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { setFeedbackApi } from './feedback';
 import { AppRoutes } from './router/AppRoutes';
 import { settingsAtom } from './state/settings';
 
 dayjs.locale('zh-cn');
-
-/** Routes the app-level feedback (HTTP errors, expiry) through the themed antd instances. */
-function FeedbackBridge() {
-  const { notification, message, modal } = AntApp.useApp();
-  useEffect(() => setFeedbackApi({ notification, message, modal }), [notification, message, modal]);
-  return null;
-}
 
 export function App() {
   const settings = useAtomValue(settingsAtom);
@@ -31,12 +23,9 @@ export function App() {
   }, [theme]);
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
-      <AntApp>
-        <FeedbackBridge />
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AntApp>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </ConfigProvider>
   );
 }

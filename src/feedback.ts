@@ -1,7 +1,7 @@
-import { Modal, message, notification } from 'antd';
+import { message, notification } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
+import type { ModalFuncProps } from 'antd/es/modal/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
-import type { ModalStaticFunctions } from 'antd/es/modal/confirm';
 
 /**
  * How the app talks to the user outside React trees (HTTP errors, session expiry).
@@ -10,10 +10,27 @@ import type { ModalStaticFunctions } from 'antd/es/modal/confirm';
 export interface FeedbackApi {
   notification: Pick<NotificationInstance, 'error' | 'success' | 'warning' | 'info' | 'open'>;
   message: Pick<MessageInstance, 'error' | 'success' | 'warning' | 'info' | 'loading'>;
-  modal: Pick<ModalStaticFunctions, 'error' | 'confirm' | 'warning' | 'info' | 'success'>;
+  modal: Record<ModalKind, (props: ModalFuncProps) => void>;
 }
 
-let api: FeedbackApi = { notification, message, modal: Modal };
+type ModalKind = 'error' | 'confirm' | 'warning' | 'info' | 'success';
+
+/** antd's static dialogs, loaded on first use: the login page, which never needs one, does not download them. */
+function lazyModal(kind: ModalKind) {
+  return (props: ModalFuncProps) => {
+    void import('antd/es/modal').then(({ default: Modal }) => Modal[kind](props));
+  };
+}
+
+const staticModal: FeedbackApi['modal'] = {
+  error: lazyModal('error'),
+  confirm: lazyModal('confirm'),
+  warning: lazyModal('warning'),
+  info: lazyModal('info'),
+  success: lazyModal('success'),
+};
+
+let api: FeedbackApi = { notification, message, modal: staticModal };
 
 export function setFeedbackApi(next: FeedbackApi): void {
   api = next;

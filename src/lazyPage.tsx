@@ -28,12 +28,19 @@ export function loadWithTimeout<T>(loader: () => Promise<T>, what: string, timeo
     .finally(() => clearTimeout(timer));
 }
 
+/** A lazy page whose download can start before React renders it (`preload`); both share one request. */
+export type LazyPage<P> = LazyExoticComponent<ComponentType<P>> & { preload: () => void };
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pages take any props
-export function lazyPage<P = any>(
-  loader: () => Promise<{ default: ComponentType<P> }>,
-  what: string,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() => loadWithTimeout(loader, what));
+export function lazyPage<P = any>(loader: () => Promise<{ default: ComponentType<P> }>, what: string): LazyPage<P> {
+  let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  const load = () => (pending ??= loadWithTimeout(loader, what));
+  return Object.assign(lazy(load), { preload: () => void load().catch(() => undefined) });
+}
+
+/** Starts the download of a page made by `lazyPage`; anything else is left alone. */
+export function preloadPage(component: unknown): void {
+  if (typeof component === 'object' && component !== null && 'preload' in component && typeof component.preload === 'function') component.preload();
 }
 
 /** A stylesheet or module preload that fails after boot (Vite fires `vite:preloadError`). */

@@ -17,6 +17,8 @@ export interface DerivedPage {
   page: unknown;
   /** the entity file it was derived from */
   entityFile?: string;
+  /** that file's JSON */
+  entity?: EntityJson;
   /** why it could not be derived */
   problem?: { pointer: string; message: string };
 }
@@ -35,5 +37,5 @@ export function deriveFromEntityFiles(document: unknown, entitiesDir = ENTITIES_
     return { page: document, entityFile, problem: { pointer: '/entity', message: `schemas/entities/${document.entity}.json is not valid JSON: ${(error as Error).message}` } };
   }
   if (!Array.isArray(entity.columns)) return { page: document, entityFile, problem: { pointer: '/entity', message: `schemas/entities/${document.entity}.json has no columns` } };
-  return { page: derivePage(document, entity), entityFile };
+  return { page: derivePage(document, entity), entityFile, entity };
 }

@@ -42,6 +42,8 @@ function fail(message: string): never {
   throw new TypeError(message);
 }
 
+const FIELD_RULES = 'required, unique, length=N, maxLength=N, precision=N, scale=N, min=N, max=N, yesNo, exact, dict=<code>';
+
 /** "expertName:专家姓名:string:required,length=50" → an entity column. */
 export function parseField(spec: string): Record<string, unknown> {
   const [name, label, type = 'string', rules = ''] = spec.split(':');
@@ -52,10 +54,12 @@ export function parseField(spec: string): Record<string, unknown> {
   if (type === 'string') column.length = 100;
   for (const rule of rules.split(',').map((r) => r.trim()).filter(Boolean)) {
     const [key, value] = rule.split('=');
-    if (key === 'required' || key === 'unique') column[key] = true;
-    else if (['length', 'precision', 'scale'].includes(key) && /^\d+$/.test(value ?? '')) column[key] = Number(value);
+    if (key === 'required' || key === 'unique' || key === 'yesNo') column[key] = true;
+    else if (['length', 'precision', 'scale', 'maxLength'].includes(key) && /^\d+$/.test(value ?? '')) column[key] = Number(value);
+    else if ((key === 'min' || key === 'max') && /^-?\d+(\.\d+)?$/.test(value ?? '')) column[key] = Number(value);
     else if (key === 'dict' && value) column.dictCode = value;
-    else fail(`--field ${spec}: unknown rule "${rule}" (required, unique, length=N, precision=N, scale=N, dict=<code>)`);
+    else if (key === 'exact' && value === undefined) column.queryMatch = 'exact';
+    else fail(`--field ${spec}: unknown rule "${rule}" (${FIELD_RULES})`);
   }
   column.label = label;
   return column;

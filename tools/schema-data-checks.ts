@@ -4,9 +4,12 @@
  * the server applies them with; and pages that name an entity, checked as the renderer gets them
  * (derived from the entity).
  */
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { dataFileIssues, DataFileError, kindOfFile, type DataKind } from '../server/core/data-files';
-import { loadDictSeed } from '../server/db/seed/dicts';
+import { ENUM_DICTS, loadDictSeed } from '../server/db/seed/dicts';
+import { defineEntity, EntityDefinitionError } from '../server/modules/entity/definitions';
+import { findTableDict, isTableDictCode } from '../server/modules/lookup/registry';
+import { entityPageIssues, entityReferenceIssues, pageReferenceIssues, type ReferenceContext } from './schema-refs';
 import { loadMenuSeed } from '../server/db/seed/menus';
 import { deriveFromEntityFiles } from './entity-pages';
 import { validateSchemaDocument, type SchemaIssue } from '../renderer/schema/validate';
@@ -38,11 +41,48 @@ export function validateDataDocument(file: string, document: unknown, kind: Data
   return issues;
 }
 
-/** A page file as the renderer gets it: derived from its entity when it names one. */
-export function validatePageDocument(document: unknown): SchemaIssue[] {
-  const derived = deriveFromEntityFiles(document);
+/**
+ * A page file as the renderer gets it (derived from its entity when it names one), then what it
+ * names: registered components and views, existing dictionaries, the entity's fields and apiBase.
+ */
+export function validatePageDocument(document: unknown, entitiesDir: string, context: ReferenceContext): SchemaIssue[] {
+  const derived = deriveFromEntityFiles(document, entitiesDir);
   if (derived.problem) return [derived.problem];
-  return validateSchemaDocument(derived.page, 'page');
+  // a field the entity lacks is the cause of what the derived page then misses (its title …)
+  if (derived.entity && derived.entityFile) {
+    const fromEntity = entityPageIssues(document as Record<string, unknown>, derived.entity, relative(dirname(dirname(entitiesDir)), derived.entityFile));
+    if (fromEntity.length > 0) return fromEntity;
+  }
+  const issues = validateSchemaDocument(derived.page, 'page');
+  return issues.length > 0 ? issues : pageReferenceIssues(document, context);
+}
+
+/** An entity file: its meta-schema, the dictionaries it names, then the checks the server makes at start. */
+export function validateEntityDocument(file: string, document: unknown, context: ReferenceContext): SchemaIssue[] {
+  const issues = validateSchemaDocument(document, 'entity');
+  if (issues.length > 0) return issues;
+  const references = entityReferenceIssues(document, context);
+  if (references.length > 0) return references;
+  try {
+    defineEntity(file, document);
+    return [];
+  } catch (error) {
+    if (!(error instanceof EntityDefinitionError)) throw error;
+    const message = error.message.replace(/^实体定义 [^：]*：/, '');
+    return [{ pointer: error.pointer ?? '/', message: error.pointer ? message.slice(error.pointer.length + 1) : message }];
+  }
+}
+
+/** Dictionary codes known to the server: the dictionary files (with DICT_DIRS), the enum dictionaries, registered table dictionaries. */
+export function referenceContext(env: NodeJS.ProcessEnv = {}): ReferenceContext {
+  let codes = new Set<string>(Object.keys(ENUM_DICTS));
+  try {
+    codes = new Set([...codes, ...loadDictSeed(env).map((d) => d.code)]);
+  } catch (error) {
+    // a broken dictionary file is reported by crossFileIssues; here the other files are still checked
+    if (!(error instanceof DataFileError)) throw error;
+  }
+  return { isKnownDict: (code) => (isTableDictCode(code) ? findTableDict(code) !== undefined : codes.has(code)) };
 }
 
 /** Checks across files: menu ids, the buttons menus get from their pages, dictionary codes. */

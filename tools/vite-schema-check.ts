@@ -1,9 +1,10 @@
+import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { formatReports, SCHEMAS_DIR, validateSchemaFiles } from './validate-schemas';
 
 /**
- * Dev-server plugin: on saving a file under schemas/, validate it and report problems
- * in the terminal and as Vite's error overlay. Wire into vite.config.ts `plugins`.
+ * Dev-server plugin: on saving a file under schemas/, validate it (and what it names) and report
+ * problems, each as "file pointer: message", in the terminal and as Vite's error overlay. Wire into vite.config.ts `plugins`.
  */
 export function schemaCheckPlugin(): Plugin {
   return {
@@ -11,7 +12,8 @@ export function schemaCheckPlugin(): Plugin {
     apply: 'serve',
     handleHotUpdate({ file, server }) {
       if (!file.startsWith(SCHEMAS_DIR) || !file.endsWith('.json') || file.includes('/_meta/')) return;
-      const failed = validateSchemaFiles([file]).filter((r) => r.issues.length > 0);
+      // pages are checked against their entity: a changed entity file rechecks every file
+      const failed = validateSchemaFiles(file.startsWith(join(SCHEMAS_DIR, 'entities')) ? undefined : [file]).filter((r) => r.issues.length > 0);
       if (failed.length === 0) return;
       const message = formatReports(failed);
       server.config.logger.error(`invalid schema\n${message}`, { timestamp: true });

@@ -1,5 +1,6 @@
 import { registerValidateRules } from '@formily/core';
 import { hasField, registerField, type FieldParts } from '@renderer/registry';
+import { ADMIN_FIELD_TYPE_NAMES, WIDGET_TYPE_NAMES, type AdminFieldTypeName, type WidgetTypeName } from './field-type-names';
 
 type PartsLoader = () => Promise<FieldParts>;
 
@@ -7,7 +8,7 @@ type PartsLoader = () => Promise<FieldParts>;
  * Every custom field type, by its JeecgBoot component name. Each loads its module on first use,
  * so editors, pdf.js and the area data stay out of the boot bundle.
  */
-export const WIDGET_LOADERS: Record<string, PartsLoader> = {
+export const WIDGET_LOADERS: Record<WidgetTypeName, PartsLoader> = {
   JInput: () => import('./basic/parts').then((m) => m.JInputParts),
   JSwitch: () => import('./basic/parts').then((m) => m.JSwitchParts),
   JSlider: () => import('./basic/parts').then((m) => m.JSliderParts),
@@ -39,10 +40,10 @@ export const WIDGET_LOADERS: Record<string, PartsLoader> = {
   JEasyCron: () => import('./cron/parts').then((m) => m.JEasyCronParts),
 };
 
-export const WIDGET_TYPES: readonly string[] = Object.keys(WIDGET_LOADERS);
+export const WIDGET_TYPES: readonly string[] = WIDGET_TYPE_NAMES;
 
 /** Field types the administration schemas use besides the JeecgBoot widgets. */
-export const ADMIN_FIELD_LOADERS: Record<string, PartsLoader> = {
+export const ADMIN_FIELD_LOADERS: Record<AdminFieldTypeName, PartsLoader> = {
   // Menu icon name with a picking dialog (its cell shows the icon).
   IconPicker: () => import('./basic/extra-parts').then((m) => m.IconPickerParts),
   // Select or tree select with options from an endpoint; comma-separated ids.
@@ -62,7 +63,6 @@ export function registerWidgets(): void {
       return validateCron(typeof value === 'string' ? value : '') ?? '';
     },
   });
-  for (const [type, load] of Object.entries({ ...WIDGET_LOADERS, ...ADMIN_FIELD_LOADERS })) {
-    if (!hasField(type)) registerField(type, { load });
-  }
+  for (const type of WIDGET_TYPE_NAMES) if (!hasField(type)) registerField(type, { load: WIDGET_LOADERS[type] });
+  for (const type of ADMIN_FIELD_TYPE_NAMES) if (!hasField(type)) registerField(type, { load: ADMIN_FIELD_LOADERS[type] });
 }

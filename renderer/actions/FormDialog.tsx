@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useRenderer } from '../context';
 import { errorText } from '../data/errors';
+import { listOf } from '../data/provider';
 import type { Notifier } from '../data/notify';
 import { loadPageSchema } from '../schema/load';
 import type { EditForm, ListPage } from '../schema/types.gen';
 import type { FilledDialog } from './run';
 import { RecordModal, type RecordMode } from '../list/RecordModal';
+import { SchemaSourceContext } from '../schema/source';
 
 type Row = Record<string, unknown>;
 
@@ -46,7 +48,7 @@ function useFoundRecord(page: ListPage | undefined, findBy: Record<string, unkno
     http.get<{ records?: Row[] }>(url, { ...findBy, pageNo: 1, pageSize: 1 }).then(
       (res) => {
         if (!live) return;
-        if (res.success) setFound({ record: res.result?.records?.[0] });
+        if (res.success) setFound({ record: listOf<Row>(res.result)[0] });
         else {
           notify.warning(res.message);
           close.current();
@@ -92,7 +94,7 @@ export function FormDialog({ dialog, record, self, notify, onClose, onSaved }: F
     return { ...form, title: dialog.title ?? form.title, width: dialog.width ?? form.width };
   }, [page, dialog.locked, dialog.title, dialog.width]);
   if (!page || !config || (dialog.findBy && !found) || (mode !== 'add' && !base)) return null;
-  return (
+  const modal = (
     <RecordModal
       mode={mode}
       record={mode === 'add' ? undefined : base}
@@ -104,4 +106,7 @@ export function FormDialog({ dialog, record, self, notify, onClose, onSaved }: F
       onSaved={onSaved}
     />
   );
+  // the form comes from another page file: its problems name that file
+  if (dialog.form === 'self') return modal;
+  return <SchemaSourceContext.Provider value={`schemas/${dialog.form}.json`}>{modal}</SchemaSourceContext.Provider>;
 }

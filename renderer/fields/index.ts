@@ -1,9 +1,10 @@
 import { hasField, registerField, type FieldParts } from '../registry';
+import { BUILTIN_FIELD_TYPE_NAMES, type BuiltinFieldType } from './names';
 
 type PartsModule = Record<string, FieldParts>;
 
 /** Built-in types and the chunk each lives in; each chunk loads on first use. */
-const BUILTINS: Record<string, () => Promise<PartsModule>> = {
+const BUILTINS: Record<BuiltinFieldType, () => Promise<PartsModule>> = {
   Input: () => import('./basic').then((m) => m.basicParts),
   TextArea: () => import('./basic').then((m) => m.basicParts),
   Password: () => import('./basic').then((m) => m.basicParts),
@@ -19,12 +20,12 @@ const BUILTINS: Record<string, () => Promise<PartsModule>> = {
   SearchInput: () => import('./search').then((m) => m.searchParts),
 };
 
-export const BUILTIN_FIELD_TYPES = Object.keys(BUILTINS);
+export const BUILTIN_FIELD_TYPES: readonly string[] = BUILTIN_FIELD_TYPE_NAMES;
 
 /** Registers the built-in field types that are not registered yet (widgets may pre-empt them). */
 export function registerBuiltinFields(): void {
-  for (const [type, loadModule] of Object.entries(BUILTINS)) {
+  for (const type of BUILTIN_FIELD_TYPE_NAMES) {
     if (hasField(type)) continue;
-    registerField(type, { load: () => loadModule().then((parts) => parts[type]) });
+    registerField(type, { load: () => BUILTINS[type]().then((parts) => parts[type]) });
   }
 }

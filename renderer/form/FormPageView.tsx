@@ -42,7 +42,7 @@ export function FormPageView({ schema, notifier: given }: { schema: FormPage; no
 
   return (
     <Card title={schema.title}>
-      <SchemaForm form={form} schema={schema.schema} grid={schema.grid}>
+      <SchemaForm form={form} schema={schema.schema} grid={schema.grid} pointer="/schema">
         {schema.url?.submit && (
           <div style={{ textAlign: 'center' }}>
             <Button type="primary" loading={saving} onClick={() => void submit()}>

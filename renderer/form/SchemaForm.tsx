@@ -16,6 +16,8 @@ export interface SchemaFormProps {
   /** Extra names for `{{ }}` expressions (only whitelisted names are visible). */
   scope?: Record<string, unknown>;
   children?: ReactNode;
+  /** Where the schema sits in its page file (e.g. /form/schema), so a problem names the property there. */
+  pointer?: string;
 }
 
 function useSchemaField() {
@@ -25,13 +27,13 @@ function useSchemaField() {
 }
 
 /** A Formily form from JSON Schema, laid out in a grid, fields resolved through the registry. */
-export function SchemaForm({ form, schema, grid, scope, children }: SchemaFormProps) {
+export function SchemaForm({ form, schema, grid, scope, children, pointer = '' }: SchemaFormProps) {
   const { can, user } = useRenderer();
   const SchemaField = useSchemaField();
   const prepared = useMemo(() => filterByAuth(schema, can), [schema, can]);
   const unknown = useMemo(
-    () => findUnknownComponents(prepared, new Set([...LAYOUT_COMPONENTS, ...registeredFieldTypes()])),
-    [prepared],
+    () => findUnknownComponents(prepared, new Set([...LAYOUT_COMPONENTS, ...registeredFieldTypes()]), pointer),
+    [prepared, pointer],
   );
   if (unknown.length > 0) return <SchemaErrorPanel title="表单配置有误" issues={unknown} />;
   return (

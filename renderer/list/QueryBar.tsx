@@ -44,7 +44,7 @@ export function QueryBar({ schema, onSearch, onReset }: QueryBarProps) {
   const submit = () => onSearch({ ...form.values });
   return (
     <div className="renderer-query" style={{ marginBottom: 12 }} onKeyDown={(e) => e.key === 'Enter' && submit()}>
-      <SchemaForm form={form} schema={shown} grid={{ maxColumns: QUERY_FIELDS_PER_ROW, labelCol: 8, wrapperCol: 16 }} />
+      <SchemaForm form={form} schema={shown} grid={{ maxColumns: QUERY_FIELDS_PER_ROW, labelCol: 8, wrapperCol: 16 }} pointer="/query" />
       <Space>
         <Button type="primary" icon={<SearchOutlined />} onClick={submit}>
           查询

@@ -107,7 +107,7 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
     </Space>
   );
   const body = open ? (
-    <SchemaForm form={form} schema={config.schema} grid={config.grid} scope={{ $record: record }}>
+    <SchemaForm form={form} schema={config.schema} grid={config.grid} scope={{ $record: record }} pointer="/form/schema">
       {subTables.length > 0 && (
         <Tabs
           activeKey={activeTab}

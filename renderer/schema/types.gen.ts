@@ -513,6 +513,22 @@ export interface EntityColumn {
   unique?: boolean;
   label: string;
   primaryKey?: boolean;
+  /** Smallest accepted value (int, bigint and decimal columns). */
+  min?: number;
+  /** Largest accepted value (int, bigint and decimal columns). */
+  max?: number;
+  /** Most characters accepted (string and text columns); at most length. */
+  maxLength?: number;
+  /** Regular expression a string or text value must match. */
+  pattern?: string;
+  /** Message when the value does not match pattern (default <label>格式不正确). */
+  patternMessage?: string;
+  /** The only values accepted (a short fixed list; use dictCode for a dictionary). */
+  allowedValues?: ((string | number)[]);
+  /** A Y/N string column: only "Y" or "N" is accepted. */
+  yesNo?: boolean;
+  /** How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured. */
+  queryMatch?: "contains" | "exact";
 }
 
 export interface EntityIndex {

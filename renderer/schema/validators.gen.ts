@@ -5891,8 +5891,8 @@ return errors === 0;
 }
 
 export const Entity = validate57;
-const schema75 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}}},"definitions":{"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
-const schema76 = {"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"}}};
+const schema75 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}}},"definitions":{"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
+const schema76 = {"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}};
 const schema77 = {"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}};
 const schema78 = {"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}};
 const pattern3 = new RegExp("^[a-z][a-z0-9_]*$", "u");
@@ -6307,9 +6307,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/EntityColumn/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data6.min !== undefined){
+if(!(typeof data6.min == "number")){
+const err34 = {instancePath:instancePath+"/columns/" + i0+"/min",schemaPath:"#/definitions/EntityColumn/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6319,9 +6319,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-else {
-const err35 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data6.max !== undefined){
+if(!(typeof data6.max == "number")){
+const err35 = {instancePath:instancePath+"/columns/" + i0+"/max",schemaPath:"#/definitions/EntityColumn/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6331,15 +6331,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.indexes !== undefined){
-let data18 = data.indexes;
-if(Array.isArray(data18)){
-const len1 = data18.length;
-for(let i1=0; i1<len1; i1++){
-let data19 = data18[i1];
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.name === undefined){
-const err36 = {instancePath:instancePath+"/indexes/" + i1,schemaPath:"#/definitions/EntityIndex/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(data6.maxLength !== undefined){
+let data20 = data6.maxLength;
+if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){
+const err36 = {instancePath:instancePath+"/columns/" + i0+"/maxLength",schemaPath:"#/definitions/EntityColumn/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6348,8 +6343,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data19.columns === undefined){
-const err37 = {instancePath:instancePath+"/indexes/" + i1,schemaPath:"#/definitions/EntityIndex/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'"};
+if(typeof data20 == "number"){
+if(data20 < 1 || isNaN(data20)){
+const err37 = {instancePath:instancePath+"/columns/" + i0+"/maxLength",schemaPath:"#/definitions/EntityColumn/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6358,9 +6354,13 @@ vErrors.push(err37);
 }
 errors++;
 }
-for(const key2 in data19){
-if(!(((key2 === "name") || (key2 === "columns")) || (key2 === "unique"))){
-const err38 = {instancePath:instancePath+"/indexes/" + i1,schemaPath:"#/definitions/EntityIndex/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+}
+if(data6.pattern !== undefined){
+let data21 = data6.pattern;
+if(typeof data21 === "string"){
+if(func3(data21) < 1){
+const err38 = {instancePath:instancePath+"/columns/" + i0+"/pattern",schemaPath:"#/definitions/EntityColumn/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6370,11 +6370,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data19.name !== undefined){
-let data20 = data19.name;
-if(typeof data20 === "string"){
-if(!pattern3.test(data20)){
-const err39 = {instancePath:instancePath+"/indexes/" + i1+"/name",schemaPath:"#/definitions/EntityIndex/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+else {
+const err39 = {instancePath:instancePath+"/columns/" + i0+"/pattern",schemaPath:"#/definitions/EntityColumn/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6384,8 +6381,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/indexes/" + i1+"/name",schemaPath:"#/definitions/EntityIndex/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.patternMessage !== undefined){
+if(typeof data6.patternMessage !== "string"){
+const err40 = {instancePath:instancePath+"/columns/" + i0+"/patternMessage",schemaPath:"#/definitions/EntityColumn/properties/patternMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6395,11 +6393,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data19.columns !== undefined){
-let data21 = data19.columns;
-if(Array.isArray(data21)){
-if(data21.length < 1){
-const err41 = {instancePath:instancePath+"/indexes/" + i1+"/columns",schemaPath:"#/definitions/EntityIndex/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data6.allowedValues !== undefined){
+let data23 = data6.allowedValues;
+if(Array.isArray(data23)){
+if(data23.length < 1){
+const err41 = {instancePath:instancePath+"/columns/" + i0+"/allowedValues",schemaPath:"#/definitions/EntityColumn/properties/allowedValues/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6408,10 +6406,11 @@ vErrors.push(err41);
 }
 errors++;
 }
-const len2 = data21.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data21[i2] !== "string"){
-const err42 = {instancePath:instancePath+"/indexes/" + i1+"/columns/" + i2,schemaPath:"#/definitions/EntityIndex/properties/columns/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len1 = data23.length;
+for(let i1=0; i1<len1; i1++){
+let data24 = data23[i1];
+if((typeof data24 !== "string") && (!(typeof data24 == "number"))){
+const err42 = {instancePath:instancePath+"/columns/" + i0+"/allowedValues/" + i1,schemaPath:"#/definitions/EntityColumn/properties/allowedValues/items/type",keyword:"type",params:{type: schema76.properties.allowedValues.items.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6423,7 +6422,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/indexes/" + i1+"/columns",schemaPath:"#/definitions/EntityIndex/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err43 = {instancePath:instancePath+"/columns/" + i0+"/allowedValues",schemaPath:"#/definitions/EntityColumn/properties/allowedValues/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6433,9 +6432,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data19.unique !== undefined){
-if(typeof data19.unique !== "boolean"){
-const err44 = {instancePath:instancePath+"/indexes/" + i1+"/unique",schemaPath:"#/definitions/EntityIndex/properties/unique/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data6.yesNo !== undefined){
+if(typeof data6.yesNo !== "boolean"){
+const err44 = {instancePath:instancePath+"/columns/" + i0+"/yesNo",schemaPath:"#/definitions/EntityColumn/properties/yesNo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6445,9 +6444,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/indexes/" + i1,schemaPath:"#/definitions/EntityIndex/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data6.queryMatch !== undefined){
+let data26 = data6.queryMatch;
+if(!((data26 === "contains") || (data26 === "exact"))){
+const err45 = {instancePath:instancePath+"/columns/" + i0+"/queryMatch",schemaPath:"#/definitions/EntityColumn/properties/queryMatch/enum",keyword:"enum",params:{allowedValues: schema76.properties.queryMatch.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6459,7 +6459,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/indexes",schemaPath:"#/properties/indexes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err46 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/EntityColumn/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6469,9 +6469,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.auditColumns !== undefined){
-if(typeof data.auditColumns !== "boolean"){
-const err47 = {instancePath:instancePath+"/auditColumns",schemaPath:"#/properties/auditColumns/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err47 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6481,11 +6481,15 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.defaultSort !== undefined){
-let data25 = data.defaultSort;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.column === undefined){
-const err48 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
+if(data.indexes !== undefined){
+let data27 = data.indexes;
+if(Array.isArray(data27)){
+const len2 = data27.length;
+for(let i2=0; i2<len2; i2++){
+let data28 = data27[i2];
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.name === undefined){
+const err48 = {instancePath:instancePath+"/indexes/" + i2,schemaPath:"#/definitions/EntityIndex/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6494,8 +6498,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data25.order === undefined){
-const err49 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'"};
+if(data28.columns === undefined){
+const err49 = {instancePath:instancePath+"/indexes/" + i2,schemaPath:"#/definitions/EntityIndex/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6504,9 +6508,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-for(const key3 in data25){
-if(!((key3 === "column") || (key3 === "order"))){
-const err50 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+for(const key2 in data28){
+if(!(((key2 === "name") || (key2 === "columns")) || (key2 === "unique"))){
+const err50 = {instancePath:instancePath+"/indexes/" + i2,schemaPath:"#/definitions/EntityIndex/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -6516,9 +6520,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data25.column !== undefined){
-if(typeof data25.column !== "string"){
-const err51 = {instancePath:instancePath+"/defaultSort/column",schemaPath:"#/properties/defaultSort/properties/column/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data28.name !== undefined){
+let data29 = data28.name;
+if(typeof data29 === "string"){
+if(!pattern3.test(data29)){
+const err51 = {instancePath:instancePath+"/indexes/" + i2+"/name",schemaPath:"#/definitions/EntityIndex/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -6528,10 +6534,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data25.order !== undefined){
-let data27 = data25.order;
-if(!((data27 === "asc") || (data27 === "desc"))){
-const err52 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema75.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
+else {
+const err52 = {instancePath:instancePath+"/indexes/" + i2+"/name",schemaPath:"#/definitions/EntityIndex/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6541,9 +6545,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data28.columns !== undefined){
+let data30 = data28.columns;
+if(Array.isArray(data30)){
+if(data30.length < 1){
+const err53 = {instancePath:instancePath+"/indexes/" + i2+"/columns",schemaPath:"#/definitions/EntityIndex/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6552,10 +6558,10 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data.exportTitle !== undefined){
-if(typeof data.exportTitle !== "string"){
-const err54 = {instancePath:instancePath+"/exportTitle",schemaPath:"#/properties/exportTitle/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len3 = data30.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data30[i3] !== "string"){
+const err54 = {instancePath:instancePath+"/indexes/" + i2+"/columns/" + i3,schemaPath:"#/definitions/EntityIndex/properties/columns/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6565,15 +6571,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.subTables !== undefined){
-let data29 = data.subTables;
-if(Array.isArray(data29)){
-const len3 = data29.length;
-for(let i3=0; i3<len3; i3++){
-let data30 = data29[i3];
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.entity === undefined){
-const err55 = {instancePath:instancePath+"/subTables/" + i3,schemaPath:"#/definitions/EntitySubTable/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+}
+else {
+const err55 = {instancePath:instancePath+"/indexes/" + i2+"/columns",schemaPath:"#/definitions/EntityIndex/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6582,8 +6582,10 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data30.foreignKey === undefined){
-const err56 = {instancePath:instancePath+"/subTables/" + i3,schemaPath:"#/definitions/EntitySubTable/required",keyword:"required",params:{missingProperty: "foreignKey"},message:"must have required property '"+"foreignKey"+"'"};
+}
+if(data28.unique !== undefined){
+if(typeof data28.unique !== "boolean"){
+const err56 = {instancePath:instancePath+"/indexes/" + i2+"/unique",schemaPath:"#/definitions/EntityIndex/properties/unique/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6592,8 +6594,10 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data30.property === undefined){
-const err57 = {instancePath:instancePath+"/subTables/" + i3,schemaPath:"#/definitions/EntitySubTable/required",keyword:"required",params:{missingProperty: "property"},message:"must have required property '"+"property"+"'"};
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/indexes/" + i2,schemaPath:"#/definitions/EntityIndex/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6602,9 +6606,10 @@ vErrors.push(err57);
 }
 errors++;
 }
-for(const key4 in data30){
-if(!(((key4 === "entity") || (key4 === "foreignKey")) || (key4 === "property"))){
-const err58 = {instancePath:instancePath+"/subTables/" + i3,schemaPath:"#/definitions/EntitySubTable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/indexes",schemaPath:"#/properties/indexes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6614,11 +6619,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data30.entity !== undefined){
-let data31 = data30.entity;
-if(typeof data31 === "string"){
-if(!pattern3.test(data31)){
-const err59 = {instancePath:instancePath+"/subTables/" + i3+"/entity",schemaPath:"#/definitions/EntitySubTable/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+if(data.auditColumns !== undefined){
+if(typeof data.auditColumns !== "boolean"){
+const err59 = {instancePath:instancePath+"/auditColumns",schemaPath:"#/properties/auditColumns/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6628,8 +6631,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-else {
-const err60 = {instancePath:instancePath+"/subTables/" + i3+"/entity",schemaPath:"#/definitions/EntitySubTable/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.defaultSort !== undefined){
+let data34 = data.defaultSort;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.column === undefined){
+const err60 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6638,12 +6644,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-if(data30.foreignKey !== undefined){
-let data32 = data30.foreignKey;
-if(typeof data32 === "string"){
-if(!pattern6.test(data32)){
-const err61 = {instancePath:instancePath+"/subTables/" + i3+"/foreignKey",schemaPath:"#/definitions/EntitySubTable/properties/foreignKey/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]*$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]*$"+"\""};
+if(data34.order === undefined){
+const err61 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6652,9 +6654,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-else {
-const err62 = {instancePath:instancePath+"/subTables/" + i3+"/foreignKey",schemaPath:"#/definitions/EntitySubTable/properties/foreignKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data34){
+if(!((key3 === "column") || (key3 === "order"))){
+const err62 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -6664,11 +6666,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data30.property !== undefined){
-let data33 = data30.property;
-if(typeof data33 === "string"){
-if(!pattern6.test(data33)){
-const err63 = {instancePath:instancePath+"/subTables/" + i3+"/property",schemaPath:"#/definitions/EntitySubTable/properties/property/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]*$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]*$"+"\""};
+if(data34.column !== undefined){
+if(typeof data34.column !== "string"){
+const err63 = {instancePath:instancePath+"/defaultSort/column",schemaPath:"#/properties/defaultSort/properties/column/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -6678,8 +6678,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-else {
-const err64 = {instancePath:instancePath+"/subTables/" + i3+"/property",schemaPath:"#/definitions/EntitySubTable/properties/property/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.order !== undefined){
+let data36 = data34.order;
+if(!((data36 === "asc") || (data36 === "desc"))){
+const err64 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema75.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -6691,7 +6693,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/subTables/" + i3,schemaPath:"#/definitions/EntitySubTable/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err65 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -6701,9 +6703,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/subTables",schemaPath:"#/properties/subTables/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.exportTitle !== undefined){
+if(typeof data.exportTitle !== "string"){
+const err66 = {instancePath:instancePath+"/exportTitle",schemaPath:"#/properties/exportTitle/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -6713,14 +6715,162 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.subTables !== undefined){
+let data38 = data.subTables;
+if(Array.isArray(data38)){
+const len4 = data38.length;
+for(let i4=0; i4<len4; i4++){
+let data39 = data38[i4];
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.entity === undefined){
+const err67 = {instancePath:instancePath+"/subTables/" + i4,schemaPath:"#/definitions/EntitySubTable/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
 else {
 vErrors.push(err67);
+}
+errors++;
+}
+if(data39.foreignKey === undefined){
+const err68 = {instancePath:instancePath+"/subTables/" + i4,schemaPath:"#/definitions/EntitySubTable/required",keyword:"required",params:{missingProperty: "foreignKey"},message:"must have required property '"+"foreignKey"+"'"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+if(data39.property === undefined){
+const err69 = {instancePath:instancePath+"/subTables/" + i4,schemaPath:"#/definitions/EntitySubTable/required",keyword:"required",params:{missingProperty: "property"},message:"must have required property '"+"property"+"'"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+for(const key4 in data39){
+if(!(((key4 === "entity") || (key4 === "foreignKey")) || (key4 === "property"))){
+const err70 = {instancePath:instancePath+"/subTables/" + i4,schemaPath:"#/definitions/EntitySubTable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data39.entity !== undefined){
+let data40 = data39.entity;
+if(typeof data40 === "string"){
+if(!pattern3.test(data40)){
+const err71 = {instancePath:instancePath+"/subTables/" + i4+"/entity",schemaPath:"#/definitions/EntitySubTable/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/subTables/" + i4+"/entity",schemaPath:"#/definitions/EntitySubTable/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data39.foreignKey !== undefined){
+let data41 = data39.foreignKey;
+if(typeof data41 === "string"){
+if(!pattern6.test(data41)){
+const err73 = {instancePath:instancePath+"/subTables/" + i4+"/foreignKey",schemaPath:"#/definitions/EntitySubTable/properties/foreignKey/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]*$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/subTables/" + i4+"/foreignKey",schemaPath:"#/definitions/EntitySubTable/properties/foreignKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data39.property !== undefined){
+let data42 = data39.property;
+if(typeof data42 === "string"){
+if(!pattern6.test(data42)){
+const err75 = {instancePath:instancePath+"/subTables/" + i4+"/property",schemaPath:"#/definitions/EntitySubTable/properties/property/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]*$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/subTables/" + i4+"/property",schemaPath:"#/definitions/EntitySubTable/properties/property/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/subTables/" + i4,schemaPath:"#/definitions/EntitySubTable/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/subTables",schemaPath:"#/properties/subTables/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+else {
+const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
 }
 errors++;
 }

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, delimiter, join, resolve } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { PROJECT_ROOT } from '../paths';
+import { AuthoringError } from './authoring-error';
 
 export type DataKind = 'menu' | 'dict' | 'table-dicts';
 
@@ -15,7 +16,7 @@ export const SCHEMAS_DIR = join(PROJECT_ROOT, 'schemas');
 /** In a dictionary folder, this file lists table dictionaries; every other *.json is one dictionary. */
 export const TABLE_DICTS_FILE = 'table-dicts.json';
 
-export class DataFileError extends Error {}
+export class DataFileError extends AuthoringError {}
 
 export interface DataFile<T> {
   file: string;

@@ -1,3 +1,4 @@
+import { FeedbackApp } from '../components/FeedbackApp';
 import { App, Drawer, Layout } from 'antd';
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -45,6 +46,14 @@ function Logo({ collapsed, dark, showTitle = true }: { collapsed: boolean; dark:
 }
 
 export default function MainLayout() {
+  return (
+    <FeedbackApp>
+      <MainLayoutFrame />
+    </FeedbackApp>
+  );
+}
+
+function MainLayoutFrame() {
   const location = useLocation();
   const navigate = useNavigate();
   const mobile = useIsMobile();

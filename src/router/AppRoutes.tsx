@@ -2,16 +2,17 @@ import { useAtomValue } from 'jotai';
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { HOME_PATH, LOGIN_PATH } from '../config';
-import { lazyPage, PageErrorBoundary } from '../lazyPage';
+import { lazyPage, PageErrorBoundary, preloadPage } from '../lazyPage';
 import { resolveComponent } from './components';
 import type { MenuRoute } from './menuRoutes';
 import { menuRoutesAtom } from './menuState';
 import { FullPageLoading, RouteGuard } from './RouteGuard';
 import { RouteMetaContext } from './routeMeta';
+// The login page is where most visits start: it comes with the first download instead of two lazy loads later.
+import UserLayout from '../layouts/UserLayout';
+import Login from '../views/user/Login';
 
-const UserLayout = lazyPage(() => import('../layouts/UserLayout'), '登录布局');
 const MainLayout = lazyPage(() => import('../layouts/MainLayout'), '主布局');
-const Login = lazyPage(() => import('../views/user/Login'), '登录');
 const Register = lazyPage(() => import('../views/user/Register'), '注册');
 const RegisterResult = lazyPage(() => import('../views/user/RegisterResult'), '注册结果');
 const Alteration = lazyPage(() => import('../views/user/Alteration'), '找回密码');
@@ -25,10 +26,10 @@ const PENDING_PUBLIC_PATHS = ['/xypj/checkzs', '/xypj/loginoutpush', '/xypj/resu
 export function MenuPage({ route }: { route: MenuRoute }) {
   if (route.redirect) return <Navigate to={route.redirect} replace />;
   const Page = resolveComponent(route.component);
-  const element = route.wrappers.reduceRight((child, wrapper) => {
-    const Wrapper = resolveComponent(wrapper);
-    return <Wrapper>{child}</Wrapper>;
-  }, <Page />);
+  const wrappers = route.wrappers.map(resolveComponent);
+  // The page and its layouts download side by side, not each after its parent has rendered.
+  [Page, ...wrappers].forEach(preloadPage);
+  const element = wrappers.reduceRight((child, Wrapper) => <Wrapper>{child}</Wrapper>, <Page />);
   return (
     <RouteMetaContext.Provider value={route}>
       <PageErrorBoundary resetKey={route.path}>

@@ -1,12 +1,13 @@
 import type { ComponentType, ReactNode } from 'react';
-import { hasPageSchema } from '@renderer/schema/load';
+import { hasPageSchema, loadPageSchema } from '@renderer/schema/load';
 import { lazyPage } from '../lazyPage';
 
 export type PageComponent = ComponentType<{ children?: ReactNode }>;
 
 type Loader = () => Promise<{ default: PageComponent }>;
 
-const viewModules = import.meta.glob<{ default: PageComponent }>(['../views/**/*.tsx', '!../views/**/parts/**']);
+// The login page is part of the first download (router/AppRoutes.tsx).
+const viewModules = import.meta.glob<{ default: PageComponent }>(['../views/**/*.tsx', '!../views/**/parts/**', '!../views/user/Login.tsx']);
 
 const layoutLoaders: Record<string, Loader> = {
   'layouts/RouteView': () => import('../layouts/RouteView'),
@@ -57,7 +58,9 @@ export function resolveComponent(componentName: string | null | undefined): Page
   if (cached) return cached;
   let component: PageComponent;
   const view = name ? viewModules[`../views/${name}.tsx`] : undefined;
-  if (name && hasPageSchema(name)) component = lazyPage(() => import('./SchemaRoute').then((m) => ({ default: m.schemaRoute(name) })), name);
+  // The renderer's code and the page's schema load side by side: one round of downloads before the page's first request.
+  if (name && hasPageSchema(name))
+    component = lazyPage(() => Promise.all([import('./SchemaRoute'), loadPageSchema(name)]).then(([m, schema]) => ({ default: m.schemaRoute(name, schema) })), name);
   else if (view) component = lazyPage(view, name);
   else if (layoutLoaders[name]) component = lazyPage(layoutLoaders[name], name);
   else if (name) component = lazyPage(() => import('./RemoteSchemaRoute').then((m) => ({ default: m.remoteSchemaRoute(name, notFound(name)) })), name);

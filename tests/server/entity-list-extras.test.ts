@@ -42,7 +42,7 @@ describe('entity files naming table dictionaries', () => {
 
   it('accepts a registered one in any spacing and refuses others, naming the file and column', () => {
     expect(defineEntity('a.json', withDict('sys_role, role_name, role_code')).fields.find((f) => f.property === 'owner')?.dictCode).toBe('sys_role, role_name, role_code');
-    expect(() => defineEntity('b.json', withDict('sys_user,password,username'))).toThrow('实体定义 b.json：列 owner 的表字典 sys_user,password,username 未注册（只能使用服务器登记的表字典）');
+    expect(() => defineEntity('b.json', withDict('sys_user,password,username'))).toThrow('实体定义 b.json：/columns/0/dictCode 列 owner 的表字典 sys_user,password,username 未注册（只能使用服务器登记的表字典）');
     expect(() => defineEntity('c.json', withDict('bad code;'))).toThrow('列 owner 的字典编码格式不正确');
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseScreenArgs, writeScreen } from '../../tools/new-screen';
+import { parseField } from '../../tools/new-screen-files';
 import { validateSchemaDocument } from '../../renderer/schema/validate';
 import { deriveFromEntityFiles } from '../../tools/entity-pages';
 import { guideCommand, guideFiles } from './support/guide';
@@ -44,5 +45,8 @@ describe('npm run new-screen', () => {
     expect(() => parseScreenArgs(['xypj/XList'])).toThrow('--label is required');
     expect(() => writeScreen(parseScreenArgs(['xypj/XList', '--label', 'X', '--field', 'Bad:名称', '--out', out]))).toThrow('--field Bad:名称: the name must be camelCase');
     expect(() => writeScreen(parseScreenArgs(['xypj/XList', '--label', 'X', '--field', 'a:A:string:big', '--out', out]))).toThrow('unknown rule "big"');
+    expect(parseField('hours:学时:decimal:min=0,max=99.5')).toEqual({ name: 'hours', type: 'decimal', min: 0, max: 99.5, label: '学时' });
+    expect(parseField('idNo:证件号:string:maxLength=18,exact')).toEqual({ name: 'idNo', type: 'string', length: 100, maxLength: 18, queryMatch: 'exact', label: '证件号' });
+    expect(parseField('active:启用:string:length=1,yesNo')).toMatchObject({ length: 1, yesNo: true });
   });
 });

@@ -29,6 +29,8 @@ describe.each(backends())('user agents (/sys/sysUserAgent, 用户管理 → 代�
     expect((await call('POST', '/sys/sysUserAgent/add', admin, agent)).body).toMatchObject({ success: true, message: '添加成功！' });
     const found = await call('GET', '/sys/sysUserAgent/list?userName=staff', admin);
     expect(found.body.result.total).toBe(1);
+    // the 代理人 dialog finds the record by user name: part of a name must not find another user's agent
+    expect((await call('GET', '/sys/sysUserAgent/list?userName=staf', admin)).body.result.total).toBe(0);
     const row = found.body.result.records[0];
     expect(row).toMatchObject({ userName: 'staff', agentUserName: 'expert', startTime: '2026-12-01 09:00:00', status: '1', status_dictText: '有效' });
     expect((await call('PUT', '/sys/sysUserAgent/edit', admin, { id: row.id, agentUserName: 'company', status: '0' })).body.success).toBe(true);

@@ -1,6 +1,7 @@
 import { hasField, registerField, type FieldParts } from '@renderer/registry';
+import { EDITABLE_GRID_TYPE } from '../field-type-names';
 
-export const EDITABLE_GRID_TYPE = 'EditableGrid';
+export { EDITABLE_GRID_TYPE };
 
 /** Lazy loader of the three faces, for widgets/index.ts WIDGET_LOADERS. */
 export const loadEditableGridParts = (): Promise<FieldParts> => import('./parts').then((m) => m.EditableGridParts);

@@ -17,6 +17,7 @@ export function sheetColumns(columns: ReadonlyArray<readonly [property: string, 
     unique: false,
     primaryKey: false,
     audit: false,
+    rules: {},
   }));
 }
 

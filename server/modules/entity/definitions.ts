@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import type { FieldType, ListField, ListSource } from './list-query';
+import type { FieldType, ListField, ListSource, QueryMatch } from './list-query';
 import { PROJECT_ROOT } from '../../paths';
+import { AuthoringError } from '../../core/authoring-error';
 import { findTableDict, isTableDictCode } from '../lookup/registry';
 
 /** The JSON of schemas/entities/*.json (meta-schema schemas/_meta/entity.schema.json). */
@@ -18,6 +19,14 @@ export interface EntityColumnJson {
   dictCode?: string;
   unique?: boolean;
   primaryKey?: boolean;
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  pattern?: string;
+  patternMessage?: string;
+  allowedValues?: Array<string | number>;
+  yesNo?: boolean;
+  queryMatch?: QueryMatch;
 }
 
 export interface EntityJson {
@@ -59,6 +68,18 @@ export interface EntityField extends ListField {
   default?: string | number | boolean | null;
   /** audit columns are filled by the server and never taken from a request */
   audit: boolean;
+  /** value rules the server enforces on add, edit and import */
+  rules: FieldRules;
+}
+
+/** Rules a column may state besides type, length, required, unique and dictionary. */
+export interface FieldRules {
+  min?: number;
+  max?: number;
+  pattern?: RegExp;
+  patternMessage?: string;
+  allowedValues?: string[];
+  yesNo?: boolean;
 }
 
 export interface EntityIndex {
@@ -85,7 +106,15 @@ export interface EntityDefinition extends ListSource {
   json: EntityJson;
 }
 
-export class EntityDefinitionError extends Error {}
+export class EntityDefinitionError extends AuthoringError {
+  constructor(
+    message: string,
+    /** the JSON pointer of the property concerned, when one is */
+    readonly pointer?: string,
+  ) {
+    super(message);
+  }
+}
 
 const ROOT = PROJECT_ROOT;
 export const ENTITY_DIR = join(ROOT, 'schemas/entities');
@@ -120,13 +149,54 @@ function validateJson(value: unknown): readonly ErrorObject[] {
   return validator(value) ? [] : (validator.errors ?? []);
 }
 
-function toField(c: EntityColumnJson): EntityField {
+const isTextType = (type: FieldType) => type === 'string' || type === 'text';
+
+/** The most characters a text value may have: the column length and maxLength, whichever is smaller. */
+function textLength(c: EntityColumnJson): number | undefined {
+  const length = c.type === 'string' ? (c.length ?? 255) : c.length;
+  if (c.maxLength === undefined || !isTextType(c.type)) return length;
+  return length === undefined ? c.maxLength : Math.min(length, c.maxLength);
+}
+
+/** Exact matching for keys and dictionary values; contains for other text, unless the column says otherwise. */
+function queryMatchOf(c: EntityColumnJson): QueryMatch {
+  if (c.queryMatch) return c.queryMatch;
+  return isTextType(c.type) && !c.dictCode && !c.primaryKey && !c.allowedValues && !c.yesNo ? 'contains' : 'exact';
+}
+
+/** `at`: the column's JSON pointer (/columns/<index>). */
+function toRules(file: string, c: EntityColumnJson, at: string): FieldRules {
+  const rules: FieldRules = {};
+  const numeric = c.type === 'int' || c.type === 'bigint' || c.type === 'decimal';
+  const bound = c.min !== undefined ? 'min' : 'max';
+  if ((c.min !== undefined || c.max !== undefined) && !numeric) fail(file, `列 ${c.name} 的 ${bound} 只能用于数值列`, `${at}/${bound}`);
+  if (c.min !== undefined && c.max !== undefined && c.min > c.max) fail(file, `列 ${c.name} 的 min 大于 max`, `${at}/min`);
+  if (c.min !== undefined) rules.min = c.min;
+  if (c.max !== undefined) rules.max = c.max;
+  if (c.pattern !== undefined) {
+    if (!isTextType(c.type)) fail(file, `列 ${c.name} 的 pattern 只能用于字符串列`, `${at}/pattern`);
+    try {
+      rules.pattern = new RegExp(c.pattern);
+    } catch {
+      fail(file, `列 ${c.name} 的 pattern 不是合法的正则表达式`, `${at}/pattern`);
+    }
+    rules.patternMessage = c.patternMessage;
+  }
+  if (c.allowedValues !== undefined) rules.allowedValues = c.allowedValues.map(String);
+  if (c.yesNo === true) {
+    if (!isTextType(c.type)) fail(file, `列 ${c.name} 的 yesNo 只能用于字符串列`, `${at}/yesNo`);
+    rules.yesNo = true;
+  }
+  return rules;
+}
+
+function toField(c: EntityColumnJson, file = '', at = ''): EntityField {
   return {
     property: c.name,
     column: snakeCase(c.name),
     type: c.type,
     label: c.label,
-    length: c.type === 'string' ? (c.length ?? 255) : c.length,
+    length: textLength(c),
     precision: c.precision,
     scale: c.scale,
     dictCode: c.dictCode,
@@ -135,20 +205,33 @@ function toField(c: EntityColumnJson): EntityField {
     primaryKey: c.primaryKey === true,
     default: c.default,
     audit: false,
+    rules: toRules(file, c, at),
+    match: queryMatchOf(c),
   };
 }
 
-function fail(file: string, message: string): never {
-  throw new EntityDefinitionError(`实体定义 ${file}：${message}`);
+/** Stops with "实体定义 <file>：[<pointer> ]<message>". */
+function fail(file: string, message: string, pointer?: string): never {
+  throw new EntityDefinitionError(`实体定义 ${file}：${pointer ? `${pointer} ` : ''}${message}`, pointer);
+}
+
+/** One meta-schema finding as "pointer message", the pointer reaching the property concerned. */
+function describeSchemaError(e: ErrorObject): string {
+  const at = e.instancePath || '';
+  const params = e.params as Record<string, unknown>;
+  if (e.keyword === 'additionalProperties') return `${at}/${String(params.additionalProperty)} 不是允许的属性`;
+  if (e.keyword === 'required') return `${at}/${String(params.missingProperty)} 缺少必填属性`;
+  if (e.keyword === 'enum') return `${at || '/'} 只能是 ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join('、')}`;
+  return `${at || '/'} ${e.message ?? e.keyword}`;
 }
 
 /** A plain dictionary code, or a table dictionary ("table,text,code") registered in the lookup registry. */
-function checkDictCode(file: string, f: EntityField): void {
+function checkDictCode(file: string, f: EntityField, pointer: string): void {
   const code = f.dictCode ?? '';
   if (isTableDictCode(code)) {
-    if (!findTableDict(code)) fail(file, `列 ${f.property} 的表字典 ${code} 未注册（只能使用服务器登记的表字典）`);
+    if (!findTableDict(code)) fail(file, `列 ${f.property} 的表字典 ${code} 未注册（只能使用服务器登记的表字典）`, pointer);
   } else if (!/^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(code)) {
-    fail(file, `列 ${f.property} 的字典编码格式不正确`);
+    fail(file, `列 ${f.property} 的字典编码格式不正确`, pointer);
   }
 }
 
@@ -156,12 +239,13 @@ function checkDictCode(file: string, f: EntityField): void {
 export function defineEntity(file: string, json: unknown): EntityDefinition {
   const errors = validateJson(json);
   if (errors.length > 0) {
-    fail(file, errors.map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; '));
+    fail(file, [...new Set(errors.map(describeSchemaError))].join('; '));
   }
   const e = json as EntityJson;
-  if (RESERVED_TABLE.test(e.table)) fail(file, `表 ${e.table} 属于系统核心，不能由实体引擎管理`);
-  if (!/^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)+$/.test(e.permissionPrefix)) fail(file, `permissionPrefix ${e.permissionPrefix} 格式不正确`);
-  const fields = e.columns.map(toField);
+  if (RESERVED_TABLE.test(e.table)) fail(file, `表 ${e.table} 属于系统核心，不能由实体引擎管理`, '/table');
+  if (!/^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)+$/.test(e.permissionPrefix)) fail(file, `permissionPrefix ${e.permissionPrefix} 格式不正确`, '/permissionPrefix');
+  const fields = e.columns.map((c, index) => toField(c, file, `/columns/${index}`));
+  const pointerOf = (f: EntityField) => `/columns/${e.columns.findIndex((c) => c.name === f.property)}`;
   const keys = fields.filter((f) => f.primaryKey);
   if (keys.length > 1) fail(file, '只能有一个主键列');
   if (keys.length === 0) {
@@ -173,7 +257,7 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
   if (e.auditColumns !== false) {
     for (const a of AUDIT_FIELDS) {
       if (fields.some((f) => f.property === a.property)) fail(file, `列 ${a.property} 由服务器自动维护，不能声明`);
-      fields.push({ ...a, column: snakeCase(a.property), required: false, unique: false, primaryKey: false, audit: true });
+      fields.push({ ...a, column: snakeCase(a.property), required: false, unique: false, primaryKey: false, audit: true, rules: {}, match: 'exact' });
     }
   }
   const seen = new Set<string>();
@@ -181,16 +265,16 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
     if (seen.has(f.column)) fail(file, `列 ${f.property} 重复`);
     seen.add(f.column);
     if (f.column.length > 63) fail(file, `列名 ${f.column} 过长`);
-    if (f.dictCode !== undefined) checkDictCode(file, f);
-    if (f.type === 'decimal' && f.scale !== undefined && f.precision !== undefined && f.scale > f.precision) fail(file, `列 ${f.property} 的小数位数大于精度`);
+    if (f.dictCode !== undefined) checkDictCode(file, f, `${pointerOf(f)}/dictCode`);
+    if (f.type === 'decimal' && f.scale !== undefined && f.precision !== undefined && f.scale > f.precision) fail(file, `列 ${f.property} 的小数位数大于精度`, `${pointerOf(f)}/scale`);
   }
   const byProperty = new Map(fields.map((f) => [f.property, f]));
-  const indexes: EntityIndex[] = (e.indexes ?? []).map((ix) => ({
+  const indexes: EntityIndex[] = (e.indexes ?? []).map((ix, i) => ({
     name: ix.name,
     unique: ix.unique === true,
-    columns: ix.columns.map((name) => {
+    columns: ix.columns.map((name, j) => {
       const field = byProperty.get(name) ?? fields.find((f) => f.column === name);
-      if (!field) fail(file, `索引 ${ix.name} 的列 ${name} 不存在`);
+      if (!field) fail(file, `索引 ${ix.name} 的列 ${name} 不存在`, `/indexes/${i}/columns/${j}`);
       return field.column;
     }),
   }));
@@ -199,7 +283,7 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
       indexes.push({ name: `uniq_${e.table}_${f.column}`.slice(0, 63), columns: [f.column], unique: true });
     }
   }
-  if (e.defaultSort && !byProperty.has(e.defaultSort.column)) fail(file, `默认排序列 ${e.defaultSort.column} 不存在`);
+  if (e.defaultSort && !byProperty.has(e.defaultSort.column)) fail(file, `默认排序列 ${e.defaultSort.column} 不存在`, '/defaultSort/column');
   return {
     file,
     table: e.table,
@@ -256,6 +340,8 @@ export function resolveSubTables(defs: EntityDefinition[]): void {
       if (entity === def) fail(def.file, `子表不能是自身`);
       if (!entity.fields.some((f) => f.property === s.foreignKey && !f.audit && !f.primaryKey)) fail(def.file, `子表 ${s.entity} 没有外键列 ${s.foreignKey}`);
       if (def.fields.some((f) => f.property === s.property)) fail(def.file, `子表属性 ${s.property} 与列重名`);
+      const key = entity.fields.find((f) => f.property === s.foreignKey)!;
+      if (!entity.json.columns.some((c) => c.name === s.foreignKey && c.queryMatch)) key.match = 'exact';
       return { entity, foreignKey: s.foreignKey, property: s.property };
     });
   }

@@ -21,9 +21,10 @@ export class DictionaryValues {
     return this.plain.get(code) ?? new Map();
   }
 
-  /** Whether values are checked against the dictionary: a plain one without items checks nothing. */
-  async enforced(code: string): Promise<boolean> {
-    return isTableDictCode(code) || (await this.plainDict(code)).size > 0;
+  /** Whether the dictionary can hold a value: a registered table dictionary, or a plain one with items. */
+  async hasItems(code: string): Promise<boolean> {
+    if (isTableDictCode(code)) return findTableDict(code) !== undefined;
+    return (await this.plainDict(code)).size > 0;
   }
 
   /** The item value that `given` (a value or a text) names, or null when the dictionary has none. */

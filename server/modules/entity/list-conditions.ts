@@ -86,7 +86,10 @@ export function compare(f: ListField, op: Operator, operand: string): Condition 
   return sql<SqlBool>`${col} ${sql.raw(op)} ${bound(f, operand)}`;
 }
 
-/** The value forms (docs/api.md, "List conventions") for `<property>=<value>`; null when the value is empty. */
+/**
+ * The value forms (docs/api.md, "List conventions") for `<property>=<value>`; null when the value is empty.
+ * A plain value on a text field with `match: 'contains'` finds the values that include it ("= value" stays exact).
+ */
 export function valueCondition(f: ListField, raw: string): Condition | null {
   checkLength(f, raw);
   const value = raw.trim();
@@ -107,7 +110,7 @@ export function valueCondition(f: ListField, raw: string): Condition | null {
   if (value.endsWith('*')) return compare(f, 'right_like', value.slice(0, -1));
   if (value.includes(',')) return inList(f, value.split(','));
   if (value.startsWith('!') && value.length > 1) return compare(f, '<>', value.slice(1).trim());
-  return compare(f, '=', value);
+  return compare(f, f.match === 'contains' && isText(f) ? 'like' : '=', value);
 }
 
 /** `<prop>_begin` (>=, day start) and `<prop>_end` (<=, day end) ranges. */

@@ -29,7 +29,12 @@ export interface ListField {
   type: FieldType;
   /** plain dictionary code: adds `<property>_dictText` to records */
   dictCode?: string;
+  /** how a plain `<property>=<value>` matches; default exact */
+  match?: QueryMatch;
 }
+
+/** contains: a plain value finds the rows whose text includes it; exact: equal values only. */
+export type QueryMatch = 'contains' | 'exact';
 
 export interface ListSource {
   table: string;

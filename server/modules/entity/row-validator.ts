@@ -13,11 +13,27 @@ export interface RowCheck {
   errors: string[];
 }
 
+/** The column's min/max, pattern, allowed values and Y/N rules on a non-empty value. */
+function valueRuleError(f: EntityField, value: SqlValue): string | null {
+  const { min, max, pattern, patternMessage, allowedValues, yesNo } = f.rules;
+  if (min !== undefined || max !== undefined) {
+    const n = Number(value);
+    if (min !== undefined && n < min) return `${f.label}不能小于${min}`;
+    if (max !== undefined && n > max) return `${f.label}不能大于${max}`;
+  }
+  const text = String(value);
+  if (yesNo && text !== 'Y' && text !== 'N') return `${f.label}只能是Y或N`;
+  if (allowedValues && !allowedValues.includes(text)) return `${f.label}只能是${allowedValues.join('、')}`;
+  if (pattern && !pattern.test(text)) return patternMessage ?? `${f.label}格式不正确`;
+  return null;
+}
+
 const isEmpty = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 /**
- * Checks rows of one entity against its definition: type, required, length, dictionary membership
+ * Checks rows of one entity against its definition: type, required, length, min/max, pattern,
+ * allowed values, Y/N, dictionary membership (a dictionary without items refuses every value)
  * and uniqueness (in the table and among the rows checked by this validator).
  */
 export class RowValidator {
@@ -49,8 +65,11 @@ export class RowValidator {
       return `${f.label}长度不能超过${f.length}个字符`;
     }
     if (typeof value === 'string' && f.type === 'decimal' && !fitsDecimal(value, f.precision, f.scale)) return `${f.label}超出范围`;
+    const ruleError = valueRuleError(f, value);
+    if (ruleError) return ruleError;
     const code = f.dictCode;
-    if (code && (await this.dicts.enforced(code))) {
+    if (code) {
+      if (!(await this.dicts.hasItems(code))) return `${f.label}的字典${code}不存在或没有字典项`;
       for (const v of String(value).split(',')) if ((await this.dicts.itemValue(code, v)) !== v) return `${f.label}的值不在字典中`;
     }
     return null;

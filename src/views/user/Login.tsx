@@ -1,6 +1,7 @@
+import { feedback } from '../../feedback';
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Col, Form, Input, Row, Tabs } from 'antd';
-import { useState } from 'react';
+import { Button, Checkbox, Input, theme } from 'antd';
+import { lazy, Suspense, useState, type ChangeEvent, type CSSProperties } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { isLoginSuccess, login, phoneLogin } from '../../api/auth';
 import { welcomeBack } from '../../greeting';
@@ -8,23 +9,40 @@ import { clearSession, saveLogin, saveTenant, setPendingToken } from '../../stat
 import type { ApiResult } from '@renderer/context';
 import type { LoginResult } from '../../types';
 import { CaptchaImage } from './parts/CaptchaImage';
-import { LoginSelectModal, needsSelection, type LoginSelection } from './parts/LoginSelectModal';
+import { LoginField } from './parts/LoginField';
+import { needsSelection, type LoginSelection } from './parts/loginSelection';
+import { LoginTabs } from './parts/LoginTabs';
 import { SmsCodeButton } from './parts/SmsCodeButton';
 import { useCaptchaRequired } from './parts/useCaptchaRequired';
+import { useLoginForm, type LoginRule } from './parts/useLoginForm';
+
+// Opens only for users with several departments or tenants; its Select stays out of the first download.
+const LoginSelectModal = lazy(() => import('./parts/LoginSelectModal').then((m) => ({ default: m.LoginSelectModal })));
 
 type LoginTab = 'account' | 'phone';
 
-interface LoginValues {
+type LoginValues = {
   username: string;
   password: string;
   captcha: string;
   mobile: string;
   smsCode: string;
   rememberMe: boolean;
-}
+};
 
 /** Mobile pattern of the login page. */
 export const LOGIN_MOBILE_PATTERN = /^1(3[0-9]|4[579]|5[0-35-9]|66|7[0135678]|8[0-9]|9[89])\d{8}$/;
+
+const RULES: Partial<Record<keyof LoginValues, LoginRule[]>> = {
+  username: [{ required: true, message: '请输入用户名!' }],
+  password: [{ required: true, message: '请输入密码!' }],
+  captcha: [{ required: true, message: '请输入验证码!' }],
+  mobile: [
+    { required: true, message: '请输入手机号码!' },
+    { pattern: LOGIN_MOBILE_PATTERN, message: '您的手机号码格式不正确!' },
+  ],
+  smsCode: [{ required: true, message: '请输入验证码!' }],
+};
 
 const FIELDS: Record<LoginTab, Array<keyof LoginValues>> = {
   account: ['username', 'password', 'captcha', 'rememberMe'],
@@ -32,18 +50,24 @@ const FIELDS: Record<LoginTab, Array<keyof LoginValues>> = {
 };
 
 export default function Login() {
-  const { notification } = App.useApp();
+  const { notification } = feedback();
   const [params] = useSearchParams();
-  const [form] = Form.useForm<LoginValues>();
+  const { token } = theme.useToken();
+  const { values, errors, setValue, validate } = useLoginForm<LoginValues>(
+    { username: params.get('username') ?? '', password: '', captcha: '', mobile: '', smsCode: '', rememberMe: true },
+    RULES,
+  );
   const [tab, setTab] = useState<LoginTab>('account');
   const [submitting, setSubmitting] = useState(false);
   const [checkKey, setCheckKey] = useState(() => String(Date.now()));
   const [selecting, setSelecting] = useState<LoginResult>();
-  const captchaRequired = useCaptchaRequired();
+  const captchaSetting = useCaptchaRequired();
+  // Until the server has said, the captcha shows (most deployments ask for it) and 确定 waits.
+  const captchaRequired = captchaSetting !== false;
 
   const refreshCaptcha = () => {
     setCheckKey(String(Date.now()));
-    form.setFieldValue('captcha', '');
+    setValue('captcha', '');
   };
 
   const complete = (result: LoginResult, selection?: LoginSelection) => {
@@ -72,20 +96,21 @@ export default function Login() {
   };
 
   const submit = async () => {
+    if (captchaSetting === undefined) return;
     const fields = FIELDS[tab].filter((name) => captchaRequired || name !== 'captcha');
-    const values = await form.validateFields(fields).catch(() => undefined);
-    if (!values) return;
+    const valid = validate(fields);
+    if (!valid) return;
     setSubmitting(true);
     try {
       const res =
         tab === 'account'
           ? await login({
-              username: values.username.trim(),
-              password: values.password,
-              ...(captchaRequired ? { captcha: values.captcha.trim(), checkKey } : {}),
-              remember_me: !!values.rememberMe,
+              username: valid.username.trim(),
+              password: valid.password,
+              ...(captchaRequired ? { captcha: valid.captcha.trim(), checkKey } : {}),
+              remember_me: valid.rememberMe,
             })
-          : await phoneLogin({ mobile: values.mobile.trim(), captcha: values.smsCode.trim(), remember_me: !!values.rememberMe });
+          : await phoneLogin({ mobile: valid.mobile.trim(), captcha: valid.smsCode.trim(), remember_me: valid.rememberMe });
       if (isLoginSuccess(res) && res.result?.token) succeed(res.result);
       else fail(res);
     } catch {
@@ -95,111 +120,104 @@ export default function Login() {
     }
   };
 
-  const getMobile = async () => {
-    const values = await form.validateFields(['mobile']).catch(() => undefined);
-    return values?.mobile?.trim();
-  };
+  const getMobile = async () => validate(['mobile'])?.mobile.trim();
+
+  const field = (name: keyof LoginValues) => ({
+    value: values[name] as string,
+    status: errors[name] ? ('error' as const) : undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.target.value),
+  });
 
   return (
     <>
-      <Form
-        form={form}
-        size="large"
-        onFinish={submit}
-        initialValues={{ rememberMe: true, username: params.get('username') ?? '' }}
+      <form
+        noValidate
         autoComplete="off"
+        style={{ '--login-primary': token.colorPrimary } as CSSProperties}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
       >
-        <Tabs
-          centered
-          destroyOnHidden
-          activeKey={tab}
-          onChange={(key) => setTab(key as LoginTab)}
-          items={[
-            {
-              key: 'account',
-              label: '账号密码登录',
-              children: (
-                <>
-                  <Form.Item name="username" rules={[{ required: true, message: '请输入用户名!' }]}>
-                    <Input prefix={<UserOutlined />} placeholder="请输入用户名" aria-label="用户名" autoComplete="username" />
-                  </Form.Item>
-                  <Form.Item name="password" rules={[{ required: true, message: '请输入密码!' }]}>
-                    <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" aria-label="密码" autoComplete="current-password" />
-                  </Form.Item>
-                  {captchaRequired && (
-                    <Row gutter={12}>
-                      <Col flex="auto">
-                        <Form.Item name="captcha" rules={[{ required: true, message: '请输入验证码!' }]}>
-                          <Input prefix={<SafetyOutlined />} placeholder="请输入验证码" aria-label="验证码" maxLength={8} />
-                        </Form.Item>
-                      </Col>
-                      <Col flex="105px">
-                        <CaptchaImage checkKey={checkKey} onRefresh={refreshCaptcha} />
-                      </Col>
-                    </Row>
-                  )}
-                </>
-              ),
-            },
-            {
-              key: 'phone',
-              label: '手机号登录',
-              children: (
-                <>
-                  <Form.Item
-                    name="mobile"
-                    rules={[
-                      { required: true, message: '请输入手机号码!' },
-                      { pattern: LOGIN_MOBILE_PATTERN, message: '您的手机号码格式不正确!' },
-                    ]}
-                  >
-                    <Input prefix={<MobileOutlined />} placeholder="请输入手机号" aria-label="手机号" />
-                  </Form.Item>
-                  <Row gutter={12}>
-                    <Col flex="auto">
-                      <Form.Item name="smsCode" rules={[{ required: true, message: '请输入验证码!' }]}>
-                        <Input prefix={<SafetyOutlined />} placeholder="请输入短信验证码" aria-label="短信验证码" />
-                      </Form.Item>
-                    </Col>
-                    <Col flex="120px">
-                      <SmsCodeButton getMobile={getMobile} />
-                    </Col>
-                  </Row>
-                </>
-              ),
-            },
+        <LoginTabs
+          tabs={[
+            { key: 'account', label: '账号密码登录' },
+            { key: 'phone', label: '手机号登录' },
           ]}
+          active={tab}
+          onChange={setTab}
         />
-        <Form.Item>
-          <Form.Item name="rememberMe" valuePropName="checked" noStyle>
-            <Checkbox>自动登录</Checkbox>
-          </Form.Item>
-          <span style={{ float: 'right' }}>
+        {tab === 'account' ? (
+          <div role="tabpanel" aria-labelledby="login-tab-account">
+            <LoginField error={errors.username}>
+              <Input size="large" prefix={<UserOutlined />} placeholder="请输入用户名" aria-label="用户名" autoComplete="username" {...field('username')} />
+            </LoginField>
+            <LoginField error={errors.password}>
+              <Input.Password
+                size="large"
+                prefix={<LockOutlined />}
+                placeholder="请输入密码"
+                aria-label="密码"
+                autoComplete="current-password"
+                {...field('password')}
+              />
+            </LoginField>
+            {captchaRequired && (
+              <div className="login-row">
+                <LoginField error={errors.captcha}>
+                  <Input size="large" prefix={<SafetyOutlined />} placeholder="请输入验证码" aria-label="验证码" maxLength={8} {...field('captcha')} />
+                </LoginField>
+                <CaptchaImage checkKey={checkKey} onRefresh={refreshCaptcha} />
+              </div>
+            )}
+          </div>
+        ) : (
+          <div role="tabpanel" aria-labelledby="login-tab-phone">
+            <LoginField error={errors.mobile}>
+              <Input size="large" prefix={<MobileOutlined />} placeholder="请输入手机号" aria-label="手机号" {...field('mobile')} />
+            </LoginField>
+            <div className="login-row">
+              <LoginField error={errors.smsCode}>
+                <Input size="large" prefix={<SafetyOutlined />} placeholder="请输入短信验证码" aria-label="短信验证码" {...field('smsCode')} />
+              </LoginField>
+              <div style={{ flex: '0 0 120px' }}>
+                <SmsCodeButton getMobile={getMobile} />
+              </div>
+            </div>
+          </div>
+        )}
+        <div className="login-field" style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+          <Checkbox checked={values.rememberMe} onChange={(event) => setValue('rememberMe', event.target.checked)}>
+            自动登录
+          </Checkbox>
+          <span className="login-links">
             <Link to="/user/alteration">忘记密码</Link>
             <Link to="/user/register" style={{ marginLeft: 16 }}>
               注册账户
             </Link>
           </span>
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={submitting}>
+        </div>
+        <div className="login-field">
+          <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={submitting || captchaSetting === undefined}>
             确定
           </Button>
-        </Form.Item>
-      </Form>
+        </div>
+      </form>
       {selecting && (
-        <LoginSelectModal
-          result={selecting}
-          onDone={(selection) => {
-            setSelecting(undefined);
-            complete(selecting, selection);
-          }}
-          onFail={() => {
-            setSelecting(undefined);
-            clearSession();
-            refreshCaptcha();
-          }}
-        />
+        <Suspense fallback={null}>
+          <LoginSelectModal
+            result={selecting}
+            onDone={(selection) => {
+              setSelecting(undefined);
+              complete(selecting, selection);
+            }}
+            onFail={() => {
+              setSelecting(undefined);
+              clearSession();
+              refreshCaptcha();
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -77,4 +77,17 @@ describe('meta-schema validation', () => {
     );
     expect((await screen.findByRole('alert')).textContent).toContain('component "NoSuchWidget" is not registered');
   });
+
+  it('names the file and the pointer of an unregistered query component, column component or view', () => {
+    const page = {
+      ...positionSchema,
+      query: { type: 'object', properties: { name: { type: 'string', 'x-decorator': 'FormItem', 'x-component': 'FancyInput' } } },
+      columns: [{ dataIndex: 'name', title: '名称', component: 'StateBadge' }],
+    };
+    renderWith(<SchemaPage schema={page} source="schemas/demo/PositionList.json" />, fakeHttp({}).http);
+    const panel = screen.getByRole('alert').textContent ?? '';
+    expect(panel).toContain('页面配置有误: schemas/demo/PositionList.json');
+    expect(panel).toContain('/query/properties/name/x-component component "FancyInput" is not registered');
+    expect(panel).toContain('/columns/0/component component "StateBadge" is not a registered field type');
+  });
 });

@@ -1,5 +1,6 @@
 import { hasAction, hasView, registerAction, registerView, type ViewComponent } from '@renderer/index';
 import { refreshDictCache } from './refreshDictCache';
+import { SYSTEM_VIEW_NAMES, type SystemViewName } from './view-names';
 
 type ViewLoader = () => Promise<ViewComponent>;
 
@@ -13,7 +14,7 @@ type ViewLoader = () => Promise<ViewComponent>;
  * - PickUsers: 添加已有用户 (`props.saveUrl`, `props.body`).
  * - DepartUserRoles: 部门角色分配 of the row's user (`props.departId`).
  */
-export const SYSTEM_VIEW_LOADERS: Record<string, ViewLoader> = {
+export const SYSTEM_VIEW_LOADERS: Record<SystemViewName, ViewLoader> = {
   DepartManager: () => import('./depart/DepartManager').then((m) => m.DepartManager),
   MyDepartManager: () => import('./depart/MyDepartManager').then((m) => m.MyDepartManager),
   ResetPassword: () => import('./dialogs/PasswordModal').then((m) => m.default),
@@ -25,8 +26,6 @@ export const SYSTEM_VIEW_LOADERS: Record<string, ViewLoader> = {
 
 /** Register the system views and the named actions their schemas use. Safe to call more than once. */
 export function registerSystemViews(): void {
-  for (const [name, load] of Object.entries(SYSTEM_VIEW_LOADERS)) {
-    if (!hasView(name)) registerView(name, { load });
-  }
+  for (const name of SYSTEM_VIEW_NAMES) if (!hasView(name)) registerView(name, { load: SYSTEM_VIEW_LOADERS[name] });
   if (!hasAction('refreshDictCache')) registerAction('refreshDictCache', refreshDictCache);
 }

@@ -1,4 +1,4 @@
-import { App } from 'antd';
+import { feedback } from '../../../feedback';
 import { useEffect, useState } from 'react';
 import { fetchCaptcha } from '../../../api/auth';
 
@@ -8,7 +8,7 @@ const FALLBACK =
 
 /** Captcha image for `checkKey`; a click asks the parent for a new key. */
 export function CaptchaImage({ checkKey, onRefresh }: { checkKey: string; onRefresh: () => void }) {
-  const { message } = App.useApp();
+  const { message } = feedback();
   // The image the server issued for a key; data-check-key appears only once it is shown.
   const [image, setImage] = useState<{ key: string; src: string }>();
   useEffect(() => {

@@ -1,16 +1,9 @@
-import { App, Form, Modal, Select } from 'antd';
+import { feedback } from '../../../feedback';
+import { Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { selectDepart } from '../../../api/auth';
-import type { LoginResult, UserInfo } from '../../../types';
-
-export interface LoginSelection {
-  userInfo: UserInfo;
-  tenantId?: string;
-}
-
-export function needsSelection(result: LoginResult): boolean {
-  return result.multi_depart === 2 || (result.tenantList?.length ?? 0) > 1;
-}
+import type { LoginResult } from '../../../types';
+import type { LoginSelection } from './loginSelection';
 
 /** After login: pick the department and/or tenant when there are several. */
 export function LoginSelectModal({
@@ -22,7 +15,7 @@ export function LoginSelectModal({
   onDone: (selection: LoginSelection) => void;
   onFail: () => void;
 }) {
-  const { notification } = App.useApp();
+  const { notification } = feedback();
   const [form] = Form.useForm<{ orgCode?: string; tenantId?: string }>();
   const [busy, setBusy] = useState(false);
   const pickDepart = result.multi_depart === 2;

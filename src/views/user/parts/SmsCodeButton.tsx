@@ -1,4 +1,5 @@
-import { App, Button } from 'antd';
+import { feedback } from '../../../feedback';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { sendSms } from '../../../api/auth';
 
@@ -6,7 +7,7 @@ export const SMS_COUNTDOWN_SECONDS = 60;
 
 /** 获取验证码 with a 60 s countdown; `getMobile` validates and returns the number (or nothing). */
 export function SmsCodeButton({ getMobile, smsmode = '0' }: { getMobile: () => Promise<string | undefined>; smsmode?: '0' | '1' | '2' }) {
-  const { notification, message } = App.useApp();
+  const { notification, message } = feedback();
   const [remaining, setRemaining] = useState(0);
   const [sending, setSending] = useState(false);
 

@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import { fetchLoginSettings } from '../../../api/auth';
 
-/** True unless the server says it asks for no captcha (LOGIN_CAPTCHA=off); until it answers, the captcha shows. */
-export function useCaptchaRequired(): boolean {
-  const [required, setRequired] = useState(true);
+/**
+ * Whether the server asks for a captcha: undefined until it has answered, false when it says it does not
+ * (LOGIN_CAPTCHA=off), true otherwise, also when the question fails.
+ */
+export function useCaptchaRequired(): boolean | undefined {
+  const [required, setRequired] = useState<boolean>();
   useEffect(() => {
     let alive = true;
     fetchLoginSettings()
-      .then((res) => {
-        if (alive && res.success && res.result?.captcha === false) setRequired(false);
-      })
-      .catch(() => undefined);
+      .then((res) => alive && setRequired(!(res.success && res.result?.captcha === false)))
+      .catch(() => alive && setRequired(true));
     return () => {
       alive = false;
     };
