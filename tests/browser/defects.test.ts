@@ -180,7 +180,7 @@ describe('issue 19 client defects', () => {
     withPage('menu-icons', async (page) => {
       await openPage(page, '/isystem/user');
       const menu = page.getByTestId('side-menu');
-      for (const name of ['用户管理', '角色管理', '菜单管理', '部门管理', '我的部门', '字典管理', '分类字典', '租户管理', '角色用户']) {
+      for (const name of ['用户管理', '角色管理', '菜单管理', '部门管理', '我的部门', '职务管理', '字典管理', '分类字典', '租户管理', '角色用户']) {
         const item = menu.locator('.ant-menu-item', { hasText: name });
         await item.waitFor();
         expect(await item.locator('.anticon').count(), name).toBe(1);
@@ -219,7 +219,7 @@ describe('issue 19 client defects', () => {
       await openPage(page, '/isystem/role');
       const drawer = page.locator('.ant-drawer-content', { hasText: '所拥有的权限：' });
       const openDrawer = async () => {
-        await page.locator('.admin-row-actions').getByText('授权').first().click();
+        await page.locator('.renderer-row-actions').getByText('授权').first().click();
         await drawer.getByText('所拥有的权限：').waitFor();
         await drawer.getByText('首页', { exact: true }).waitFor();
       };

@@ -21,7 +21,7 @@ export const BENCH_ENTITY = {
   columns: [
     { name: 'id', type: 'string', length: 32, primaryKey: true, label: '主键' },
     { name: 'title', type: 'string', length: 100, required: true, label: '标题' },
-    { name: 'category', type: 'string', length: 10, label: '类别' },
+    { name: 'category', type: 'string', length: 10, label: '类别', queryMatch: 'exact' },
     { name: 'amount', type: 'int', label: '数量' },
     { name: 'sex', type: 'string', length: 2, dictCode: 'sex', label: '性别' },
   ],
