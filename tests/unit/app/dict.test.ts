@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearDictCache, loadDictItems } from '@renderer/index';
-import { appDataProvider } from '@src/api/rendererServices';
+import { appDataProvider, rendererServices } from '@src/api/rendererServices';
+import { refreshDictCache } from '@src/views/system/parts/refreshDictCache';
+import type { Notifier } from '@renderer/index';
 import { saveDictCache } from '@src/state/session';
 import { fakeApi } from './fakeApi';
 
@@ -43,6 +45,25 @@ describe('dictionary items through the app', () => {
     answer = { data: { success: true, result: [{ value: 'a', text: 'A' }] } };
     expect(await loadDictItems(appDataProvider, 'nope')).toEqual([{ value: 'a', text: 'A' }]);
     expect(api.calls).toHaveLength(2);
+  });
+
+  it('刷新缓存 of 字典管理: after an administrator edits an item, the next use shows the new text', async () => {
+    let sexText = '男';
+    const api = fakeApi({
+      '/sys/dict/getDictItems/sex': () => ({ data: { success: true, result: [{ value: '1', text: sexText }] } }),
+      '/sys/dict/refleshCache': () => ({ data: { success: true, result: null } }),
+      '/sys/dict/queryAllDictItems': () => ({ data: { success: true, result: { sex: [{ value: '1', text: sexText }] } } }),
+    });
+    expect(await loadDictItems(appDataProvider, 'sex')).toEqual([{ value: '1', text: '男' }]);
+    sexText = '男性';
+    expect(await loadDictItems(appDataProvider, 'sex')).toEqual([{ value: '1', text: '男' }]);
+    const said: string[] = [];
+    const notify = { success: (text: string) => said.push(text), warning: (text: string) => said.push(text) } as unknown as Notifier;
+    const services = rendererServices(undefined);
+    expect(await refreshDictCache({ services, notify, selection: [], query: {}, props: {}, reload: () => undefined })).toBe(true);
+    expect(said).toEqual(['刷新缓存完成！']);
+    expect(await loadDictItems(appDataProvider, 'sex')).toEqual([{ value: '1', text: '男性' }]);
+    expect(api.calls.filter((c) => c.url.startsWith('/sys/dict/getDictItems/'))).toHaveLength(1);
   });
 
   it('refuses an empty code', async () => {
