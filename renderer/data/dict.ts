@@ -15,8 +15,11 @@ interface StoredDicts {
   expire: number | null;
 }
 
+/** Normalized items by code, valid while `stored` is. */
 const memory = new Map<string, DictItem[]>();
 const inflight = new Map<string, Promise<DictItem[]>>();
+/** The storage entry as last read or written here; null until first read (storage is parsed once, not per field). */
+let stored: StoredDicts | undefined | null = null;
 
 function readStorage(): StoredDicts | undefined {
   try {
@@ -41,21 +44,31 @@ function writeStorage(entry: StoredDicts): void {
   }
 }
 
-/** Cached items of a code (memory, then local storage), or undefined. */
+function storedDicts(): StoredDicts | undefined {
+  if (stored === null) stored = readStorage();
+  if (stored?.expire && stored.expire <= Date.now()) {
+    stored = undefined;
+    memory.clear();
+  }
+  return stored;
+}
+
+/** Cached items of a code, or undefined. */
 export function peekDictItems(code: string): DictItem[] | undefined {
+  const raw = storedDicts()?.value[code];
   const hit = memory.get(code);
   if (hit) return hit;
-  const stored = readStorage()?.value[code];
-  if (!Array.isArray(stored)) return undefined;
-  const items = normalizeDictItems(stored);
+  if (!Array.isArray(raw)) return undefined;
+  const items = normalizeDictItems(raw);
   memory.set(code, items);
   return items;
 }
 
 function remember(code: string, items: DictItem[]): void {
+  const current = storedDicts() ?? { value: {}, expire: Date.now() + DICT_CACHE_MS };
+  stored = { value: { ...current.value, [code]: items }, expire: current.expire };
   memory.set(code, items);
-  const stored = readStorage() ?? { value: {}, expire: Date.now() + DICT_CACHE_MS };
-  writeStorage({ value: { ...stored.value, [code]: items }, expire: stored.expire });
+  writeStorage(stored);
 }
 
 /**
@@ -83,13 +96,15 @@ export function loadDictItems(data: DataProvider, code: string | undefined): Pro
 export function saveAllDictItems(all: Record<string, unknown>, ttlMs: number = DICT_CACHE_MS): void {
   memory.clear();
   inflight.clear();
-  writeStorage({ value: all, expire: Date.now() + ttlMs });
+  stored = { value: all, expire: Date.now() + ttlMs };
+  writeStorage(stored);
 }
 
 /** Forgets every cached dictionary, so the next use asks the server. */
 export function clearDictCache(): void {
   memory.clear();
   inflight.clear();
+  stored = null;
   try {
     globalThis.localStorage?.removeItem(DICT_CACHE_KEY);
   } catch {

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearDictCache, loadDictItems } from '@renderer/index';
 import { appDataProvider, rendererServices } from '@src/api/rendererServices';
 import { refreshDictCache } from '@src/views/system/parts/refreshDictCache';
@@ -11,6 +11,8 @@ beforeEach(() => {
   clearDictCache();
 });
 
+afterEach(() => vi.useRealTimers());
+
 const sexReply = () => ({ data: { success: true, result: [{ value: '1', text: '男' }, { value: '2', text: '女' }] } });
 
 describe('dictionary items through the app', () => {
@@ -22,6 +24,15 @@ describe('dictionary items through the app', () => {
     const stored = JSON.parse(localStorage.getItem('pro__UI_CACHE_DB_DICT_DATA') ?? '{}');
     expect(stored.value.sex).toHaveLength(2);
     expect(stored.expire - Date.now()).toBeGreaterThan(604_800_000 - 60_000);
+  });
+
+  it('after 7 days the dictionary is asked again', async () => {
+    const api = fakeApi({ '/sys/dict/getDictItems/sex': sexReply });
+    await loadDictItems(appDataProvider, 'sex');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 7 * 24 * 3600 * 1000 + 1000);
+    await loadDictItems(appDataProvider, 'sex');
+    expect(api.calls).toHaveLength(2);
   });
 
   it('uses the items that came with the login result', async () => {
