@@ -63,12 +63,11 @@ export async function uploadCellFile(
   const form = new FormData();
   form.append('file', file);
   form.append('isup', '1');
-  const url = column.action ?? UPLOAD_URL;
   let res;
   try {
-    res = sendsToken(column)
-      ? await services.http.upload<unknown>(url, form, onProgress)
-      : await postWithoutToken(services.apiBase, url, form, onProgress);
+    if (!sendsToken(column)) res = await postWithoutToken(services.apiBase, column.action ?? UPLOAD_URL, form, onProgress);
+    else if (column.action) res = await services.http.upload<unknown>(column.action, form, onProgress);
+    else res = await services.data.upload<unknown>(form, onProgress);
   } catch (e) {
     throw new Error(e instanceof Error && e.message ? e.message : '上传失败');
   }
