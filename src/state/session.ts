@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+// Not through @renderer/index: the login page loads this module and must not carry the whole renderer.
 import { saveAllDictItems } from '@renderer/data/dict';
 import { TOKEN_TTL_MS } from '../config';
 import type { AuthEntry, DictItem, LoginResult, PermissionResult, UserInfo } from '../types';
