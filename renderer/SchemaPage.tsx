@@ -11,7 +11,6 @@ import type { Notifier } from './data/notify';
 import { ListPageView } from './list/ListPageView';
 import { FormPageView } from './form/FormPageView';
 import { ViewPageView } from './views/ViewPageView';
-import { prepareRenderer } from './form/SchemaForm';
 // The text, number and dictionary fields nearly every query bar and form has come with the page code, so a page
 // does not wait for a second round of downloads; the rarer field types still load on first use.
 import './fields/basic';
@@ -41,7 +40,6 @@ function pageIssues(schema: unknown): SchemaIssue[] {
 
 /** Renders any page schema; an invalid one becomes an error panel naming the file and each problem. */
 export function SchemaPage({ schema, source, notifier, saveCode }: SchemaPageProps) {
-  prepareRenderer();
   const issues = useMemo(() => pageIssues(schema), [schema]);
   if (issues.length > 0) return <SchemaErrorPanel source={source} issues={issues} />;
   const page = schema as PageSchema;

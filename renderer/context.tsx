@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Notifier } from './data/notify';
+import type { DataProvider } from './data/provider';
 
 /** The JeecgBoot envelope every JSON endpoint answers with. */
 export interface ApiResult<T = unknown> {
@@ -32,10 +33,12 @@ export interface RendererUser {
 
 export interface RendererServices {
   http: RendererHttp;
+  /** Every server access with a known shape (lists, dictionaries, checks, files); the app supplies the addresses. */
+  data: DataProvider;
   /** Button and field permission check: true when the user may see and use `code`. */
   can(code: string): boolean;
   user?: RendererUser;
-  /** API base path, e.g. "/api"; static files live at `${apiBase}/sys/common/static/<path>`. */
+  /** API base path, e.g. "/api" (file addresses come from `data.fileUrl`). */
   apiBase: string;
   /** Access token for widgets that must send it (uploads, websockets tickets). */
   token?: () => string | undefined;

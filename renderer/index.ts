@@ -12,19 +12,27 @@ export { SubPage, fillParent } from './actions/SubPage';
 export { lockFields } from './actions/FormDialog';
 export { FormPageView } from './form/FormPageView';
 export { RecordModal, type RecordMode, type RecordModalProps } from './list/RecordModal';
-export { SchemaForm, prepareRenderer, type SchemaFormProps } from './form/SchemaForm';
+export { SchemaForm, type SchemaFormProps } from './form/SchemaForm';
+export { configureRenderer } from './configure';
 export { loadPageSchema, hasPageSchema } from './schema/load';
 export { validatePageSchema, validateEntitySchema, validateSchemaDocument, type SchemaIssue } from './schema/validate';
 export { SchemaErrorPanel } from './schema/SchemaErrorPanel';
 export type * from './schema/types.gen';
-export { RendererProvider, useRenderer, type RendererServices, type RendererHttp, type ApiResult } from './context';
+export { RendererProvider, useRenderer, type RendererServices, type RendererHttp, type ApiResult, type QueryParams } from './context';
+export {
+  createDataProvider, pageOf, listOf, resultOf, RequestError, normalizeDictItems,
+  type DataProvider, type DataPaths, type Page, type DuplicateCheckOptions,
+} from './data/provider';
 export * from './registry';
 export { registerBuiltinFields, BUILTIN_FIELD_TYPES } from './fields';
-export { loadDictItems, useDictItems, dictText, clearDictCache, type DictItem } from './data/dict';
+export {
+  loadDictItems, peekDictItems, useDictItems, useDictOptions, dictText, splitValue, clearDictCache, saveAllDictItems,
+  DICT_CACHE_MS, EMPTY_DICT_CODE_MESSAGE, type DictItem,
+} from './data/dict';
 export { defaultNotifier, type Notifier } from './data/notify';
 export { useNotifier } from './data/useNotifier';
 export { evaluateExpression, installSafeCompiler } from './expression';
-export { registerPresetValidators, checkDuplicate, checkRuleCode } from './validators';
+export { registerPresetValidators } from './validators';
 export { createPermissionChecker, excludedCodes, type PermissionEntry } from './permissions';
 export * from './superQuery/model';
 export { readSavedQueries, savedQueryKey, type SavedQuery } from './superQuery/saved';

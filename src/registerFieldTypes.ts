@@ -1,16 +1,19 @@
-import { prepareRenderer, registerBuiltinFields } from '@renderer/index';
+import { configureRenderer } from '@renderer/index';
 import { registerWidgets } from '@widgets/index';
 import { registerEditableGrid } from '@widgets/editable-grid/register';
+import { appDataProvider } from './api/rendererServices';
 import { registerSystemViews } from './views/system/parts';
 
 let done = false;
 
-/** Every field type the app offers (the renderer's built-ins, the widget library, the editable grid) and the system views. */
+/**
+ * Start-up wiring, once before the first render: the renderer (validators over the app's data
+ * provider, built-in field types), the widget library, the editable grid and the system views.
+ */
 export function registerAppFieldTypes(): void {
   if (done) return;
   done = true;
-  prepareRenderer();
-  registerBuiltinFields();
+  configureRenderer({ data: appDataProvider });
   registerWidgets();
   registerEditableGrid();
   registerSystemViews();

@@ -5,7 +5,7 @@
  */
 export { JModal, type JModalProps, MODAL_BODY_HEIGHT_RATIO } from './shared/JModal';
 export { JEllipsis, ellipsis, DEFAULT_ELLIPSIS_LENGTH } from './shared/JEllipsis';
-export { fileAccessUrl, fileNameOf, isImagePath } from './shared/files';
+export { fileNameOf, isImagePath } from './shared/files';
 export { useFileUrls } from './shared/useFileUrls';
 export { signedUrls, needsSignedUrl, type SignedFileUrl } from './shared/signed-urls';
 export { widgetParts, PlainText, type PrettyProps } from './shared/fieldParts';
@@ -18,7 +18,7 @@ export * from './upload/upload-rules';
 export { JDictSelectTag, DictPretty } from './dict/JDictSelectTag';
 export { JMultiSelectTag } from './dict/JMultiSelectTag';
 export { JSearchSelectTag } from './dict/JSearchSelectTag';
-export { loadDictOptions, dictText, splitValue, normalizeDictItems, type DictOption } from './dict/dict-api';
+export { loadDictItems, useDictOptions, dictText, splitValue, normalizeDictItems, type DictItem } from '@renderer/index';
 export { searchDict, loadDictLabels, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE } from './dict/search-dict';
 export { DepartTree } from './pickers/DepartTree';
 export { DepartSelectModal } from './pickers/DepartSelectModal';

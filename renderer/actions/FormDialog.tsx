@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useRenderer } from '../context';
 import { errorText } from '../data/errors';
+import { listOf } from '../data/provider';
 import type { Notifier } from '../data/notify';
 import { loadPageSchema } from '../schema/load';
 import type { EditForm, ListPage } from '../schema/types.gen';
@@ -47,7 +48,7 @@ function useFoundRecord(page: ListPage | undefined, findBy: Record<string, unkno
     http.get<{ records?: Row[] }>(url, { ...findBy, pageNo: 1, pageSize: 1 }).then(
       (res) => {
         if (!live) return;
-        if (res.success) setFound({ record: res.result?.records?.[0] });
+        if (res.success) setFound({ record: listOf<Row>(res.result)[0] });
         else {
           notify.warning(res.message);
           close.current();

@@ -7,7 +7,7 @@ const PARENT_PLACEHOLDER = /\{parent\.(\w+)\}/g;
 
 /**
  * Deep copy of a page schema placed for one record, with `{parent.field}` filled from that record
- * (a dictionary's items list asks `/sys/dictItem/list?dictId={parent.id}`).
+ * (e.g. a list url ending in `?dictId={parent.id}`).
  */
 export function fillParent<T>(value: T, parent: Record<string, unknown>): T {
   if (typeof value === 'string') {

@@ -8,16 +8,11 @@ export const UNKNOWN_FILE = '未知的文件';
 
 const firstPath = (value: unknown): string => (value ? String(value).split(',')[0] : '');
 
-function staticUrl(apiBase: string, path: string): string {
-  if (/^(https?:)?\/\//.test(path) || path.startsWith('data:')) return path;
-  return `${apiBase}/sys/common/static/${path.replace(/^\//, '')}`;
-}
-
 function ImageView({ value, width = 60 }: { value?: unknown; width?: number }) {
-  const { apiBase } = useRenderer();
+  const { data } = useRenderer();
   const path = firstPath(value);
   if (!path) return <span>无图片</span>;
-  return <Image src={staticUrl(apiBase, path)} width={width} alt="图片" />;
+  return <Image src={data.fileUrl(path)} width={width} alt="图片" />;
 }
 
 /** The first usable path of a comma list; '' when there is none (e.g. ',' or 'null'). */
@@ -28,12 +23,12 @@ export function filePath(value: unknown): string {
 }
 
 function FileView({ value }: { value?: unknown }) {
-  const { apiBase, notify } = useRenderer();
+  const { data, notify } = useRenderer();
   if (value === undefined || value === null || value === '') return <span>无文件</span>;
   const path = filePath(value);
   if (!path) return <a onClick={() => (notify ?? defaultNotifier).warning(UNKNOWN_FILE)}>下载</a>;
   return (
-    <a href={staticUrl(apiBase, path)} target="_blank" rel="noreferrer">
+    <a href={data.fileUrl(path)} target="_blank" rel="noreferrer">
       下载
     </a>
   );

@@ -8,7 +8,7 @@ import { SchemaForm } from './SchemaForm';
 
 /** A standalone form page: optional load URL, submit URL (POST or PUT). */
 export function FormPageView({ schema, notifier: given }: { schema: FormPage; notifier?: Notifier }) {
-  const { http, notify } = useRenderer();
+  const { http, data, notify } = useRenderer();
   const notifier = given ?? notify ?? defaultNotifier;
   const form = useMemo(() => createForm(), []);
   const [saving, setSaving] = useState(false);
@@ -32,7 +32,7 @@ export function FormPageView({ schema, notifier: given }: { schema: FormPage; no
     if (!schema.url?.submit) return;
     setSaving(true);
     try {
-      const res = schema.method === 'put' ? await http.put(schema.url.submit, form.values) : await http.post(schema.url.submit, form.values);
+      const res = schema.method === 'put' ? await data.update(schema.url.submit, form.values) : await data.create(schema.url.submit, form.values);
       if (res.success) notifier.success(res.message || '保存成功');
       else notifier.warning(res.message);
     } finally {

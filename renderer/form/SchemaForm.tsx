@@ -1,12 +1,9 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { Form } from '@formily/core';
 import { createSchemaField, FormProvider, type ISchema } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5';
 import { useRenderer } from '../context';
 import { registeredFieldTypes } from '../registry';
-import { installSafeCompiler } from '../expression';
-import { registerPresetValidators, setValidatorHttp } from '../validators';
-import { registerBuiltinFields } from '../fields';
 import type { FormilySchema, Grid } from '../schema/types.gen';
 import { SchemaErrorPanel } from '../schema/SchemaErrorPanel';
 import { filterByAuth, findUnknownComponents, LAYOUT_COMPONENTS, wrapInGrid } from './schemaTools';
@@ -23,13 +20,6 @@ export interface SchemaFormProps {
   pointer?: string;
 }
 
-/** Prepares the renderer's global Formily hooks once: safe compiler, validators, built-in fields. */
-export function prepareRenderer(): void {
-  installSafeCompiler();
-  registerPresetValidators();
-  registerBuiltinFields();
-}
-
 function useSchemaField() {
   const types = registeredFieldTypes().join(',');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the field map is rebuilt when a field type is registered
@@ -38,9 +28,7 @@ function useSchemaField() {
 
 /** A Formily form from JSON Schema, laid out in a grid, fields resolved through the registry. */
 export function SchemaForm({ form, schema, grid, scope, children, pointer = '' }: SchemaFormProps) {
-  prepareRenderer();
-  const { http, can, user } = useRenderer();
-  useEffect(() => setValidatorHttp(http), [http]);
+  const { can, user } = useRenderer();
   const SchemaField = useSchemaField();
   const prepared = useMemo(() => filterByAuth(schema, can), [schema, can]);
   const unknown = useMemo(

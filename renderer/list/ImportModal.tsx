@@ -23,7 +23,7 @@ interface ImportResult { msg?: string; fileUrl?: string; fileName?: string }
 
 /** Import modal: empty file list and validation off on open; uploading flag while sending. */
 export function ImportModal({ open, url, multiple = false, foreignKeys = '', isSingleTableImport = true, notify, onClose, onImported, saveFile }: ImportModalProps) {
-  const { http } = useRenderer();
+  const { http, data } = useRenderer();
   const [files, setFiles] = useState<File[]>([]);
   const [validateStatus, setValidateStatus] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -61,7 +61,7 @@ export function ImportModal({ open, url, multiple = false, foreignKeys = '', isS
     setUploading(true);
     setPercent(0);
     try {
-      const res = await http.upload<ImportResult>(url, body, setPercent);
+      const res = await data.import<ImportResult>(url, body, setPercent);
       if (res.success && res.code === 201) {
         const result = res.result ?? {};
         notify.warningDialog({

@@ -4,6 +4,7 @@ import { useRenderer } from '../context';
 import type { LeftTreeOptions } from '../schema/types.gen';
 import type { Notifier } from '../data/notify';
 import { errorText } from '../data/errors';
+import { listOf } from '../data/provider';
 
 interface RawNode { [key: string]: unknown; children?: RawNode[] }
 
@@ -27,7 +28,7 @@ export function LeftTree({ options, notify, onSelect }: { options: LeftTreeOptio
           notify.error(res.message);
           return;
         }
-        setData(toTreeData(Array.isArray(res.result) ? res.result : [], options.keyField ?? 'key', options.titleField ?? 'title'));
+        setData(toTreeData(listOf<RawNode>(res.result), options.keyField ?? 'key', options.titleField ?? 'title'));
       })
       .catch((error: unknown) => notify.warning(errorText(error)));
     // notify is stable for a page

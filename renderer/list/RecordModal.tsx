@@ -8,6 +8,7 @@ import type { Notifier } from '../data/notify';
 import { errorText } from '../data/errors';
 import { SchemaForm } from '../form/SchemaForm';
 import type { Row } from './useListPage';
+import { listOf } from '../data/provider';
 
 export type RecordMode = 'add' | 'edit' | 'detail';
 const TITLES: Record<RecordMode, string> = { add: '新增', edit: '编辑', detail: '详情' };
@@ -34,7 +35,7 @@ export function firstFailingSubTable(form: Form, keys: string[]): string | undef
 }
 
 export function RecordModal({ mode, record, initialValues, config, urls, notify, onClose, onSaved }: RecordModalProps) {
-  const { http } = useRenderer();
+  const { http, data } = useRenderer();
   const open = mode !== undefined;
   const [fullscreen, setFullscreen] = useState(!!config.fullscreen);
   const [saving, setSaving] = useState(false);
@@ -56,7 +57,7 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
         .get<{ records?: Row[] } | Row[]>(sub.listUrl, { id: record.id })
         .then((res) => {
           if (!res.success) return;
-          const rows = Array.isArray(res.result) ? res.result : res.result?.records ?? [];
+          const rows = listOf<Row>(res.result);
           form.setValuesIn(sub.key, rows);
         })
         .catch((error: unknown) => notify.warning(errorText(error)));
@@ -81,7 +82,7 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
     setSaving(true);
     try {
       const body = { ...form.values };
-      const res = mode === 'add' ? await http.post(url, body) : await http.put(url, body);
+      const res = mode === 'add' ? await data.create(url, body) : await data.update(url, body);
       if (res.success) {
         notify.success(res.message || '操作成功');
         onSaved(body);

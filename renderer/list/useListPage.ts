@@ -8,6 +8,7 @@ import { toSuperQueryParams, type FilterTree } from '../superQuery/model';
 import { exportByNavigation, navigateTo } from './exportLink';
 import { treeRootParams, treeRowsOf, UNREADABLE_TREE_DATA } from './useTreeRows';
 import { errorText } from '../data/errors';
+import { pageOf } from '../data/provider';
 
 export type Row = Record<string, unknown>;
 
@@ -27,7 +28,7 @@ export const DEFAULT_PAGE_SIZE_OPTIONS = [10, 20, 30, 200];
 /** Headless list controller: query, paging, sorting, selection, delete, export. */
 export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
   const services = useRenderer();
-  const { http } = services;
+  const { http, data } = services;
   const notify = options.notifier ?? services.notify ?? defaultNotifier;
   const rowKey = schema.rowKey ?? 'id';
   const [query, setQuery] = useState<Record<string, unknown>>({});
@@ -89,8 +90,9 @@ export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
           notify.error(UNREADABLE_TREE_DATA);
           return;
         }
-        setRows(Array.isArray(result) ? result : result?.records ?? []);
-        setTotal(Array.isArray(result) ? result.length : Number(result?.total ?? 0));
+        const page = pageOf<Row>(result);
+        setRows(page.records);
+        setTotal(page.total);
       })
       .catch((error: unknown) => {
         if (id === requestId.current) notify.warning(errorText(error));
@@ -154,7 +156,7 @@ export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
       notify.error('请设置url.delete属性!');
       return;
     }
-    const res = await http.delete(schema.url.delete, { id: record[rowKey] });
+    const res = await data.remove(schema.url.delete, { id: record[rowKey] });
     if (res.success) {
       notify.success(res.message || '删除成功!');
       setSelectedRowKeys((keys) => keys.filter((k) => k !== record[rowKey]));
@@ -162,7 +164,7 @@ export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
     } else {
       notify.warning(res.message);
     }
-  }, [http, notify, rowKey, schema.url.delete, afterRemoval]);
+  }, [data, notify, rowKey, schema.url.delete, afterRemoval]);
 
   const removeSelected = useCallback(async () => {
     if (!schema.url.deleteBatch) {
@@ -175,7 +177,7 @@ export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
     }
     const confirmed = await notify.confirm({ title: '确认删除', content: `确定要删除这 ${selectedRowKeys.length} 项吗?` });
     if (!confirmed) return;
-    const res = await http.delete(schema.url.deleteBatch, { ids: `${selectedRowKeys.join(',')},` });
+    const res = await data.removeMany(schema.url.deleteBatch, selectedRowKeys as (string | number)[]);
     if (res.success) {
       notify.success(res.message || '批量删除成功!');
       afterRemoval(selectedRowKeys.length);
@@ -183,7 +185,7 @@ export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
     } else {
       notify.warning(res.message);
     }
-  }, [http, notify, schema.url.deleteBatch, selectedRowKeys, afterRemoval, clearSelection]);
+  }, [data, notify, schema.url.deleteBatch, selectedRowKeys, afterRemoval, clearSelection]);
 
   const exportXls = useCallback(async () => {
     if (!schema.url.exportXls) {

@@ -15,7 +15,7 @@ export function treeConditionParams(schema: ListPageController['schema']): Recor
 
 /**
  * The roots request's parent key (JTreeTable sends `queryKey: topValue`), only when the schema names
- * `tree.rootValue`: list endpoints that answer whole trees (e.g. /sys/permission/list) take no parent key.
+ * `tree.rootValue`: list endpoints that answer whole trees (the menu list) take no parent key.
  */
 export function treeRootParams(schema: ListPage): Record<string, string> {
   const tree = schema.variant === 'treeTable' ? schema.tree : undefined;

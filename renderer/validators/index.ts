@@ -1,34 +1,26 @@
 import { registerValidateFormats, registerValidateLocale, registerValidateRules, setValidateLanguage } from '@formily/core';
-import type { RendererHttp } from '../context';
+import type { DataProvider, DuplicateCheckOptions } from '../data/provider';
 import { checkChecked, checkPreset, checkLength, checkMobile, checkUserName, PRESET_PATTERNS } from './presets';
-import { checkDuplicate, checkRuleCode, type DuplicateCheckOptions } from './async';
 import { checkRemote, type FormValues, type RemoteCheckOptions } from './remote';
 
 export * from './presets';
-export { checkDuplicate, checkRuleCode } from './async';
 export { checkRemote, remoteCheckParams, type RemoteCheckOptions } from './remote';
-
-let validatorHttp: RendererHttp | undefined;
-
-/** The async validators reach the server through the app's HTTP client (set by SchemaForm). */
-export function setValidatorHttp(http: RendererHttp): void {
-  validatorHttp = http;
-}
 
 interface RangeRule { min?: number; max?: number }
 interface FieldLike { form?: FormValues }
 
-let registered = false;
+let registeredFor: DataProvider | undefined;
 
 /**
- * Registers the form validation presets with Formily. Schema usage:
+ * Registers the form validation presets with Formily, the server checks going through `data`
+ * (called once at start-up by configureRenderer). Schema usage:
  * `"x-validator": "mobile"` (format) or `[{ "userName": true }, { "lengthRange": { "min": 2 } },
  * { "duplicateCheck": { "tableName": "sys_position", "fieldName": "code" } }, { "checkRule": "common" },
- * { "remoteCheck": { "url": "/sys/role/checkRoleCode", "param": "roleCode", "idParam": "id" } }]`.
+ * { "remoteCheck": { "url": "<check address>", "param": "roleCode", "idParam": "id" } }]`.
  */
-export function registerPresetValidators(): void {
-  if (registered) return;
-  registered = true;
+export function registerPresetValidators(data: DataProvider): void {
+  if (registeredFor === data) return;
+  registeredFor = data;
   setValidateLanguage('zh-CN');
   const formats: Record<string, RegExp> = {};
   const messages: Record<string, string> = {};
@@ -52,15 +44,12 @@ export function registerPresetValidators(): void {
     return checkChecked(value, range.min, range.max);
   };
   rules.duplicateCheck = (value, rule, ctx) => {
-    if (!validatorHttp) return '';
     const options = rule.duplicateCheck as DuplicateCheckOptions;
     const dataId = options.dataId ?? (ctx.field?.form?.values?.id as string | undefined);
-    return checkDuplicate(validatorHttp, value, { ...options, dataId });
+    return data.duplicateCheck(value, { ...options, dataId });
   };
-  rules.remoteCheck = (value, rule, ctx) => {
-    if (!validatorHttp) return '';
-    return checkRemote(validatorHttp, value, rule.remoteCheck as RemoteCheckOptions, ctx.field?.form, ctx.field);
-  };
-  rules.checkRule = (value, rule) => (validatorHttp ? checkRuleCode(validatorHttp, value, rule.checkRule as string) : '');
+  rules.remoteCheck = (value, rule, ctx) =>
+    checkRemote(data.http, value, rule.remoteCheck as RemoteCheckOptions, ctx.field?.form, ctx.field);
+  rules.checkRule = (value, rule) => data.checkRule(value, rule.checkRule as string);
   registerValidateRules(rules as Parameters<typeof registerValidateRules>[0]);
 }

@@ -1,7 +1,7 @@
 import type { QueryParams, RendererHttp } from '../context';
 import { errorText } from '../data/errors';
 import type { RemoteCheck } from '../schema/types.gen';
-import { blank } from './async';
+import { blank } from '../data/provider';
 
 /** `x-validator: [{ "remoteCheck": { … } }]`: an as-you-type uniqueness check (fields documented in the meta-schema). */
 export type RemoteCheckOptions = RemoteCheck;

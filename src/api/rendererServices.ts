@@ -4,6 +4,7 @@ import { can } from '../auth/permissions';
 import { API_BASE } from '../config';
 import { currentToken } from '../state/session';
 import type { UserInfo } from '../types';
+import { jeecgDataProvider } from './dataProvider';
 import { http, type Params } from './http';
 
 function fileNameOf(response: AxiosResponse): string | undefined {
@@ -28,9 +29,12 @@ export const rendererHttp: RendererHttp = {
   upload: (url, form, onProgress) => http.uploadAction(url, form, onProgress),
 };
 
+/** The app's one data provider, over rendererHttp. */
+export const appDataProvider = jeecgDataProvider(rendererHttp, API_BASE);
+
 export function rendererServices(user: UserInfo | undefined): RendererServices {
   const rendererUser: RendererUser | undefined = user
     ? { id: user.id, username: user.username, realname: user.realname, orgCode: user.orgCode ?? undefined }
     : undefined;
-  return { http: rendererHttp, can, user: rendererUser, apiBase: API_BASE, token: currentToken };
+  return { http: rendererHttp, data: appDataProvider, can, user: rendererUser, apiBase: API_BASE, token: currentToken };
 }

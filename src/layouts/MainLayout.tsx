@@ -23,6 +23,10 @@ import { KeepAliveOutlet } from './parts/KeepAliveOutlet';
 import { SettingsDrawer } from './parts/SettingsDrawer';
 import { SideMenu } from './parts/SideMenu';
 import { TabBar } from './parts/TabBar';
+import { registerAppFieldTypes } from '../registerFieldTypes';
+
+// The signed-in app's start-up (this module loads once, before its first render): renderer, widgets, system views.
+registerAppFieldTypes();
 
 export function findRoute(routes: readonly MenuRoute[], pathname: string): MenuRoute | undefined {
   return routes.find((r) => r.path === pathname) ?? routes.find((r) => matchPath({ path: r.path, end: true }, pathname));

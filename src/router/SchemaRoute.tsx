@@ -1,9 +1,7 @@
 import { SchemaPage } from '@renderer/index';
-import { registerAppFieldTypes } from '../registerFieldTypes';
 
 /** Renders a page schema (validated by SchemaPage; an invalid one becomes an error panel). */
 export function SchemaView({ schema, source }: { schema: unknown; source: string }) {
-  registerAppFieldTypes();
   return <SchemaPage schema={schema} source={source} />;
 }
 

@@ -1,4 +1,6 @@
 import { atom } from 'jotai';
+// Not through @renderer/index: the login page loads this module and must not carry the whole renderer.
+import { saveAllDictItems } from '@renderer/data/dict';
 import { TOKEN_TTL_MS } from '../config';
 import type { AuthEntry, DictItem, LoginResult, PermissionResult, UserInfo } from '../types';
 import { appStore } from './store';
@@ -9,9 +11,6 @@ export const userInfoAtom = atom<UserInfo | undefined>(readStored<UserInfo | und
 export const tenantIdAtom = atom<string | undefined>(readStored<string | undefined>(StorageKey.tenantId, undefined));
 /** null until fetched after sign-in (on the first navigation). */
 export const permissionsAtom = atom<PermissionResult | null>(null);
-export const dictCacheAtom = atom<Record<string, DictItem[]>>(
-  readStored<Record<string, DictItem[]>>(StorageKey.dictCache, {}),
-);
 
 /**
  * True after the user signed out on purpose, until the login page shows: the way there carries no `redirect`
@@ -42,7 +41,6 @@ export function loadSessionFromStorage(): void {
   appStore.set(tokenAtom, readStored<string | undefined>(StorageKey.token, undefined));
   appStore.set(userInfoAtom, readStored<UserInfo | undefined>(StorageKey.userInfo, undefined));
   appStore.set(tenantIdAtom, readStored<string | undefined>(StorageKey.tenantId, undefined));
-  appStore.set(dictCacheAtom, readStored<Record<string, DictItem[]>>(StorageKey.dictCache, {}));
 }
 
 export function saveLogin(result: LoginResult): void {
@@ -72,9 +70,9 @@ export function saveTenant(tenantId: string | number | undefined): void {
   appStore.set(tenantIdAtom, String(tenantId));
 }
 
+/** Every dictionary at once (login's sysAllDictItems, 刷新缓存) into the renderer's one dictionary cache. */
 export function saveDictCache(dicts: Record<string, DictItem[]>): void {
-  writeStored(StorageKey.dictCache, dicts, TOKEN_TTL_MS);
-  appStore.set(dictCacheAtom, dicts);
+  saveAllDictItems(dicts, TOKEN_TTL_MS);
 }
 
 export function savePermissions(result: PermissionResult): void {

@@ -14,6 +14,7 @@ export default defineConfig({
     alias: {
       '@renderer': dir('../../renderer'),
       '@schemas': dir('../../schemas'),
+      '@src': dir('../../src'),
     },
   },
   define: { __API_BASE__: JSON.stringify('/api'), 'process.env.NODE_ENV': JSON.stringify('production') },

@@ -1,6 +1,5 @@
 import { Radio, Select } from 'antd';
-import { dictText, type DictOption } from './dict-api';
-import { useDictOptions } from './useDictOptions';
+import { dictText, useDictOptions, type DictItem } from '@renderer/index';
 
 export type DictSelectType = 'list' | 'select' | 'radio' | 'radioButton';
 
@@ -12,7 +11,7 @@ export interface JDictSelectTagProps {
   placeholder?: string;
   disabled?: boolean;
   /** Options given directly instead of a dictionary. */
-  options?: DictOption[];
+  options?: DictItem[];
 }
 
 /** Dictionary select, radio or radio buttons; values compare as strings. */
@@ -48,7 +47,7 @@ export interface DictPrettyProps {
   value?: unknown;
   text?: string;
   dictCode?: string;
-  options?: DictOption[];
+  options?: DictItem[];
 }
 
 /** Dictionary text of a value (the server's _dictText when the cell has it). */

@@ -1,7 +1,6 @@
 import { Select } from 'antd';
 import { CheckboxList } from '@renderer/index';
-import { dictText, splitValue, type DictOption } from './dict-api';
-import { useDictOptions } from './useDictOptions';
+import { dictText, splitValue, useDictOptions, type DictItem } from '@renderer/index';
 
 export interface JMultiSelectTagProps {
   dictCode?: string;
@@ -9,7 +8,7 @@ export interface JMultiSelectTagProps {
   type?: 'list_multi' | 'select' | 'checkbox';
   value?: string;
   onChange?: (value: string) => void;
-  options?: DictOption[];
+  options?: DictItem[];
   spliter?: string;
   placeholder?: string;
   disabled?: boolean;
@@ -51,7 +50,7 @@ export function JMultiSelectTag({
 }
 
 export function MultiDictPretty({ value, text, dictCode, options: given, spliter = ',' }: {
-  value?: string; text?: string; dictCode?: string; options?: DictOption[]; spliter?: string;
+  value?: string; text?: string; dictCode?: string; options?: DictItem[]; spliter?: string;
 }) {
   const { options } = useDictOptions(text !== undefined || given ? undefined : dictCode, given);
   return <span>{text ?? dictText(options, value, spliter)}</span>;

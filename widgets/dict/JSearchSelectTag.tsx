@@ -1,15 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Select, message } from 'antd';
 import { useRenderer } from '@renderer/context';
-import type { DictOption } from './dict-api';
-import { useDictOptions } from './useDictOptions';
+import { useDictOptions, type DictItem } from '@renderer/index';
 import { SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE, loadDictLabels, searchDict } from './search-dict';
 
 export interface JSearchSelectTagProps {
   /** Dictionary code; async mode needs a table dictionary "table,text,code[,condition]". */
   dict?: string;
   /** Sync mode options given directly. */
-  dictOptions?: DictOption[];
+  dictOptions?: DictItem[];
   async?: boolean;
   pageSize?: number;
   value?: string | number;
@@ -45,7 +44,7 @@ function SyncSearchSelect({ dict, dictOptions, value, onChange, placeholder = '�
 
 function AsyncSearchSelect({ dict = '', pageSize = SEARCH_PAGE_SIZE, value, onChange, placeholder = '请选择', disabled }: JSearchSelectTagProps) {
   const { http } = useRenderer();
-  const [options, setOptions] = useState<DictOption[]>([]);
+  const [options, setOptions] = useState<DictItem[]>([]);
   const [keyword, setKeyword] = useState('');
   const [loading, setLoading] = useState(false);
   const [label, setLabel] = useState<string | undefined>();
@@ -114,7 +113,7 @@ function AsyncSearchSelect({ dict = '', pageSize = SEARCH_PAGE_SIZE, value, onCh
 }
 
 /** Read-pretty: the label of the stored key. */
-export function SearchSelectPretty({ value, text, dict, dictOptions }: { value?: string; text?: string; dict?: string; dictOptions?: DictOption[] }) {
+export function SearchSelectPretty({ value, text, dict, dictOptions }: { value?: string; text?: string; dict?: string; dictOptions?: DictItem[] }) {
   const { http } = useRenderer();
   const [label, setLabel] = useState<string | undefined>(text);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TreeSelect, message } from 'antd';
-import { splitValue } from './dict-api';
+import { splitValue } from '@renderer/index';
 import type { TreeNodeRow } from './tree-api';
 
 export const TREE_DROPDOWN_MAX_HEIGHT = 400;

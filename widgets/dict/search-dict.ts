@@ -1,5 +1,5 @@
 import type { RendererHttp } from '@renderer/context';
-import { normalizeDictItems, type DictOption } from './dict-api';
+import { listOf, normalizeDictItems, type DictItem } from '@renderer/index';
 
 export const SEARCH_DEBOUNCE_MS = 800;
 export const SEARCH_PAGE_SIZE = 10;
@@ -11,7 +11,7 @@ export function labelDictCode(dict: string): string {
 }
 
 /** GET /sys/dict/loadDict/{dict}?keyword&pageSize; throws with the server message on failure. */
-export async function searchDict(http: RendererHttp, dict: string, keyword: string, pageSize = SEARCH_PAGE_SIZE): Promise<DictOption[]> {
+export async function searchDict(http: RendererHttp, dict: string, keyword: string, pageSize = SEARCH_PAGE_SIZE): Promise<DictItem[]> {
   const res = await http.get<unknown>(`/sys/dict/loadDict/${encodeURIComponent(dict)}`, { keyword, pageSize });
   if (!res.success) throw new Error(res.message || '查询失败');
   return normalizeDictItems(res.result);
@@ -20,6 +20,6 @@ export async function searchDict(http: RendererHttp, dict: string, keyword: stri
 /** Labels of stored keys: GET /sys/dict/loadDictItem/{dict}?key=a,b → texts in key order. */
 export async function loadDictLabels(http: RendererHttp, dict: string, key: string): Promise<string[]> {
   const res = await http.get<unknown>(`/sys/dict/loadDictItem/${encodeURIComponent(labelDictCode(dict))}`, { key });
-  if (!res.success || !Array.isArray(res.result)) return [];
-  return res.result.map(String);
+  if (!res.success) return [];
+  return listOf(res.result).map(String);
 }

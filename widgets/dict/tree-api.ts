@@ -1,4 +1,5 @@
 import type { RendererHttp } from '@renderer/context';
+import { listOf } from '@renderer/index';
 
 /** A TreeSelectModel row from loadTreeData: key, title, leaf. */
 export interface TreeNodeRow {
@@ -49,7 +50,7 @@ export function loadCategoryChildren(http: RendererHttp, pid: string | null, pco
 /** Category names for ids: GET /sys/category/loadDictItem/?ids=a,b. */
 export async function loadCategoryNames(http: RendererHttp, ids: string): Promise<string[]> {
   const res = await http.get<unknown>('/sys/category/loadDictItem', { ids });
-  return res.success && Array.isArray(res.result) ? res.result.map(String) : [];
+  return res.success ? listOf(res.result).map(String) : [];
 }
 
 export interface TableTreeDict {

@@ -42,7 +42,7 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
     [props.columns, excluded],
   );
   const resolvedColumns = useMemo(() => props.columns.map(resolveColumnProps), [props.columns]);
-  const allColumns = useDictColumns(resolvedColumns, services?.http);
+  const allColumns = useDictColumns(resolvedColumns, services?.data);
   // excluded and hidden columns: no cell can show their errors, so they never block a save
   const unvalidated = useMemo(
     () => new Set(props.columns.filter((c) => !visibleColumns.includes(c)).map((c) => c.key)),

@@ -6,8 +6,6 @@ import {
   UndoOutlined, UnorderedListOutlined,
 } from '@ant-design/icons';
 import { useRenderer } from '@renderer/context';
-import { fileAccessUrl } from '../shared/files';
-import { UPLOAD_URL } from '../upload/upload-rules';
 import { CHINESE_FONT_SIZES, RICH_TEXT_HEIGHT, editorImageSource, readAsDataUrl, sanitizeRichText } from './rich-text';
 
 export interface JEditorProps {
@@ -21,7 +19,7 @@ const exec = (command: string, argument?: string) => document.execCommand(comman
 
 /** Rich-text editor: toolbar, Chinese font sizes, image upload (biz=jeditor), sanitised HTML out. */
 export function JEditor({ value = '', onChange, height = RICH_TEXT_HEIGHT, disabled }: JEditorProps) {
-  const { http, apiBase } = useRenderer();
+  const { data } = useRenderer();
   const area = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const lastEmitted = useRef<string | null>(null);
@@ -76,9 +74,9 @@ export function JEditor({ value = '', onChange, height = RICH_TEXT_HEIGHT, disab
     form.append('biz', 'jeditor');
     form.append('jeditor', '1');
     try {
-      const res = await http.upload<unknown>(UPLOAD_URL, form);
+      const res = await data.upload<unknown>(form);
       if (!res.success) throw new Error(res.message || '上传失败');
-      const src = editorImageSource(res.message, await readAsDataUrl(file), (path) => fileAccessUrl(apiBase, path));
+      const src = editorImageSource(res.message, await readAsDataUrl(file), (path) => data.fileUrl(path));
       run('insertImage', src);
     } catch (error) {
       message.error(`${file.name} 上传失败.`);

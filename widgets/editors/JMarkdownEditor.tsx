@@ -3,7 +3,6 @@ import MDEditor, { commands, type ICommand } from '@uiw/react-md-editor/nohighli
 import '@uiw/react-md-editor/markdown-editor.css';
 import { Input, Modal, Tabs } from 'antd';
 import { useRenderer } from '@renderer/context';
-import { fileAccessUrl } from '../shared/files';
 import { JUpload } from '../upload/JUpload';
 
 export const MARKDOWN_MIN_HEIGHT = 200;
@@ -23,7 +22,7 @@ export function markdownImage(url: string, note: string): string {
 
 /** Markdown editor (min 200 px, default 300 px, Chinese toolbar) with a 上传图片 dialog. */
 export function JMarkdownEditor({ value = '', onChange, height = MARKDOWN_HEIGHT, disabled }: JMarkdownEditorProps) {
-  const { apiBase } = useRenderer();
+  const { data } = useRenderer();
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState('local');
   const [path, setPath] = useState('');
@@ -38,7 +37,7 @@ export function JMarkdownEditor({ value = '', onChange, height = MARKDOWN_HEIGHT
     execute: () => { setPath(''); setAddress(''); setNote(''); setOpen(true); },
   };
   const insert = () => {
-    const url = tab === 'local' ? (path ? fileAccessUrl(apiBase, path) : '') : address;
+    const url = tab === 'local' ? (path ? data.fileUrl(path) : '') : address;
     if (url) onChange?.(`${value}${value && !value.endsWith('\n') ? '\n' : ''}${markdownImage(url, note)}`);
     setOpen(false);
   };

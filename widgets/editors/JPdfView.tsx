@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Space, Spin, message } from 'antd';
 import { LeftOutlined, RedoOutlined, RightOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { useRenderer } from '@renderer/context';
-import { fileAccessUrl } from '../shared/files';
 import { PDF_ZOOM, clampPage, rotate, zoomIn, zoomOut } from './pdf-controls';
 import { loadPdfWithPdfJs, type PdfDocument, type PdfLoader } from './pdf-loader';
 
@@ -16,14 +15,14 @@ export interface JPdfViewProps {
 
 /** PDF viewer: previous/next page, zoom 40–100 % by 10, rotation by 90°. */
 export function JPdfView({ value, src, loader = loadPdfWithPdfJs }: JPdfViewProps) {
-  const { apiBase, token } = useRenderer();
+  const { data, token } = useRenderer();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [doc, setDoc] = useState<PdfDocument | null>(null);
   const [page, setPage] = useState(1);
   const [zoom, setZoom] = useState<number>(PDF_ZOOM.max);
   const [rotation, setRotation] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const url = src ?? (value ? fileAccessUrl(apiBase, value.split(',')[0]) : '');
+  const url = src ?? (value ? data.fileUrl(value.split(',')[0]) : '');
   const tokenRef = useRef(token);
   tokenRef.current = token;
 

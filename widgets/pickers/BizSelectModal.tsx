@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Col, Input, Row, Space, Table, message } from 'antd';
 import { useRenderer } from '@renderer/context';
+import { pageOf } from '@renderer/index';
 import { JModal } from '../shared/JModal';
 import { JEllipsis } from '../shared/JEllipsis';
 import type { BizPreset, BizRow } from './biz-presets';
@@ -42,7 +43,7 @@ export function BizSelectModal({ open, preset, multiple, valueKey, initialRows, 
     }).then((res) => {
       if (!alive) return;
       if (!res.success) { message.warning(res.message); return; }
-      setData({ records: res.result?.records ?? [], total: Number(res.result?.total ?? 0) });
+      setData(pageOf<BizRow>(res.result));
     }).finally(() => { if (alive) setLoading(false); });
     return () => { alive = false; };
   }, [http, open, query, preset]);

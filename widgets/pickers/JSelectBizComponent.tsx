@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Select, Space } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useRenderer } from '@renderer/context';
+import { listOf } from '@renderer/index';
 import { BizSelectModal } from './BizSelectModal';
 import type { BizPreset, BizRow } from './biz-presets';
 
@@ -29,7 +30,7 @@ export function JSelectBizComponent({ value = '', onChange, preset, multiple = t
     if (values.every((v) => rows.some((row) => String(row[valueKey]) === v))) return;
     let alive = true;
     http.get<{ records?: BizRow[] }>(preset.listUrl, { [valueKey]: `${value},`, pageNo: 1, pageSize: values.length }).then((res) => {
-      if (alive && res.success) setRows(res.result?.records ?? []);
+      if (alive && res.success) setRows(listOf<BizRow>(res.result));
     });
     return () => { alive = false; };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rows are the loaded labels; reading them must not load again

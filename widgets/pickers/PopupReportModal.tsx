@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Col, Form, Input, Modal, Row, Space, Table, message } from 'antd';
 import { useRenderer } from '@renderer/context';
 import { JModal } from '../shared/JModal';
-import { dictText, normalizeDictItems, type DictOption } from '../dict/dict-api';
+import { dictText, listOf, normalizeDictItems, pageOf, type DictItem } from '@renderer/index';
 import {
   POPUP_INIT_FAILED, POPUP_SELECT_ONE, cachedRequest, paramQuery, parseSorter, popupRowKey,
   type PopupConfig, type PopupRow,
@@ -44,7 +44,7 @@ export function PopupReportModal({ open, config, onOk, onCancel }: PopupReportMo
       return cachedRequest(group, `query/${res.result.cgRpConfigId}`, () => http.get<QueryItem[]>(`/online/cgreport/api/getQueryInfo/${res.result.cgRpConfigId}`)).then((info) => {
         if (!alive) return;
         if (!info.success) { message.warning(info.message); return; }
-        const items = Array.isArray(info.result) ? info.result : [];
+        const items = listOf<QueryItem>(info.result);
         setQueryItems(items);
         const { query: fromParams } = paramQuery(config.param, items.map((i) => i.field));
         form.setFieldsValue(fromParams);
@@ -72,12 +72,12 @@ export function PopupReportModal({ open, config, onOk, onCancel }: PopupReportMo
       .then((res) => {
         if (!alive) return;
         if (!res.success) { message.warning(res.message); return; }
-        setData({ records: res.result?.records ?? [], total: Number(res.result?.total ?? 0) });
+        setData(pageOf<PopupRow>(res.result));
       });
     return () => { alive = false; };
   }, [http, open, head, query, config.sorter, config.param, group]);
 
-  const dicts: Record<string, DictOption[]> = Object.fromEntries(Object.entries(head?.dictOptions ?? {}).map(([k, v]) => [k, normalizeDictItems(v)]));
+  const dicts: Record<string, DictItem[]> = Object.fromEntries(Object.entries(head?.dictOptions ?? {}).map(([k, v]) => [k, normalizeDictItems(v)]));
   const columns = (head?.columns ?? []).map((column) => ({
     title: column.title, dataIndex: column.dataIndex,
     render: (value: unknown) => (column.customRender && dicts[column.customRender] ? dictText(dicts[column.customRender], value) : value as string),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useRenderer } from '@renderer/context';
+import { listOf } from '@renderer/index';
 import { JSelectBizComponent, type JSelectBizProps } from './JSelectBizComponent';
 import { POSITION_PRESET, ROLE_PRESET, USER_PRESET, type BizPreset, type BizRow } from './biz-presets';
 
@@ -25,7 +26,7 @@ function BizPretty({ preset, value, text, returnId }: { preset: BizPreset; value
     const values = value.split(',');
     http.get<{ records?: BizRow[] }>(preset.listUrl, { [valueKey]: `${value},`, pageNo: 1, pageSize: values.length }).then((res) => {
       if (!alive || !res.success) return;
-      const rows = res.result?.records ?? [];
+      const rows = listOf<BizRow>(res.result);
       setNames(values.map((v) => String(rows.find((r) => String(r[valueKey]) === v)?.[preset.displayKey] ?? v)).join(','));
     });
     return () => { alive = false; };

@@ -1,4 +1,5 @@
 import type { RendererHttp } from '@renderer/context';
+import { listOf } from '@renderer/index';
 
 /** Department node: id, orgCode, departName, key, title, children, leaf. */
 export interface DepartNode {
@@ -34,7 +35,7 @@ export function normalizeDepart(raw: RawDepart): DepartNode {
 async function departs(http: RendererHttp, url: string, params?: Record<string, unknown>): Promise<DepartNode[]> {
   const res = await http.get<unknown>(url, params);
   if (!res.success) throw new Error(res.message || '部门加载失败');
-  return Array.isArray(res.result) ? res.result.map((row: RawDepart) => normalizeDepart(row)) : [];
+  return listOf<RawDepart>(res.result).map((row) => normalizeDepart(row));
 }
 
 /** Roots (no pid) or the children of `pid`: GET /sys/sysDepart/queryDepartTreeSync. */

@@ -1,4 +1,5 @@
 import type { RendererHttp } from '@renderer/context';
+import { listOf, pageOf } from '@renderer/index';
 
 /** A picker user row. */
 export interface PickerUser {
@@ -33,15 +34,14 @@ export async function queryPickerUsers(http: RendererHttp, query: UserQuery): Pr
     username: query.username ?? '', departId: query.departId ?? '', pageNo: query.pageNo, pageSize: query.pageSize, ...PICKER_SORT,
   });
   if (!res.success) throw new Error(res.message || '用户加载失败');
-  return { records: res.result?.records ?? [], total: Number(res.result?.total ?? 0) };
+  return pageOf<PickerUser>(res.result);
 }
 
 /** Users of stored values: GET /sys/user/getMultiUser?{store}=a,b, (trailing comma as the reference sends it). */
 export async function usersByValues(http: RendererHttp, store: string, values: string): Promise<PickerUser[]> {
   const res = await http.get<PickerUser[] | { records?: PickerUser[] }>('/sys/user/getMultiUser', { [store]: `${values},` });
   if (!res.success) return [];
-  const list = Array.isArray(res.result) ? res.result : res.result?.records ?? [];
-  return list;
+  return listOf<PickerUser>(res.result);
 }
 
 export function sexText(sex: unknown): string {

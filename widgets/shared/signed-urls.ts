@@ -1,4 +1,5 @@
 import type { RendererHttp } from '@renderer/context';
+import { listOf } from '@renderer/index';
 
 /** One answer row of GET /sys/common/fileUrls. */
 export interface SignedFileUrl {
@@ -52,8 +53,8 @@ export class SignedUrlCache {
   private async fetchBatch(http: RendererHttp, paths: string[]): Promise<void> {
     try {
       const res = await http.get<SignedFileUrl[]>(FILE_URLS_API, { paths: paths.join(',') });
-      if (!res.success || !Array.isArray(res.result)) return;
-      for (const entry of res.result) this.known.set(entry.filePath, entry);
+      if (!res.success) return;
+      for (const entry of listOf<SignedFileUrl>(res.result)) this.known.set(entry.filePath, entry);
     } catch {
       /* the plain static address stays in use */
     }

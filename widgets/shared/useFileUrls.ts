@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useRenderer } from '@renderer/context';
-import { fileAccessUrl } from './files';
 import { needsSignedUrl, signedUrls } from './signed-urls';
 
 /** Signed addresses last 10 minutes; renew while the page stays open. */
@@ -11,7 +10,7 @@ const RENEW_EVERY_MS = 8 * 60_000;
  * windows without the token header), the plain static address until then.
  */
 export function useFileUrls(paths: string[]): (path: string) => string {
-  const { http, apiBase } = useRenderer();
+  const { http, data } = useRenderer();
   const [, setLoaded] = useState(0);
   const key = paths.filter(needsSignedUrl).join(',');
 
@@ -26,5 +25,5 @@ export function useFileUrls(paths: string[]): (path: string) => string {
     return () => { alive = false; clearInterval(timer); };
   }, [http, key]);
 
-  return useCallback((path: string) => signedUrls.get(path) ?? fileAccessUrl(apiBase, path), [apiBase]);
+  return useCallback((path: string) => signedUrls.get(path) ?? data.fileUrl(path), [data]);
 }

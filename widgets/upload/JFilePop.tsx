@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { message } from 'antd';
 import { useRenderer } from '@renderer/context';
-import { fileAccessUrl } from '../shared/files';
 import { JModal } from '../shared/JModal';
 import { JUpload } from './JUpload';
 import type { FileRecord, UploadValue } from './upload-rules';
@@ -32,7 +31,7 @@ export const FILE_POP_SIZE = { width: 520, height: 200 } as const;
 
 /** Upload dialog used by grid file/image cells: 520 wide, body 200 high. */
 export function JFilePop({ open, fileType = 'file', number = 1, bizPath = 'temp', accept, value, onOk, onCancel }: JFilePopProps) {
-  const { apiBase } = useRenderer();
+  const { data } = useRenderer();
   const [records, setRecords] = useState<UploadValue>(value ?? '');
   useEffect(() => {
     if (open) setRecords(value ?? '');
@@ -48,7 +47,7 @@ export function JFilePop({ open, fileType = 'file', number = 1, bizPath = 'temp'
       ? records
       : String(records).split(',').filter(Boolean).map((path) => ({ fileName: path.substring(path.lastIndexOf('/') + 1), filePath: path }));
     onOk(list.map((file, index) => ({
-      name: file.fileName, path: file.filePath, url: fileAccessUrl(apiBase, file.filePath), status: 'done', id: `${Date.now()}-${index}`,
+      name: file.fileName, path: file.filePath, url: data.fileUrl(file.filePath), status: 'done', id: `${Date.now()}-${index}`,
     })));
   };
 

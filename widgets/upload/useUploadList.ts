@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRenderer } from '@renderer/context';
 import { errorMessage } from '../shared/errors';
 import {
-  UPLOAD_URL, itemsToValue, limitFiles, settleUpload, valueToItems,
+  itemsToValue, limitFiles, settleUpload, valueToItems,
   type UploadItem, type UploadResponse, type UploadValue,
 } from './upload-rules';
 
@@ -22,7 +22,7 @@ let uploadSeq = 0;
 
 /** The upload list state shared by JUpload, JImageUpload and the file pop-up. */
 export function useUploadList({ value, onChange, bizPath, returnUrl, limit, extraFields, onUploadError }: UploadListOptions) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
   const [items, setItems] = useState<UploadItem[]>(() => valueToItems(value));
   const lastEmitted = useRef<string>(JSON.stringify(value ?? ''));
   const changedHere = useRef(false);
@@ -62,7 +62,7 @@ export function useUploadList({ value, onChange, bizPath, returnUrl, limit, extr
     for (const [key, fieldValue] of Object.entries(extraFields ?? {})) form.append(key, fieldValue);
     let settled: UploadItem;
     try {
-      const response = await http.upload<unknown>(UPLOAD_URL, form, (percent) => {
+      const response = await data.upload<unknown>(form, (percent) => {
         update((prev) => prev.map((entry) => (entry.uid === uid ? { ...entry, percent } : entry)));
       });
       settled = settleUpload(item, response as UploadResponse);
@@ -72,7 +72,7 @@ export function useUploadList({ value, onChange, bizPath, returnUrl, limit, extr
     update((prev) => limitFiles(prev.map((entry) => (entry.uid === uid ? settled : entry)), limit));
     if (settled.status === 'error') onUploadError?.(settled);
     return settled;
-  }, [http, bizPath, extraFields, limit, update, onUploadError]);
+  }, [data, bizPath, extraFields, limit, update, onUploadError]);
 
   const remove = useCallback((uid: string) => {
     update((prev) => prev.filter((entry) => entry.uid !== uid));

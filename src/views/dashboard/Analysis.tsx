@@ -5,6 +5,7 @@ import { useCan } from '../../auth/permissions';
 import { PLATFORM_NAME } from '../../config';
 import { lazyPage } from '../../lazyPage';
 import type { VisitPoint } from './parts/VisitChart';
+import { listOf } from '@renderer/data/provider';
 
 const VisitChart = lazyPage(() => import('./parts/VisitChart'), '访问量图表');
 
@@ -52,7 +53,7 @@ function VisitStatistics() {
     fetchVisitInfo()
       .then((res) => {
         if (!alive) return;
-        const rows = res.success && Array.isArray(res.result) ? res.result : [];
+        const rows = res.success ? listOf<{ type?: string; tian?: string; visit?: number | string; ip?: number | string }>(res.result) : [];
         setVisits(rows.map((row) => ({ day: String(row.type ?? row.tian ?? ''), visit: toNumber(row.visit), ip: toNumber(row.ip) })));
       })
       .catch(() => alive && setVisits([]));

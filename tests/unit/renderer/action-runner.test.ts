@@ -6,6 +6,7 @@ import { runAction, type ActionRunContext, type OpenDialog } from '@renderer/act
 import { actionDisabled, actionShown } from '@renderer/actions/rules';
 import { actionScope } from '@renderer/actions/scope';
 import { fakeHttp, fail, ok, recordingNotifier } from './harness';
+import { testDataProvider } from '../helpers/dataProvider';
 
 type Row = Record<string, unknown>;
 
@@ -24,6 +25,7 @@ function setup(options: { record?: Row; selected?: Row[]; can?: (code: string) =
   const selected = options.selected ?? [];
   const services: RendererServices = {
     http: s.http,
+    data: testDataProvider(s.http),
     can: options.can ?? (() => true),
     apiBase: '/api',
     user: { id: 'u1', username: 'admin', realname: '管理员' },

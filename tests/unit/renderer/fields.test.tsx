@@ -6,6 +6,7 @@ import { clearDictCache, DICT_CACHE_MS, loadDictItems, dictText } from '@rendere
 import { loadField } from '@renderer/registry';
 import { registerBuiltinFields } from '@renderer/fields';
 import { fakeHttp, ok, renderWith } from './harness';
+import { testDataProvider } from '../helpers/dataProvider';
 
 beforeEach(() => {
   clearDictCache();
@@ -15,13 +16,15 @@ beforeEach(() => {
 describe('built-in fields', () => {
   it('caches dictionary items for 7 days and translates comma lists', async () => {
     const s = fakeHttp({ 'GET /sys/dict/getDictItems/sex': () => ok([{ value: '1', text: '男' }, { value: '2', label: '女' }]) });
-    const items = await loadDictItems(s.http, 'sex');
-    await loadDictItems(s.http, 'sex');
+    const data = testDataProvider(s.http);
+    const items = await loadDictItems(data, 'sex');
+    await loadDictItems(data, 'sex');
     expect(s.calls).toHaveLength(1);
     expect(dictText(items, '1,2,3')).toBe('男,女,3');
-    const stored = JSON.parse(localStorage.getItem('pro__DICT_ITEMS_sex')!);
-    expect(stored.expires - Date.now()).toBeGreaterThan(DICT_CACHE_MS - 5000);
-    await expect(loadDictItems(s.http, '')).rejects.toThrow('字典Code不能为空!');
+    const stored = JSON.parse(localStorage.getItem('pro__UI_CACHE_DB_DICT_DATA')!);
+    expect(stored.value.sex).toHaveLength(2);
+    expect(stored.expire - Date.now()).toBeGreaterThan(DICT_CACHE_MS - 5000);
+    await expect(loadDictItems(data, '')).rejects.toThrow('字典Code不能为空!');
   });
 
   it('switch stores Y/N, dates store their spec formats, read-pretty shows text', async () => {

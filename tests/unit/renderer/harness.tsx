@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { configure, render } from '@testing-library/react';
 import { RendererProvider, type ApiResult, type RendererHttp, type RendererServices } from '@renderer/context';
 import type { Notifier } from '@renderer/data/notify';
+import { configureRenderer } from '@renderer/configure';
+import { testDataProvider } from '../helpers/dataProvider';
 
 export interface Call {
   method: 'get' | 'post' | 'put' | 'delete' | 'download' | 'upload';
@@ -61,7 +63,14 @@ export function recordingNotifier() {
   return { notifier, said, answers, texts: () => said.map((s) => s.text) };
 }
 
+/** The services the app would build around `http`. */
+export function testServices(http: RendererHttp, extra: Partial<RendererServices> = {}): RendererServices {
+  return { http, data: testDataProvider(http), can: () => true, apiBase: '/api', user: { id: '1', username: 'admin', realname: '管理员' }, ...extra };
+}
+
+/** Start-up wiring as the app does it (once, before rendering), then the render. */
 export function renderWith(ui: ReactNode, http: RendererHttp, extra: Partial<RendererServices> = {}) {
-  const services: RendererServices = { http, can: () => true, apiBase: '/api', user: { id: '1', username: 'admin', realname: '管理员' }, ...extra };
+  const services = testServices(http, extra);
+  configureRenderer(services);
   return render(<RendererProvider services={services}>{ui}</RendererProvider>);
 }

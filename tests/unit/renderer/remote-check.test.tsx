@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createForm } from '@formily/core';
 import { waitFor } from '@testing-library/react';
-import { checkRemote, registerPresetValidators, remoteCheckParams, setValidatorHttp } from '@renderer/validators';
+import { checkRemote, registerPresetValidators, remoteCheckParams } from '@renderer/validators';
+import { testDataProvider } from '../helpers/dataProvider';
 import { validatePageSchema } from '@renderer/schema/validate';
 import type { ListPage, RemoteCheck } from '@renderer/schema/types.gen';
 import { fail, fakeHttp, ok } from './harness';
@@ -45,9 +46,8 @@ describe('remoteCheck validator', () => {
   });
 
   it('runs from x-validator in a Formily form, sending the edited record id', async () => {
-    registerPresetValidators();
     const s = fakeHttp({ 'GET /sys/role/checkRoleCode': (c) => (c.params?.id === 'r1' ? ok(null, '该值可用！') : fail('角色编码已存在')) });
-    setValidatorHttp(s.http);
+    registerPresetValidators(testDataProvider(s.http));
     const editing = createForm({ initialValues: { id: 'r1' } });
     const code = editing.createField({ name: 'roleCode', validator: [{ remoteCheck: { url: '/sys/role/checkRoleCode', param: 'roleCode', idParam: 'id', debounce: 0 } }] });
     await code.onInput('admin');

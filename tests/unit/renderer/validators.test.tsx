@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createForm } from '@formily/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import {
-  checkChecked, checkLength, checkMobile, checkPreset, checkUserName, GRID_PATTERNS, registerPresetValidators, setValidatorHttp,
+  checkChecked, checkLength, checkMobile, checkPreset, checkUserName, GRID_PATTERNS, registerPresetValidators,
 } from '@renderer/validators';
-import { checkDuplicate, checkRuleCode } from '@renderer/validators/async';
+import type { RendererHttp } from '@renderer/context';
+import type { DuplicateCheckOptions } from '@renderer/data/provider';
+import { testDataProvider } from '../helpers/dataProvider';
 import { SchemaForm } from '@renderer/form/SchemaForm';
 import { fakeHttp, fail, ok, renderWith } from './harness';
 
@@ -61,6 +63,9 @@ describe('form presets', () => {
   });
 });
 
+const checkDuplicate = (http: RendererHttp, value: unknown, options: DuplicateCheckOptions) => testDataProvider(http).duplicateCheck(value, options);
+const checkRuleCode = (http: RendererHttp, value: unknown, ruleCode: string | undefined) => testDataProvider(http).checkRule(value, ruleCode);
+
 describe('async checks', () => {
   it('duplicate check: empty passes without a call; failure gives the server message', async () => {
     const s = fakeHttp({ 'GET /sys/duplicate/check': (c) => (c.params?.fieldVal === 'taken' ? fail('该值不可用，系统中已存在！') : ok('该值可用！')) });
@@ -83,9 +88,8 @@ describe('async checks', () => {
 
 describe('validators inside Formily', () => {
   it('string and object validators give the spec messages', async () => {
-    registerPresetValidators();
     const s = fakeHttp({ 'GET /sys/checkRule/checkByCode': () => fail('编码不符合规则') });
-    setValidatorHttp(s.http);
+    registerPresetValidators(testDataProvider(s.http));
     const form = createForm();
     const phone = form.createField({ name: 'phone', validator: 'mobile' });
     const user = form.createField({ name: 'user', validator: [{ userName: true }] });

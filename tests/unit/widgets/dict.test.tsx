@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { clearDictRequests, dictText, loadDictOptions, normalizeDictItems, DICT_CACHE_KEY } from '@widgets/dict/dict-api';
+import { clearDictCache, dictText, loadDictItems, normalizeDictItems } from '@renderer/index';
+import { DICT_CACHE_KEY } from '@renderer/data/dict';
+import type { RendererHttp } from '@renderer/context';
+import { testDataProvider } from '../helpers/dataProvider';
 import { JDictSelectTag, DictPretty } from '@widgets/dict/JDictSelectTag';
 import { JMultiSelectTag } from '@widgets/dict/JMultiSelectTag';
 import { JSearchSelectTag } from '@widgets/dict/JSearchSelectTag';
@@ -9,7 +12,9 @@ import { fakeHttp, ok, renderWith } from './fake-http';
 
 const sex = [{ value: '1', text: '男' }, { value: '2', text: '女' }];
 
-beforeEach(() => { clearDictRequests(); window.localStorage.clear(); });
+const loadDictOptions = (http: RendererHttp, code: string) => loadDictItems(testDataProvider(http), code);
+
+beforeEach(() => { clearDictCache(); window.localStorage.clear(); });
 afterEach(() => vi.useRealTimers());
 
 describe('dictionary helpers', () => {

@@ -2,6 +2,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { RendererProvider, type ApiResult, type QueryParams, type RendererHttp, type RendererServices } from '@renderer/context';
+import { configureRenderer } from '@renderer/configure';
+import { testDataProvider } from '../helpers/dataProvider';
 
 type Handler = (params: QueryParams | undefined, body?: unknown) => unknown;
 
@@ -40,13 +42,15 @@ export function fakeHttp(routes: Record<string, Handler> = {}): FakeHttp {
 }
 
 export function services(http: RendererHttp, extra: Partial<RendererServices> = {}): RendererServices {
-  return { http, can: () => true, apiBase: '/api', token: () => 'tok', ...extra };
+  return { http, data: testDataProvider(http), can: () => true, apiBase: '/api', token: () => 'tok', ...extra };
 }
 
 export function Providers({ http, children, extra }: { http: RendererHttp; children: ReactNode; extra?: Partial<RendererServices> }) {
   return <RendererProvider services={services(http, extra)}>{children}</RendererProvider>;
 }
 
+/** Start-up wiring as the app does it (once, before rendering), then the render. */
 export function renderWith(ui: ReactElement, http: RendererHttp = fakeHttp(), extra?: Partial<RendererServices>) {
+  configureRenderer(services(http, extra));
   return render(<Providers http={http} extra={extra}>{ui}</Providers>);
 }

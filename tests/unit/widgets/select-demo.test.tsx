@@ -7,7 +7,9 @@ import type { FormilySchema } from '@renderer/schema/types.gen';
 import { registerWidgets, WIDGET_TYPES } from '@widgets/index';
 import { loadField } from '@renderer/registry';
 import demo from '@schemas/jeecg/SelectDemo.json';
+import { configureRenderer } from '@renderer/configure';
 import { Providers, fakeHttp } from './fake-http';
+import { testDataProvider } from '../helpers/dataProvider';
 
 const usedTypes = (schema: FormilySchema): string[] => Object.values(schema.properties ?? {}).flatMap((child) => [
   ...(child['x-component'] ? [child['x-component']] : []), ...usedTypes(child),
@@ -15,6 +17,7 @@ const usedTypes = (schema: FormilySchema): string[] => Object.values(schema.prop
 
 describe('jeecg/SelectDemo', () => {
   beforeAll(async () => {
+    configureRenderer({ data: testDataProvider(fakeHttp()) });
     registerWidgets();
     // Each widget module loads lazily; load them all up front so the render below is not racing transforms.
     await Promise.all(WIDGET_TYPES.map((type) => loadField(type)));

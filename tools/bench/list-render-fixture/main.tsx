@@ -3,7 +3,8 @@ import { RendererProvider, type RendererHttp, type ApiResult } from '@renderer/c
 import { SchemaPage } from '@renderer/SchemaPage';
 import type { ListPage } from '@renderer/schema/types.gen';
 import { loadField } from '@renderer/registry';
-import { prepareRenderer } from '@renderer/form/SchemaForm';
+import { configureRenderer } from '@renderer/configure';
+import { jeecgDataProvider } from '@src/api/dataProvider';
 
 const COLUMNS = 20;
 
@@ -42,6 +43,7 @@ const http: RendererHttp = {
   download: async () => ({ blob: new Blob(['x']) }),
   upload: async <T,>() => ok(null) as ApiResult<T>,
 };
+const data = jeecgDataProvider(http, '/api');
 
 const host = document.getElementById('root') as HTMLElement;
 let root: Root | null = null;
@@ -70,7 +72,7 @@ async function mount(rows: number): Promise<number> {
   const start = performance.now();
   root = createRoot(host);
   root.render(
-    <RendererProvider services={{ http, can: () => true, apiBase: '/api' }}>
+    <RendererProvider services={{ http, data, can: () => true, apiBase: '/api' }}>
       <SchemaPage schema={schema} />
     </RendererProvider>,
   );
@@ -80,7 +82,7 @@ async function mount(rows: number): Promise<number> {
 }
 
 async function warm(): Promise<void> {
-  prepareRenderer();
+  configureRenderer({ data });
   await Promise.all(['Select', 'DateTimePicker', 'Switch', 'Input'].map((t) => loadField(t)));
 }
 

@@ -1,6 +1,5 @@
 import type { ApiResult, RendererServices } from '@renderer/context';
 import { checkUploadFile as checkWidgetUpload, UPLOAD_URL } from '@widgets/upload/upload-rules';
-import { fileAccessUrl } from '@widgets/shared/files';
 import type { GridColumn } from '../types';
 
 export const FILE_COLUMN_ACCEPT = '.pdf,.jpg,.png';
@@ -20,8 +19,8 @@ export function checkUploadFile(file: File, column: GridColumn): string | null {
 }
 
 /** URL a stored path is downloaded or previewed from. */
-export function fileUrl(services: Pick<RendererServices, 'apiBase'>, path: string): string {
-  return fileAccessUrl(services.apiBase, path);
+export function fileUrl(services: Pick<RendererServices, 'data'>, path: string): string {
+  return services.data.fileUrl(path);
 }
 
 /**
@@ -64,12 +63,11 @@ export async function uploadCellFile(
   const form = new FormData();
   form.append('file', file);
   form.append('isup', '1');
-  const url = column.action ?? UPLOAD_URL;
   let res;
   try {
-    res = sendsToken(column)
-      ? await services.http.upload<unknown>(url, form, onProgress)
-      : await postWithoutToken(services.apiBase, url, form, onProgress);
+    if (!sendsToken(column)) res = await postWithoutToken(services.apiBase, column.action ?? UPLOAD_URL, form, onProgress);
+    else if (column.action) res = await services.http.upload<unknown>(column.action, form, onProgress);
+    else res = await services.data.upload<unknown>(form, onProgress);
   } catch (e) {
     throw new Error(e instanceof Error && e.message ? e.message : '上传失败');
   }

@@ -3,6 +3,7 @@ import { useRenderer } from '@renderer/context';
 import { fillRecord } from '../placeholders';
 import { useNotifier } from '@renderer/data/useNotifier';
 import { allKeys, idsText, type AuthorizeConfig, type PermissionNode } from './model';
+import { listOf } from '@renderer/index';
 
 /** Loads the permission tree and one owner's grants; saves the difference. */
 export function useGrants(config: AuthorizeConfig, values: Record<string, unknown>) {
@@ -28,7 +29,7 @@ export function useGrants(config: AuthorizeConfig, values: Record<string, unknow
         if (!treeRes.success) notify.warning(treeRes.message);
         if (!grantedRes.success) notify.warning(grantedRes.message);
         const nodes = Array.isArray(treeRes.result) ? treeRes.result : treeRes.result?.treeList ?? [];
-        const ids = Array.isArray(grantedRes.result) ? grantedRes.result.map(String) : [];
+        const ids = listOf(grantedRes.result).map(String);
         setTree(nodes);
         setGranted(ids);
         setChecked(ids);

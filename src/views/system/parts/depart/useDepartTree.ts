@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useRenderer } from '@renderer/context';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { DepartNode } from './model';
+import { listOf } from '@renderer/index';
 
 /** The department tree from `url`, with keyword search through `/sys/sysDepart/searchBy`. */
 export function useDepartTree(url: string, searchParams: Record<string, string> = {}) {
@@ -15,7 +16,7 @@ export function useDepartTree(url: string, searchParams: Record<string, string> 
     setLoading(true);
     try {
       const res = await services.http.get<DepartNode[]>(url);
-      if (res.success) setTree(Array.isArray(res.result) ? res.result : []);
+      if (res.success) setTree(listOf<DepartNode>(res.result));
       else notify.warning(res.message);
     } finally {
       setLoading(false);
@@ -28,7 +29,7 @@ export function useDepartTree(url: string, searchParams: Record<string, string> 
     async (keyWord: string) => {
       if (!keyWord.trim()) return load();
       const res = await services.http.get<DepartNode[]>('/sys/sysDepart/searchBy', { keyWord, ...(JSON.parse(searchKey) as Record<string, string>) });
-      if (res.success) setTree(Array.isArray(res.result) ? res.result : []);
+      if (res.success) setTree(listOf<DepartNode>(res.result));
       else notify.warning(res.message);
     },
     [services.http, load, notify, searchKey],

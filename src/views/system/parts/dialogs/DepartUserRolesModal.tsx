@@ -4,6 +4,7 @@ import { useRenderer } from '@renderer/context';
 import { CheckboxList } from '@renderer/index';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { ViewProps } from '@renderer/views/registry';
+import { listOf } from '@renderer/index';
 
 interface DepartRole {
   id: string;
@@ -33,8 +34,8 @@ export default function DepartUserRolesModal({ record, props, onClose }: ViewPro
     ]).then(([all, mine]) => {
       if (!live) return;
       if (!all.success) notify.warning(all.message);
-      const ids = mine.success && Array.isArray(mine.result) ? mine.result.map((l) => String(l.droleId ?? '')).filter(Boolean) : [];
-      setRoles(Array.isArray(all.result) ? all.result : []);
+      const ids = mine.success ? listOf<{ droleId?: unknown }>(mine.result).map((l) => String(l.droleId ?? '')).filter(Boolean) : [];
+      setRoles(listOf<DepartRole>(all.result));
       setHeld(ids);
       setChecked(ids);
     });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Avatar, Button, Divider, Modal, Space, Table, type TableColumnsType } from 'antd';
 import { useRenderer } from '@renderer/context';
-import type { Row } from '@renderer/index';
+import { listOf, type Row } from '@renderer/index';
 import { useNotifier } from '@renderer/data/useNotifier';
 import { fillValue, sendRequest, type RequestSpec } from '../placeholders';
 import type { ViewProps } from '@renderer/views/registry';
@@ -50,7 +50,7 @@ export default function RecycleBinModal({ props, onClose, onChanged }: ViewProps
     setLoading(true);
     try {
       const res = await services.http.get<Row[] | { records?: Row[] }>(config.listUrl);
-      if (res.success) setRows(Array.isArray(res.result) ? res.result : res.result?.records ?? []);
+      if (res.success) setRows(listOf<Row>(res.result));
       else notify.warning(res.message);
     } finally {
       setLoading(false);
@@ -99,7 +99,7 @@ export default function RecycleBinModal({ props, onClose, onChanged }: ViewProps
       align: 'center' as const,
       render: (value: unknown) =>
         column.type === 'avatar' ? (
-          value ? <Avatar shape="square" src={`${services.apiBase}/sys/common/static/${String(value)}`} /> : <Avatar shape="square">无</Avatar>
+          value ? <Avatar shape="square" src={services.data.fileUrl(String(value))} /> : <Avatar shape="square">无</Avatar>
         ) : value === undefined || value === null ? '' : String(value),
     })),
     {
