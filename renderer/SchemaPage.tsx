@@ -11,10 +11,6 @@ import type { Notifier } from './data/notify';
 import { ListPageView } from './list/ListPageView';
 import { FormPageView } from './form/FormPageView';
 import { ViewPageView } from './views/ViewPageView';
-// The text, number and dictionary fields nearly every query bar and form has come with the page code, so a page
-// does not wait for a second round of downloads; the rarer field types still load on first use.
-import './fields/basic';
-import './fields/dict';
 
 export interface SchemaPageProps {
   /** The page schema; validated here, so configs from the server can be passed as they came. */

@@ -1,18 +1,26 @@
 import { hasField, registerField, type FieldParts } from '../registry';
+import { basicParts } from './basic';
+import { dictParts } from './dict';
 import { BUILTIN_FIELD_TYPE_NAMES, type BuiltinFieldType } from './names';
 
 type PartsModule = Record<string, FieldParts>;
 
-/** Built-in types and the chunk each lives in; each chunk loads on first use. */
+const basic = () => Promise.resolve(basicParts);
+const dict = () => Promise.resolve(dictParts);
+
+/**
+ * Built-in types and where each lives. The text, number and dictionary fields nearly every query bar and form has
+ * come with the renderer, so a page does not wait for a second round of downloads; the rest load on first use.
+ */
 const BUILTINS: Record<BuiltinFieldType, () => Promise<PartsModule>> = {
-  Input: () => import('./basic').then((m) => m.basicParts),
-  TextArea: () => import('./basic').then((m) => m.basicParts),
-  Password: () => import('./basic').then((m) => m.basicParts),
-  NumberPicker: () => import('./basic').then((m) => m.basicParts),
-  Switch: () => import('./basic').then((m) => m.basicParts),
-  Select: () => import('./dict').then((m) => m.dictParts),
-  Radio: () => import('./dict').then((m) => m.dictParts),
-  Checkbox: () => import('./dict').then((m) => m.dictParts),
+  Input: basic,
+  TextArea: basic,
+  Password: basic,
+  NumberPicker: basic,
+  Switch: basic,
+  Select: dict,
+  Radio: dict,
+  Checkbox: dict,
   DatePicker: () => import('./date').then((m) => m.dateParts),
   DateTimePicker: () => import('./date').then((m) => m.dateParts),
   Image: () => import('./media').then((m) => m.mediaParts),
