@@ -209,6 +209,9 @@ describe('core administration proofs', () => {
 
   it('d: a new dictionary item reaches a dictionary select after 刷新缓存, without reloading the app', async () => {
     await open(admin, '/isystem/dict');
+    // more dictionaries than one page holds: find it
+    await admin.getByPlaceholder('请输入字典编号').fill('sex');
+    await admin.getByRole('button', { name: /查\s*询/ }).click();
     await row(admin, 'sex').getByText('字典配置').click();
     const items = visibleDrawer(admin);
     await items.getByRole('button', { name: /新\s*增|添\s*加/ }).first().click();
