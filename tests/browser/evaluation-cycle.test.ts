@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startSer
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
+let attempt = 0;
 
 const COMPANY = { name: '闽江工程监理有限公司', creditCode: '91350100M000100Y43', contact: '林工', mobile: '13912345678', username: 'minjiang_jl', password: 'Minjiang#2026' };
 
@@ -77,6 +78,77 @@ async function registerCompany(): Promise<void> {
   await keepScreenshot(page, 'cycle-register-result');
 }
 
+
+const modal = (page: Page) => page.locator('.ant-modal:visible').last();
+const activeGrid = (page: Page) => modal(page).locator('.ant-tabs-tabpane-active .eg');
+const lastRow = (page: Page) => activeGrid(page).locator('[data-row-id]').last();
+
+/** A text cell gets the text; a date cell (text 'today') gets today's date from its picker. */
+async function typeCell(page: Page, key: string, text: string): Promise<void> {
+  const target = lastRow(page).locator(`[role="gridcell"][data-key="${key}"]`);
+  await target.click();
+  if (text === 'today') {
+    await page.locator('.ant-picker-dropdown:visible .ant-picker-now-btn, .ant-picker-dropdown:visible .ant-picker-today-btn').first().click();
+    return;
+  }
+  const input = target.locator('input');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+async function addRow(page: Page, tab: string, cells: Array<[string, string]>): Promise<void> {
+  await modal(page).getByRole('tab', { name: tab }).click();
+  await activeGrid(page).getByRole('button', { name: /新增$/ }).click();
+  for (const [key, text] of cells) await typeCell(page, key, text);
+}
+
+async function confirmDialog(page: Page): Promise<void> {
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+}
+
+async function fillUnitInformation(): Promise<void> {
+  await page.goto(`${server.baseUrl}/xypj/unitInfo`);
+  const row = page.locator('.ant-table-row', { hasText: COMPANY.name });
+  await row.getByText('编辑').click();
+  await modal(page).getByPlaceholder('请输入法定代表人').fill('林建国');
+  await addRow(page, '注册监理工程师', [['name', '陈工'], ['idCard', '110105194912310021']]);
+  await addRow(page, '监理项目', [['name', '闽江大桥监理'], ['startDate', 'today'], ['endDate', 'today']]);
+  await addRow(page, '获奖情况', [['name', '省优质工程奖']]);
+  await addRow(page, '不良行为记录', [['description', '资料归档不及时'], ['recordDate', 'today'], ['deduction', '2']]);
+  await addRow(page, '财务状况', [['year', '2024'], ['revenue', '1200']]);
+  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  const idCardCell = lastRow(page).locator('[role="gridcell"][data-key="idCard"]');
+  await expect.poll(() => idCardCell.getAttribute('class')).toContain('eg-td-error');
+  await idCardCell.hover();
+  await page.locator('.ant-tooltip:visible').getByText('身份证号校验位不正确').waitFor();
+  await keepScreenshot(page, 'cycle-unit-info-bad-id');
+  await typeCell(page, 'idCard', '11010519491231002X');
+  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await page.waitForTimeout(1500);
+  await keepScreenshot(page, 'cycle-unit-info-saved');
+  await expect.poll(async () => (await server.sql('SELECT 1 FROM xypj_engineer e JOIN xypj_company c ON c.id = e.company_id WHERE c.credit_code = $1', [COMPANY.creditCode])).length).toBe(1);
+  for (const table of ['xypj_project', 'xypj_award', 'xypj_bad_record', 'xypj_finance']) {
+    const rows = await server.sql(`SELECT 1 FROM ${table} t JOIN xypj_company c ON c.id = t.company_id WHERE c.credit_code = $1`, [COMPANY.creditCode]);
+    expect(rows.length, table).toBe(1);
+  }
+}
+
+const PDF = { name: '申报材料.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
+
+async function applicationRow() {
+  await page.goto(`${server.baseUrl}/xypj/application`);
+  const row = page.locator('.ant-table-row').first();
+  await row.waitFor();
+  return row;
+}
+
+async function submitApplication(): Promise<void> {
+  const row = await applicationRow();
+  await row.getByText('提交').click();
+  await confirmDialog(page);
+  await page.getByText('申报已提交').or(page.getByText('提交成功')).first().waitFor();
+}
+
 describe('信用评价：企业一轮申报', () => {
   it('a direct visit to the register result shows no success', async () => {
     await page.goto(`${server.baseUrl}/user/register-result`);
@@ -94,8 +166,41 @@ describe('信用评价：企业一轮申报', () => {
 
       await signIn(page, server, COMPANY.username, COMPANY.password);
       await page.waitForURL('**/dashboard/analysis');
+      await fillUnitInformation();
+
+      await page.goto(`${server.baseUrl}/xypj/application`);
+      await page.getByRole('button', { name: '新建申报' }).click();
+      await page.locator('.ant-table-row', { hasText: '草稿' }).waitFor();
+      let row = await applicationRow();
+      await row.getByText('编辑').click();
+      await modal(page).locator('input[type="file"]').setInputFiles(PDF);
+      await modal(page).getByText('申报材料.pdf').waitFor();
+      await page.waitForLoadState('networkidle');
+      await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+      await modal(page).waitFor({ state: 'hidden' });
+      await submitApplication();
+      const [application] = await server.sql<{ id: string; state: string }>('SELECT id, state FROM xypj_application WHERE credit_code = $1', [COMPANY.creditCode]);
+      expect(application?.state).toBe('submitted');
+
+      expect((await staffCall(token, 'POST', '/xypj/application/return', { id: application!.id, reason: '请补充监理项目的证明材料' })).success).toBe(true);
+      row = await applicationRow();
+      await row.getByText('已退回').waitFor();
+      await row.getByText('请补充监理项目的证明材料').waitFor();
+      await keepScreenshot(page, 'cycle-application-returned');
+      await row.getByText('编辑').click();
+      expect(await modal(page).getByText('请补充监理项目的证明材料').count()).toBeGreaterThan(0);
+      await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+      await modal(page).waitFor({ state: 'hidden' });
+      await submitApplication();
+
+      expect((await staffCall(token, 'POST', '/xypj/application/accept', { id: application!.id })).success).toBe(true);
+      row = await applicationRow();
+      await row.getByText('已受理').waitFor();
+      expect(await row.getByText('编辑').count()).toBe(0);
+      expect(await row.getByText('提交').count()).toBe(0);
+      await keepScreenshot(page, 'cycle-application-accepted');
     } catch (error) {
-      await keepScreenshot(page, 'cycle-failed');
+      await keepScreenshot(page, `cycle-failed-${++attempt}`);
       throw error;
     }
   }, 150_000);
