@@ -124,8 +124,6 @@ async function fillUnitInformation(): Promise<void> {
   await keepScreenshot(page, 'cycle-unit-info-bad-id');
   await typeCell(page, 'idCard', '11010519491231002X');
   await modal(page).getByRole('button', { name: /确\s*定/ }).click();
-  await page.waitForTimeout(1500);
-  await keepScreenshot(page, 'cycle-unit-info-saved');
   await expect.poll(async () => (await server.sql('SELECT 1 FROM xypj_engineer e JOIN xypj_company c ON c.id = e.company_id WHERE c.credit_code = $1', [COMPANY.creditCode])).length).toBe(1);
   for (const table of ['xypj_project', 'xypj_award', 'xypj_bad_record', 'xypj_finance']) {
     const rows = await server.sql(`SELECT 1 FROM ${table} t JOIN xypj_company c ON c.id = t.company_id WHERE c.credit_code = $1`, [COMPANY.creditCode]);
@@ -173,11 +171,15 @@ describe('信用评价：企业一轮申报', () => {
       await page.locator('.ant-table-row', { hasText: '草稿' }).waitFor();
       let row = await applicationRow();
       await row.getByText('编辑').click();
+      const uploaded = page.waitForResponse((res) => res.url().includes('/sys/common/upload'));
       await modal(page).locator('input[type="file"]').setInputFiles(PDF);
+      const uploadReply = (await (await uploaded).json()) as { success: boolean; message: string };
+      expect(uploadReply.success, uploadReply.message).toBe(true);
       await modal(page).getByText('申报材料.pdf').waitFor();
-      await page.waitForLoadState('networkidle');
+      await keepScreenshot(page, 'cycle-application-materials');
       await modal(page).getByRole('button', { name: /确\s*定/ }).click();
       await modal(page).waitFor({ state: 'hidden' });
+      await expect.poll(async () => (await server.sql<{ materials: string | null }>('SELECT materials FROM xypj_application WHERE credit_code = $1', [COMPANY.creditCode]))[0]?.materials ?? '').toMatch(/\.pdf$/);
       await submitApplication();
       const [application] = await server.sql<{ id: string; state: string }>('SELECT id, state FROM xypj_application WHERE credit_code = $1', [COMPANY.creditCode]);
       expect(application?.state).toBe('submitted');
@@ -188,7 +190,11 @@ describe('信用评价：企业一轮申报', () => {
       await row.getByText('请补充监理项目的证明材料').waitFor();
       await keepScreenshot(page, 'cycle-application-returned');
       await row.getByText('编辑').click();
-      expect(await modal(page).getByText('请补充监理项目的证明材料').count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => modal(page).locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)))
+        .toContain('请补充监理项目的证明材料');
+      await page.waitForTimeout(300); // the dialog's opening animation
+      await keepScreenshot(page, 'cycle-application-edit-returned');
       await modal(page).getByRole('button', { name: /确\s*定/ }).click();
       await modal(page).waitFor({ state: 'hidden' });
       await submitApplication();
