@@ -165,6 +165,9 @@ describe('信用评价：企业一轮申报', () => {
       await signIn(page, server, COMPANY.username, COMPANY.password);
       await page.waitForURL('**/dashboard/analysis');
       await fillUnitInformation();
+      await page.goto(`${server.baseUrl}/xypj/history`);
+      await page.getByText('暂无评价记录', { exact: false }).waitFor();
+      await keepScreenshot(page, 'cycle-history-empty');
 
       await page.goto(`${server.baseUrl}/xypj/application`);
       await page.getByRole('button', { name: '新建申报' }).click();
