@@ -58,7 +58,9 @@ async function registerCompany(): Promise<void> {
   await page.getByText('用户名已存在!').waitFor();
   await page.getByPlaceholder('请输入用户名').fill(COMPANY.username);
   await page.getByPlaceholder('请输入手机号').fill(COMPANY.mobile);
+  const smsRequest = page.waitForRequest((req) => req.url().endsWith('/sys/sms'));
   await page.getByRole('button', { name: '获取验证码' }).click();
+  expect((await smsRequest).postDataJSON()).toEqual({ mobile: COMPANY.mobile, smsmode: '1' });
   await page.getByRole('button', { name: /\d+ s/ }).waitFor();
   await expect.poll(async () => (await server.sql('SELECT 1 FROM sys_sms_outbox WHERE mobile = $1', [COMPANY.mobile])).length).toBe(1);
   const [sent] = await server.sql<{ content: string }>('SELECT content FROM sys_sms_outbox WHERE mobile = $1 ORDER BY create_time DESC LIMIT 1', [COMPANY.mobile]);
@@ -175,6 +177,8 @@ describe('信用评价：企业一轮申报', () => {
       let row = await applicationRow();
       await row.getByText('编辑').click();
       const uploaded = page.waitForResponse((res) => res.url().includes('/sys/common/upload'));
+      await modal(page).getByText('申报材料').first().waitFor();
+      expect(await modal(page).getByText('退回原因').count()).toBe(0);
       await modal(page).locator('input[type="file"]').setInputFiles(PDF);
       const uploadReply = (await (await uploaded).json()) as { success: boolean; message: string };
       expect(uploadReply.success, uploadReply.message).toBe(true);
@@ -196,6 +200,7 @@ describe('信用评价：企业一轮申报', () => {
       await expect
         .poll(() => modal(page).locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)))
         .toContain('请补充监理项目的证明材料');
+      await modal(page).getByText('退回原因').waitFor();
       await page.waitForTimeout(300); // the dialog's opening animation
       await keepScreenshot(page, 'cycle-application-edit-returned');
       await modal(page).getByRole('button', { name: /确\s*定/ }).click();
