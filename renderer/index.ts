@@ -33,6 +33,7 @@ export { defaultNotifier, type Notifier } from './data/notify';
 export { useNotifier } from './data/useNotifier';
 export { evaluateExpression, installSafeCompiler } from './expression';
 export { registerPresetValidators } from './validators';
+export { checkCreditCode, checkIdCard, ID_NUMBER_CHECKS } from './validators/id-numbers';
 export { createPermissionChecker, excludedCodes, type PermissionEntry } from './permissions';
 export * from './superQuery/model';
 export { readSavedQueries, savedQueryKey, type SavedQuery } from './superQuery/saved';

@@ -3,6 +3,8 @@ import { registerWidgets } from '@widgets/index';
 import { registerEditableGrid } from '@widgets/editable-grid/register';
 import { appDataProvider } from './api/rendererServices';
 import { registerSystemViews } from './views/system/parts';
+import { registerEvaluationActions } from './xypj/createApplication';
+import { registerEvaluationGridChecks } from './xypj/gridChecks';
 
 let done = false;
 
@@ -17,4 +19,6 @@ export function registerAppFieldTypes(): void {
   registerWidgets();
   registerEditableGrid();
   registerSystemViews();
+  registerEvaluationGridChecks();
+  registerEvaluationActions();
 }

@@ -116,6 +116,7 @@ export function ListTable({ handlers, expandable, rows, pagination = true }: Lis
       columns={columns}
       dataSource={data}
       loading={list.loading}
+      locale={list.schema.emptyText ? { emptyText: list.schema.emptyText } : undefined}
       expandable={expandable}
       virtual={large}
       scroll={large ? { x: columns.length * 120, y: 600 } : { x: 'max-content' }}

@@ -11,6 +11,8 @@ export interface ListPage {
   kind: "list";
   title: string;
   description?: string;
+  /** What the table shows while it has no rows (default 暂无数据). */
+  emptyText?: string;
   /** The entity (its table, also its file name under schemas/entities) the page is derived from. */
   entity?: string;
   variant?: "table" | "treeTable" | "leftTree" | "masterDetail";
@@ -386,6 +388,10 @@ export type Validator = ValidatorName | {
   numLinefeed?: boolean;
   char0to255?: boolean;
   cron?: boolean;
+  /** 统一社会信用代码 with its GB 32100 check character */
+  creditCode?: boolean;
+  /** 身份证号 with its GB 11643 check character */
+  idCard?: boolean;
   lengthRange?: Range;
   checked?: Range;
   duplicateCheck?: {

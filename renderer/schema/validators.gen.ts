@@ -4,7 +4,7 @@
 function ucs2length(str) { let n = 0; for (const _ of str) n++; return n; }
 "use strict";
 export const ListPage = validate48;
-const schema12 = {"type":"object","required":["$schema","kind","title","url","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"list"},"title":{"type":"string","minLength":1},"description":{"type":"string"},"entity":{"type":"string","description":"The entity (its table, also its file name under schemas/entities) the page is derived from."},"variant":{"enum":["table","treeTable","leftTree","masterDetail"],"default":"table"},"rowKey":{"type":"string","default":"id"},"url":{"$ref":"#/definitions/ListUrls"},"authPrefix":{"type":"string","description":"Permission prefix; columns hidden by type-1 codes under it."},"defaultSort":{"$ref":"#/definitions/Sort"},"pageSize":{"type":"integer","minimum":1},"pageSizeOptions":{"type":"array","items":{"type":"integer","minimum":1}},"query":{"$ref":"#/definitions/FormilySchema"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Column"}},"toolbar":{"$ref":"#/definitions/Toolbar"},"rowActions":{"$ref":"#/definitions/RowActions"},"form":{"$ref":"#/definitions/EditForm"},"superQuery":{"$ref":"#/definitions/SuperQuery"},"exportFileName":{"type":"string"},"exportMode":{"enum":["blob","navigate"],"default":"blob","description":"blob: GET the export with the token header and save it; navigate: open a signed export address ({export url}/link) in the browser."},"importOptions":{"$ref":"#/definitions/ImportOptions"},"tree":{"$ref":"#/definitions/TreeOptions"},"leftTree":{"$ref":"#/definitions/LeftTreeOptions"}},"allOf":[{"if":{"properties":{"variant":{"const":"leftTree"}},"required":["variant"]},"then":{"required":["leftTree"]}}]};
+const schema12 = {"type":"object","required":["$schema","kind","title","url","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"list"},"title":{"type":"string","minLength":1},"description":{"type":"string"},"emptyText":{"type":"string","description":"What the table shows while it has no rows (default 暂无数据)."},"entity":{"type":"string","description":"The entity (its table, also its file name under schemas/entities) the page is derived from."},"variant":{"enum":["table","treeTable","leftTree","masterDetail"],"default":"table"},"rowKey":{"type":"string","default":"id"},"url":{"$ref":"#/definitions/ListUrls"},"authPrefix":{"type":"string","description":"Permission prefix; columns hidden by type-1 codes under it."},"defaultSort":{"$ref":"#/definitions/Sort"},"pageSize":{"type":"integer","minimum":1},"pageSizeOptions":{"type":"array","items":{"type":"integer","minimum":1}},"query":{"$ref":"#/definitions/FormilySchema"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Column"}},"toolbar":{"$ref":"#/definitions/Toolbar"},"rowActions":{"$ref":"#/definitions/RowActions"},"form":{"$ref":"#/definitions/EditForm"},"superQuery":{"$ref":"#/definitions/SuperQuery"},"exportFileName":{"type":"string"},"exportMode":{"enum":["blob","navigate"],"default":"blob","description":"blob: GET the export with the token header and save it; navigate: open a signed export address ({export url}/link) in the browser."},"importOptions":{"$ref":"#/definitions/ImportOptions"},"tree":{"$ref":"#/definitions/TreeOptions"},"leftTree":{"$ref":"#/definitions/LeftTreeOptions"}},"allOf":[{"if":{"properties":{"variant":{"const":"leftTree"}},"required":["variant"]},"then":{"required":["leftTree"]}}]};
 const schema13 = {"type":"object","required":["list"],"additionalProperties":false,"properties":{"list":{"type":"string"},"childList":{"type":"string","description":"Tree table: children of one parent."},"add":{"type":"string"},"edit":{"type":"string"},"delete":{"type":"string"},"deleteBatch":{"type":"string"},"queryById":{"type":"string"},"exportXls":{"type":"string"},"importExcel":{"type":"string"}}};
 const schema14 = {"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}};
 const schema22 = {"type":"object","required":["dataIndex","title"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string"},"title":{"type":"string"},"width":{"type":"number"},"align":{"enum":["left","center","right"]},"sorter":{"type":"boolean"},"ellipsis":{"type":"boolean"},"fixed":{"enum":["left","right"]},"component":{"type":"string","description":"Registered field type whose cell renders the value."},"props":{"type":"object"},"auth":{"type":"string"}}};
@@ -15,7 +15,7 @@ const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const schema15 = {"type":"object","description":"Formily JSON Schema (ISchema). x-component names resolve through the field registry.","properties":{"type":{"enum":["object","array","string","number","boolean","void","date","datetime"]},"title":{"type":"string"},"description":{"type":"string"},"default":{},"enum":{"type":"array"},"required":{"anyOf":[{"type":"boolean"},{"type":"array","items":{"type":"string"}}]},"properties":{"type":"object","additionalProperties":{"$ref":"#/definitions/FormilySchema"}},"items":{"$ref":"#/definitions/FormilySchema"},"x-index":{"type":"number"},"x-component":{"type":"string","minLength":1},"x-component-props":{"type":"object"},"x-decorator":{"type":"string","minLength":1},"x-decorator-props":{"type":"object"},"x-validator":{"anyOf":[{"$ref":"#/definitions/Validator"},{"type":"array","items":{"$ref":"#/definitions/Validator"}}]},"x-reactions":{},"x-display":{"enum":["visible","hidden","none"]},"x-pattern":{"enum":["editable","disabled","readOnly","readPretty"]},"x-visible":{"type":["boolean","string"]},"x-hidden":{"type":["boolean","string"]},"x-disabled":{"type":["boolean","string"]},"x-editable":{"type":["boolean","string"]},"x-read-only":{"type":["boolean","string"]},"x-read-pretty":{"type":["boolean","string"]},"x-content":{},"x-data":{"type":"object"},"x-auth":{"type":"string","description":"Permission code; the field is removed when can(code) is false."}},"additionalProperties":false};
 const wrapper0 = {validate: validate12};
-const schema16 = {"anyOf":[{"$ref":"#/definitions/ValidatorName"},{"type":"object","additionalProperties":false,"properties":{"format":{"$ref":"#/definitions/ValidatorName"},"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"},"min":{"type":"number"},"max":{"type":"number"},"minLength":{"type":"integer"},"maxLength":{"type":"integer"},"triggerType":{"enum":["onInput","onFocus","onBlur"]},"mobile":{"type":"boolean"},"userName":{"type":"boolean"},"email":{"type":"boolean"},"naturalNumber":{"type":"boolean"},"english":{"type":"boolean"},"telephone":{"type":"boolean"},"bankCard":{"type":"boolean"},"IDNumber":{"type":"boolean"},"IDCard":{"type":"boolean"},"qq":{"type":"boolean"},"url":{"type":"boolean"},"enNum0to20":{"type":"boolean"},"cnEnSpace2to100":{"type":"boolean"},"numLinefeed":{"type":"boolean"},"char0to255":{"type":"boolean"},"cron":{"type":"boolean"},"lengthRange":{"$ref":"#/definitions/Range"},"checked":{"$ref":"#/definitions/Range"},"duplicateCheck":{"type":"object","required":["tableName","fieldName"],"additionalProperties":false,"properties":{"tableName":{"type":"string"},"fieldName":{"type":"string"},"dataId":{"type":"string"}}},"checkRule":{"type":"string"},"remoteCheck":{"$ref":"#/definitions/RemoteCheck"}}}]};
+const schema16 = {"anyOf":[{"$ref":"#/definitions/ValidatorName"},{"type":"object","additionalProperties":false,"properties":{"format":{"$ref":"#/definitions/ValidatorName"},"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"},"min":{"type":"number"},"max":{"type":"number"},"minLength":{"type":"integer"},"maxLength":{"type":"integer"},"triggerType":{"enum":["onInput","onFocus","onBlur"]},"mobile":{"type":"boolean"},"userName":{"type":"boolean"},"email":{"type":"boolean"},"naturalNumber":{"type":"boolean"},"english":{"type":"boolean"},"telephone":{"type":"boolean"},"bankCard":{"type":"boolean"},"IDNumber":{"type":"boolean"},"IDCard":{"type":"boolean"},"qq":{"type":"boolean"},"url":{"type":"boolean"},"enNum0to20":{"type":"boolean"},"cnEnSpace2to100":{"type":"boolean"},"numLinefeed":{"type":"boolean"},"char0to255":{"type":"boolean"},"cron":{"type":"boolean"},"creditCode":{"type":"boolean","description":"统一社会信用代码 with its GB 32100 check character"},"idCard":{"type":"boolean","description":"身份证号 with its GB 11643 check character"},"lengthRange":{"$ref":"#/definitions/Range"},"checked":{"$ref":"#/definitions/Range"},"duplicateCheck":{"type":"object","required":["tableName","fieldName"],"additionalProperties":false,"properties":{"tableName":{"type":"string"},"fieldName":{"type":"string"},"dataId":{"type":"string"}}},"checkRule":{"type":"string"},"remoteCheck":{"$ref":"#/definitions/RemoteCheck"}}}]};
 const schema17 = {"enum":["mobile","email","naturalNumber","english","telephone","bankCard","IDNumber","IDCard","qq","url","enNum0to20","cnEnSpace2to100","numLinefeed","char0to255"]};
 const schema19 = {"type":"object","additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0},"max":{"type":"integer","minimum":0}}};
 const schema21 = {"type":"object","description":"As-you-type uniqueness check: GET url with the value (and the record id when editing); success false fails with message or the server's.","required":["url","param"],"additionalProperties":false,"properties":{"url":{"type":"string","minLength":1},"param":{"type":"string","minLength":1,"description":"Query parameter carrying the field value."},"idParam":{"type":"string","description":"Query parameter carrying the edited record's id (sent only when there is one)."},"idField":{"type":"string","default":"id","description":"Form value holding the record id."},"values":{"type":"object","description":"Query parameter → path of another form value.","additionalProperties":{"type":"string"}},"params":{"type":"object","description":"Fixed query parameters.","additionalProperties":{"type":["string","number","boolean"]}},"message":{"type":"string","description":"Shown when the server refuses the value (default: the server's message)."},"debounce":{"type":"integer","minimum":0,"default":300,"description":"Milliseconds of quiet typing before asking."}}};
@@ -357,12 +357,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.lengthRange !== undefined){
-let data25 = data.lengthRange;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key1 in data25){
-if(!((key1 === "min") || (key1 === "max"))){
-const err27 = {instancePath:instancePath+"/lengthRange",schemaPath:"#/definitions/Range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data.creditCode !== undefined){
+if(typeof data.creditCode !== "boolean"){
+const err27 = {instancePath:instancePath+"/creditCode",schemaPath:"#/anyOf/1/properties/creditCode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -372,10 +369,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data25.min !== undefined){
-let data26 = data25.min;
-if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
-const err28 = {instancePath:instancePath+"/lengthRange/min",schemaPath:"#/definitions/Range/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.idCard !== undefined){
+if(typeof data.idCard !== "boolean"){
+const err28 = {instancePath:instancePath+"/idCard",schemaPath:"#/anyOf/1/properties/idCard/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -384,9 +380,13 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(typeof data26 == "number"){
-if(data26 < 0 || isNaN(data26)){
-const err29 = {instancePath:instancePath+"/lengthRange/min",schemaPath:"#/definitions/Range/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.lengthRange !== undefined){
+let data27 = data.lengthRange;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+for(const key1 in data27){
+if(!((key1 === "min") || (key1 === "max"))){
+const err29 = {instancePath:instancePath+"/lengthRange",schemaPath:"#/definitions/Range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -396,11 +396,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-if(data25.max !== undefined){
-let data27 = data25.max;
-if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
-const err30 = {instancePath:instancePath+"/lengthRange/max",schemaPath:"#/definitions/Range/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data27.min !== undefined){
+let data28 = data27.min;
+if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
+const err30 = {instancePath:instancePath+"/lengthRange/min",schemaPath:"#/definitions/Range/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -409,9 +408,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(typeof data27 == "number"){
-if(data27 < 0 || isNaN(data27)){
-const err31 = {instancePath:instancePath+"/lengthRange/max",schemaPath:"#/definitions/Range/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(typeof data28 == "number"){
+if(data28 < 0 || isNaN(data28)){
+const err31 = {instancePath:instancePath+"/lengthRange/min",schemaPath:"#/definitions/Range/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -422,9 +421,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/lengthRange",schemaPath:"#/definitions/Range/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data27.max !== undefined){
+let data29 = data27.max;
+if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
+const err32 = {instancePath:instancePath+"/lengthRange/max",schemaPath:"#/definitions/Range/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -433,13 +433,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data.checked !== undefined){
-let data28 = data.checked;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-for(const key2 in data28){
-if(!((key2 === "min") || (key2 === "max"))){
-const err33 = {instancePath:instancePath+"/checked",schemaPath:"#/definitions/Range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(typeof data29 == "number"){
+if(data29 < 0 || isNaN(data29)){
+const err33 = {instancePath:instancePath+"/lengthRange/max",schemaPath:"#/definitions/Range/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -449,10 +445,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data28.min !== undefined){
-let data29 = data28.min;
-if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
-const err34 = {instancePath:instancePath+"/checked/min",schemaPath:"#/definitions/Range/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/lengthRange",schemaPath:"#/definitions/Range/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -461,9 +457,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(typeof data29 == "number"){
-if(data29 < 0 || isNaN(data29)){
-const err35 = {instancePath:instancePath+"/checked/min",schemaPath:"#/definitions/Range/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.checked !== undefined){
+let data30 = data.checked;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+for(const key2 in data30){
+if(!((key2 === "min") || (key2 === "max"))){
+const err35 = {instancePath:instancePath+"/checked",schemaPath:"#/definitions/Range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -473,11 +473,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-if(data28.max !== undefined){
-let data30 = data28.max;
-if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
-const err36 = {instancePath:instancePath+"/checked/max",schemaPath:"#/definitions/Range/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data30.min !== undefined){
+let data31 = data30.min;
+if(!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))){
+const err36 = {instancePath:instancePath+"/checked/min",schemaPath:"#/definitions/Range/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -486,9 +485,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(typeof data30 == "number"){
-if(data30 < 0 || isNaN(data30)){
-const err37 = {instancePath:instancePath+"/checked/max",schemaPath:"#/definitions/Range/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(typeof data31 == "number"){
+if(data31 < 0 || isNaN(data31)){
+const err37 = {instancePath:instancePath+"/checked/min",schemaPath:"#/definitions/Range/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -499,9 +498,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/checked",schemaPath:"#/definitions/Range/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data30.max !== undefined){
+let data32 = data30.max;
+if(!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))){
+const err38 = {instancePath:instancePath+"/checked/max",schemaPath:"#/definitions/Range/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -510,12 +510,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data.duplicateCheck !== undefined){
-let data31 = data.duplicateCheck;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.tableName === undefined){
-const err39 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/required",keyword:"required",params:{missingProperty: "tableName"},message:"must have required property '"+"tableName"+"'"};
+if(typeof data32 == "number"){
+if(data32 < 0 || isNaN(data32)){
+const err39 = {instancePath:instancePath+"/checked/max",schemaPath:"#/definitions/Range/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -524,8 +521,11 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data31.fieldName === undefined){
-const err40 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/required",keyword:"required",params:{missingProperty: "fieldName"},message:"must have required property '"+"fieldName"+"'"};
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/checked",schemaPath:"#/definitions/Range/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -534,9 +534,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-for(const key3 in data31){
-if(!(((key3 === "tableName") || (key3 === "fieldName")) || (key3 === "dataId"))){
-const err41 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+if(data.duplicateCheck !== undefined){
+let data33 = data.duplicateCheck;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.tableName === undefined){
+const err41 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/required",keyword:"required",params:{missingProperty: "tableName"},message:"must have required property '"+"tableName"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -545,10 +548,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data31.tableName !== undefined){
-if(typeof data31.tableName !== "string"){
-const err42 = {instancePath:instancePath+"/duplicateCheck/tableName",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/tableName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data33.fieldName === undefined){
+const err42 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/required",keyword:"required",params:{missingProperty: "fieldName"},message:"must have required property '"+"fieldName"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -557,10 +558,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data31.fieldName !== undefined){
-if(typeof data31.fieldName !== "string"){
-const err43 = {instancePath:instancePath+"/duplicateCheck/fieldName",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/fieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data33){
+if(!(((key3 === "tableName") || (key3 === "fieldName")) || (key3 === "dataId"))){
+const err43 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -570,9 +570,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data31.dataId !== undefined){
-if(typeof data31.dataId !== "string"){
-const err44 = {instancePath:instancePath+"/duplicateCheck/dataId",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/dataId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data33.tableName !== undefined){
+if(typeof data33.tableName !== "string"){
+const err44 = {instancePath:instancePath+"/duplicateCheck/tableName",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/tableName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -582,9 +582,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data33.fieldName !== undefined){
+if(typeof data33.fieldName !== "string"){
+const err45 = {instancePath:instancePath+"/duplicateCheck/fieldName",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/fieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -594,9 +594,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.checkRule !== undefined){
-if(typeof data.checkRule !== "string"){
-const err46 = {instancePath:instancePath+"/checkRule",schemaPath:"#/anyOf/1/properties/checkRule/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data33.dataId !== undefined){
+if(typeof data33.dataId !== "string"){
+const err46 = {instancePath:instancePath+"/duplicateCheck/dataId",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/dataId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -606,11 +606,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.remoteCheck !== undefined){
-let data36 = data.remoteCheck;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.url === undefined){
-const err47 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+}
+else {
+const err47 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -619,8 +617,10 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data36.param === undefined){
-const err48 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'"};
+}
+if(data.checkRule !== undefined){
+if(typeof data.checkRule !== "string"){
+const err48 = {instancePath:instancePath+"/checkRule",schemaPath:"#/anyOf/1/properties/checkRule/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -629,9 +629,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-for(const key4 in data36){
-if(!((((((((key4 === "url") || (key4 === "param")) || (key4 === "idParam")) || (key4 === "idField")) || (key4 === "values")) || (key4 === "params")) || (key4 === "message")) || (key4 === "debounce"))){
-const err49 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+if(data.remoteCheck !== undefined){
+let data38 = data.remoteCheck;
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(data38.url === undefined){
+const err49 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -640,12 +643,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data36.url !== undefined){
-let data37 = data36.url;
-if(typeof data37 === "string"){
-if(func3(data37) < 1){
-const err50 = {instancePath:instancePath+"/remoteCheck/url",schemaPath:"#/definitions/RemoteCheck/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data38.param === undefined){
+const err50 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -654,9 +653,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-else {
-const err51 = {instancePath:instancePath+"/remoteCheck/url",schemaPath:"#/definitions/RemoteCheck/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key4 in data38){
+if(!((((((((key4 === "url") || (key4 === "param")) || (key4 === "idParam")) || (key4 === "idField")) || (key4 === "values")) || (key4 === "params")) || (key4 === "message")) || (key4 === "debounce"))){
+const err51 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -666,11 +665,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data36.param !== undefined){
-let data38 = data36.param;
-if(typeof data38 === "string"){
-if(func3(data38) < 1){
-const err52 = {instancePath:instancePath+"/remoteCheck/param",schemaPath:"#/definitions/RemoteCheck/properties/param/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data38.url !== undefined){
+let data39 = data38.url;
+if(typeof data39 === "string"){
+if(func3(data39) < 1){
+const err52 = {instancePath:instancePath+"/remoteCheck/url",schemaPath:"#/definitions/RemoteCheck/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -681,7 +680,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/remoteCheck/param",schemaPath:"#/definitions/RemoteCheck/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err53 = {instancePath:instancePath+"/remoteCheck/url",schemaPath:"#/definitions/RemoteCheck/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -691,9 +690,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data36.idParam !== undefined){
-if(typeof data36.idParam !== "string"){
-const err54 = {instancePath:instancePath+"/remoteCheck/idParam",schemaPath:"#/definitions/RemoteCheck/properties/idParam/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data38.param !== undefined){
+let data40 = data38.param;
+if(typeof data40 === "string"){
+if(func3(data40) < 1){
+const err54 = {instancePath:instancePath+"/remoteCheck/param",schemaPath:"#/definitions/RemoteCheck/properties/param/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -703,9 +704,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data36.idField !== undefined){
-if(typeof data36.idField !== "string"){
-const err55 = {instancePath:instancePath+"/remoteCheck/idField",schemaPath:"#/definitions/RemoteCheck/properties/idField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err55 = {instancePath:instancePath+"/remoteCheck/param",schemaPath:"#/definitions/RemoteCheck/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -715,12 +715,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data36.values !== undefined){
-let data41 = data36.values;
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-for(const key5 in data41){
-if(typeof data41[key5] !== "string"){
-const err56 = {instancePath:instancePath+"/remoteCheck/values/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/RemoteCheck/properties/values/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data38.idParam !== undefined){
+if(typeof data38.idParam !== "string"){
+const err56 = {instancePath:instancePath+"/remoteCheck/idParam",schemaPath:"#/definitions/RemoteCheck/properties/idParam/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -730,9 +727,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
-else {
-const err57 = {instancePath:instancePath+"/remoteCheck/values",schemaPath:"#/definitions/RemoteCheck/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data38.idField !== undefined){
+if(typeof data38.idField !== "string"){
+const err57 = {instancePath:instancePath+"/remoteCheck/idField",schemaPath:"#/definitions/RemoteCheck/properties/idField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -742,13 +739,12 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data36.params !== undefined){
-let data43 = data36.params;
+if(data38.values !== undefined){
+let data43 = data38.values;
 if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-for(const key6 in data43){
-let data44 = data43[key6];
-if(((typeof data44 !== "string") && (!(typeof data44 == "number"))) && (typeof data44 !== "boolean")){
-const err58 = {instancePath:instancePath+"/remoteCheck/params/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/RemoteCheck/properties/params/additionalProperties/type",keyword:"type",params:{type: schema21.properties.params.additionalProperties.type},message:"must be string,number,boolean"};
+for(const key5 in data43){
+if(typeof data43[key5] !== "string"){
+const err58 = {instancePath:instancePath+"/remoteCheck/values/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/RemoteCheck/properties/values/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -760,7 +756,7 @@ errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/remoteCheck/params",schemaPath:"#/definitions/RemoteCheck/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err59 = {instancePath:instancePath+"/remoteCheck/values",schemaPath:"#/definitions/RemoteCheck/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -770,9 +766,13 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data36.message !== undefined){
-if(typeof data36.message !== "string"){
-const err60 = {instancePath:instancePath+"/remoteCheck/message",schemaPath:"#/definitions/RemoteCheck/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data38.params !== undefined){
+let data45 = data38.params;
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+for(const key6 in data45){
+let data46 = data45[key6];
+if(((typeof data46 !== "string") && (!(typeof data46 == "number"))) && (typeof data46 !== "boolean")){
+const err60 = {instancePath:instancePath+"/remoteCheck/params/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/RemoteCheck/properties/params/additionalProperties/type",keyword:"type",params:{type: schema21.properties.params.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -782,10 +782,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data36.debounce !== undefined){
-let data46 = data36.debounce;
-if(!((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46)))){
-const err61 = {instancePath:instancePath+"/remoteCheck/debounce",schemaPath:"#/definitions/RemoteCheck/properties/debounce/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err61 = {instancePath:instancePath+"/remoteCheck/params",schemaPath:"#/definitions/RemoteCheck/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -794,9 +793,10 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(typeof data46 == "number"){
-if(data46 < 0 || isNaN(data46)){
-const err62 = {instancePath:instancePath+"/remoteCheck/debounce",schemaPath:"#/definitions/RemoteCheck/properties/debounce/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data38.message !== undefined){
+if(typeof data38.message !== "string"){
+const err62 = {instancePath:instancePath+"/remoteCheck/message",schemaPath:"#/definitions/RemoteCheck/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -806,10 +806,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-}
-}
-else {
-const err63 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data38.debounce !== undefined){
+let data48 = data38.debounce;
+if(!((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48)))){
+const err63 = {instancePath:instancePath+"/remoteCheck/debounce",schemaPath:"#/definitions/RemoteCheck/properties/debounce/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -818,10 +818,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-}
-else {
-const err64 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data48 == "number"){
+if(data48 < 0 || isNaN(data48)){
+const err64 = {instancePath:instancePath+"/remoteCheck/debounce",schemaPath:"#/definitions/RemoteCheck/properties/debounce/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -830,16 +829,41 @@ vErrors.push(err64);
 }
 errors++;
 }
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
 }
-if(!valid0){
-const err65 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err67 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }
@@ -4518,9 +4542,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.entity !== undefined){
-if(typeof data.entity !== "string"){
-const err15 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.emptyText !== undefined){
+if(typeof data.emptyText !== "string"){
+const err15 = {instancePath:instancePath+"/emptyText",schemaPath:"#/properties/emptyText/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4530,10 +4554,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.variant !== undefined){
-let data6 = data.variant;
-if(!((((data6 === "table") || (data6 === "treeTable")) || (data6 === "leftTree")) || (data6 === "masterDetail"))){
-const err16 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema12.properties.variant.enum},message:"must be equal to one of the allowed values"};
+if(data.entity !== undefined){
+if(typeof data.entity !== "string"){
+const err16 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4543,9 +4566,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.rowKey !== undefined){
-if(typeof data.rowKey !== "string"){
-const err17 = {instancePath:instancePath+"/rowKey",schemaPath:"#/properties/rowKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.variant !== undefined){
+let data7 = data.variant;
+if(!((((data7 === "table") || (data7 === "treeTable")) || (data7 === "leftTree")) || (data7 === "masterDetail"))){
+const err17 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema12.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4555,11 +4579,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.url !== undefined){
-let data8 = data.url;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.list === undefined){
-const err18 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/required",keyword:"required",params:{missingProperty: "list"},message:"must have required property '"+"list"+"'"};
+if(data.rowKey !== undefined){
+if(typeof data.rowKey !== "string"){
+const err18 = {instancePath:instancePath+"/rowKey",schemaPath:"#/properties/rowKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4568,9 +4590,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-for(const key1 in data8){
-if(!(func2.call(schema13.properties, key1))){
-const err19 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.url !== undefined){
+let data9 = data.url;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.list === undefined){
+const err19 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/required",keyword:"required",params:{missingProperty: "list"},message:"must have required property '"+"list"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4579,10 +4604,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data8.list !== undefined){
-if(typeof data8.list !== "string"){
-const err20 = {instancePath:instancePath+"/url/list",schemaPath:"#/definitions/ListUrls/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data9){
+if(!(func2.call(schema13.properties, key1))){
+const err20 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4592,9 +4616,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data8.childList !== undefined){
-if(typeof data8.childList !== "string"){
-const err21 = {instancePath:instancePath+"/url/childList",schemaPath:"#/definitions/ListUrls/properties/childList/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data9.list !== undefined){
+if(typeof data9.list !== "string"){
+const err21 = {instancePath:instancePath+"/url/list",schemaPath:"#/definitions/ListUrls/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4604,9 +4628,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data8.add !== undefined){
-if(typeof data8.add !== "string"){
-const err22 = {instancePath:instancePath+"/url/add",schemaPath:"#/definitions/ListUrls/properties/add/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data9.childList !== undefined){
+if(typeof data9.childList !== "string"){
+const err22 = {instancePath:instancePath+"/url/childList",schemaPath:"#/definitions/ListUrls/properties/childList/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4616,9 +4640,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data8.edit !== undefined){
-if(typeof data8.edit !== "string"){
-const err23 = {instancePath:instancePath+"/url/edit",schemaPath:"#/definitions/ListUrls/properties/edit/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data9.add !== undefined){
+if(typeof data9.add !== "string"){
+const err23 = {instancePath:instancePath+"/url/add",schemaPath:"#/definitions/ListUrls/properties/add/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4628,9 +4652,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data8.delete !== undefined){
-if(typeof data8.delete !== "string"){
-const err24 = {instancePath:instancePath+"/url/delete",schemaPath:"#/definitions/ListUrls/properties/delete/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data9.edit !== undefined){
+if(typeof data9.edit !== "string"){
+const err24 = {instancePath:instancePath+"/url/edit",schemaPath:"#/definitions/ListUrls/properties/edit/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4640,9 +4664,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data8.deleteBatch !== undefined){
-if(typeof data8.deleteBatch !== "string"){
-const err25 = {instancePath:instancePath+"/url/deleteBatch",schemaPath:"#/definitions/ListUrls/properties/deleteBatch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data9.delete !== undefined){
+if(typeof data9.delete !== "string"){
+const err25 = {instancePath:instancePath+"/url/delete",schemaPath:"#/definitions/ListUrls/properties/delete/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4652,9 +4676,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data8.queryById !== undefined){
-if(typeof data8.queryById !== "string"){
-const err26 = {instancePath:instancePath+"/url/queryById",schemaPath:"#/definitions/ListUrls/properties/queryById/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data9.deleteBatch !== undefined){
+if(typeof data9.deleteBatch !== "string"){
+const err26 = {instancePath:instancePath+"/url/deleteBatch",schemaPath:"#/definitions/ListUrls/properties/deleteBatch/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4664,9 +4688,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data8.exportXls !== undefined){
-if(typeof data8.exportXls !== "string"){
-const err27 = {instancePath:instancePath+"/url/exportXls",schemaPath:"#/definitions/ListUrls/properties/exportXls/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data9.queryById !== undefined){
+if(typeof data9.queryById !== "string"){
+const err27 = {instancePath:instancePath+"/url/queryById",schemaPath:"#/definitions/ListUrls/properties/queryById/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4676,9 +4700,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data8.importExcel !== undefined){
-if(typeof data8.importExcel !== "string"){
-const err28 = {instancePath:instancePath+"/url/importExcel",schemaPath:"#/definitions/ListUrls/properties/importExcel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data9.exportXls !== undefined){
+if(typeof data9.exportXls !== "string"){
+const err28 = {instancePath:instancePath+"/url/exportXls",schemaPath:"#/definitions/ListUrls/properties/exportXls/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4688,9 +4712,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data9.importExcel !== undefined){
+if(typeof data9.importExcel !== "string"){
+const err29 = {instancePath:instancePath+"/url/importExcel",schemaPath:"#/definitions/ListUrls/properties/importExcel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4700,9 +4724,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.authPrefix !== undefined){
-if(typeof data.authPrefix !== "string"){
-const err30 = {instancePath:instancePath+"/authPrefix",schemaPath:"#/properties/authPrefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err30 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4712,11 +4736,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.defaultSort !== undefined){
-let data19 = data.defaultSort;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.column === undefined){
-const err31 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
+if(data.authPrefix !== undefined){
+if(typeof data.authPrefix !== "string"){
+const err31 = {instancePath:instancePath+"/authPrefix",schemaPath:"#/properties/authPrefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4725,8 +4747,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data19.order === undefined){
-const err32 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'"};
+}
+if(data.defaultSort !== undefined){
+let data20 = data.defaultSort;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.column === undefined){
+const err32 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4735,9 +4761,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-for(const key2 in data19){
-if(!((key2 === "column") || (key2 === "order"))){
-const err33 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data20.order === undefined){
+const err33 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4746,10 +4771,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(data19.column !== undefined){
-if(typeof data19.column !== "string"){
-const err34 = {instancePath:instancePath+"/defaultSort/column",schemaPath:"#/definitions/Sort/properties/column/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data20){
+if(!((key2 === "column") || (key2 === "order"))){
+const err34 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4759,10 +4783,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data19.order !== undefined){
-let data21 = data19.order;
-if(!((data21 === "asc") || (data21 === "desc"))){
-const err35 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/definitions/Sort/properties/order/enum",keyword:"enum",params:{allowedValues: schema14.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(data20.column !== undefined){
+if(typeof data20.column !== "string"){
+const err35 = {instancePath:instancePath+"/defaultSort/column",schemaPath:"#/definitions/Sort/properties/column/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4772,9 +4795,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data20.order !== undefined){
+let data22 = data20.order;
+if(!((data22 === "asc") || (data22 === "desc"))){
+const err36 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/definitions/Sort/properties/order/enum",keyword:"enum",params:{allowedValues: schema14.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4784,10 +4808,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.pageSize !== undefined){
-let data22 = data.pageSize;
-if(!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))){
-const err37 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err37 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4796,9 +4819,11 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(typeof data22 == "number"){
-if(data22 < 1 || isNaN(data22)){
-const err38 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.pageSize !== undefined){
+let data23 = data.pageSize;
+if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
+const err38 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4807,16 +4832,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-}
-if(data.pageSizeOptions !== undefined){
-let data23 = data.pageSizeOptions;
-if(Array.isArray(data23)){
-const len0 = data23.length;
-for(let i0=0; i0<len0; i0++){
-let data24 = data23[i0];
-if(!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))){
-const err39 = {instancePath:instancePath+"/pageSizeOptions/" + i0,schemaPath:"#/properties/pageSizeOptions/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data23 == "number"){
+if(data23 < 1 || isNaN(data23)){
+const err39 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4825,9 +4843,16 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(typeof data24 == "number"){
-if(data24 < 1 || isNaN(data24)){
-const err40 = {instancePath:instancePath+"/pageSizeOptions/" + i0,schemaPath:"#/properties/pageSizeOptions/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data.pageSizeOptions !== undefined){
+let data24 = data.pageSizeOptions;
+if(Array.isArray(data24)){
+const len0 = data24.length;
+for(let i0=0; i0<len0; i0++){
+let data25 = data24[i0];
+if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
+const err40 = {instancePath:instancePath+"/pageSizeOptions/" + i0,schemaPath:"#/properties/pageSizeOptions/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4836,16 +4861,27 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/pageSizeOptions",schemaPath:"#/properties/pageSizeOptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(typeof data25 == "number"){
+if(data25 < 1 || isNaN(data25)){
+const err41 = {instancePath:instancePath+"/pageSizeOptions/" + i0,schemaPath:"#/properties/pageSizeOptions/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/pageSizeOptions",schemaPath:"#/properties/pageSizeOptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -4857,24 +4893,10 @@ errors = vErrors.length;
 }
 }
 if(data.columns !== undefined){
-let data26 = data.columns;
-if(Array.isArray(data26)){
-if(data26.length < 1){
-const err42 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-const len1 = data26.length;
-for(let i1=0; i1<len1; i1++){
-let data27 = data26[i1];
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.dataIndex === undefined){
-const err43 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "dataIndex"},message:"must have required property '"+"dataIndex"+"'"};
+let data27 = data.columns;
+if(Array.isArray(data27)){
+if(data27.length < 1){
+const err43 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4883,8 +4905,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data27.title === undefined){
-const err44 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+const len1 = data27.length;
+for(let i1=0; i1<len1; i1++){
+let data28 = data27[i1];
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.dataIndex === undefined){
+const err44 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "dataIndex"},message:"must have required property '"+"dataIndex"+"'"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4893,9 +4919,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-for(const key3 in data27){
-if(!(func2.call(schema22.properties, key3))){
-const err45 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data28.title === undefined){
+const err45 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4904,10 +4929,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data27.dataIndex !== undefined){
-if(typeof data27.dataIndex !== "string"){
-const err46 = {instancePath:instancePath+"/columns/" + i1+"/dataIndex",schemaPath:"#/definitions/Column/properties/dataIndex/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data28){
+if(!(func2.call(schema22.properties, key3))){
+const err46 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4917,9 +4941,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data27.title !== undefined){
-if(typeof data27.title !== "string"){
-const err47 = {instancePath:instancePath+"/columns/" + i1+"/title",schemaPath:"#/definitions/Column/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data28.dataIndex !== undefined){
+if(typeof data28.dataIndex !== "string"){
+const err47 = {instancePath:instancePath+"/columns/" + i1+"/dataIndex",schemaPath:"#/definitions/Column/properties/dataIndex/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4929,9 +4953,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data27.width !== undefined){
-if(!(typeof data27.width == "number")){
-const err48 = {instancePath:instancePath+"/columns/" + i1+"/width",schemaPath:"#/definitions/Column/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data28.title !== undefined){
+if(typeof data28.title !== "string"){
+const err48 = {instancePath:instancePath+"/columns/" + i1+"/title",schemaPath:"#/definitions/Column/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4941,10 +4965,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data27.align !== undefined){
-let data31 = data27.align;
-if(!(((data31 === "left") || (data31 === "center")) || (data31 === "right"))){
-const err49 = {instancePath:instancePath+"/columns/" + i1+"/align",schemaPath:"#/definitions/Column/properties/align/enum",keyword:"enum",params:{allowedValues: schema22.properties.align.enum},message:"must be equal to one of the allowed values"};
+if(data28.width !== undefined){
+if(!(typeof data28.width == "number")){
+const err49 = {instancePath:instancePath+"/columns/" + i1+"/width",schemaPath:"#/definitions/Column/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4954,9 +4977,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data27.sorter !== undefined){
-if(typeof data27.sorter !== "boolean"){
-const err50 = {instancePath:instancePath+"/columns/" + i1+"/sorter",schemaPath:"#/definitions/Column/properties/sorter/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data28.align !== undefined){
+let data32 = data28.align;
+if(!(((data32 === "left") || (data32 === "center")) || (data32 === "right"))){
+const err50 = {instancePath:instancePath+"/columns/" + i1+"/align",schemaPath:"#/definitions/Column/properties/align/enum",keyword:"enum",params:{allowedValues: schema22.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4966,9 +4990,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data27.ellipsis !== undefined){
-if(typeof data27.ellipsis !== "boolean"){
-const err51 = {instancePath:instancePath+"/columns/" + i1+"/ellipsis",schemaPath:"#/definitions/Column/properties/ellipsis/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data28.sorter !== undefined){
+if(typeof data28.sorter !== "boolean"){
+const err51 = {instancePath:instancePath+"/columns/" + i1+"/sorter",schemaPath:"#/definitions/Column/properties/sorter/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4978,10 +5002,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data27.fixed !== undefined){
-let data34 = data27.fixed;
-if(!((data34 === "left") || (data34 === "right"))){
-const err52 = {instancePath:instancePath+"/columns/" + i1+"/fixed",schemaPath:"#/definitions/Column/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema22.properties.fixed.enum},message:"must be equal to one of the allowed values"};
+if(data28.ellipsis !== undefined){
+if(typeof data28.ellipsis !== "boolean"){
+const err52 = {instancePath:instancePath+"/columns/" + i1+"/ellipsis",schemaPath:"#/definitions/Column/properties/ellipsis/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4991,9 +5014,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data27.component !== undefined){
-if(typeof data27.component !== "string"){
-const err53 = {instancePath:instancePath+"/columns/" + i1+"/component",schemaPath:"#/definitions/Column/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data28.fixed !== undefined){
+let data35 = data28.fixed;
+if(!((data35 === "left") || (data35 === "right"))){
+const err53 = {instancePath:instancePath+"/columns/" + i1+"/fixed",schemaPath:"#/definitions/Column/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema22.properties.fixed.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5003,10 +5027,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data27.props !== undefined){
-let data36 = data27.props;
-if(!(data36 && typeof data36 == "object" && !Array.isArray(data36))){
-const err54 = {instancePath:instancePath+"/columns/" + i1+"/props",schemaPath:"#/definitions/Column/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data28.component !== undefined){
+if(typeof data28.component !== "string"){
+const err54 = {instancePath:instancePath+"/columns/" + i1+"/component",schemaPath:"#/definitions/Column/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -5016,9 +5039,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data27.auth !== undefined){
-if(typeof data27.auth !== "string"){
-const err55 = {instancePath:instancePath+"/columns/" + i1+"/auth",schemaPath:"#/definitions/Column/properties/auth/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data28.props !== undefined){
+let data37 = data28.props;
+if(!(data37 && typeof data37 == "object" && !Array.isArray(data37))){
+const err55 = {instancePath:instancePath+"/columns/" + i1+"/props",schemaPath:"#/definitions/Column/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -5028,9 +5052,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-else {
-const err56 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data28.auth !== undefined){
+if(typeof data28.auth !== "string"){
+const err56 = {instancePath:instancePath+"/columns/" + i1+"/auth",schemaPath:"#/definitions/Column/properties/auth/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -5042,12 +5066,24 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err57 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }
@@ -5078,20 +5114,7 @@ errors = vErrors.length;
 }
 if(data.exportFileName !== undefined){
 if(typeof data.exportFileName !== "string"){
-const err58 = {instancePath:instancePath+"/exportFileName",schemaPath:"#/properties/exportFileName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data.exportMode !== undefined){
-let data43 = data.exportMode;
-if(!((data43 === "blob") || (data43 === "navigate"))){
-const err59 = {instancePath:instancePath+"/exportMode",schemaPath:"#/properties/exportMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.exportMode.enum},message:"must be equal to one of the allowed values"};
+const err59 = {instancePath:instancePath+"/exportFileName",schemaPath:"#/properties/exportFileName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -5101,12 +5124,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.importOptions !== undefined){
-let data44 = data.importOptions;
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-for(const key4 in data44){
-if(!(((key4 === "multiple") || (key4 === "foreignKeys")) || (key4 === "isSingleTableImport"))){
-const err60 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data.exportMode !== undefined){
+let data44 = data.exportMode;
+if(!((data44 === "blob") || (data44 === "navigate"))){
+const err60 = {instancePath:instancePath+"/exportMode",schemaPath:"#/properties/exportMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.exportMode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -5116,9 +5137,12 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data44.multiple !== undefined){
-if(typeof data44.multiple !== "boolean"){
-const err61 = {instancePath:instancePath+"/importOptions/multiple",schemaPath:"#/definitions/ImportOptions/properties/multiple/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.importOptions !== undefined){
+let data45 = data.importOptions;
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+for(const key4 in data45){
+if(!(((key4 === "multiple") || (key4 === "foreignKeys")) || (key4 === "isSingleTableImport"))){
+const err61 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -5128,9 +5152,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data44.foreignKeys !== undefined){
-if(typeof data44.foreignKeys !== "string"){
-const err62 = {instancePath:instancePath+"/importOptions/foreignKeys",schemaPath:"#/definitions/ImportOptions/properties/foreignKeys/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data45.multiple !== undefined){
+if(typeof data45.multiple !== "boolean"){
+const err62 = {instancePath:instancePath+"/importOptions/multiple",schemaPath:"#/definitions/ImportOptions/properties/multiple/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5140,9 +5164,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data44.isSingleTableImport !== undefined){
-if(typeof data44.isSingleTableImport !== "boolean"){
-const err63 = {instancePath:instancePath+"/importOptions/isSingleTableImport",schemaPath:"#/definitions/ImportOptions/properties/isSingleTableImport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data45.foreignKeys !== undefined){
+if(typeof data45.foreignKeys !== "string"){
+const err63 = {instancePath:instancePath+"/importOptions/foreignKeys",schemaPath:"#/definitions/ImportOptions/properties/foreignKeys/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5152,9 +5176,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-}
-else {
-const err64 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data45.isSingleTableImport !== undefined){
+if(typeof data45.isSingleTableImport !== "boolean"){
+const err64 = {instancePath:instancePath+"/importOptions/isSingleTableImport",schemaPath:"#/definitions/ImportOptions/properties/isSingleTableImport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5164,12 +5188,9 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.tree !== undefined){
-let data48 = data.tree;
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-for(const key5 in data48){
-if(!((((key5 === "parentKey") || (key5 === "hasChildrenField")) || (key5 === "rootValue")) || (key5 === "condition"))){
-const err65 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+}
+else {
+const err65 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5179,9 +5200,12 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data48.parentKey !== undefined){
-if(typeof data48.parentKey !== "string"){
-const err66 = {instancePath:instancePath+"/tree/parentKey",schemaPath:"#/definitions/TreeOptions/properties/parentKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tree !== undefined){
+let data49 = data.tree;
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+for(const key5 in data49){
+if(!((((key5 === "parentKey") || (key5 === "hasChildrenField")) || (key5 === "rootValue")) || (key5 === "condition"))){
+const err66 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5191,9 +5215,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data48.hasChildrenField !== undefined){
-if(typeof data48.hasChildrenField !== "string"){
-const err67 = {instancePath:instancePath+"/tree/hasChildrenField",schemaPath:"#/definitions/TreeOptions/properties/hasChildrenField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data49.parentKey !== undefined){
+if(typeof data49.parentKey !== "string"){
+const err67 = {instancePath:instancePath+"/tree/parentKey",schemaPath:"#/definitions/TreeOptions/properties/parentKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5203,9 +5227,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data48.rootValue !== undefined){
-if(typeof data48.rootValue !== "string"){
-const err68 = {instancePath:instancePath+"/tree/rootValue",schemaPath:"#/definitions/TreeOptions/properties/rootValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data49.hasChildrenField !== undefined){
+if(typeof data49.hasChildrenField !== "string"){
+const err68 = {instancePath:instancePath+"/tree/hasChildrenField",schemaPath:"#/definitions/TreeOptions/properties/hasChildrenField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5215,13 +5239,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data48.condition !== undefined){
-let data52 = data48.condition;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-for(const key6 in data52){
-let data53 = data52[key6];
-if(((typeof data53 !== "string") && (!(typeof data53 == "number"))) && (typeof data53 !== "boolean")){
-const err69 = {instancePath:instancePath+"/tree/condition/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TreeOptions/properties/condition/additionalProperties/type",keyword:"type",params:{type: schema55.properties.condition.additionalProperties.type},message:"must be string,number,boolean"};
+if(data49.rootValue !== undefined){
+if(typeof data49.rootValue !== "string"){
+const err69 = {instancePath:instancePath+"/tree/rootValue",schemaPath:"#/definitions/TreeOptions/properties/rootValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5231,9 +5251,13 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/tree/condition",schemaPath:"#/definitions/TreeOptions/properties/condition/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data49.condition !== undefined){
+let data53 = data49.condition;
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+for(const key6 in data53){
+let data54 = data53[key6];
+if(((typeof data54 !== "string") && (!(typeof data54 == "number"))) && (typeof data54 !== "boolean")){
+const err70 = {instancePath:instancePath+"/tree/condition/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TreeOptions/properties/condition/additionalProperties/type",keyword:"type",params:{type: schema55.properties.condition.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5245,7 +5269,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err71 = {instancePath:instancePath+"/tree/condition",schemaPath:"#/definitions/TreeOptions/properties/condition/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5255,11 +5279,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.leftTree !== undefined){
-let data54 = data.leftTree;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if(data54.url === undefined){
-const err72 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+}
+else {
+const err72 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5268,8 +5290,12 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data54.param === undefined){
-const err73 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'"};
+}
+if(data.leftTree !== undefined){
+let data55 = data.leftTree;
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+if(data55.url === undefined){
+const err73 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5278,9 +5304,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-for(const key7 in data54){
-if(!(((((key7 === "url") || (key7 === "param")) || (key7 === "titleField")) || (key7 === "keyField")) || (key7 === "width"))){
-const err74 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data55.param === undefined){
+const err74 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5289,10 +5314,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-if(data54.url !== undefined){
-if(typeof data54.url !== "string"){
-const err75 = {instancePath:instancePath+"/leftTree/url",schemaPath:"#/definitions/LeftTreeOptions/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key7 in data55){
+if(!(((((key7 === "url") || (key7 === "param")) || (key7 === "titleField")) || (key7 === "keyField")) || (key7 === "width"))){
+const err75 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5302,9 +5326,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data54.param !== undefined){
-if(typeof data54.param !== "string"){
-const err76 = {instancePath:instancePath+"/leftTree/param",schemaPath:"#/definitions/LeftTreeOptions/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data55.url !== undefined){
+if(typeof data55.url !== "string"){
+const err76 = {instancePath:instancePath+"/leftTree/url",schemaPath:"#/definitions/LeftTreeOptions/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5314,9 +5338,9 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data54.titleField !== undefined){
-if(typeof data54.titleField !== "string"){
-const err77 = {instancePath:instancePath+"/leftTree/titleField",schemaPath:"#/definitions/LeftTreeOptions/properties/titleField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data55.param !== undefined){
+if(typeof data55.param !== "string"){
+const err77 = {instancePath:instancePath+"/leftTree/param",schemaPath:"#/definitions/LeftTreeOptions/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5326,9 +5350,9 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data54.keyField !== undefined){
-if(typeof data54.keyField !== "string"){
-const err78 = {instancePath:instancePath+"/leftTree/keyField",schemaPath:"#/definitions/LeftTreeOptions/properties/keyField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data55.titleField !== undefined){
+if(typeof data55.titleField !== "string"){
+const err78 = {instancePath:instancePath+"/leftTree/titleField",schemaPath:"#/definitions/LeftTreeOptions/properties/titleField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5338,9 +5362,9 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data54.width !== undefined){
-if(!(typeof data54.width == "number")){
-const err79 = {instancePath:instancePath+"/leftTree/width",schemaPath:"#/definitions/LeftTreeOptions/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data55.keyField !== undefined){
+if(typeof data55.keyField !== "string"){
+const err79 = {instancePath:instancePath+"/leftTree/keyField",schemaPath:"#/definitions/LeftTreeOptions/properties/keyField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5350,9 +5374,9 @@ vErrors.push(err79);
 errors++;
 }
 }
-}
-else {
-const err80 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data55.width !== undefined){
+if(!(typeof data55.width == "number")){
+const err80 = {instancePath:instancePath+"/leftTree/width",schemaPath:"#/definitions/LeftTreeOptions/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5364,12 +5388,24 @@ errors++;
 }
 }
 else {
-const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err81 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err81];
 }
 else {
 vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
 }
 errors++;
 }

@@ -2,8 +2,10 @@ import { registerValidateFormats, registerValidateLocale, registerValidateRules,
 import type { DataProvider, DuplicateCheckOptions } from '../data/provider';
 import { checkChecked, checkPreset, checkLength, checkMobile, checkUserName, PRESET_PATTERNS } from './presets';
 import { checkRemote, type FormValues, type RemoteCheckOptions } from './remote';
+import { checkCreditCode, checkIdCard } from './id-numbers';
 
 export * from './presets';
+export * from './id-numbers';
 export { checkRemote, remoteCheckParams, type RemoteCheckOptions } from './remote';
 
 interface RangeRule { min?: number; max?: number }
@@ -50,6 +52,8 @@ export function registerPresetValidators(data: DataProvider): void {
   };
   rules.remoteCheck = (value, rule, ctx) =>
     checkRemote(data.http, value, rule.remoteCheck as RemoteCheckOptions, ctx.field?.form, ctx.field);
+  rules.creditCode = (value) => checkCreditCode(value);
+  rules.idCard = (value) => checkIdCard(value);
   rules.checkRule = (value, rule) => data.checkRule(value, rule.checkRule as string);
   registerValidateRules(rules as Parameters<typeof registerValidateRules>[0]);
 }

@@ -48,3 +48,17 @@ export function isLoginSuccess(res: { success: boolean; code: number }): boolean
 }
 
 export { http };
+
+export interface CompanyRegistration {
+  companyName: string;
+  creditCode: string;
+  contact: string;
+  mobile: string;
+  smscode: string;
+  username: string;
+  password: string;
+}
+
+export const registerCompany = (body: CompanyRegistration) => postAction<unknown>('/sys/user/register', body);
+export const checkUsernameFree = (username: string) =>
+  http.instance.get('/sys/user/checkOnlyUser', { params: { username }, quiet: true }) as unknown as Promise<ApiResult<unknown>>;

@@ -116,6 +116,21 @@ describe('column rules beyond type, length and required', () => {
   });
 });
 
+describe('check-character columns', () => {
+  it('get the form validator of the same name, so the form refuses what the server refuses', () => {
+    const checked = {
+      ...entity,
+      columns: [
+        { name: 'creditCode', type: 'string', length: 18, check: 'creditCode', label: '统一社会信用代码' },
+        { name: 'idCard', type: 'string', length: 18, check: 'idCard', label: '身份证号' },
+      ],
+    } as unknown as EntityJson;
+    const fields = props((derivePage(bare, checked).form as Json).schema);
+    expect(fields.creditCode['x-validator']).toEqual([{ maxLength: 18, message: '统一社会信用代码长度不能超过18个字符' }, { creditCode: true }]);
+    expect(fields.idCard['x-validator']).toEqual([{ maxLength: 18, message: '身份证号长度不能超过18个字符' }, { idCard: true }]);
+  });
+});
+
 describe('what a page writes wins', () => {
   it('picks and orders columns, query and form fields, completing each from its column', () => {
     const page = derivePage({

@@ -22,6 +22,8 @@ export interface PageField {
   allowedValues?: Array<string | number>;
   /** a Y/N string column */
   yesNo?: boolean;
+  /** a check-character rule (creditCode, idCard), checked by the form validator of the same name */
+  check?: string;
   /** filled by the server (createTime …): never in a form, not in the default columns */
   audit: boolean;
 }
@@ -58,6 +60,7 @@ export function pageFields(entity: EntityJson): PageField[] {
       max: c.max,
       allowedValues: c.allowedValues,
       yesNo: c.yesNo,
+      check: c.check,
       audit: false,
     }));
   if (entity.auditColumns === false) return own;
@@ -126,6 +129,7 @@ export function formField(f: PageField, table: string): Json {
   if (f.min !== undefined) rules.push({ min: f.min, message: `${f.label}不能小于${f.min}` });
   if (f.max !== undefined) rules.push({ max: f.max, message: `${f.label}不能大于${f.max}` });
   if (f.pattern) rules.push({ pattern: f.pattern, message: f.patternMessage ?? `${f.label}格式不正确` });
+  if (f.check) rules.push({ [f.check]: true });
   if (f.unique) rules.push({ duplicateCheck: { tableName: table, fieldName: f.column } });
   if (rules.length > 0) field['x-validator'] = rules;
   return field;

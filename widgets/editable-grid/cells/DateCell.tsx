@@ -1,5 +1,6 @@
 import { DatePicker, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useRef } from 'react';
 import type { CellRenderProps } from './registry';
 import { controlSize } from './size';
 import { GRID_Z_INDEX } from '../parts/layout';
@@ -16,6 +17,8 @@ function parse(value: unknown, format: string): Dayjs | null {
 
 function DateLikeCell(props: CellRenderProps & { kind: 'date' | 'datetime' | 'time' }) {
   const { value, column, disabled, size, onCommit, kind } = props;
+  // A pick commits its value; the picker closing right after must not commit the stale draft over it.
+  const picked = useRef(false);
   const format = column.format ?? (kind === 'date' ? DATE_FORMAT : kind === 'datetime' ? DATETIME_FORMAT : TIME_FORMAT);
   const common = {
     autoFocus: true,
@@ -27,9 +30,12 @@ function DateLikeCell(props: CellRenderProps & { kind: 'date' | 'datetime' | 'ti
     value: parse(value, format),
     placeholder: column.placeholder ?? `请选择${column.title}`,
     popupStyle: { zIndex: GRID_Z_INDEX },
-    onChange: (d: Dayjs | null) => onCommit(d ? d.format(format) : ''),
+    onChange: (d: Dayjs | null) => {
+      picked.current = true;
+      onCommit(d ? d.format(format) : '');
+    },
     onOpenChange: (open: boolean) => {
-      if (!open) onCommit();
+      if (!open && !picked.current) onCommit();
     },
   };
   if (kind === 'time') return <TimePicker {...common} {...column.props} />;

@@ -1,3 +1,4 @@
+import { checkCreditCode, checkIdCard } from '@renderer/validators/id-numbers';
 import type { ValidateContext, ValidationHandler } from '../types';
 
 /**
@@ -19,3 +20,5 @@ registerValidationHandler('noSpaces', ({ value }: ValidateContext) =>
   value == null || !/\s/.test(String(value)) || '${title}不能包含空格');
 registerValidationHandler('notAdmin', ({ value }: ValidateContext) =>
   String(value ?? '').toLowerCase() !== 'admin' || '${title}不能是admin');
+registerValidationHandler('creditCode', ({ value }: ValidateContext) => checkCreditCode(value) || true);
+registerValidationHandler('idCard', ({ value }: ValidateContext) => checkIdCard(value) || true);

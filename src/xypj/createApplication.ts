@@ -1,0 +1,35 @@
+import { registerAction, type CustomActionContext } from '@renderer/index';
+
+interface CurrentBatch {
+  id: string;
+  name: string;
+  accepting: boolean;
+  notice: string;
+}
+
+/**
+ * 新建申报: one draft application for the batch open now (GET /xypj/batch/current); the company then
+ * attaches its materials with 编辑 and submits.
+ */
+async function createApplication({ services, notify }: CustomActionContext): Promise<boolean> {
+  const current = await services.http.get<CurrentBatch | null>('/xypj/batch/current');
+  if (!current.success || !current.result) {
+    notify.warning(current.message || '当前没有开放申报的批次');
+    return false;
+  }
+  if (!current.result.accepting) {
+    notify.warning(current.result.notice || '当前不在申报时间内');
+    return false;
+  }
+  const created = await services.http.post('/xypj/application/add', { batchId: current.result.id });
+  if (!created.success) {
+    notify.warning(created.message);
+    return false;
+  }
+  notify.success(`已创建${current.result.name}的申报，请上传申报材料后提交`);
+  return true;
+}
+
+export function registerEvaluationActions(): void {
+  registerAction('xypj.createApplication', createApplication, { override: true });
+}

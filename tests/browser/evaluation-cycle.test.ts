@@ -1,0 +1,221 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let attempt = 0;
+
+const COMPANY = { name: '闽江工程监理有限公司', creditCode: '91350100M000100Y43', contact: '林工', mobile: '13912345678', username: 'minjiang_jl', password: 'Minjiang#2026' };
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = (await newPage(browser)).page;
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function staffToken(): Promise<string> {
+  const checkKey = String(Date.now());
+  await fetch(`${server.apiUrl}/sys/randomImage/${checkKey}`);
+  const captcha = await server.readCaptcha(checkKey);
+  const res = await fetch(`${server.apiUrl}/sys/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'staff', password: DEMO_PASSWORD, captcha, checkKey, remember_me: false }),
+  });
+  const body = (await res.json()) as { success: boolean; message: string; result?: { token: string } };
+  if (!body.result?.token) throw new Error(`staff login: ${body.message}`);
+  return body.result.token;
+}
+
+async function staffCall(token: string, method: string, url: string, data?: unknown): Promise<{ success: boolean; message: string; result?: unknown }> {
+  const res = await fetch(`${server.apiUrl}${url}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'X-Access-Token': token },
+    body: data === undefined ? undefined : JSON.stringify(data),
+  });
+  return (await res.json()) as { success: boolean; message: string; result?: unknown };
+}
+
+async function registerCompany(): Promise<void> {
+  await page.goto(`${server.baseUrl}/user/login`);
+  await page.getByRole('link', { name: /注册/ }).click();
+  await page.waitForURL('**/user/register');
+  await page.getByPlaceholder('请输入企业名称').fill(COMPANY.name);
+  await page.getByPlaceholder('请输入18位统一社会信用代码').fill('91350100M000100Y44');
+  await page.getByPlaceholder('请输入联系人').click();
+  await page.getByText('统一社会信用代码校验位不正确').waitFor();
+  await page.getByPlaceholder('请输入18位统一社会信用代码').fill(COMPANY.creditCode);
+  await page.getByPlaceholder('请输入联系人').fill(COMPANY.contact);
+  await page.getByPlaceholder('请输入用户名').fill('company');
+  await page.getByPlaceholder('请输入手机号').click();
+  await page.getByText('用户名已存在!').waitFor();
+  await page.getByPlaceholder('请输入用户名').fill(COMPANY.username);
+  await page.getByPlaceholder('请输入手机号').fill(COMPANY.mobile);
+  const smsRequest = page.waitForRequest((req) => req.url().endsWith('/sys/sms'));
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  expect((await smsRequest).postDataJSON()).toEqual({ mobile: COMPANY.mobile, smsmode: '1' });
+  await page.getByRole('button', { name: /\d+ s/ }).waitFor();
+  await expect.poll(async () => (await server.sql('SELECT 1 FROM sys_sms_outbox WHERE mobile = $1', [COMPANY.mobile])).length).toBe(1);
+  const [sent] = await server.sql<{ content: string }>('SELECT content FROM sys_sms_outbox WHERE mobile = $1 ORDER BY create_time DESC LIMIT 1', [COMPANY.mobile]);
+  await page.getByPlaceholder('请输入短信验证码').fill(/(\d{6})/.exec(sent!.content)?.[1] ?? '');
+  await page.getByPlaceholder('至少8位，含字母、数字和特殊符号').fill('weakpass');
+  await page.getByPlaceholder('请再次输入密码').fill('other');
+  await page.getByRole('button', { name: /注\s*册/ }).click();
+  await page.getByText('密码由8位数字、大小写字母和特殊符号组成!').waitFor();
+  await page.getByText('两次输入的密码不一致').waitFor();
+  await page.getByPlaceholder('至少8位，含字母、数字和特殊符号').fill(COMPANY.password);
+  await page.getByPlaceholder('请再次输入密码').fill(COMPANY.password);
+  await keepScreenshot(page, 'cycle-register-form');
+  await page.getByRole('button', { name: /注\s*册/ }).click();
+  await page.waitForURL('**/user/register-result');
+  await page.getByText('注册申请已提交').waitFor();
+  await page.getByText(COMPANY.creditCode).waitFor();
+  await keepScreenshot(page, 'cycle-register-result');
+}
+
+
+const modal = (page: Page) => page.locator('.ant-modal:visible').last();
+const activeGrid = (page: Page) => modal(page).locator('.ant-tabs-tabpane-active .eg');
+const lastRow = (page: Page) => activeGrid(page).locator('[data-row-id]').last();
+
+/** A text cell gets the text; a date cell (text 'today') gets today's date from its picker. */
+async function typeCell(page: Page, key: string, text: string): Promise<void> {
+  const target = lastRow(page).locator(`[role="gridcell"][data-key="${key}"]`);
+  await target.click();
+  if (text === 'today') {
+    await page.locator('.ant-picker-dropdown:visible .ant-picker-now-btn, .ant-picker-dropdown:visible .ant-picker-today-btn').first().click();
+    return;
+  }
+  const input = target.locator('input');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+async function addRow(page: Page, tab: string, cells: Array<[string, string]>): Promise<void> {
+  await modal(page).getByRole('tab', { name: tab }).click();
+  await activeGrid(page).getByRole('button', { name: /新增$/ }).click();
+  for (const [key, text] of cells) await typeCell(page, key, text);
+}
+
+async function confirmDialog(page: Page): Promise<void> {
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+}
+
+async function fillUnitInformation(): Promise<void> {
+  await page.goto(`${server.baseUrl}/xypj/unitInfo`);
+  const row = page.locator('.ant-table-row', { hasText: COMPANY.name });
+  await row.getByText('编辑').click();
+  await modal(page).getByPlaceholder('请输入法定代表人').fill('林建国');
+  await addRow(page, '注册监理工程师', [['name', '陈工'], ['idCard', '110105194912310021']]);
+  await addRow(page, '监理项目', [['name', '闽江大桥监理'], ['startDate', 'today'], ['endDate', 'today']]);
+  await addRow(page, '获奖情况', [['name', '省优质工程奖']]);
+  await addRow(page, '不良行为记录', [['description', '资料归档不及时'], ['recordDate', 'today'], ['deduction', '2']]);
+  await addRow(page, '财务状况', [['year', '2024'], ['revenue', '1200']]);
+  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  const idCardCell = lastRow(page).locator('[role="gridcell"][data-key="idCard"]');
+  await expect.poll(() => idCardCell.getAttribute('class')).toContain('eg-td-error');
+  await idCardCell.hover();
+  await page.locator('.ant-tooltip:visible').getByText('身份证号校验位不正确').waitFor();
+  await keepScreenshot(page, 'cycle-unit-info-bad-id');
+  await typeCell(page, 'idCard', '11010519491231002X');
+  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await expect.poll(async () => (await server.sql('SELECT 1 FROM xypj_engineer e JOIN xypj_company c ON c.id = e.company_id WHERE c.credit_code = $1', [COMPANY.creditCode])).length).toBe(1);
+  for (const table of ['xypj_project', 'xypj_award', 'xypj_bad_record', 'xypj_finance']) {
+    const rows = await server.sql(`SELECT 1 FROM ${table} t JOIN xypj_company c ON c.id = t.company_id WHERE c.credit_code = $1`, [COMPANY.creditCode]);
+    expect(rows.length, table).toBe(1);
+  }
+}
+
+const PDF = { name: '申报材料.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
+
+async function applicationRow() {
+  await page.goto(`${server.baseUrl}/xypj/application`);
+  const row = page.locator('.ant-table-row').first();
+  await row.waitFor();
+  return row;
+}
+
+async function submitApplication(): Promise<void> {
+  const row = await applicationRow();
+  await row.getByText('提交').click();
+  await confirmDialog(page);
+  await page.getByText('申报已提交').or(page.getByText('提交成功')).first().waitFor();
+}
+
+describe('信用评价：企业一轮申报', () => {
+  it('a direct visit to the register result shows no success', async () => {
+    await page.goto(`${server.baseUrl}/user/register-result`);
+    await page.getByText('没有可显示的注册信息。已有账户请直接登录。').waitFor();
+    expect(await page.getByText('注册申请已提交').count()).toBe(0);
+  }, 30_000);
+
+  it('registers, is approved, fills its unit information, applies, is returned and resubmits, and is accepted', async () => {
+    try {
+      await registerCompany();
+      const token = await staffToken();
+      const [company] = await server.sql<{ id: string; status: string }>('SELECT id, status FROM xypj_company WHERE credit_code = $1', [COMPANY.creditCode]);
+      expect(company?.status).toBe('pending');
+      expect((await staffCall(token, 'POST', '/xypj/company/approve', { id: company!.id })).success).toBe(true);
+
+      await signIn(page, server, COMPANY.username, COMPANY.password);
+      await page.waitForURL('**/dashboard/analysis');
+      await fillUnitInformation();
+      await page.goto(`${server.baseUrl}/xypj/history`);
+      await page.getByText('暂无评价记录', { exact: false }).waitFor();
+      await keepScreenshot(page, 'cycle-history-empty');
+
+      await page.goto(`${server.baseUrl}/xypj/application`);
+      await page.getByRole('button', { name: '新建申报' }).click();
+      await page.locator('.ant-table-row', { hasText: '草稿' }).waitFor();
+      let row = await applicationRow();
+      await row.getByText('编辑').click();
+      const uploaded = page.waitForResponse((res) => res.url().includes('/sys/common/upload'));
+      await modal(page).getByText('申报材料').first().waitFor();
+      expect(await modal(page).getByText('退回原因').count()).toBe(0);
+      await modal(page).locator('input[type="file"]').setInputFiles(PDF);
+      const uploadReply = (await (await uploaded).json()) as { success: boolean; message: string };
+      expect(uploadReply.success, uploadReply.message).toBe(true);
+      await modal(page).getByText('申报材料.pdf').waitFor();
+      await keepScreenshot(page, 'cycle-application-materials');
+      await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+      await modal(page).waitFor({ state: 'hidden' });
+      await expect.poll(async () => (await server.sql<{ materials: string | null }>('SELECT materials FROM xypj_application WHERE credit_code = $1', [COMPANY.creditCode]))[0]?.materials ?? '').toMatch(/\.pdf$/);
+      await submitApplication();
+      const [application] = await server.sql<{ id: string; state: string }>('SELECT id, state FROM xypj_application WHERE credit_code = $1', [COMPANY.creditCode]);
+      expect(application?.state).toBe('submitted');
+
+      expect((await staffCall(token, 'POST', '/xypj/application/return', { id: application!.id, reason: '请补充监理项目的证明材料' })).success).toBe(true);
+      row = await applicationRow();
+      await row.getByText('已退回').waitFor();
+      await row.getByText('请补充监理项目的证明材料').waitFor();
+      await keepScreenshot(page, 'cycle-application-returned');
+      await row.getByText('编辑').click();
+      await expect
+        .poll(() => modal(page).locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)))
+        .toContain('请补充监理项目的证明材料');
+      await modal(page).getByText('退回原因').waitFor();
+      await page.waitForTimeout(300); // the dialog's opening animation
+      await keepScreenshot(page, 'cycle-application-edit-returned');
+      await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+      await modal(page).waitFor({ state: 'hidden' });
+      await submitApplication();
+
+      expect((await staffCall(token, 'POST', '/xypj/application/accept', { id: application!.id })).success).toBe(true);
+      row = await applicationRow();
+      await row.getByText('已受理').waitFor();
+      expect(await row.getByText('编辑').count()).toBe(0);
+      expect(await row.getByText('提交').count()).toBe(0);
+      await keepScreenshot(page, 'cycle-application-accepted');
+    } catch (error) {
+      await keepScreenshot(page, `cycle-failed-${++attempt}`);
+      throw error;
+    }
+  }, 150_000);
+});
