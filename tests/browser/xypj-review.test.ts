@@ -117,6 +117,19 @@ describe('形式审查', () => {
   });
 });
 
+describe('专家管理', () => {
+  it('lists the experts and finds one by part of the name', async () => {
+    await open('/xypj/expert');
+    await page.getByPlaceholder('请输入姓名').first().fill('评审');
+    await page.locator('.renderer-query').getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => rows().count()).toBe(1);
+    const expert = row('评审专家');
+    expect(await expert.textContent()).toContain('启用');
+    expect(await expert.textContent()).toContain('expert');
+    await keepScreenshot(page, 'xypj-expert-list');
+  });
+});
+
 describe('专家材料', () => {
   it('不通过 needs an opinion; 通过 confirms', async () => {
     const [material] = await server.sql<{ id: string; name: string; title: string }>(
