@@ -104,6 +104,13 @@ describe('企业管理', () => {
     await keepScreenshot(page, 'xypj-company-list');
     const [after] = await server.sql<{ status: string }>('SELECT status FROM xypj_company WHERE id = $1', [pending!.id]);
     expect(after!.status).toBe('approved');
+
+    await company.getByText('更多').click();
+    await page.getByRole('menuitem', { name: '详情' }).click();
+    const detail = dialog(`企业详情：${pending!.name}`);
+    await detail.getByText('注册监理工程师（2）').waitFor();
+    expect(await detail.textContent()).toContain('业绩项目（2）');
+    await keepScreenshot(page, 'xypj-company-detail');
   });
 });
 

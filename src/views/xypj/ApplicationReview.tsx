@@ -1,50 +1,10 @@
 import { useState } from 'react';
-import { Alert, Descriptions, Empty, Modal, Table, Tabs, Tag } from 'antd';
-import { dictText, useDictItems } from '@renderer/index';
+import { Alert, Empty, Modal, Tabs, Tag } from 'antd';
 import { useRenderer } from '@renderer/context';
 import type { ViewProps } from '@renderer/views/registry';
 import { JPdfView } from '@widgets/editors/JPdfView';
-import { COMPANY_FIELDS, SNAPSHOT_LISTS, fileName, materialPaths, parseSnapshot, type SnapshotField } from './snapshot-fields';
-
-type Row = Record<string, unknown>;
-
-function DictValue({ field, value }: { field: SnapshotField; value: unknown }) {
-  const items = useDictItems(field.dictCode);
-  const text = field.dictCode ? dictText(items, value) : value === undefined || value === null ? '' : String(value);
-  return <>{text}</>;
-}
-
-function SnapshotPanel({ snapshot }: { snapshot: Row }) {
-  return (
-    <>
-      <Descriptions bordered size="small" column={2}>
-        {COMPANY_FIELDS.map((field) => (
-          <Descriptions.Item key={field.key} label={field.label}>
-            <DictValue field={field} value={snapshot[field.key]} />
-          </Descriptions.Item>
-        ))}
-      </Descriptions>
-      {SNAPSHOT_LISTS.map((list) => {
-        const rows = Array.isArray(snapshot[list.key]) ? (snapshot[list.key] as Row[]) : [];
-        return (
-          <div key={list.key} style={{ marginTop: 16 }}>
-            <h4>
-              {list.title}（{rows.length}）
-            </h4>
-            <Table<Row>
-              size="small"
-              pagination={false}
-              rowKey={(row) => String(row.id ?? JSON.stringify(row))}
-              dataSource={rows}
-              locale={{ emptyText: '无' }}
-              columns={list.fields.map((field) => ({ key: field.key, title: field.label, render: (_: unknown, row: Row) => <DictValue field={field} value={row[field.key]} /> }))}
-            />
-          </div>
-        );
-      })}
-    </>
-  );
-}
+import { fileName, materialPaths, parseSnapshot } from './snapshot-fields';
+import { UnitInfoPanel } from './UnitInfoPanel';
 
 function MaterialsPanel({ paths }: { paths: string[] }) {
   const { data } = useRenderer();
@@ -75,7 +35,7 @@ export default function ApplicationReview({ record, onClose }: ViewProps) {
       {returned && <Alert type="warning" showIcon message={`退回原因：${returned}`} style={{ marginBottom: 12 }} />}
       <Tabs
         items={[
-          { key: 'snapshot', label: '单位信息快照', children: snapshot ? <SnapshotPanel snapshot={snapshot} /> : <Empty description="尚未提交，没有单位信息快照" /> },
+          { key: 'snapshot', label: '单位信息快照', children: snapshot ? <UnitInfoPanel unit={snapshot} /> : <Empty description="尚未提交，没有单位信息快照" /> },
           { key: 'materials', label: '申报材料', children: <MaterialsPanel paths={materialPaths(row.materials)} /> },
           { key: 'remark', label: '申报说明', children: <div style={{ whiteSpace: 'pre-wrap' }}>{String(row.remark ?? '') || '无'}</div> },
         ]}
