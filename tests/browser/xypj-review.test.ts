@@ -55,6 +55,15 @@ const row = (text: string, on: Page = page): Locator => rows(on).filter({ has: o
 const toast = (text: string, on: Page = page) => on.locator('.ant-message').getByText(text).first().waitFor();
 const okButton = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
 const confirmBox = (text: string) => page.locator('.ant-modal-confirm').filter({ hasText: text });
+
+/** Answers 确定 in the confirmation asking `text`, once its opening animation is over, and waits for it to close. */
+async function confirm(text: string): Promise<void> {
+  const box = confirmBox(text);
+  await box.waitFor();
+  await page.waitForTimeout(400);
+  await okButton(box).click();
+  await expect.poll(() => box.count()).toBe(0);
+}
 const dialog = (title: string, on: Page = page) => on.locator('.ant-modal-content').filter({ has: on.locator('.ant-modal-title', { hasText: title }) });
 
 describe('首页', () => {
@@ -109,7 +118,7 @@ describe('形式审查', () => {
     expect(returned).toEqual({ state: 'returned', return_reason: '申报材料缺少财务审计报告' });
 
     await row(second.company_name).getByText('受理', { exact: true }).click();
-    await okButton(confirmBox(`确定受理“${second.company_name}”的申报吗？`)).click();
+    await confirm(`确定受理“${second.company_name}”的申报吗？`);
     await toast('已受理');
     await expect.poll(() => row(second.company_name).count()).toBe(0);
     const [accepted] = await server.sql<{ state: string }>('SELECT state FROM xypj_application WHERE id = $1', [second.id]);
@@ -154,7 +163,7 @@ describe('专家材料', () => {
     expect(await target.textContent()).toContain('未通过');
 
     await target.getByText('通过', { exact: true }).click();
-    await okButton(confirmBox('审核通过吗')).click();
+    await confirm('审核通过吗');
     await toast('已设为已通过');
     await expect.poll(() => target.textContent()).toContain('已通过');
     await keepScreenshot(page, 'xypj-expert-materials');

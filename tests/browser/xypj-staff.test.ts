@@ -57,6 +57,15 @@ const row = (text: string): Locator => page.locator('tr.ant-table-row').filter({
 const toast = (text: string) => page.locator('.ant-message').getByText(text).first().waitFor();
 const okButton = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
 const confirmBox = (text: string) => page.locator('.ant-modal-confirm').filter({ hasText: text });
+
+/** Answers 确定 in the confirmation asking `text`, once its opening animation is over, and waits for it to close. */
+async function confirm(text: string): Promise<void> {
+  const box = confirmBox(text);
+  await box.waitFor();
+  await page.waitForTimeout(400);
+  await okButton(box).click();
+  await expect.poll(() => box.count()).toBe(0);
+}
 const dialog = (title: string) => page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 
 async function query(placeholder: string, value: string): Promise<void> {
@@ -87,18 +96,18 @@ describe('企业管理', () => {
     expect(await company.textContent()).toContain('已驳回');
 
     await company.getByText('审核通过', { exact: true }).click();
-    await okButton(confirmBox('审核通过')).click();
+    await confirm('审核通过');
     await toast('审核通过，企业账号已启用');
     await expect.poll(() => company.textContent()).toContain('已通过');
     const [account] = await server.sql<{ status: number }>('SELECT u.status FROM sys_user u JOIN xypj_company c ON c.user_id = u.id WHERE c.id = $1', [pending!.id]);
     if (account) expect(account.status).toBe(1);
 
     await company.getByText('冻结', { exact: true }).click();
-    await okButton(confirmBox('冻结后企业账号不能登录')).click();
+    await confirm('冻结后企业账号不能登录');
     await toast('已冻结，企业账号已停用');
     await expect.poll(() => company.textContent()).toContain('已冻结');
     await company.getByText('解冻', { exact: true }).click();
-    await okButton(confirmBox('确定解冻')).click();
+    await confirm('确定解冻');
     await toast('已解冻，企业账号已启用');
     await expect.poll(() => company.textContent()).toContain('已通过');
     await keepScreenshot(page, 'xypj-company-list');
@@ -142,7 +151,7 @@ describe('评价批次', () => {
 
     // Another batch is open: the server refuses and says why.
     await batch.getByText('开启申报', { exact: true }).click();
-    await okButton(confirmBox('确定开启')).click();
+    await confirm('确定开启');
     const open2 = await server.sql<{ name: string }>("SELECT name FROM xypj_batch WHERE state = 'open'");
     await toast(`已有申报中的批次：${open2[0]!.name}`);
     const [still] = await server.sql<{ state: string }>("SELECT state FROM xypj_batch WHERE name = '测试专项信用评价'");
@@ -150,12 +159,22 @@ describe('评价批次', () => {
 
     const current = row(open2[0]!.name);
     await current.getByText('进入评审', { exact: true }).click();
-    await okButton(confirmBox('转入评审')).click();
+    await confirm('转入评审');
     await toast('批次已变更为「评审中」');
     await expect.poll(() => current.textContent()).toContain('评审中');
     expect(await current.getByText('开始公示', { exact: true }).count()).toBe(1);
     expect(await current.getByText('进入评审', { exact: true }).count()).toBe(0);
     await keepScreenshot(page, 'xypj-batch-list');
+
+    const [windows] = await server.sql<{ apply_start: string; review_end: string }>(
+      "SELECT to_char(apply_start, 'YYYY-MM-DD') AS apply_start, to_char(review_end, 'YYYY-MM-DD') AS review_end FROM xypj_batch WHERE name = $1",
+      [open2[0]!.name],
+    );
+    await current.getByText('编辑', { exact: true }).click();
+    const edit = dialog('编辑');
+    await expect.poll(() => edit.getByPlaceholder('开始时间').first().inputValue()).toBe(windows!.apply_start);
+    expect(await edit.getByPlaceholder('结束时间').nth(1).inputValue()).toBe(windows!.review_end);
+    await edit.getByRole('button', { name: /取\s*消/ }).click();
   });
 });
 
