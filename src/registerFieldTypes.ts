@@ -5,12 +5,13 @@ import { appDataProvider } from './api/rendererServices';
 import { registerSystemViews } from './views/system/parts';
 import { registerEvaluationActions } from './xypj/createApplication';
 import { registerEvaluationGridChecks } from './xypj/gridChecks';
+import { registerXypjViews } from './views/xypj';
 
 let done = false;
 
 /**
  * Start-up wiring, once before the first render: the renderer (validators over the app's data
- * provider, built-in field types), the widget library, the editable grid and the system views.
+ * provider, built-in field types), the widget library, the editable grid, the system views and the credit-evaluation views.
  */
 export function registerAppFieldTypes(): void {
   if (done) return;
@@ -21,4 +22,5 @@ export function registerAppFieldTypes(): void {
   registerSystemViews();
   registerEvaluationGridChecks();
   registerEvaluationActions();
+  registerXypjViews();
 }

@@ -25,13 +25,19 @@ export interface ListPageOptions {
 /** Page sizes: 10/20/30, list pages also 200. */
 export const DEFAULT_PAGE_SIZE_OPTIONS = [10, 20, 30, 200];
 
+/** The first search: the query fields that state a `default` (the query form shows the same values). */
+export function queryDefaults(query: ListPage['query']): Record<string, unknown> {
+  const entries = Object.entries(query?.properties ?? {}).filter(([, field]) => field.default !== undefined && field.default !== null);
+  return Object.fromEntries(entries.map(([key, field]) => [key, field.default]));
+}
+
 /** Headless list controller: query, paging, sorting, selection, delete, export. */
 export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
   const services = useRenderer();
   const { http, data } = services;
   const notify = options.notifier ?? services.notify ?? defaultNotifier;
   const rowKey = schema.rowKey ?? 'id';
-  const [query, setQuery] = useState<Record<string, unknown>>({});
+  const [query, setQuery] = useState<Record<string, unknown>>(() => queryDefaults(schema.query));
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(schema.pageSize ?? 10);
   const [sort, setSort] = useState<SortState>(schema.defaultSort ?? { column: 'createTime', order: 'desc' });

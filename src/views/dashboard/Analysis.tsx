@@ -8,6 +8,7 @@ import type { VisitPoint } from './parts/VisitChart';
 import { listOf } from '@renderer/data/provider';
 
 const VisitChart = lazyPage(() => import('./parts/VisitChart'), '访问量图表');
+const XypjSummary = lazyPage(() => import('./parts/XypjSummary'), '信用评价统计');
 
 interface LoginInfo {
   todayIp: number;
@@ -20,17 +21,35 @@ const toNumber = (value: unknown) => (Number.isFinite(Number(value)) ? Number(va
 /** The permission code the server checks on /sys/loginfo and /sys/visitInfo. */
 export const VISIT_PERMISSION = 'dashboard:visit:view';
 
-/** Home: for those allowed, visits today, total and today's IPs, and the last 7 days of visits. */
+/** The permission code the server checks on GET /xypj/dashboard/summary. */
+export const XYPJ_SUMMARY_PERMISSION = 'xypj:dashboard:view';
+
+/**
+ * Home: for those allowed, the credit-evaluation counts (each tile opens its list), then visits today,
+ * total and today's IPs, and the last 7 days of visits.
+ */
 export default function Analysis() {
   const can = useCan();
+  const summary = can(XYPJ_SUMMARY_PERMISSION) && (
+    <Suspense fallback={<Spin />}>
+      <XypjSummary />
+    </Suspense>
+  );
   if (!can(VISIT_PERMISSION)) {
     return (
-      <Card title="首页" bordered={false}>
-        <p>欢迎使用{PLATFORM_NAME}。请从左侧菜单进入您的工作。</p>
-      </Card>
+      summary || (
+        <Card title="首页" bordered={false}>
+          <p>欢迎使用{PLATFORM_NAME}。请从左侧菜单进入您的工作。</p>
+        </Card>
+      )
     );
   }
-  return <VisitStatistics />;
+  return (
+    <>
+      {summary}
+      <VisitStatistics />
+    </>
+  );
 }
 
 function VisitStatistics() {
