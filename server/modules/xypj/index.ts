@@ -7,6 +7,8 @@ import { expertBeforeWrite, expertRoutes } from './expert-routes';
 import { companyAccountReason, registerRoute } from './register-route';
 import { registerInactiveAccountReason } from '../auth/inactive-accounts';
 import { registerXypjScopes } from './scopes';
+import { publishingRoutes, registerPublishingPolicies } from './publishing-routes';
+import { seedXypjNews } from './news-seed';
 import { seedXypjDemoData } from './seed';
 
 /**
@@ -22,6 +24,7 @@ export const xypjModule: ApiModule = async (api, deps) => {
     xypj_application: applicationBeforeWrite,
     xypj_expert: expertBeforeWrite,
   });
+  registerPublishingPolicies(deps.db);
   companyRoutes(api, deps);
   batchRoutes(api, deps);
   applicationRoutes(api, deps);
@@ -29,5 +32,7 @@ export const xypjModule: ApiModule = async (api, deps) => {
   registerRoute(api, deps);
   registerInactiveAccountReason('xypj_company', companyAccountReason);
   dashboardRoute(api, deps);
+  publishingRoutes(api, deps);
   await seedXypjDemoData(deps.db);
+  await seedXypjNews(deps.db);
 };
