@@ -1,13 +1,17 @@
 import type { ApiModule } from '../../core/deps';
 import { applicationBeforeWrite, applicationRoutes } from './application-routes';
 import { batchBeforeWrite, batchRoutes, criteriaBeforeWrite } from './batch-routes';
+import { certificateBeforeWrite, certificateRoutes } from './certificate-routes';
 import { companyBeforeWrite, companyRoutes } from './company-routes';
 import { dashboardRoute } from './dashboard-route';
 import { expertBeforeWrite, expertRoutes } from './expert-routes';
+import { publicRoutes } from './public-routes';
+import { pushLoginRoute } from './push-login-route';
 import { companyAccountReason, registerRoute } from './register-route';
 import { registerInactiveAccountReason } from '../auth/inactive-accounts';
 import { registerXypjScopes } from './scopes';
 import { seedXypjDemoData } from './seed';
+import { seedPublishedBatch } from './seed-published';
 
 /**
  * The credit evaluation business (first half of the yearly cycle): row scopes and write checks of
@@ -21,6 +25,7 @@ export const xypjModule: ApiModule = async (api, deps) => {
     xypj_criteria: criteriaBeforeWrite,
     xypj_application: applicationBeforeWrite,
     xypj_expert: expertBeforeWrite,
+    xypj_certificate: certificateBeforeWrite,
   });
   companyRoutes(api, deps);
   batchRoutes(api, deps);
@@ -29,5 +34,9 @@ export const xypjModule: ApiModule = async (api, deps) => {
   registerRoute(api, deps);
   registerInactiveAccountReason('xypj_company', companyAccountReason);
   dashboardRoute(api, deps);
+  certificateRoutes(api, deps);
+  publicRoutes(api, deps);
+  pushLoginRoute(api, deps);
   await seedXypjDemoData(deps.db);
+  await seedPublishedBatch(deps.db);
 };
