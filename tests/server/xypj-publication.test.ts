@@ -58,6 +58,7 @@ describe.each(backends())('publication, certificates and public pages on %s', (b
     expect(results.records[0]).toMatchObject({ companyId: own, batchId: seeded.batch(lastYear) });
     const mine = (await company.get('/xypj/certificate/list')).result.records;
     expect(mine).toHaveLength(1);
+    expect(results.records[0]).toMatchObject({ certNo: mine[0].certNo, certificateId: mine[0].id });
     const other = (await staff.get(`/xypj/certificate/list?companyId=${seeded.company(2)}`)).result.records[0];
     expect(await company.get(`/xypj/certificate/queryById?id=${other.id}`)).toMatchObject({ success: false, message: '只能查看和下载本单位的证书' });
     const otherResult = (await staff.get(`/xypj/result/list?companyId=${seeded.company(2)}`)).result.records[0];

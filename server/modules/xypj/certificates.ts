@@ -42,7 +42,8 @@ interface ResultRow {
 /**
  * Publication of a batch, in the caller's transaction: results final (publishedAt), their applications
  * `published`, ranks filled where missing, and one valid certificate per result without one, numbered
- * `XYPJ-{batch year}-{00001…}` in ranking order. Returns how many certificates were issued.
+ * `XYPJ-{batch year}-{00001…}` in ranking order (the result keeps certNo and certificateId).
+ * Returns how many certificates were issued.
  */
 export async function publishBatchResults(tx: Db, batchId: string, by: string, today = officeToday(), now = new Date()): Promise<number> {
   const batch = await sql<{ year: number }>`select year from xypj_batch where id = ${batchId}`.execute(tx);
@@ -65,6 +66,8 @@ export async function publishBatchResults(tx: Db, batchId: string, by: string, t
   );
   await sql`insert into xypj_certificate (id, cert_no, result_id, batch_id, company_id, company_name, credit_code, grade, issue_date, valid_until, status, create_by, create_time)
     values ${sql.join(values)}`.execute(tx);
+  await sql`update xypj_result r set cert_no = k.cert_no, certificate_id = k.id from xypj_certificate k
+    where k.result_id = r.id and r.batch_id = ${batchId} and r.certificate_id is null`.execute(tx);
   return res.rows.length;
 }
 
