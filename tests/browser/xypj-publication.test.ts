@@ -143,6 +143,14 @@ describe('publication of this year\'s batch', () => {
     const own = certs.find((c) => c.company_name === DEMO_COMPANY)!;
     certNo = own.cert_no;
 
+    await open(staff, '/xypj/result');
+    await row(staff, certNo).waitFor();
+    await keepScreenshot(staff, 'xypj-publication-results');
+    const visitor = await signedOut();
+    await visitor.goto(`${server.baseUrl}/xypj/resultlist`);
+    await row(visitor, certNo).getByText(DEMO_COMPANY).waitFor();
+    await visitor.getByText(`${batchName}评价结果已发布`).waitFor();
+
     const company = (await newPage(browser)).page;
     await signIn(company, server, 'company', DEMO_PASSWORD);
     await company.waitForURL('**/dashboard/analysis');
