@@ -196,6 +196,11 @@ describe('publication of this year\'s batch', () => {
     await keepScreenshot(staff, 'xypj-publication-certificates');
 
     expect(await checkCertificate(visitor, certNo, DEMO_COMPANY)).toBe('已撤销');
+    // the public pages open for a signed-in user too, without sending them elsewhere
+    expect(await checkCertificate(staff, certNo, DEMO_COMPANY)).toBe('已撤销');
+    await staff.goto(`${server.baseUrl}/xypj/resultlist`);
+    await row(staff, certNo).waitFor();
+    expect(new URL(staff.url()).pathname).toBe('/xypj/resultlist');
   }, 60_000);
 });
 
