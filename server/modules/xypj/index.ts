@@ -1,15 +1,19 @@
 import type { ApiModule } from '../../core/deps';
 import { applicationBeforeWrite, applicationRoutes } from './application-routes';
 import { batchBeforeWrite, batchRoutes, criteriaBeforeWrite } from './batch-routes';
+import { certificateBeforeWrite, certificateRoutes } from './certificate-routes';
 import { companyBeforeWrite, companyRoutes } from './company-routes';
 import { dashboardRoute } from './dashboard-route';
 import { expertBeforeWrite, expertRoutes } from './expert-routes';
+import { publicRoutes } from './public-routes';
+import { pushLoginRoute } from './push-login-route';
 import { companyAccountReason, registerRoute } from './register-route';
 import { registerInactiveAccountReason } from '../auth/inactive-accounts';
 import { registerXypjScopes } from './scopes';
 import { publishingRoutes, registerPublishingPolicies } from './publishing-routes';
 import { seedXypjNews } from './news-seed';
 import { seedXypjDemoData } from './seed';
+import { seedPublishedBatch } from './seed-published';
 
 /**
  * The credit evaluation business (first half of the yearly cycle): row scopes and write checks of
@@ -23,6 +27,7 @@ export const xypjModule: ApiModule = async (api, deps) => {
     xypj_criteria: criteriaBeforeWrite,
     xypj_application: applicationBeforeWrite,
     xypj_expert: expertBeforeWrite,
+    xypj_certificate: certificateBeforeWrite,
   });
   registerPublishingPolicies(deps.db);
   companyRoutes(api, deps);
@@ -33,6 +38,10 @@ export const xypjModule: ApiModule = async (api, deps) => {
   registerInactiveAccountReason('xypj_company', companyAccountReason);
   dashboardRoute(api, deps);
   publishingRoutes(api, deps);
+  certificateRoutes(api, deps);
+  publicRoutes(api, deps);
+  pushLoginRoute(api, deps);
   await seedXypjDemoData(deps.db);
+  await seedPublishedBatch(deps.db);
   await seedXypjNews(deps.db);
 };

@@ -8,6 +8,12 @@ export const COMPANY_REFUSAL = '只能查看和修改本单位的信息';
 export const APPLICATION_REFUSAL = '只能查看和修改本单位的申报';
 export const EXPERT_REFUSAL = '只能查看和修改本人的专家信息';
 export const MATERIAL_REFUSAL = '只能查看和修改本人的专家材料';
+export const RESULT_REFUSAL = '只能查看本单位的评价结果';
+export const CERTIFICATE_REFUSAL = '只能查看和下载本单位的证书';
+
+/** Batches whose results a company (and the public) may see: in publicity or later. */
+export const PUBLIC_BATCH_STATES = ['publicity', 'published', 'closed'] as const;
+const visibleBatch = sql<boolean>`batch_id in (select b.id from xypj_batch b where b.state in (${sql.join([...PUBLIC_BATCH_STATES])}))`;
 
 /** Tables of the company's unit information sub-forms, each with a company_id column. */
 export const UNIT_SUB_TABLES = ['xypj_engineer', 'xypj_project', 'xypj_award', 'xypj_bad_record', 'xypj_finance'] as const;
@@ -60,6 +66,15 @@ export function registerXypjScopes(db: Db, extra: Partial<Record<string, EntityP
   policy('xypj_company', companyScoped(db, 'id', COMPANY_REFUSAL, { ignored: COMPANY_PRIVILEGED }));
   for (const table of UNIT_SUB_TABLES) policy(table, companyScoped(db, 'company_id', COMPANY_REFUSAL));
   policy('xypj_application', companyScoped(db, 'company_id', APPLICATION_REFUSAL));
+  // A company sees its results once the batch is in publicity; an expert none (no company of their own).
+  policy('xypj_result', async (request) => {
+    const scope = await companyScoped(db, 'company_id', RESULT_REFUSAL)(request);
+    return scope && { ...scope, where: sql<boolean>`(${scope.where}) and ${visibleBatch}`, owned: {} };
+  });
+  policy('xypj_certificate', async (request) => {
+    const scope = await companyScoped(db, 'company_id', CERTIFICATE_REFUSAL)(request);
+    return scope && { ...scope, owned: {} };
+  });
   policy('xypj_expert', expertScoped(db, 'id', EXPERT_REFUSAL, { ignored: EXPERT_PRIVILEGED }));
   policy('xypj_expert_material', expertScoped(db, 'expert_id', MATERIAL_REFUSAL, { ignored: ['checkState', 'checkRemark'] }));
 }
