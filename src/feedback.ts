@@ -48,3 +48,11 @@ export const SYSTEM_NOTICE = '系统提示';
 export function notifySystem(description: string, durationSeconds = 4): void {
   api.notification.error({ message: SYSTEM_NOTICE, description, duration: durationSeconds });
 }
+
+/**
+ * "系统提示" that must outlive the signed-in layout (why the session ended): antd's own holder, which
+ * stays when the layout's <App> unmounts on the way to the login page.
+ */
+export function notifySystemAcrossSignOut(description: string, durationSeconds = 4): void {
+  staticApi.notification.error({ message: SYSTEM_NOTICE, description, duration: durationSeconds });
+}

@@ -1,7 +1,7 @@
 import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { ApiResult } from '@renderer/context';
 import { API_BASE, REQUEST_TIMEOUT_MS, SIGN_SECRET } from '../config';
-import { feedback, notifySystem } from '../feedback';
+import { feedback, notifySystem, notifySystemAcrossSignOut } from '../feedback';
 import { clearSession, currentTenantId, currentToken } from '../state/session';
 import { computeSign } from './sign';
 
@@ -122,7 +122,7 @@ export function createHttp({ baseURL, hooks, signSecret, adapter, timeout = REQU
       const serverMessage = messageOf(data);
       switch (response.status) {
         case 401:
-          notifySystem(EXPIRED_TEXT);
+          notifySystemAcrossSignOut(EXPIRED_TEXT);
           if (hooks.token()) expireSession();
           break;
         case 403:
