@@ -95,3 +95,22 @@ describe('新闻', () => {
     }
   });
 });
+
+describe('新闻 on the public result page', () => {
+  it('a visitor who is not signed in reads the latest news under 评价结果公示', async () => {
+    const visitor = (await newPage(browser)).page;
+    try {
+      await visitor.goto(`${server.baseUrl}/xypj/resultlist`);
+      const panel = visitor.locator('.ant-card').filter({ hasText: '新闻动态' });
+      await panel.getByText('监理企业信用评价办法解读').click();
+      const modal = visitor.locator('.ant-modal-content').filter({ hasText: '90分以上为AAA级' });
+      await modal.waitFor();
+      expect(await modal.textContent()).toContain('政策解读');
+      expect(await panel.textContent()).not.toContain('全省工程监理行业发展情况通报');
+      expect(await visitor.locator('.ant-card').filter({ hasText: '相关文件' }).textContent()).toContain('工程监理企业信用评价管理办法');
+      await keepScreenshot(visitor, 'xypj-public-news');
+    } finally {
+      await visitor.close();
+    }
+  });
+});

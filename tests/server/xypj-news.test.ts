@@ -69,4 +69,19 @@ describe.each(backends())('news and related files on %s', (backend) => {
     expect(titles((await expert.get('/xypj/relatedFile/list')).result.records)).toEqual(['工程监理企业信用评价管理办法']);
     expect(await expert.get('/xypj/relatedFile/queryById?id=xypj_file_2')).toMatchObject({ success: false, message: '只能查看已发布的文件' });
   });
+
+  it('the public pages read the published news and files without a token, and nothing else', async () => {
+    const anonymous = caller(t);
+    const news = (await anonymous.get('/xypj/public/news')).result as Array<Record<string, unknown>>;
+    expect(news.map((n) => n.title)).toEqual(expect.arrayContaining(['关于开展年度监理企业信用评价工作的通知', '监理企业信用评价办法解读']));
+    expect(news.map((n) => n.title)).not.toContain('全省工程监理行业发展情况通报（草稿）');
+    expect(Object.keys(news[0]!).sort()).toEqual(['category', 'categoryText', 'id', 'publishTime', 'summary', 'title']);
+    expect(news.find((n) => n.title === '监理企业信用评价办法解读')?.categoryText).toBe('政策解读');
+    const item = (await anonymous.get('/xypj/public/news/xypj_news_2')).result;
+    expect(item.content).toContain('<li>90分以上为AAA级</li>');
+    expect(await anonymous.get('/xypj/public/news/xypj_news_3')).toMatchObject({ success: false, message: '未找到该新闻' });
+    const files = (await anonymous.get('/xypj/public/files')).result as Array<{ title: string; files: unknown[] }>;
+    expect(files.map((f) => f.title)).toContain('工程监理企业信用评价管理办法');
+    expect(await anonymous.status('GET', '/xypj/news/list')).toBe(401);
+  });
 });

@@ -12,6 +12,7 @@ import { registerInactiveAccountReason } from '../auth/inactive-accounts';
 import { registerXypjScopes } from './scopes';
 import { publishingRoutes, registerPublishingPolicies } from './publishing-routes';
 import { seedXypjNews } from './news-seed';
+import { publicNewsRoutes } from './public-news-routes';
 import { seedXypjDemoData } from './seed';
 import { seedPublishedBatch } from './seed-published';
 
@@ -40,6 +41,7 @@ export const xypjModule: ApiModule = async (api, deps) => {
   publishingRoutes(api, deps);
   certificateRoutes(api, deps);
   publicRoutes(api, deps);
+  publicNewsRoutes(api, deps);
   pushLoginRoute(api, deps);
   await seedXypjDemoData(deps.db);
   await seedPublishedBatch(deps.db);

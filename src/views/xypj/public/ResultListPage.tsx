@@ -1,5 +1,6 @@
 import { Alert, Card, Input, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import NewsAndFiles from './NewsAndFiles';
 import PublicShell from './PublicShell';
 import { fetchPublicBatches, fetchPublicResults, type PublicBatch, type PublicResult, type PublicResultPage } from './publicApi';
 
@@ -104,6 +105,7 @@ export default function ResultListPage() {
           pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: page?.total ?? 0, showTotal: (n) => `共 ${n} 家企业`, showSizeChanger: false, onChange: setPageNo }}
         />
       </Card>
+      <NewsAndFiles />
     </PublicShell>
   );
 }

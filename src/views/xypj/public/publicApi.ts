@@ -58,3 +58,25 @@ export const fetchPublicResults = (params: { batchId: string; keyword: string; p
   quietGet<PublicResultPage>('/xypj/public/resultList', params);
 export const checkCertificate = (certNo: string, company: string) => quietGet<CertificateCheck>('/xypj/public/checkCertificate', { certNo, company });
 export const pushSignIn = (data: string, datakey: string) => quietGet<LoginResult>('/sys/outuserdlzc/getdwcode', { data, datakey });
+
+export interface PublicNews {
+  id: string;
+  title: string;
+  categoryText: string | null;
+  summary: string | null;
+  publishTime: string | null;
+  content?: string;
+}
+
+export interface PublicFile {
+  id: string;
+  title: string;
+  categoryText: string | null;
+  description: string | null;
+  publishTime: string | null;
+  files: Array<{ name: string; url: string }>;
+}
+
+export const fetchPublicNews = () => quietGet<PublicNews[]>('/xypj/public/news', {});
+export const fetchPublicNewsItem = (id: string) => quietGet<PublicNews>(`/xypj/public/news/${encodeURIComponent(id)}`, {});
+export const fetchPublicFiles = () => quietGet<PublicFile[]>('/xypj/public/files', {});
