@@ -22,8 +22,8 @@ export const APPLICATION_STATE_TEXT: Record<string, string> = {
 };
 const stateText = (s: string) => `「${APPLICATION_STATE_TEXT[s] ?? s}」`;
 
-/** Set by the server only: by submit, accept and return. */
-const SERVER_SET = ['state', 'snapshot', 'submitTime', 'returnReason', 'acceptTime', 'companyName', 'creditCode'];
+/** Set by the server only: by submit, accept, return and assignment. */
+const SERVER_SET = ['state', 'snapshot', 'submitTime', 'returnReason', 'acceptTime', 'companyName', 'creditCode', 'expertNames'];
 const EDITABLE_STATES = ['draft', 'returned'];
 const MATERIAL_TYPES = /\.(pdf|jpe?g|png)$/i;
 

@@ -1,5 +1,9 @@
 import type { ApiModule } from '../../core/deps';
 import { applicationBeforeWrite, applicationRoutes } from './application-routes';
+import { assignmentRoutes } from './assignment-routes';
+import { reviewRoutes } from './review-routes';
+import { scoreSheetBeforeWrite, scoringRoutes } from './scoring-routes';
+import { seedXypjScoringData } from './seed-scoring';
 import { batchBeforeWrite, batchRoutes, criteriaBeforeWrite } from './batch-routes';
 import { companyBeforeWrite, companyRoutes } from './company-routes';
 import { dashboardRoute } from './dashboard-route';
@@ -12,6 +16,7 @@ import { seedXypjDemoData } from './seed';
 /**
  * The credit evaluation business (first half of the yearly cycle): row scopes and write checks of
  * the xypj entity tables, company review, batch moves, application submit and formal review,
+ * expert assignment, scoring and review (results),
  * company registration, and the demo data of a fresh database. Registered after the entity module.
  */
 export const xypjModule: ApiModule = async (api, deps) => {
@@ -21,6 +26,8 @@ export const xypjModule: ApiModule = async (api, deps) => {
     xypj_criteria: criteriaBeforeWrite,
     xypj_application: applicationBeforeWrite,
     xypj_expert: expertBeforeWrite,
+    xypj_score_sheet: scoreSheetBeforeWrite,
+    xypj_score_item: scoreSheetBeforeWrite,
   });
   companyRoutes(api, deps);
   batchRoutes(api, deps);
@@ -29,5 +36,9 @@ export const xypjModule: ApiModule = async (api, deps) => {
   registerRoute(api, deps);
   registerInactiveAccountReason('xypj_company', companyAccountReason);
   dashboardRoute(api, deps);
+  assignmentRoutes(api, deps);
+  scoringRoutes(api, deps);
+  reviewRoutes(api, deps);
   await seedXypjDemoData(deps.db);
+  await seedXypjScoringData(deps.db);
 };
