@@ -5,7 +5,6 @@ import type { AppDeps } from '../../core/deps';
 import { businessError, ok } from '../../core/envelope';
 import type { JsonValue } from '../../core/json';
 import type { Db } from '../../db/types';
-import type { WriteContext } from '../entity/policies';
 import { callerOf } from './caller';
 import { findRecord, requireRecord, requiredText } from './records';
 import { tenths } from './results';
