@@ -20,6 +20,8 @@ interface Line {
   scores: Record<string, number | null>;
 }
 
+const oneDecimal = (v: unknown) => numberOrNull(v)?.toFixed(1) ?? '';
+
 /** Rows per criteria item with each expert's score, in the order of the first sheet. */
 function linesOf(sheets: ScoreSheetRow[]): Line[] {
   const first = sheets[0]?.items ?? [];
@@ -141,10 +143,10 @@ export default function ScoreReview({ record, onClose, onChanged }: ViewProps) {
           />
           {result && (
             <Descriptions bordered size="small" column={3} title="复核结果" style={{ marginTop: 16 }} data-result>
-              <Descriptions.Item label="专家平均分">{String(result.avgScore ?? '')}</Descriptions.Item>
-              <Descriptions.Item label="不良行为扣分">{String(result.deduction ?? '')}</Descriptions.Item>
+              <Descriptions.Item label="专家平均分">{oneDecimal(result.avgScore)}</Descriptions.Item>
+              <Descriptions.Item label="不良行为扣分">{oneDecimal(result.deduction)}</Descriptions.Item>
               <Descriptions.Item label="最终得分">
-                <b>{String(result.finalScore ?? '')}</b>
+                <b>{oneDecimal(result.finalScore)}</b>
               </Descriptions.Item>
               <Descriptions.Item label="信用等级">
                 <Tag color="blue">{String(result.grade ?? '')}</Tag>
