@@ -222,8 +222,10 @@ describe('评审复核', () => {
     const result = review.locator('[data-result]');
     await result.waitFor();
     const [stored] = await server.sql<{ final_score: string; grade: string; avg_score: string }>('SELECT final_score, grade, avg_score FROM xypj_result WHERE application_id = $1', [target.id]);
-    // totals 56, 72, 64 → mean 64.0; no deduction in this year for the company
-    expect(Number(stored!.avg_score)).toBe(64);
+    // totals 56 (7 × 8), 72 (resubmitted, 9 × 8), 72 (9 × 8) → mean 66.7; no deduction in this year for the company
+    expect(Number(stored!.avg_score)).toBe(66.7);
+    expect(Number(stored!.final_score)).toBe(66.7);
+    expect(stored!.grade).toBe('B');
     expect(await result.textContent()).toContain(`最终得分${Number(stored!.final_score).toFixed(1)}`);
     expect(await result.textContent()).toContain(`信用等级${stored!.grade}`);
     await keepScreenshot(page, 'xypj-score-review-result');

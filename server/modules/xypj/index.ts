@@ -14,7 +14,7 @@ import { registerXypjScopes } from './scopes';
 import { seedXypjDemoData } from './seed';
 
 /**
- * The credit evaluation business (first half of the yearly cycle): row scopes and write checks of
+ * The credit evaluation business (the yearly cycle up to the review): row scopes and write checks of
  * the xypj entity tables, company review, batch moves, application submit and formal review,
  * expert assignment, scoring and review (results),
  * company registration, and the demo data of a fresh database. Registered after the entity module.
