@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startSer
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
-/** The seeded application the three demo experts (expert, expert2, expert3) share. */
+/** The seeded application the three demo experts (expert, reviewer2, reviewer3) share. */
 let target: { id: string; company_name: string };
 let experts: Array<{ username: string; name: string }>;
 const REASON = '第二项评分依据不足，请核实后重新提交';
@@ -24,10 +24,10 @@ beforeAll(async () => {
   await page.waitForURL('**/dashboard/analysis');
   const shared = await server.sql<{ id: string; company_name: string }>(
     `SELECT a.id, a.company_name FROM xypj_application a WHERE a.state = 'assigned'
-       AND (SELECT count(*) FROM xypj_score_sheet s JOIN xypj_expert e ON e.id = s.expert_id WHERE s.application_id = a.id AND e.username IN ('expert', 'expert2', 'expert3')) = 3`,
+       AND (SELECT count(*) FROM xypj_score_sheet s JOIN xypj_expert e ON e.id = s.expert_id WHERE s.application_id = a.id AND e.username IN ('expert', 'reviewer2', 'reviewer3')) = 3`,
   );
   target = shared[0]!;
-  experts = await server.sql<{ username: string; name: string }>("SELECT username, name FROM xypj_expert WHERE username IN ('expert', 'expert2', 'expert3') ORDER BY username");
+  experts = await server.sql<{ username: string; name: string }>("SELECT username, name FROM xypj_expert WHERE username IN ('expert', 'reviewer2', 'reviewer3') ORDER BY username");
 }, 90_000);
 
 beforeEach((ctx) => {
@@ -190,14 +190,14 @@ describe('评审复核', () => {
     await review.getByText(`${second.name}的评分表已退回：${REASON}`).waitFor();
     expect(await review.getByRole('button', { name: '确认复核' }).count()).toBe(0);
     const [sheet] = await server.sql<{ state: string; return_reason: string }>(
-      "SELECT s.state, s.return_reason FROM xypj_score_sheet s JOIN xypj_expert e ON e.id = s.expert_id WHERE s.application_id = $1 AND e.username = 'expert2'",
+      "SELECT s.state, s.return_reason FROM xypj_score_sheet s JOIN xypj_expert e ON e.id = s.expert_id WHERE s.application_id = $1 AND e.username = 'reviewer2'",
       [target.id],
     );
     expect(sheet).toEqual({ state: 'returned', return_reason: REASON });
   });
 
   it('the expert sees the reason on the returned sheet and resubmits', async () => {
-    await asExpert('expert2', async (on) => {
+    await asExpert('reviewer2', async (on) => {
       await open('/xypj/scoring', on);
       const mine = row(target.company_name, on);
       await expect.poll(() => mine.textContent()).toContain('已退回');

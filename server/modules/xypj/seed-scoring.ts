@@ -9,8 +9,8 @@ const SEED_KEY = 'xypj:demo-data-2';
 const DEMO_EXPERT_USER = 'u_demo_expert';
 /** Login accounts of demo experts 2 and 3 (password: the demo expert's). */
 export const DEMO_EXPERT_ACCOUNTS = [
-  { n: 2, userId: 'u_demo_expert2', username: 'expert2' },
-  { n: 3, userId: 'u_demo_expert3', username: 'expert3' },
+  { n: 2, userId: 'u_demo_expert2', username: 'reviewer2' },
+  { n: 3, userId: 'u_demo_expert3', username: 'reviewer3' },
 ];
 
 /** Which seeded experts score which of this year's applications, and how far they got. */
@@ -52,7 +52,7 @@ async function expertAccounts(db: Db, now: Date): Promise<void> {
 
 /**
  * Scoring demo data, once (sys_seed_applied `xypj:demo-data-2`) on a database with the first demo
- * data and no score sheets: login accounts expert2 / expert3 for experts 2 and 3, and this year's
+ * data and no score sheets: login accounts reviewer2 / reviewer3 for experts 2 and 3, and this year's
  * applications 13–20: two assigned (sheets draft, one partly filled), two accepted (left for
  * 一键分配), two scored (all sheets submitted) and two reviewed (results computed by the review).
  */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Descriptions, Modal, Space, Spin, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Modal, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useRenderer } from '@renderer/context';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { ViewProps } from '@renderer/views/registry';
@@ -18,6 +18,7 @@ interface Line {
   item: string;
   maxScore: number;
   scores: Record<string, number | null>;
+  comments: Record<string, string>;
 }
 
 const oneDecimal = (v: unknown) => numberOrNull(v)?.toFixed(1) ?? '';
@@ -31,6 +32,7 @@ function linesOf(sheets: ScoreSheetRow[]): Line[] {
     item: i.item,
     maxScore: Number(i.maxScore),
     scores: Object.fromEntries(sheets.map((s) => [s.id, numberOrNull(s.items?.find((x) => x.criteriaItemId === i.criteriaItemId)?.score)])),
+    comments: Object.fromEntries(sheets.map((s) => [s.id, s.items?.find((x) => x.criteriaItemId === i.criteriaItemId)?.comment ?? ''])),
   }));
 }
 
@@ -90,7 +92,12 @@ export default function ScoreReview({ record, onClose, onChanged }: ViewProps) {
           )}
         </Space>
       ),
-      render: (_: unknown, line: Line) => line.scores[s.id] ?? '—',
+      render: (_: unknown, line: Line) => (
+        <>
+          <div>{line.scores[s.id]?.toFixed(1) ?? '—'}</div>
+          {line.comments[s.id] && <Typography.Text type="secondary">{line.comments[s.id]}</Typography.Text>}
+        </>
+      ),
     })),
   ];
   const result = data?.result;
