@@ -82,7 +82,7 @@ async function scopedApplication(db: Db, request: FastifyRequest): Promise<Recor
 }
 
 /** The unit information at submission, kept with the application (later edits do not change it). */
-async function unitSnapshot(db: Db, companyId: string): Promise<string> {
+export async function unitSnapshot(db: Db, companyId: string): Promise<string> {
   const company = await recordWithSubTables(db, 'xypj_company', companyId);
   if (!company) throw businessError('企业不存在');
   for (const key of ['userId', 'username', 'rejectReason']) delete company[key];

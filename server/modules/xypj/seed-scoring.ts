@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
+import { unitSnapshot } from './application-routes';
 import { assignExperts } from './assignment';
 import { officeToday } from './caller';
 import { reviewApplication } from './results';
@@ -55,6 +56,7 @@ async function expertAccounts(db: Db, now: Date): Promise<void> {
  * data and no score sheets: login accounts reviewer2 / reviewer3 for experts 2 and 3, and this year's
  * applications 13–20: two assigned (sheets draft, one partly filled), two accepted (left for
  * 一键分配), two scored (all sheets submitted) and two reviewed (results computed by the review).
+ * The six applications given experts get a full snapshot (company and sub-lists).
  */
 export async function seedXypjScoringData(db: Db, today = officeToday()): Promise<boolean> {
   const done = await db.selectFrom('sys_seed_applied').select('seed_key').where('seed_key', '=', SEED_KEY).executeTakeFirst();
@@ -74,6 +76,8 @@ export async function seedXypjScoringData(db: Db, today = officeToday()): Promis
       values (${seedId('bad_y', 19)}, ${seedId('company', 19)}, '监理日志记录不完整', ${`${year}-01-15`}, '省住房和城乡建设厅', '责令改正', 3, 'system', ${now})`.execute(tx);
     for (const p of PLAN) {
       const appId = seedId(`app_${year}`, p.app);
+      // the first demo data keeps only the company row as the snapshot; the experts read the sub-lists too
+      await sql`update xypj_application set snapshot = ${await unitSnapshot(tx, seedId('company', p.app))} where id = ${appId}`.execute(tx);
       await assignExperts(tx, appId, p.experts.map((n) => seedId('expert', n)), 'system', now);
       if (p.stage === 'assigned') continue;
       const rows = await sql<{ id: string; sheetId: string; maxScore: string | number; expertId: string; orderNum: number }>`select i.id, i.sheet_id as "sheetId",
