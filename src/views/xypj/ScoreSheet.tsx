@@ -82,7 +82,7 @@ export default function ScoreSheet({ record, onClose, onChanged }: ViewProps) {
       width: 110,
       render: (_: unknown, i: ScoreItem) =>
         locked ? (
-          (entries[i.criteriaItemId]?.score ?? '')
+          (entries[i.criteriaItemId]?.score?.toFixed(1) ?? '')
         ) : (
           <InputNumber
             aria-label={`${i.item}得分`}
