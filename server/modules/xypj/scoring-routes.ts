@@ -60,6 +60,8 @@ function parseScore(raw: unknown, item: ItemRow): number | null {
 
 /** Applies the body's items to the sheet's rows and stores the total (sum of the given scores). */
 async function saveItems(db: Db, sheetId: string, body: unknown, username: string, now: Date): Promise<ItemRow[]> {
+  const locked = await sql<{ state: string }>`select state from xypj_score_sheet where id = ${sheetId} for update`.execute(db);
+  if (locked.rows[0]?.state === 'submitted') throw businessError('评分表已提交，不能修改');
   const items = await sheetItems(db, sheetId);
   const given = (body as { items?: unknown } | null)?.items;
   if (given !== undefined && !Array.isArray(given)) throw businessError('评分项格式不正确');
