@@ -31,7 +31,11 @@ export interface ServerConfig {
     sms: RateLimitRule;
     /** the register page's anonymous checks (checkOnlyUser) */
     register: RateLimitRule;
+    /** the public certificate check (/xypj/public/checkCertificate) */
+    certCheck: RateLimitRule;
   };
+  /** PLATFORM_PUSH_KEY: the HMAC key shared with the provincial platform for push sign-in; unset refuses it */
+  platformPushKey?: string;
 }
 
 const DEFAULT_RATE_LIMITS: ServerConfig['rateLimits'] = {
@@ -39,6 +43,7 @@ const DEFAULT_RATE_LIMITS: ServerConfig['rateLimits'] = {
   captcha: { max: 60, windowMs: 60_000 },
   sms: { max: 10, windowMs: 60_000 },
   register: { max: 60, windowMs: 60_000 },
+  certCheck: { max: 20, windowMs: 60_000 },
 };
 
 export class ConfigError extends Error {}
@@ -98,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     nodeEnv: env.NODE_ENV || 'production',
     bodyLimit: 1024 * 1024,
     rateLimits: DEFAULT_RATE_LIMITS,
+    platformPushKey: optional(env.PLATFORM_PUSH_KEY),
   };
 }
 

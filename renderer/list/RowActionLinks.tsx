@@ -35,7 +35,7 @@ const keyOf = (action: ListAction) => action.key ?? action.text;
 
 /**
  * The 操作 cell of one row: 编辑, the schema's row actions, then 更多 with 详情, the schema's
- * `more` actions and 删除. Actions see the row as `$record`.
+ * `more` actions and 删除 (详情 alone stands as a link of its own). Actions see the row as `$record`.
  */
 export function RowActionLinks({ record, handlers }: { record: Row; handlers: RowHandlers }) {
   const list = useListContext();
@@ -81,7 +81,10 @@ export function RowActionLinks({ record, handlers }: { record: Row; handlers: Ro
       if (action) void list.runAction(action, record);
     }
   };
-  if (items.length > 0) {
+  if (links.length === 0 && items.length === 1 && builtin.detail) {
+    // A reader's only action: 详情 as a link of its own rather than alone in 更多.
+    links.push(<a onClick={() => handlers.onDetail(record)}>详情</a>);
+  } else if (items.length > 0) {
     links.push(
       <Dropdown trigger={['click']} menu={{ items, onClick: onMenu }}>
         <a>

@@ -1,14 +1,14 @@
 import type { Grants } from './permissions';
 import type { Session } from './tokens';
 
-export type RateLimitBucket = 'login' | 'captcha' | 'sms' | 'register';
+export type RateLimitBucket = 'login' | 'captcha' | 'sms' | 'register' | 'certCheck';
 
 /**
  * Every API route declares exactly one access rule in its `config`:
  *   { public: true }            anyone
  *   { authenticated: true }     any signed-in user
  *   { permission: 'code' }      signed-in user holding the code (or any of several)
- * Optional: { rateLimit: 'login' | 'captcha' | 'sms' | 'register' }, counted per client address; with
+ * Optional: { rateLimit: 'login' | 'captcha' | 'sms' | 'register' | 'certCheck' }, counted per client address; with
  * { rateLimitPerUser: true } a public route counts a signed-in caller per user instead (colleagues behind
  * one office address do not share a window).
  */

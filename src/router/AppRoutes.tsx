@@ -18,9 +18,13 @@ const RegisterResult = lazyPage(() => import('../views/user/RegisterResult'), '�
 const Alteration = lazyPage(() => import('../views/user/Alteration'), '找回密码');
 const Exception404 = lazyPage(() => import('../views/exception/404'), '404');
 const PublicPending = lazyPage(() => import('../components/PublicPending'), '公开页面');
+const XypjResultList = lazyPage(() => import('../views/xypj/public/ResultListPage'), '评价结果公示');
+const XypjCheckCertificate = lazyPage(() => import('../views/xypj/public/CheckCertificatePage'), '证书查询');
+const XypjPushSignIn = lazyPage(() => import('../views/xypj/public/PushSignInPage'), '平台推送登录');
+const XypjPushSignOut = lazyPage(() => import('../views/xypj/public/PushSignOutPage'), '平台推送退出');
 
 /** Public routes whose pages are not built yet. */
-const PENDING_PUBLIC_PATHS = ['/xypj/checkzs', '/xypj/loginoutpush', '/xypj/resultlist', '/xypj/reloginpush', '/oauth2-app/login', '/test/preview', '/test/home'];
+const PENDING_PUBLIC_PATHS = ['/oauth2-app/login', '/test/preview', '/test/home'];
 
 /** One menu route: its page wrapped in the layouts of its menu ancestors. */
 export function MenuPage({ route }: { route: MenuRoute }) {
@@ -53,6 +57,10 @@ export function AppRoutes() {
             <Route path="alteration" element={<Alteration />} />
           </Route>
           <Route path="/404" element={<Exception404 />} />
+          <Route path="/xypj/resultlist" element={<XypjResultList />} />
+          <Route path="/xypj/checkzs" element={<XypjCheckCertificate />} />
+          <Route path="/xypj/reloginpush" element={<XypjPushSignIn />} />
+          <Route path="/xypj/loginoutpush" element={<XypjPushSignOut />} />
           {PENDING_PUBLIC_PATHS.map((path) => (
             <Route key={path} path={path} element={<PublicPending />} />
           ))}

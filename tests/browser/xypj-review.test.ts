@@ -172,6 +172,40 @@ describe('专家材料', () => {
   });
 });
 
+describe('专家材料 of the expert', () => {
+  it('an expert adds a material without choosing an expert; it is saved as their own, 待审核', async () => {
+    const expert = (await newPage(browser)).page;
+    try {
+      await signIn(expert, server, 'expert', DEMO_PASSWORD);
+      await expert.waitForURL('**/dashboard/analysis');
+      await open('/xypj/expertMaterial', expert);
+      await rows(expert).first().waitFor();
+      expect(await expert.locator('.ant-table-thead').textContent()).not.toContain('专家');
+      expect(await expert.locator('.renderer-query').textContent()).not.toContain('专家');
+      await expert.getByRole('button', { name: /新\s*增/ }).click();
+      const form = dialog('新增', expert);
+      await form.getByPlaceholder('请输入材料名称').waitFor();
+      expect(await form.textContent()).not.toContain('请选择专家');
+      await form.locator('.ant-select').filter({ hasText: '请选择材料类型' }).click();
+      await expert.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('其他材料').click();
+      await form.getByPlaceholder('请输入材料名称').fill('继续教育证明');
+      await keepScreenshot(expert, 'xypj-expert-material-add');
+      await okButton(form).click();
+      await toast('添加成功！', expert);
+      await row('继续教育证明', expert).waitFor();
+      const [saved] = await server.sql<{ username: string; check_state: string }>(
+        "SELECT e.username, m.check_state FROM xypj_expert_material m JOIN xypj_expert e ON e.id = m.expert_id WHERE m.title = '继续教育证明'",
+      );
+      expect(saved).toEqual({ username: 'expert', check_state: '0' });
+    } catch (error) {
+      await keepScreenshot(expert, 'xypj-expert-material-failed');
+      throw error;
+    } finally {
+      await expert.close();
+    }
+  });
+});
+
 describe('个人资料', () => {
   it('the expert edits their own profile with their materials in the grid', async () => {
     const expert = (await newPage(browser)).page;

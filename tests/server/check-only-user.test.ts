@@ -16,6 +16,7 @@ describe.each(backends())('checkOnlyUser for the register page on %s', (backend)
         captcha: { max: 1000, windowMs: 60_000 },
         sms: { max: 1000, windowMs: 60_000 },
         register: { max: 12, windowMs: 60_000 },
+        certCheck: { max: 1000, windowMs: 60_000 },
       },
     });
     admin = await t.login('admin');

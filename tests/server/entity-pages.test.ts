@@ -153,13 +153,18 @@ describe('what a page writes wins', () => {
     expect(page.superQuery).toEqual({ fields: [{ value: 'genre', text: '类别', type: 'list', dictCode: 'book_genre' }] });
   });
 
-  it('shows only the standard buttons the written urls allow; written buttons keep their settings and get the standard code', () => {
+  it('shows only the standard buttons the written urls allow; written buttons keep their settings; every standard button the page shows gets the standard code', () => {
     const page = derivePage({ ...bare, url: { list: '/test/book/list', add: '/test/book/add', edit: '/test/book/edit' } }, entity);
     expect(page.toolbar).toEqual({ add: { auth: 'test:book:add' }, superQuery: true });
     expect(page.rowActions).toEqual({ edit: { auth: 'test:book:edit' }, detail: true });
     const written = derivePage({ ...bare, toolbar: { add: { text: '登记' }, export: false }, rowActions: { edit: true } }, entity);
-    expect(written.toolbar).toEqual({ add: { text: '登记', auth: 'test:book:add' }, export: false });
-    expect(written.rowActions).toEqual({ edit: true });
+    expect(written.toolbar).toEqual({
+      add: { text: '登记', auth: 'test:book:add' },
+      export: false,
+      import: { auth: 'test:book:importExcel' },
+      batchDelete: { auth: 'test:book:deleteBatch' },
+    });
+    expect(written.rowActions).toEqual({ edit: { auth: 'test:book:edit' }, delete: { auth: 'test:book:delete' } });
   });
 
   it('leaves the buttons to a page that states its own typed actions', () => {

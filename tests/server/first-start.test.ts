@@ -86,7 +86,8 @@ describe('the client build npm install and npm start run', () => {
       child.on('exit', (code) => (code === 0 ? done(text) : fail(new Error(text))));
     });
     const lines = output.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^ {2}building the client: reading sources, 0 modules, \d+ s…$/);
+    // The phase of the first line depends on how busy the machine is.
+    expect(lines[0]).toMatch(/^ {2}building the client: [a-z ]+, \d+ modules, \d+ s…$/);
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}building the client: writing chunks, \d+ modules/));
     expect(lines.at(-1)).toMatch(/^ {2}client built in \d+ s \(\d+ modules\) into /);
     expect(lines.length).toBeLessThan(30);

@@ -11,6 +11,7 @@ describe('rate limits and CORS', () => {
         captcha: { max: 2, windowMs: 60_000 },
         sms: { max: 1, windowMs: 60_000 },
         register: { max: 1000, windowMs: 60_000 },
+        certCheck: { max: 1000, windowMs: 60_000 },
       },
     });
   });

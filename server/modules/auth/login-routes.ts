@@ -35,8 +35,8 @@ interface SmsBody {
   smsmode: SmsMode;
 }
 
-/** Status, tenants, token, log and result shared by password and phone sign-in. */
-async function completeLogin(deps: AppDeps, request: FastifyRequest, user: SysUser) {
+/** Status, tenants, token, log and result shared by password, phone and pushed (xypj platform) sign-in. */
+export async function completeLogin(deps: AppDeps, request: FastifyRequest, user: SysUser) {
   if (user.status !== 1) throw businessError(await inactiveAccountMessage(deps.db, user, FROZEN_MESSAGE));
   const tenants = await activeUserTenants(deps.db, user);
   if (tenants.linked && tenants.tenants.length === 0) throw businessError(ALL_TENANTS_FROZEN);

@@ -72,14 +72,20 @@ function completeList(written: unknown, key: string, byName: Map<string, PageFie
   });
 }
 
-/** The toolbar or row actions: the page's as written (an object without auth gets the standard code), else the standard ones the urls allow. */
+/**
+ * The toolbar or row actions: the page's as written, else the standard ones the urls allow. A standard
+ * action the page leaves out or writes as `true` or without `auth` is guarded by its standard code.
+ */
 function actions(place: 'toolbar' | 'row', written: unknown, urls: Json, prefix: string): Json {
   const standard = STANDARD_ACTIONS.filter((a) => a.place === place);
   if (isObject(written)) {
     const out: Json = { ...written };
     for (const a of standard) {
+      if (!a.endpoint) continue;
       const value = out[a.key];
-      if (a.endpoint && isObject(value) && value.auth === undefined) out[a.key] = { ...value, auth: permissionFor(prefix, a.endpoint) };
+      const auth = permissionFor(prefix, a.endpoint);
+      if (isObject(value) && value.auth === undefined) out[a.key] = { ...value, auth };
+      else if ((value === undefined || value === true) && typeof urls[a.endpoint] === 'string') out[a.key] = { auth };
     }
     return out;
   }

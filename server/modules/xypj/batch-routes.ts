@@ -7,6 +7,7 @@ import type { Db } from '../../db/types';
 import type { JsonValue } from '../../core/json';
 import type { WriteContext } from '../entity/policies';
 import { officeToday } from './caller';
+import { fillRanks, publishBatchResults } from './certificates';
 import { findRecord, requireRecord, requiredText } from './records';
 
 /** The yearly cycle; a batch moves one step forward at a time. */
@@ -87,8 +88,14 @@ export function batchRoutes(api: FastifyInstance, { db }: AppDeps): void {
       const open = await currentBatch(db);
       if (open) throw businessError(`已有申报中的批次：${String(open.name)}`);
     }
-    await sql`update xypj_batch set state = ${to}, update_by = ${user.username}, update_time = ${new Date()} where id = ${String(batch.id)}`.execute(db);
-    return okMessage(`批次已变更为${stateText(to)}`);
+    const issued = await db.transaction().execute(async (tx) => {
+      const moved = await sql`update xypj_batch set state = ${to}, update_by = ${user.username}, update_time = ${new Date()}
+        where id = ${String(batch.id)} and state = ${from} returning id`.execute(tx);
+      if (!moved.rows.length) throw businessError('批次状态已变化，请刷新后重试');
+      if (to === 'publicity') await fillRanks(tx, String(batch.id));
+      return to === 'published' ? await publishBatchResults(tx, String(batch.id), user.username) : 0;
+    });
+    return okMessage(to === 'published' ? `批次已变更为${stateText(to)}，已颁发${issued}张证书` : `批次已变更为${stateText(to)}`);
   });
 
   api.get('/xypj/batch/current', { config: { authenticated: true } }, async () => {

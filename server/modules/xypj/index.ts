@@ -5,13 +5,19 @@ import { reviewRoutes } from './review-routes';
 import { scoreSheetBeforeWrite, scoringRoutes } from './scoring-routes';
 import { seedXypjScoringData } from './seed-scoring';
 import { batchBeforeWrite, batchRoutes, criteriaBeforeWrite } from './batch-routes';
+import { certificateBeforeWrite, certificateRoutes } from './certificate-routes';
 import { companyBeforeWrite, companyRoutes } from './company-routes';
 import { dashboardRoute } from './dashboard-route';
 import { expertBeforeWrite, expertRoutes } from './expert-routes';
+import { publicRoutes } from './public-routes';
+import { pushLoginRoute } from './push-login-route';
 import { companyAccountReason, registerRoute } from './register-route';
 import { registerInactiveAccountReason } from '../auth/inactive-accounts';
 import { registerXypjScopes } from './scopes';
+import { publishingRoutes, registerPublishingPolicies } from './publishing-routes';
+import { seedXypjNews } from './news-seed';
 import { seedXypjDemoData } from './seed';
+import { seedPublishedBatch } from './seed-published';
 
 /**
  * The credit evaluation business (the yearly cycle up to the review): row scopes and write checks of
@@ -28,7 +34,9 @@ export const xypjModule: ApiModule = async (api, deps) => {
     xypj_expert: expertBeforeWrite,
     xypj_score_sheet: scoreSheetBeforeWrite,
     xypj_score_item: scoreSheetBeforeWrite,
+    xypj_certificate: certificateBeforeWrite,
   });
+  registerPublishingPolicies(deps.db);
   companyRoutes(api, deps);
   batchRoutes(api, deps);
   applicationRoutes(api, deps);
@@ -39,6 +47,12 @@ export const xypjModule: ApiModule = async (api, deps) => {
   assignmentRoutes(api, deps);
   scoringRoutes(api, deps);
   reviewRoutes(api, deps);
+  publishingRoutes(api, deps);
+  certificateRoutes(api, deps);
+  publicRoutes(api, deps);
+  pushLoginRoute(api, deps);
   await seedXypjDemoData(deps.db);
   await seedXypjScoringData(deps.db);
+  await seedPublishedBatch(deps.db);
+  await seedXypjNews(deps.db);
 };

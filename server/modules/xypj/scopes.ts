@@ -12,6 +12,12 @@ export const MATERIAL_REFUSAL = '只能查看和修改本人的专家材料';
 export const ASSIGNED_REFUSAL = '只能查看分配给本人评审的申报';
 export const SHEET_REFUSAL = '只能查看和填写本人的评分表';
 export const SHEET_COMPANY_REFUSAL = '企业用户不能查看专家评分表';
+export const RESULT_REFUSAL = '只能查看本单位的评价结果';
+export const CERTIFICATE_REFUSAL = '只能查看和下载本单位的证书';
+
+/** Batches whose results a company (and the public) may see: in publicity or later. */
+export const PUBLIC_BATCH_STATES = ['publicity', 'published', 'closed'] as const;
+const visibleBatch = sql<boolean>`batch_id in (select b.id from xypj_batch b where b.state in (${sql.join([...PUBLIC_BATCH_STATES])}))`;
 
 /** Tables of the company's unit information sub-forms, each with a company_id column. */
 export const UNIT_SUB_TABLES = ['xypj_engineer', 'xypj_project', 'xypj_award', 'xypj_bad_record', 'xypj_finance'] as const;
@@ -95,6 +101,15 @@ export function registerXypjScopes(db: Db, extra: Partial<Record<string, EntityP
   policy('xypj_application', applicationScoped(db));
   policy('xypj_score_sheet', sheetScoped(db, 'xypj_score_sheet'));
   policy('xypj_score_item', sheetScoped(db, 'xypj_score_item'));
+  // A company sees its results once the batch is in publicity; an expert none (no company of their own).
+  policy('xypj_result', async (request) => {
+    const scope = await companyScoped(db, 'company_id', RESULT_REFUSAL)(request);
+    return scope && { ...scope, where: sql<boolean>`(${scope.where}) and ${visibleBatch}`, owned: {} };
+  });
+  policy('xypj_certificate', async (request) => {
+    const scope = await companyScoped(db, 'company_id', CERTIFICATE_REFUSAL)(request);
+    return scope && { ...scope, owned: {} };
+  });
   policy('xypj_expert', expertScoped(db, 'id', EXPERT_REFUSAL, { ignored: EXPERT_PRIVILEGED }));
   policy('xypj_expert_material', expertScoped(db, 'expert_id', MATERIAL_REFUSAL, { ignored: ['checkState', 'checkRemark'] }));
 }

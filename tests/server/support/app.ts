@@ -44,6 +44,7 @@ export async function startTestApp(
       captcha: { max: 1000, windowMs: 60_000 },
       sms: { max: 1000, windowMs: 60_000 },
       register: { max: 1000, windowMs: 60_000 },
+      certCheck: { max: 1000, windowMs: 60_000 },
     },
     ...overrides,
   });

@@ -140,8 +140,14 @@ describe('app shell', () => {
 
 describe('public routes', () => {
   it('render without sign-in', async () => {
+    renderAt('/test/home');
+    expect(await screen.findByText('页面 /test/home 暂未开放', undefined, { timeout: 20_000 })).toBeTruthy();
+    expect(location.current).toBe('/test/home');
+  });
+
+  it('the certificate check page opens without sign-in', async () => {
     renderAt('/xypj/checkzs');
-    expect(await screen.findByText('页面 /xypj/checkzs 暂未开放', undefined, { timeout: 20_000 })).toBeTruthy();
+    expect(await screen.findByText('信用等级证书查询', undefined, { timeout: 20_000 })).toBeTruthy();
     expect(location.current).toBe('/xypj/checkzs');
   });
 });

@@ -1,0 +1,60 @@
+import type { ApiResult } from '@renderer/context';
+import { http } from '../../../api/http';
+import type { LoginResult } from '../../../types';
+
+export interface PublicBatch {
+  id: string;
+  name: string;
+  year: number;
+  state: string;
+  stateText: string;
+  publicityStart: string | null;
+  publicityEnd: string | null;
+}
+
+export interface PublicResult {
+  companyName: string;
+  creditCode: string;
+  grade: string | null;
+  certNo: string | null;
+}
+
+export interface PublicResultPage {
+  batch: PublicBatch;
+  records: PublicResult[];
+  total: number;
+  current: number;
+  size: number;
+}
+
+export type CheckResult = 'valid' | 'revoked' | 'expired' | 'notFound';
+
+export interface CertificateCheck {
+  result: CheckResult;
+  resultText: string;
+  certNo?: string;
+  companyName?: string;
+  creditCode?: string;
+  grade?: string | null;
+  issueDate?: string | null;
+  validUntil?: string | null;
+}
+
+/**
+ * GET without the app's error notices: the public pages show the server's message themselves (also for
+ * 429, which the HTTP client rejects).
+ */
+async function quietGet<T>(url: string, params: Record<string, unknown>): Promise<ApiResult<T>> {
+  try {
+    return (await http.instance.get(url, { params, quiet: true })) as unknown as ApiResult<T>;
+  } catch (error) {
+    const data = (error as { response?: { data?: { message?: string } } }).response?.data;
+    return { success: false, code: 500, message: data?.message || '网络异常，请稍后再试', result: undefined as T, timestamp: Date.now() };
+  }
+}
+
+export const fetchPublicBatches = () => quietGet<PublicBatch[]>('/xypj/public/batches', {});
+export const fetchPublicResults = (params: { batchId: string; keyword: string; pageNo: number; pageSize: number }) =>
+  quietGet<PublicResultPage>('/xypj/public/resultList', params);
+export const checkCertificate = (certNo: string, company: string) => quietGet<CertificateCheck>('/xypj/public/checkCertificate', { certNo, company });
+export const pushSignIn = (data: string, datakey: string) => quietGet<LoginResult>('/sys/outuserdlzc/getdwcode', { data, datakey });

@@ -1,0 +1,97 @@
+/**
+ * 新闻: staff write a news item in the rich-text editor and publish it; a company reads it.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = (await newPage(browser)).page;
+  await signIn(page, server, 'staff', DEMO_PASSWORD);
+  const chooser = page.locator('.ant-modal-content').filter({ hasText: '请选择租户和部门' });
+  await chooser.waitFor();
+  for (const placeholder of ['请选择登录租户', '请选择登录部门']) {
+    const select = chooser.locator('.ant-select').filter({ hasText: placeholder });
+    if ((await select.count()) === 0) continue;
+    await select.click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().waitFor();
+    await page.keyboard.press('Enter');
+  }
+  await chooser.getByRole('button', { name: /确\s*认/ }).click();
+  await page.waitForURL('**/dashboard/analysis');
+}, 90_000);
+
+beforeEach((ctx) => {
+  ctx.onTestFailed(async () => {
+    if (page) await keepScreenshot(page, `xypj-news-failed-${ctx.task.name.slice(0, 30)}`);
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(path: string, on: Page): Promise<void> {
+  await on.goto(`${server.baseUrl}${path}`);
+  await on.locator('.ant-table').first().waitFor();
+  await on.waitForLoadState('networkidle');
+}
+
+const rows = (on: Page): Locator => on.locator('tr.ant-table-row');
+const row = (text: string, on: Page): Locator => rows(on).filter({ has: on.getByText(text, { exact: true }) });
+const toast = (text: string, on: Page) => on.locator('.ant-message').getByText(text).first().waitFor();
+const dialog = (title: string, on: Page) => on.locator('.ant-modal-content').filter({ has: on.locator('.ant-modal-title', { hasText: title }) });
+
+describe('新闻', () => {
+  it('staff write and publish a news item; a company reads it with its formatting', async () => {
+    await open('/xypj/news', page);
+    expect(await page.locator('.ant-table-thead').textContent()).toContain('发布状态');
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const form = dialog('新增', page);
+    await form.getByPlaceholder('请输入标题').fill('关于评价结果公示的通知');
+    await form.locator('.ant-select').filter({ hasText: '请选择类别' }).click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('通知公告').click();
+    const editor = form.getByRole('textbox', { name: '富文本内容' });
+    await editor.click();
+    await page.keyboard.type('公示期为七个工作日。');
+    await page.keyboard.press('Control+A');
+    await form.getByRole('button', { name: '加粗' }).click();
+    await keepScreenshot(page, 'xypj-news-form');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await toast('添加成功！', page);
+    const item = row('关于评价结果公示的通知', page);
+    await item.waitFor();
+    expect(await item.textContent()).toContain('未发布');
+    await item.getByText('发布', { exact: true }).click();
+    await page.locator('.ant-modal-confirm').filter({ hasText: '发布后所有用户可以查看' }).getByRole('button', { name: /确\s*定/ }).click();
+    await toast('发布成功', page);
+    await expect.poll(() => item.textContent()).toContain('已发布');
+    await keepScreenshot(page, 'xypj-news-list');
+
+    const reader = (await newPage(browser)).page;
+    try {
+      await signIn(reader, server, 'company', DEMO_PASSWORD);
+      await reader.waitForURL('**/dashboard/analysis');
+      await open('/xypj/news', reader);
+      const seen = row('关于评价结果公示的通知', reader);
+      await seen.waitFor();
+      expect(await reader.locator('.ant-table-thead').textContent()).not.toContain('发布状态');
+      expect(await rows(reader).filter({ hasText: '全省工程监理行业发展情况通报' }).count()).toBe(0);
+      expect(await reader.getByRole('button', { name: /新\s*增/ }).count()).toBe(0);
+      await seen.getByText('详情', { exact: true }).click();
+      const detail = reader.locator('.ant-modal-content').filter({ hasText: '公示期为七个工作日。' });
+      await detail.waitFor();
+      expect(await detail.locator('.j-editor-pretty b, .j-editor-pretty strong').textContent()).toBe('公示期为七个工作日。');
+      await keepScreenshot(reader, 'xypj-news-detail');
+    } finally {
+      await reader.close();
+    }
+  });
+});
