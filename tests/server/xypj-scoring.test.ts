@@ -236,4 +236,12 @@ describe.each(backends())('assignment, scoring and review on %s', (backend) => {
     expect(Math.max(...loads) - Math.min(...loads)).toBeLessThanOrEqual(1);
     expect(await staff.post('/xypj/application/autoAssign', { batchId })).toMatchObject({ success: false, message: expect.stringMatching(/没有待分配专家的已受理申报/) });
   });
+
+  it('once the batch is in publicity, no more reviews', async () => {
+    await sql`update xypj_batch set state = 'publicity' where id = ${batchId}`.execute(t.db);
+    await sql`update xypj_application set state = 'scored' where id = ${app(14)}`.execute(t.db);
+    expect(await staff.post('/xypj/application/review', { id: app(14) })).toMatchObject({ success: false, message: expect.stringMatching(/已进入公示，不能再复核或退回评分表$/) });
+    await sql`update xypj_application set state = 'assigned' where id = ${app(14)}`.execute(t.db);
+    await sql`update xypj_batch set state = 'open' where id = ${batchId}`.execute(t.db);
+  });
 });

@@ -61,6 +61,11 @@ export async function rerankBatch(db: Db, batchId: string): Promise<void> {
     where r.batch_id = ${batchId}`.execute(db);
 }
 
+/** Why the batch no longer takes reviews or send-backs (its results are public), or null. */
+export function batchClosedForReview(batch: { name?: unknown; state?: unknown }): string | null {
+  return ['publicity', 'published', 'closed'].includes(String(batch.state)) ? `批次${String(batch.name)}已进入公示，不能再复核或退回评分表` : null;
+}
+
 /**
  * 复核: writes (or rewrites) the result of an application whose sheets are all submitted, moves
  * it to `reviewed` and re-ranks its batch. Returns the stored result's figures.
@@ -68,6 +73,8 @@ export async function rerankBatch(db: Db, batchId: string): Promise<void> {
 export async function reviewApplication(db: Db, applicationId: string, username: string, now = new Date()) {
   const app = await requireRecord(db, 'xypj_application', applicationId);
   const batch = await requireRecord(db, 'xypj_batch', app.batchId);
+  const closed = batchClosedForReview(batch);
+  if (closed) throw businessError(closed);
   const sheets = await sql<{ state: string; total: string | number | null }>`select state, total from xypj_score_sheet where application_id = ${applicationId}`.execute(db);
   if (!sheets.rows.length) throw businessError('该申报尚未分配专家');
   if (sheets.rows.some((s) => s.state !== 'submitted')) throw businessError('该申报还有专家未提交评分，不能复核');

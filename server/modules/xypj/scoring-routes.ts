@@ -7,7 +7,7 @@ import type { JsonValue } from '../../core/json';
 import type { Db } from '../../db/types';
 import { callerOf } from './caller';
 import { findRecord, requireRecord, requiredText } from './records';
-import { tenths } from './results';
+import { batchClosedForReview, tenths } from './results';
 
 type Row = Record<string, JsonValue>;
 
@@ -118,6 +118,8 @@ export function scoringRoutes(api: FastifyInstance, { db }: AppDeps): void {
     if (sheet.state !== 'submitted') throw businessError('只有已提交的评分表可以退回');
     const app = await requireRecord(db, 'xypj_application', sheet.applicationId);
     if (app.state !== 'scored' && app.state !== 'assigned') throw businessError('该申报已复核，不能退回评分表');
+    const closed = batchClosedForReview(await requireRecord(db, 'xypj_batch', app.batchId));
+    if (closed) throw businessError(closed);
     const now = new Date();
     await db.transaction().execute(async (tx) => {
       await sql`update xypj_score_sheet set state = 'returned', return_reason = ${reason}, update_by = ${user.username}, update_time = ${now} where id = ${String(sheet.id)}`.execute(tx);
