@@ -27,7 +27,7 @@ describe.each(backends())('credit evaluation row scopes on %s', (backend) => {
     const current = (await staff.get('/xypj/batch/current')).result;
     expect(current).toMatchObject({ state: 'open', accepting: true });
     const apps = (await staff.get(`/xypj/application/list?pageSize=100&batchId=${current.id}`)).result.records;
-    expect(new Set(apps.map((a: { state: string }) => a.state))).toEqual(new Set(['draft', 'submitted', 'returned', 'accepted']));
+    expect(new Set(apps.map((a: { state: string }) => a.state))).toEqual(new Set(['draft', 'submitted', 'returned', 'accepted', 'assigned', 'scored', 'reviewed']));
     const companies = (await staff.get('/xypj/company/list?pageSize=100')).result.records as Array<{ creditCode: string }>;
     expect(companies.filter((c) => creditCodeProblem(c.creditCode) !== null)).toEqual([]);
     const engineers = (await staff.get('/xypj/engineer/list?pageSize=100')).result.records as Array<{ idCard: string }>;
@@ -168,7 +168,7 @@ describe.each(backends())('credit evaluation row scopes on %s', (backend) => {
     expect(summary.companies).toMatchObject({ registered: 31, approved: 27, pending: 2, rejected: 1, frozen: 1 }); // 30 seeded, one added by staff above
     expect(summary.batch.state).toBe('open');
     expect(Object.values(summary.applications as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(20);
-    expect(summary.applications).toMatchObject({ submitted: 6, returned: 2, accepted: 8 });
+    expect(summary.applications).toMatchObject({ submitted: 6, returned: 2, accepted: 2, assigned: 2, scored: 2, reviewed: 2 });
     expect(await company.status('GET', '/xypj/dashboard/summary')).toBe(403);
   });
 

@@ -22,8 +22,8 @@ export const APPLICATION_STATE_TEXT: Record<string, string> = {
 };
 const stateText = (s: string) => `「${APPLICATION_STATE_TEXT[s] ?? s}」`;
 
-/** Set by the server only: by submit, accept and return. */
-const SERVER_SET = ['state', 'snapshot', 'submitTime', 'returnReason', 'acceptTime', 'companyName', 'creditCode'];
+/** Set by the server only: by submit, accept, return and assignment. */
+const SERVER_SET = ['state', 'snapshot', 'submitTime', 'returnReason', 'acceptTime', 'companyName', 'creditCode', 'expertNames'];
 const EDITABLE_STATES = ['draft', 'returned'];
 const MATERIAL_TYPES = /\.(pdf|jpe?g|png)$/i;
 
@@ -82,7 +82,7 @@ async function scopedApplication(db: Db, request: FastifyRequest): Promise<Recor
 }
 
 /** The unit information at submission, kept with the application (later edits do not change it). */
-async function unitSnapshot(db: Db, companyId: string): Promise<string> {
+export async function unitSnapshot(db: Db, companyId: string): Promise<string> {
   const company = await recordWithSubTables(db, 'xypj_company', companyId);
   if (!company) throw businessError('企业不存在');
   for (const key of ['userId', 'username', 'rejectReason']) delete company[key];

@@ -1,5 +1,9 @@
 import type { ApiModule } from '../../core/deps';
 import { applicationBeforeWrite, applicationRoutes } from './application-routes';
+import { assignmentRoutes } from './assignment-routes';
+import { reviewRoutes } from './review-routes';
+import { scoreSheetBeforeWrite, scoringRoutes } from './scoring-routes';
+import { seedXypjScoringData } from './seed-scoring';
 import { batchBeforeWrite, batchRoutes, criteriaBeforeWrite } from './batch-routes';
 import { certificateBeforeWrite, certificateRoutes } from './certificate-routes';
 import { companyBeforeWrite, companyRoutes } from './company-routes';
@@ -17,8 +21,9 @@ import { seedXypjDemoData } from './seed';
 import { seedPublishedBatch } from './seed-published';
 
 /**
- * The credit evaluation business (first half of the yearly cycle): row scopes and write checks of
+ * The credit evaluation business (the yearly cycle up to the review): row scopes and write checks of
  * the xypj entity tables, company review, batch moves, application submit and formal review,
+ * expert assignment, scoring and review (results),
  * company registration, and the demo data of a fresh database. Registered after the entity module.
  */
 export const xypjModule: ApiModule = async (api, deps) => {
@@ -28,6 +33,8 @@ export const xypjModule: ApiModule = async (api, deps) => {
     xypj_criteria: criteriaBeforeWrite,
     xypj_application: applicationBeforeWrite,
     xypj_expert: expertBeforeWrite,
+    xypj_score_sheet: scoreSheetBeforeWrite,
+    xypj_score_item: scoreSheetBeforeWrite,
     xypj_certificate: certificateBeforeWrite,
   });
   registerPublishingPolicies(deps.db);
@@ -38,12 +45,16 @@ export const xypjModule: ApiModule = async (api, deps) => {
   registerRoute(api, deps);
   registerInactiveAccountReason('xypj_company', companyAccountReason);
   dashboardRoute(api, deps);
+  assignmentRoutes(api, deps);
+  scoringRoutes(api, deps);
+  reviewRoutes(api, deps);
   publishingRoutes(api, deps);
   certificateRoutes(api, deps);
   publicRoutes(api, deps);
   publicNewsRoutes(api, deps);
   pushLoginRoute(api, deps);
   await seedXypjDemoData(deps.db);
+  await seedXypjScoringData(deps.db);
   await seedPublishedBatch(deps.db);
   await seedXypjNews(deps.db);
 };

@@ -1,29 +1,8 @@
-import { useState } from 'react';
-import { Alert, Empty, Modal, Tabs, Tag } from 'antd';
-import { useRenderer } from '@renderer/context';
+import { Alert, Empty, Modal, Tabs } from 'antd';
 import type { ViewProps } from '@renderer/views/registry';
-import { JPdfView } from '@widgets/editors/JPdfView';
-import { fileName, materialPaths, parseSnapshot } from './snapshot-fields';
+import { MaterialsPanel } from './MaterialsPanel';
+import { materialPaths, parseSnapshot } from './snapshot-fields';
 import { UnitInfoPanel } from './UnitInfoPanel';
-
-function MaterialsPanel({ paths }: { paths: string[] }) {
-  const { data } = useRenderer();
-  const [shown, setShown] = useState(paths[0]);
-  if (!paths.length) return <Empty description="未上传申报材料" />;
-  const isPdf = (path: string) => /\.pdf$/i.test(path.split('?')[0]!);
-  return (
-    <>
-      <div style={{ marginBottom: 12 }}>
-        {paths.map((path) => (
-          <Tag.CheckableTag key={path} checked={path === shown} onChange={() => setShown(path)}>
-            {fileName(path)}
-          </Tag.CheckableTag>
-        ))}
-      </div>
-      {shown && (isPdf(shown) ? <JPdfView value={shown} /> : <img alt={fileName(shown)} src={data.fileUrl(shown)} style={{ maxWidth: '100%' }} />)}
-    </>
-  );
-}
 
 /** 查看申报: the unit information as submitted (the snapshot) and the application's materials. */
 export default function ApplicationReview({ record, onClose }: ViewProps) {

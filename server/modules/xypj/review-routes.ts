@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { requireSession } from '../../core/access-control';
+import type { AppDeps } from '../../core/deps';
+import { businessError, ok } from '../../core/envelope';
+import { selectList, toRecord } from '../entity/list-query';
+import { APPLICATION_STATE_TEXT } from './application-routes';
+import { definitionOf, findRecord, requireRecord } from './records';
+import { reviewApplication } from './results';
+
+/** POST /xypj/application/review {id} (复核) and GET /xypj/application/scores?id= (each expert's sheet side by side). Staff. */
+export function reviewRoutes(api: FastifyInstance, { db }: AppDeps): void {
+  const permission = 'xypj:application:review';
+
+  api.post<{ Body: unknown }>('/xypj/application/review', { config: { permission } }, async (request) => {
+    const { user } = requireSession(request);
+    const app = await requireRecord(db, 'xypj_application', (request.body as { id?: unknown } | null)?.id);
+    const state = String(app.state);
+    if (state !== 'scored') throw businessError(`只有专家评分全部提交的申报可以复核，该申报是「${APPLICATION_STATE_TEXT[state] ?? state}」状态`);
+    const result = await db.transaction().execute((tx) => reviewApplication(tx, String(app.id), user.username));
+    return ok(result, `复核完成：最终得分${result.finalScore}分，信用等级${result.grade}`);
+  });
+
+  api.get<{ Querystring: { id?: string } }>('/xypj/application/scores', { config: { permission } }, async (request) => {
+    const app = await requireRecord(db, 'xypj_application', request.query.id);
+    const sheetDef = definitionOf('xypj_score_sheet');
+    const itemDef = definitionOf('xypj_score_item');
+    const sheets = await sql<Record<string, unknown>>`select ${selectList(sheetDef.fields)} from xypj_score_sheet where application_id = ${String(app.id)} order by create_time asc, id asc`.execute(db);
+    const ids = sheets.rows.map((s) => String(s.id));
+    const items = ids.length
+      ? (await sql<Record<string, unknown>>`select ${selectList(itemDef.fields)} from xypj_score_item where sheet_id in (${sql.join(ids)}) order by order_num asc nulls last, id asc`.execute(db)).rows.map(toRecord)
+      : [];
+    const resultRow = await sql<{ id: string }>`select id from xypj_result where application_id = ${String(app.id)}`.execute(db);
+    const result = resultRow.rows[0] ? await findRecord(db, 'xypj_result', resultRow.rows[0].id) : null;
+    return ok({
+      application: { id: app.id, companyName: app.companyName, creditCode: app.creditCode, state: app.state, batchId: app.batchId },
+      sheets: sheets.rows.map(toRecord).map((s) => ({ ...s, items: items.filter((i) => i.sheetId === s.id) })),
+      result,
+    });
+  });
+}

@@ -1,0 +1,169 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Col, Empty, Input, InputNumber, Modal, Row as GridRow, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { useRenderer } from '@renderer/context';
+import { useNotifier } from '@renderer/data/useNotifier';
+import type { ViewProps } from '@renderer/views/registry';
+import { MaterialsPanel } from './MaterialsPanel';
+import { numberOrNull, SHEET_STATE_COLOR, SHEET_STATE_TEXT, totalOf, type Row, type ScoreItem, type ScoreSheetRow } from './score-types';
+import { materialPaths, parseSnapshot } from './snapshot-fields';
+import { UnitInfoPanel } from './UnitInfoPanel';
+
+interface Entry {
+  score: number | null;
+  comment: string;
+}
+
+/** 打分: the expert's score sheet (one row per criteria item, 合计 below) beside the company's snapshot and materials. */
+export default function ScoreSheet({ record, onClose, onChanged }: ViewProps) {
+  const { http } = useRenderer();
+  const notify = useNotifier();
+  const [sheet, setSheet] = useState<ScoreSheetRow>(record as unknown as ScoreSheetRow);
+  const [items, setItems] = useState<ScoreItem[] | null>(null);
+  const [entries, setEntries] = useState<Record<string, Entry>>({});
+  const [application, setApplication] = useState<Row | null>(null);
+  const [busy, setBusy] = useState(false);
+  const locked = sheet.state === 'submitted';
+
+  const load = useCallback(async () => {
+    const [list, app] = await Promise.all([
+      http.get<ScoreItem[]>('/xypj/scoreSheet/queryItemListByMainId', { id: sheet.id }),
+      http.get<Row>('/xypj/application/queryById', { id: sheet.applicationId }),
+    ]);
+    const rows = list.success && Array.isArray(list.result) ? list.result : [];
+    setItems(rows);
+    setEntries(Object.fromEntries(rows.map((i) => [i.criteriaItemId, { score: numberOrNull(i.score), comment: i.comment ?? '' }])));
+    if (app.success) setApplication(app.result);
+    else notify.warning(app.message);
+  }, [http, notify, sheet.id, sheet.applicationId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const body = () => ({ id: sheet.id, items: Object.entries(entries).map(([criteriaItemId, e]) => ({ criteriaItemId, score: e.score, comment: e.comment })) });
+
+  const send = async (url: string) => {
+    setBusy(true);
+    try {
+      const res = await http.post<ScoreSheetRow>(url, body());
+      if (!res.success) {
+        notify.warning(res.message);
+        return;
+      }
+      notify.success(res.message);
+      if (res.result) setSheet(res.result);
+      onChanged();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async () => {
+    const missing = items?.find((i) => entries[i.criteriaItemId]?.score === null);
+    if (missing) {
+      notify.warning(`请为「${missing.item}」打分后再提交`);
+      return;
+    }
+    if (await notify.confirm({ title: '确定提交评分表吗？', content: '提交后不能再修改。' })) await send('/xypj/scoreSheet/submit');
+  };
+
+  const set = (id: string, patch: Partial<Entry>) => setEntries((prev) => ({ ...prev, [id]: { ...prev[id]!, ...patch } }));
+  const total = useMemo(() => totalOf(Object.values(entries).map((e) => e.score)), [entries]);
+  const snapshot = parseSnapshot(application?.snapshot);
+
+  const columns = [
+    { title: '类别', dataIndex: 'category', width: 90 },
+    { title: '评价项目', dataIndex: 'item', width: 140 },
+    { title: '分值', dataIndex: 'maxScore', width: 60, align: 'center' as const, render: (v: unknown) => Number(v) },
+    { title: '评分指引', dataIndex: 'guide', render: (v: unknown) => <Typography.Text type="secondary">{String(v ?? '')}</Typography.Text> },
+    {
+      title: '得分',
+      key: 'score',
+      width: 110,
+      render: (_: unknown, i: ScoreItem) =>
+        locked ? (
+          (entries[i.criteriaItemId]?.score?.toFixed(1) ?? '')
+        ) : (
+          <InputNumber
+            aria-label={`${i.item}得分`}
+            min={0}
+            max={Number(i.maxScore)}
+            step={0.1}
+            precision={1}
+            style={{ width: 90 }}
+            value={entries[i.criteriaItemId]?.score ?? null}
+            onChange={(v) => set(i.criteriaItemId, { score: numberOrNull(v) })}
+          />
+        ),
+    },
+    {
+      title: '评语',
+      key: 'comment',
+      width: 180,
+      render: (_: unknown, i: ScoreItem) =>
+        locked ? (
+          entries[i.criteriaItemId]?.comment
+        ) : (
+          <Input aria-label={`${i.item}评语`} maxLength={500} value={entries[i.criteriaItemId]?.comment ?? ''} onChange={(e) => set(i.criteriaItemId, { comment: e.target.value })} />
+        ),
+    },
+  ];
+
+  const footer = locked ? (
+    <Button onClick={onClose}>关闭</Button>
+  ) : (
+    <Space>
+      <Button onClick={onClose}>关闭</Button>
+      <Button loading={busy} onClick={() => void send('/xypj/scoreSheet/save')}>
+        保存
+      </Button>
+      <Button type="primary" loading={busy} onClick={() => void submit()}>
+        提交
+      </Button>
+    </Space>
+  );
+
+  return (
+    <Modal open title={`评分表：${String(application?.companyName ?? record?.companyName ?? '')}`} width="96vw" style={{ top: 16 }} onCancel={onClose} footer={footer} destroyOnHidden>
+      <GridRow gutter={16}>
+        <Col span={13}>
+          <Space style={{ marginBottom: 8 }}>
+            <span>状态：</span>
+            <Tag color={SHEET_STATE_COLOR[sheet.state]}>{SHEET_STATE_TEXT[sheet.state] ?? sheet.state}</Tag>
+            {sheet.submitTime && <span>提交时间：{sheet.submitTime}</span>}
+          </Space>
+          {sheet.state === 'returned' && sheet.returnReason && <Alert type="warning" showIcon message={`退回原因：${sheet.returnReason}`} style={{ marginBottom: 8 }} />}
+          {items === null ? (
+            <Spin />
+          ) : (
+            <Table<ScoreItem>
+              size="small"
+              rowKey="id"
+              pagination={false}
+              dataSource={items}
+              columns={columns}
+              summary={() => (
+                <Table.Summary.Row>
+                  <Table.Summary.Cell index={0} colSpan={4}>
+                    <b>合计</b>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={1} colSpan={2}>
+                    <b data-total>{total}</b> 分
+                  </Table.Summary.Cell>
+                </Table.Summary.Row>
+              )}
+            />
+          )}
+        </Col>
+        <Col span={11} style={{ maxHeight: '75vh', overflow: 'auto' }}>
+          <Tabs
+            items={[
+              { key: 'snapshot', label: '单位信息快照', children: snapshot ? <UnitInfoPanel unit={snapshot} /> : <Empty description="没有单位信息快照" /> },
+              { key: 'materials', label: '申报材料', children: application ? <MaterialsPanel paths={materialPaths(application.materials)} /> : <Spin /> },
+            ]}
+          />
+        </Col>
+      </GridRow>
+    </Modal>
+  );
+}

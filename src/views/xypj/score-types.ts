@@ -1,0 +1,38 @@
+/** Shapes of the scoring answers (server/modules/xypj/scoring-routes.ts, review-routes.ts). */
+export type Row = Record<string, unknown>;
+
+export interface ScoreItem {
+  id: string;
+  sheetId: string;
+  criteriaItemId: string;
+  category: string;
+  item: string;
+  maxScore: number | string;
+  guide?: string | null;
+  orderNum?: number | null;
+  score: number | string | null;
+  comment?: string | null;
+}
+
+export interface ScoreSheetRow {
+  id: string;
+  applicationId: string;
+  expertId: string;
+  expertName: string;
+  state: 'draft' | 'submitted' | 'returned';
+  total: number | string | null;
+  submitTime?: string | null;
+  returnReason?: string | null;
+  items?: ScoreItem[];
+}
+
+export const SHEET_STATE_TEXT: Record<string, string> = { draft: '草稿', submitted: '已提交', returned: '已退回' };
+export const SHEET_STATE_COLOR: Record<string, string> = { draft: 'default', submitted: 'green', returned: 'orange' };
+
+/** Sum of the scores in tenths, shown with one decimal. */
+export function totalOf(scores: Array<number | string | null | undefined>): string {
+  const tenths = scores.reduce<number>((acc, s) => acc + (s === null || s === undefined || s === '' ? 0 : Math.round(Number(s) * 10)), 0);
+  return (tenths / 10).toFixed(1);
+}
+
+export const numberOrNull = (v: unknown): number | null => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
