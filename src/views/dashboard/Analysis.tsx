@@ -9,6 +9,7 @@ import { listOf } from '@renderer/data/provider';
 
 const VisitChart = lazyPage(() => import('./parts/VisitChart'), '访问量图表');
 const XypjSummary = lazyPage(() => import('./parts/XypjSummary'), '信用评价统计');
+const MyEvaluation = lazyPage(() => import('./parts/MyEvaluation'), '我的信用评价');
 
 interface LoginInfo {
   todayIp: number;
@@ -25,8 +26,8 @@ export const VISIT_PERMISSION = 'dashboard:visit:view';
 export const XYPJ_SUMMARY_PERMISSION = 'xypj:dashboard:view';
 
 /**
- * Home: for those allowed, the credit-evaluation counts (each tile opens its list), then visits today,
- * total and today's IPs, and the last 7 days of visits.
+ * Home: for those allowed, the credit-evaluation figures (each tile opens its list), then visits today,
+ * total and today's IPs, and the last 7 days of visits; an expert or a company sees their own evaluation.
  */
 export default function Analysis() {
   const can = useCan();
@@ -38,9 +39,14 @@ export default function Analysis() {
   if (!can(VISIT_PERMISSION)) {
     return (
       summary || (
-        <Card title="首页" bordered={false}>
-          <p>欢迎使用{PLATFORM_NAME}。请从左侧菜单进入您的工作。</p>
-        </Card>
+        <>
+          <Suspense fallback={null}>
+            <MyEvaluation />
+          </Suspense>
+          <Card title="首页" bordered={false}>
+            <p>欢迎使用{PLATFORM_NAME}。请从左侧菜单进入您的工作。</p>
+          </Card>
+        </>
       )
     );
   }

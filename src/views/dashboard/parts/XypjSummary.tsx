@@ -1,57 +1,18 @@
-import { useEffect, useState } from 'react';
-import { Card, Col, Row, Statistic } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { Card, Col, Row, Spin } from 'antd';
 import { Link } from 'react-router-dom';
 import { getAction } from '../../../api/http';
+import { lazyPage } from '../../../lazyPage';
+import { ExpertProgress } from './ExpertProgress';
+import { Tiles } from './Tiles';
+import { applicationTiles, companyTiles, comparisonTiles, GRADES, type Summary } from './xypjSummaryModel';
 
-interface Summary {
-  companies: Record<string, number>;
-  batch: { id: string; name: string; year: number; state: string } | null;
-  applications: Record<string, number>;
-}
+const GradeChart = lazyPage(() => import('./GradeChart'), '信用等级分布图');
 
-interface Tile {
-  key: string;
-  title: string;
-  value: number;
-  to: string;
-}
-
-const APPLICATION_STATES: Array<[string, string]> = [
-  ['draft', '草稿'],
-  ['submitted', '已提交'],
-  ['returned', '已退回'],
-  ['accepted', '已受理'],
-];
-
-function companyTiles(companies: Record<string, number>): Tile[] {
-  return [
-    { key: 'registered', title: '注册企业', value: companies.registered ?? 0, to: '/xypj/company' },
-    { key: 'pending', title: '待审核企业', value: companies.pending ?? 0, to: '/xypj/company' },
-    { key: 'approved', title: '已通过企业', value: companies.approved ?? 0, to: '/xypj/company' },
-  ];
-}
-
-function applicationTiles(applications: Record<string, number>): Tile[] {
-  return APPLICATION_STATES.map(([state, text]) => ({ key: state, title: `申报${text}`, value: applications[state] ?? 0, to: '/xypj/formalReview' }));
-}
-
-function Tiles({ tiles }: { tiles: Tile[] }) {
-  return (
-    <Row gutter={[16, 16]}>
-      {tiles.map((tile) => (
-        <Col key={tile.key} xs={12} sm={8} lg={6}>
-          <Link to={tile.to} data-tile={tile.key}>
-            <Card hoverable size="small">
-              <Statistic title={tile.title} value={tile.value} />
-            </Card>
-          </Link>
-        </Col>
-      ))}
-    </Row>
-  );
-}
-
-/** 信用评价 on the home page: companies registered and by status, and the current batch's applications by state. */
+/**
+ * 信用评价 on the staff home page: companies by status; for the current batch the applications by state,
+ * each expert's scoring progress, the grade distribution and last year's comparison. Tiles open their lists.
+ */
 export default function XypjSummary() {
   const [summary, setSummary] = useState<Summary | null>();
   const [error, setError] = useState('');
@@ -70,15 +31,42 @@ export default function XypjSummary() {
     };
   }, []);
 
-  const batchTitle = summary?.batch ? `${summary.batch.name} 申报情况` : '本批次申报情况';
+  const loading = summary === undefined && !error;
+  const batch = summary?.batch;
+  const lastName = summary?.lastYear?.batch?.name ?? '上年';
   return (
     <>
-      <Card title="企业注册情况" bordered={false} loading={summary === undefined && !error} style={{ marginBottom: 16 }}>
+      <Card title="企业注册情况" bordered={false} loading={loading} style={{ marginBottom: 16 }}>
         {error ? <span>{error}</span> : <Tiles tiles={companyTiles(summary?.companies ?? {})} />}
       </Card>
       {!error && (
-        <Card title={batchTitle} bordered={false} loading={summary === undefined} style={{ marginBottom: 16 }}>
-          {summary?.batch ? <Tiles tiles={applicationTiles(summary.applications)} /> : <span>暂无评价批次</span>}
+        <Card title={batch ? `${batch.name} 申报情况` : '本批次申报情况'} bordered={false} loading={loading} style={{ marginBottom: 16 }}>
+          {batch ? <Tiles tiles={applicationTiles(summary.applications)} /> : <span>暂无评价批次</span>}
+        </Card>
+      )}
+      {summary && batch && (
+        <Row gutter={16}>
+          <Col xs={24} xl={12}>
+            <Card title="专家评审进度" bordered={false} style={{ marginBottom: 16 }} extra={<Link to="/xypj/scoreReview">评审复核</Link>}>
+              <ExpertProgress rows={summary.experts} />
+            </Card>
+          </Col>
+          <Col xs={24} xl={12}>
+            <Card title="信用等级分布" bordered={false} style={{ marginBottom: 16 }} extra={<Link to="/xypj/result">评价结果</Link>}>
+              <Suspense fallback={<Spin />}>
+                <GradeChart
+                  currentName={batch.name}
+                  lastName={lastName}
+                  data={GRADES.map((grade) => ({ grade, current: summary.grades[grade] ?? 0, last: summary.lastYear?.grades[grade] ?? 0 }))}
+                />
+              </Suspense>
+            </Card>
+          </Col>
+        </Row>
+      )}
+      {summary && batch && (
+        <Card title={`与上年对比（${lastName}）`} bordered={false} style={{ marginBottom: 16 }}>
+          <Tiles tiles={comparisonTiles(summary, summary.lastYear)} />
         </Card>
       )}
     </>

@@ -1,0 +1,71 @@
+/** What GET /xypj/dashboard/summary answers, and the tiles the home page makes of it. */
+export interface BatchFigures {
+  batch: { id: string; name: string; year: number; state: string } | null;
+  applications: Record<string, number>;
+  grades: Record<string, number>;
+  averageScore: number | null;
+}
+
+export interface ExpertProgressRow {
+  expertId: string;
+  name: string;
+  assigned: number;
+  submitted: number;
+  returned: number;
+}
+
+export interface Summary extends BatchFigures {
+  companies: Record<string, number>;
+  experts: ExpertProgressRow[];
+  lastYear: BatchFigures | null;
+}
+
+export interface Tile {
+  key: string;
+  title: string;
+  value: number | string;
+  to: string;
+  /** last year's figure, shown under the value */
+  before?: number | string;
+}
+
+export const GRADES = ['AAA', 'AA', 'A', 'B', 'C'] as const;
+
+/** Application states in cycle order, with the list each tile opens. */
+export const APPLICATION_STATES: ReadonlyArray<readonly [string, string, string]> = [
+  ['draft', '草稿', '/xypj/formalReview'],
+  ['submitted', '已提交', '/xypj/formalReview'],
+  ['returned', '已退回', '/xypj/formalReview'],
+  ['accepted', '已受理', '/xypj/assignment'],
+  ['assigned', '已分配', '/xypj/assignment'],
+  ['scored', '已打分', '/xypj/scoreReview'],
+  ['reviewed', '已复核', '/xypj/result'],
+  ['published', '已发布', '/xypj/result'],
+];
+
+export function companyTiles(companies: Record<string, number>): Tile[] {
+  return [
+    { key: 'registered', title: '注册企业', value: companies.registered ?? 0, to: '/xypj/company' },
+    { key: 'pending', title: '待审核企业', value: companies.pending ?? 0, to: '/xypj/company' },
+    { key: 'approved', title: '已通过企业', value: companies.approved ?? 0, to: '/xypj/company' },
+  ];
+}
+
+export function applicationTiles(applications: Record<string, number>): Tile[] {
+  return APPLICATION_STATES.map(([state, text, to]) => ({ key: state, title: `申报${text}`, value: applications[state] ?? 0, to }));
+}
+
+const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+const SUBMITTED_STATES = ['submitted', 'accepted', 'assigned', 'scored', 'reviewed', 'published'];
+const submittedOf = (counts: Record<string, number>) => SUBMITTED_STATES.reduce((sum, s) => sum + (counts[s] ?? 0), 0);
+
+/** This batch against last year's: applications submitted, results, AAA companies, average score. */
+export function comparisonTiles(current: BatchFigures, last: BatchFigures | null): Tile[] {
+  const dash = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v);
+  return [
+    { key: 'cmp-submitted', title: '提交申报', value: submittedOf(current.applications), before: last ? submittedOf(last.applications) : '-', to: '/xypj/formalReview' },
+    { key: 'cmp-results', title: '评价结果', value: total(current.grades), before: last ? total(last.grades) : '-', to: '/xypj/result' },
+    { key: 'cmp-aaa', title: 'AAA级企业', value: current.grades.AAA ?? 0, before: last ? (last.grades.AAA ?? 0) : '-', to: '/xypj/result' },
+    { key: 'cmp-average', title: '平均得分', value: dash(current.averageScore), before: last ? dash(last.averageScore) : '-', to: '/xypj/result' },
+  ];
+}
