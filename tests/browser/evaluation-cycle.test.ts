@@ -1,6 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
+/**
+ * The yearly cycle for one company, as the three roles see it: it registers, is approved, fills its unit
+ * information, applies, is returned and resubmits, is accepted; three experts score its application (one
+ * sheet sent back and resubmitted), the office confirms the review, the batch goes to publicity (the public
+ * list shows the company) and is published; the company downloads its certificate (text and QR code read
+ * from the rendered PDF); the public check answers 有效, and 已撤销 once the office revokes it.
+ */
+import { readFileSync } from 'node:fs';
+import jsQR from 'jsqr';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { renderPdf } from './pdf-in-browser';
 
 let server: RunningServer;
 let browser: Browser;
@@ -218,4 +228,143 @@ describe('信用评价：企业一轮申报', () => {
       throw error;
     }
   }, 150_000);
+});
+
+/** Signs in as `username` in a page of its own, runs `work`, closes the page. */
+async function as(username: string, work: (on: Page) => Promise<void>): Promise<void> {
+  const on = (await newPage(browser)).page;
+  try {
+    await signIn(on, server, username, DEMO_PASSWORD);
+    await on.waitForURL('**/dashboard/analysis');
+    await work(on);
+  } catch (error) {
+    await keepScreenshot(on, `cycle-${username}-failed-${++attempt}`);
+    throw error;
+  } finally {
+    await on.close();
+  }
+}
+
+async function confirmBox(on: Page, text: string): Promise<void> {
+  const box = on.locator('.ant-modal-confirm').filter({ hasText: text });
+  await box.waitFor();
+  await on.waitForTimeout(400);
+  await box.getByRole('button', { name: /确\s*定/ }).click();
+  await expect.poll(() => box.count()).toBe(0);
+}
+
+/** The expert opens the company's sheet in 评审打分, scores every item `score`, saves and submits. */
+async function scoreSheet(on: Page, score: string, reason?: string): Promise<void> {
+  await on.goto(`${server.baseUrl}/xypj/scoring`);
+  const mine = on.locator('tr.ant-table-row').filter({ hasText: COMPANY.name });
+  await mine.getByText('打分', { exact: true }).click();
+  const sheet: Locator = on.locator('.ant-modal-content').filter({ has: on.locator('.ant-modal-title', { hasText: `评分表：${COMPANY.name}` }) });
+  if (reason) await sheet.getByText(`退回原因：${reason}`).waitFor();
+  const inputs = sheet.locator('input.ant-input-number-input');
+  await expect.poll(() => inputs.count()).toBe(8);
+  for (let i = 0; i < 8; i++) await inputs.nth(i).fill(score);
+  await expect.poll(() => sheet.locator('[data-total]').textContent()).toBe((Number(score) * 8).toFixed(1));
+  await sheet.getByRole('button', { name: /保\s*存/ }).click();
+  await on.locator('.ant-message').getByText('保存成功').first().waitFor();
+  await sheet.getByRole('button', { name: /提\s*交/ }).click();
+  await confirmBox(on, '确定提交评分表吗？');
+  await on.locator('.ant-message').getByText('提交成功').first().waitFor();
+}
+
+async function checkCertificate(on: Page, certNo: string, company: string): Promise<string> {
+  await on.goto(`${server.baseUrl}/xypj/checkzs?no=${encodeURIComponent(certNo)}`);
+  await expect.poll(() => on.getByLabel('证书编号').inputValue()).toBe(certNo);
+  await on.getByLabel('企业名称或统一社会信用代码').fill(company);
+  await on.getByRole('button', { name: /查\s*询/ }).click();
+  const result = on.getByTestId('check-result').locator('.ant-result-title');
+  await result.waitFor();
+  return (await result.textContent()) ?? '';
+}
+
+describe('信用评价：评审、公示与证书', () => {
+  const REASON = '第3项评分依据不足，请复核';
+  let token = '';
+  let applicationId = '';
+  let batchId = '';
+  let certNo = '';
+
+  beforeAll(async () => {
+    token = await staffToken();
+    const [application] = await server.sql<{ id: string; batch_id: string; state: string }>('SELECT id, batch_id, state FROM xypj_application WHERE credit_code = $1', [COMPANY.creditCode]);
+    expect(application?.state).toBe('accepted');
+    applicationId = application!.id;
+    batchId = application!.batch_id;
+  }, 30_000);
+
+  it('three experts score the accepted application; one sheet is sent back and resubmitted; the office confirms the review', async () => {
+    const experts = await server.sql<{ id: string; username: string }>("SELECT id, username FROM xypj_expert WHERE username IN ('expert', 'reviewer2', 'reviewer3') ORDER BY username");
+    const assigned = await staffCall(token, 'POST', '/xypj/application/assign', { id: applicationId, expertIds: experts.map((e) => e.id) });
+    expect(assigned.success, assigned.message).toBe(true);
+    for (const [k, expert] of experts.entries()) await as(expert.username, (on) => scoreSheet(on, String(8 + k * 0.5)));
+
+    const [second] = await server.sql<{ id: string }>(
+      "SELECT s.id FROM xypj_score_sheet s JOIN xypj_expert e ON e.id = s.expert_id WHERE s.application_id = $1 AND e.username = 'reviewer2'",
+      [applicationId],
+    );
+    expect((await staffCall(token, 'POST', '/xypj/scoreSheet/sendBack', { id: second!.id, reason: REASON })).success).toBe(true);
+    await as('reviewer2', (on) => scoreSheet(on, '9', REASON));
+
+    const totals = await server.sql<{ username: string; total: string; state: string }>(
+      'SELECT e.username, s.total, s.state FROM xypj_score_sheet s JOIN xypj_expert e ON e.id = s.expert_id WHERE s.application_id = $1 ORDER BY e.username',
+      [applicationId],
+    );
+    expect(totals.map((t) => [t.username, Number(t.total), t.state])).toEqual([['expert', 64, 'submitted'], ['reviewer2', 72, 'submitted'], ['reviewer3', 72, 'submitted']]);
+    const reviewed = await staffCall(token, 'POST', '/xypj/application/review', { id: applicationId });
+    expect(reviewed.success, reviewed.message).toBe(true);
+    const [result] = await server.sql<{ avg_score: string; deduction: string; final_score: string; grade: string }>(
+      'SELECT avg_score, deduction, final_score, grade FROM xypj_result WHERE application_id = $1',
+      [applicationId],
+    );
+    // totals 64, 72 (resubmitted) and 72: mean 69.3, less the 2 points of this year's bad-behaviour record
+    expect([Number(result!.avg_score), Number(result!.deduction), Number(result!.final_score)]).toEqual([69.3, 2, 67.3]);
+    expect(result!.grade).toBe('B');
+  }, 150_000);
+
+  it('publicity shows the company on the public list; publication issues its certificate, whose PDF it downloads', async () => {
+    for (const to of ['reviewing', 'publicity']) expect((await staffCall(token, 'POST', '/xypj/batch/transition', { id: batchId, to })).success).toBe(true);
+    const visitor = (await newPage(browser)).page;
+    await visitor.goto(`${server.baseUrl}/xypj/resultlist`);
+    await visitor.getByPlaceholder('企业名称或统一社会信用代码').fill(COMPANY.creditCode);
+    await visitor.getByPlaceholder('企业名称或统一社会信用代码').press('Enter');
+    const listed = visitor.locator('tr.ant-table-row').filter({ hasText: COMPANY.name });
+    await expect.poll(() => listed.textContent()).toContain('公示期满后颁发');
+    await keepScreenshot(visitor, 'cycle-public-result-list');
+
+    expect((await staffCall(token, 'POST', '/xypj/batch/transition', { id: batchId, to: 'published' })).success).toBe(true);
+    const [cert] = await server.sql<{ cert_no: string; grade: string }>('SELECT cert_no, grade FROM xypj_certificate WHERE credit_code = $1', [COMPANY.creditCode]);
+    certNo = cert!.cert_no;
+    expect(certNo).toMatch(/^XYPJ-\d{4}-\d{5}$/);
+
+    await page.goto(`${server.baseUrl}/xypj/history`);
+    const history = page.locator('tr.ant-table-row').filter({ hasText: certNo });
+    await history.waitFor();
+    expect(await history.textContent()).toContain('B');
+    const [download] = await Promise.all([page.waitForEvent('download'), history.getByText('下载证书').click()]);
+    const pdf = readFileSync((await download.path())!);
+    // a blank page: the app's content security policy would stop pdfjs' blob modules
+    const reader = (await newPage(browser, { width: 1300, height: 1800 })).page;
+    const rendered = await renderPdf(reader, pdf, 2);
+    await reader.close();
+    expect(rendered.text).toContain(certNo);
+    expect(rendered.text).toContain(COMPANY.name);
+    expect(rendered.text).toContain(cert!.grade);
+    expect(jsQR(rendered.rgba, rendered.width, rendered.height)?.data).toBe(`${server.baseUrl}/xypj/checkzs?no=${certNo}`);
+    await visitor.close();
+  }, 90_000);
+
+  it('the public check answers 有效, and 已撤销 once the office revokes the certificate', async () => {
+    const visitor = (await newPage(browser)).page;
+    expect(await checkCertificate(visitor, certNo, COMPANY.name)).toBe('有效');
+    expect(await checkCertificate(visitor, certNo, '演示监理企业有限公司')).toBe('未找到');
+    const [cert] = await server.sql<{ id: string }>('SELECT id FROM xypj_certificate WHERE cert_no = $1', [certNo]);
+    expect((await staffCall(token, 'POST', '/xypj/certificate/revoke', { id: cert!.id, reason: '经核查存在严重不良行为' })).success).toBe(true);
+    expect(await checkCertificate(visitor, certNo, COMPANY.creditCode)).toBe('已撤销');
+    await keepScreenshot(visitor, 'cycle-check-revoked');
+    await visitor.close();
+  }, 60_000);
 });
