@@ -2,13 +2,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/types';
 import { officeToday } from './caller';
 import { publishBatchResults } from './certificates';
+import { gradeOf, gradeThresholds } from './results';
 import { seedId } from './seed';
 
 const SEED_KEY = 'xypj:demo-data-published';
 export const DEMO_REVOKE_REASON = '经核查，该企业申报材料中的业绩信息不实，撤销信用等级证书';
 
-/** Grade of a final score (the thresholds of dictionary xypj_grade). */
-export const gradeOf = (score: number) => (score >= 90 ? 'AAA' : score >= 80 ? 'AA' : score >= 70 ? 'A' : score >= 60 ? 'B' : 'C');
 
 interface AppRow {
   id: string;
@@ -51,6 +50,7 @@ export async function seedPublishedBatch(db: Db, today = officeToday()): Promise
         where record_date >= ${`${year}-01-01`} and record_date <= ${`${year}-12-31`} group by company_id`.execute(tx);
       const deductionOf = new Map(deductions.rows.map((d) => [d.company_id, Number(d.total)]));
       const reviewTime = new Date(`${year}-06-28T02:00:00Z`);
+      const thresholds = await gradeThresholds(tx);
       const scored = apps.rows.map((a, i) => {
         const avgScore = Math.round((95.5 - ((i * 37) % 42)) * 10) / 10;
         const deduction = deductionOf.get(a.company_id) ?? 0;
@@ -72,7 +72,7 @@ export async function seedPublishedBatch(db: Db, today = officeToday()): Promise
           s.avgScore,
           s.deduction,
           s.finalScore,
-          gradeOf(s.finalScore),
+          gradeOf(s.finalScore, thresholds),
           rank,
           reviewTime,
           'system',
