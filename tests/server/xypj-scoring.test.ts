@@ -116,6 +116,17 @@ describe.each(backends())('assignment, scoring and review on %s', (backend) => {
     expect(await staff.post('/xypj/scoreSheet/save', { id: sheet.id, items: [] })).toMatchObject({ success: false });
   });
 
+  it('the office sees an expert’s scores only once the sheet is submitted', async () => {
+    const [expert] = experts;
+    const sheet = (await sheetsOf(app(14))).find((s) => s.expertId === seeded.expert(1))!;
+    const [first] = await itemsOf(expert!, sheet.id);
+    expect(await expert!.post('/xypj/scoreSheet/save', { id: sheet.id, items: [{ criteriaItemId: first!.criteriaItemId, score: 6.5, comment: '草稿意见' }] })).toMatchObject({ success: true });
+    const view = (await staff.get(`/xypj/application/scores?id=${app(14)}`)).result;
+    const draft = view.sheets.find((s: { id: string }) => s.id === sheet.id);
+    expect(draft).toMatchObject({ state: 'draft', total: null });
+    expect(draft.items.every((i: { score: unknown; comment: unknown }) => i.score === null && i.comment === null)).toBe(true);
+  });
+
   it('three experts score, submit (then locked); staff send one back with a reason; the expert resubmits; review writes the result', async () => {
     const sheets = await sheetsOf(app(13));
     const byExpert = (c: number) => sheets.find((s) => s.expertId === seeded.expert(c + 1))!;

@@ -34,7 +34,12 @@ export function reviewRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const result = resultRow.rows[0] ? await findRecord(db, 'xypj_result', resultRow.rows[0].id) : null;
     return ok({
       application: { id: app.id, companyName: app.companyName, creditCode: app.creditCode, state: app.state, batchId: app.batchId },
-      sheets: sheets.rows.map(toRecord).map((s) => ({ ...s, items: items.filter((i) => i.sheetId === s.id) })),
+      // an expert's scores reach the office once the sheet is submitted; drafts stay the expert's
+      sheets: sheets.rows.map(toRecord).map((s) => {
+        const own = items.filter((i) => i.sheetId === s.id);
+        if (s.state === 'submitted') return { ...s, items: own };
+        return { ...s, total: null, items: own.map((i) => ({ ...i, score: null, comment: null })) };
+      }),
       result,
     });
   });
