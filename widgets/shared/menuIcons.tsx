@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import {
   ApartmentOutlined, AppstoreOutlined, AuditOutlined, BankOutlined, BarChartOutlined, BellOutlined, BookOutlined, CheckCircleOutlined,
-  ClusterOutlined, DashboardOutlined, DatabaseOutlined, FileTextOutlined, FormOutlined, HddOutlined, HomeOutlined, IdcardOutlined,
+  ClusterOutlined, DashboardOutlined, DatabaseOutlined, EditOutlined, FileTextOutlined, FormOutlined, HddOutlined, HomeOutlined, IdcardOutlined,
   LinkOutlined, MenuOutlined, MonitorOutlined, NotificationOutlined, ProfileOutlined, SafetyCertificateOutlined, ScheduleOutlined,
-  SettingOutlined, SolutionOutlined, TableOutlined, TagsOutlined, TeamOutlined, ToolOutlined, TrophyOutlined, UserOutlined,
+  SettingOutlined, SolutionOutlined, TableOutlined, TagsOutlined, TeamOutlined, ToolOutlined, TrophyOutlined, UsergroupAddOutlined, UserOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
 
@@ -20,7 +20,7 @@ export const MENU_ICONS: Readonly<Record<string, ReactNode>> = {
   'check-circle': <CheckCircleOutlined />, cluster: <ClusterOutlined />, idcard: <IdcardOutlined />,
   'safety-certificate': <SafetyCertificateOutlined />, schedule: <ScheduleOutlined />, solution: <SolutionOutlined />,
   trophy: <TrophyOutlined />, warning: <WarningOutlined />, menu: <MenuOutlined />, apartment: <ApartmentOutlined />,
-  hdd: <HddOutlined />, tags: <TagsOutlined />,
+  hdd: <HddOutlined />, tags: <TagsOutlined />, edit: <EditOutlined />, 'usergroup-add': <UsergroupAddOutlined />,
 };
 
 /** A menu's `icon` ("home", or the antd v4 component name "HomeOutlined") -> its icon; unknown names and "none" show none. */

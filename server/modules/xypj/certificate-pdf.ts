@@ -32,7 +32,7 @@ let fontBytes: Buffer | null = null;
  * system fonts. The 8 MB font is read once; each PDF embeds only the glyphs it draws (subset). The subset
  * is made by @foliojs-fork/fontkit: @pdf-lib/fontkit 1.1.1 drops some glyphs when subsetting this CFF font.
  */
-function cjkFont(): Buffer {
+export function cjkFont(): Buffer {
   if (!fontBytes) {
     const entry = createRequire(join(PROJECT_ROOT, 'package.json')).resolve('@embedpdf/fonts-sc');
     fontBytes = readFileSync(join(dirname(entry), '..', 'fonts', 'NotoSansHans-Regular.otf'));

@@ -17,6 +17,7 @@ import { registerXypjScopes } from './scopes';
 import { publishingRoutes, registerPublishingPolicies } from './publishing-routes';
 import { seedXypjNews } from './news-seed';
 import { publicNewsRoutes } from './public-news-routes';
+import { seedXypjDemoFiles } from './seed-files';
 import { seedXypjDemoData } from './seed';
 import { seedPublishedBatch } from './seed-published';
 
@@ -57,4 +58,5 @@ export const xypjModule: ApiModule = async (api, deps) => {
   await seedXypjScoringData(deps.db);
   await seedPublishedBatch(deps.db);
   await seedXypjNews(deps.db);
+  await seedXypjDemoFiles(deps.db, deps.config.dataDir);
 };

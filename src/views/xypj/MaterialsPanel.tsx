@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Empty, Tag } from 'antd';
 import { useRenderer } from '@renderer/context';
 import { JPdfView } from '@widgets/editors/JPdfView';
-import { fileName } from './snapshot-fields';
+import { fileNameOf } from '@widgets/reuse';
 
 /** An application's materials: one tag per file, the chosen one shown (PDF viewer or image). */
 export function MaterialsPanel({ paths }: { paths: string[] }) {
@@ -15,11 +15,11 @@ export function MaterialsPanel({ paths }: { paths: string[] }) {
       <div style={{ marginBottom: 12 }}>
         {paths.map((path) => (
           <Tag.CheckableTag key={path} checked={path === shown} onChange={() => setShown(path)}>
-            {fileName(path)}
+            {fileNameOf(path)}
           </Tag.CheckableTag>
         ))}
       </div>
-      {shown && (isPdf(shown) ? <JPdfView value={shown} /> : <img alt={fileName(shown)} src={data.fileUrl(shown)} style={{ maxWidth: '100%' }} />)}
+      {shown && (isPdf(shown) ? <JPdfView value={shown} /> : <img alt={fileNameOf(shown)} src={data.fileUrl(shown)} style={{ maxWidth: '100%' }} />)}
     </>
   );
 }

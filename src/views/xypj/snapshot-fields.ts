@@ -98,8 +98,3 @@ export function parseSnapshot(text: unknown): Row | null {
 export function materialPaths(value: unknown): string[] {
   return typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : [];
 }
-
-/** The file name shown for a stored path. */
-export function fileName(path: string): string {
-  return decodeURIComponent(path.split('?')[0]!.split('/').pop() ?? path);
-}
