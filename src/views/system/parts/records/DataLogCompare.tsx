@@ -38,7 +38,7 @@ export default function DataLogCompare({ selection, onClose }: ViewProps) {
       ) : (
         <>
           <Typography.Paragraph>
-            表名：{versions[0].dataTable}　数据ID：{versions[0].dataId}　共 {changed} 个字段有变化
+            表名：{versions[0].dataTable}，数据ID：{versions[0].dataId}，共 {changed} 个字段有变化
           </Typography.Paragraph>
           <Table<CompareRow>
             size="small"
