@@ -106,4 +106,17 @@ describe('records', () => {
     expect(await sent.textContent()).toContain('发送成功');
     await keepScreenshot(page, 'records-messages');
   });
+
+  it('操作日志 lists the operations just made with method, path, parameters and cost', async () => {
+    await open('/isystem/log');
+    await page.getByRole('tab', { name: '操作日志' }).click();
+    const pane = page.locator('.ant-tabs-tabpane-active');
+    const sent = pane.locator('tr.ant-table-row').filter({ hasText: '消息模板发送测试' });
+    await sent.first().waitFor();
+    const text = (await sent.first().textContent()) ?? '';
+    expect(text).toContain('POST');
+    expect(text).toContain('/api/sys/message/sysMessageTemplate/sendMsg');
+    expect(text).toContain('material_return_mail');
+    await keepScreenshot(page, 'records-log-operation-rows');
+  });
 });
