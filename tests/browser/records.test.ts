@@ -118,5 +118,10 @@ describe('records', () => {
     expect(text).toContain('/api/sys/message/sysMessageTemplate/sendMsg');
     expect(text).toContain('material_return_mail');
     await keepScreenshot(page, 'records-log-operation-rows');
+    await sent.first().getByText('详情', { exact: true }).click();
+    const detail = dialog('日志详情');
+    await detail.getByText('请求参数').waitFor();
+    expect(await detail.textContent()).toContain('"receiver": "unit@example.com"');
+    await keepScreenshot(page, 'records-log-detail');
   });
 });

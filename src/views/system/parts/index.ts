@@ -16,6 +16,7 @@ type ViewLoader = () => Promise<ViewComponent>;
  * - LogTabs: 日志管理, one tab per log list page (`props.tabs`: [{key, title, page}]).
  * - DataLogCompare: 数据比较 of the two selected data-log rows (fields side by side, changes highlighted).
  * - MessageTestDialog: 发送测试 of the row's message template.
+ * - LogDetail: 日志详情 of the row's log (request parameters pretty-printed).
  */
 export const SYSTEM_VIEW_LOADERS: Record<SystemViewName, ViewLoader> = {
   DepartManager: () => import('./depart/DepartManager').then((m) => m.DepartManager),
@@ -28,6 +29,7 @@ export const SYSTEM_VIEW_LOADERS: Record<SystemViewName, ViewLoader> = {
   LogTabs: () => import('./records/LogTabs').then((m) => m.default),
   DataLogCompare: () => import('./records/DataLogCompare').then((m) => m.default),
   MessageTestDialog: () => import('./records/MessageTestDialog').then((m) => m.default),
+  LogDetail: () => import('./records/LogDetail').then((m) => m.default),
 };
 
 /** Register the system views and the named actions their schemas use. Safe to call more than once. */
