@@ -76,6 +76,7 @@ describe('records', () => {
     await page.getByRole('button', { name: '数据比较' }).click();
     const compare = dialog('数据比较');
     await compare.locator('tr[data-changed="true"]').first().waitFor();
+    await page.waitForTimeout(400); // the opening animation
     const changed = compare.locator('tr[data-changed="true"]').filter({ hasText: '职务名称' });
     expect(await changed.textContent()).toContain('专业监理工程师');
     expect(await changed.textContent()).toContain('总监理工程师');
@@ -122,6 +123,7 @@ describe('records', () => {
     const detail = dialog('日志详情');
     await detail.getByText('请求参数').waitFor();
     expect(await detail.textContent()).toContain('"receiver": "unit@example.com"');
+    await page.waitForTimeout(400); // the opening animation
     await keepScreenshot(page, 'records-log-detail');
   });
 });

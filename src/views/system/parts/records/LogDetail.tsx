@@ -17,7 +17,7 @@ export default function LogDetail({ record, onClose }: ViewProps) {
   const r = record ?? {};
   return (
     <Modal open title="日志详情" width={760} onCancel={onClose} footer={null} destroyOnHidden>
-      <Descriptions column={2} size="small" bordered>
+      <Descriptions column={2} size="small" bordered styles={{ label: { width: 100, whiteSpace: 'nowrap' } }}>
         <Descriptions.Item label="日志内容" span={2}>{text(r.logContent)}</Descriptions.Item>
         <Descriptions.Item label="操作人">{text(r.username)}</Descriptions.Item>
         <Descriptions.Item label="IP">{text(r.ip)}</Descriptions.Item>
