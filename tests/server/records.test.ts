@@ -85,6 +85,9 @@ describe.each(backends())('logs, data log and messages on %s', (backend) => {
     expect(JSON.parse(compare[0].dataContent).name).toBe('改过的职务');
     expect(JSON.parse(compare[1].dataContent).name).toBe('再改的职务');
     expect(compare[0].fieldLabels.name).toBe('职务名称');
+    await Promise.all([1, 2, 3, 4, 5].map((n) => admin.put('/sys/position/edit', { id, name: `并发${n}` })));
+    const after = (await admin.get(`/sys/dataLog/queryDataVerList?dataTable=sys_position&dataId=${id}`)).result;
+    expect(after.map((v: { dataVersion: number }) => v.dataVersion)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const other = (await admin.get('/sys/dataLog/list?pageSize=100')).result.records.find((r: { dataId: string }) => r.dataId !== id);
     if (other) expect(await admin.get(`/sys/dataLog/queryCompareList?dataId1=${versions[0].id}&dataId2=${other.id}`)).toMatchObject({ success: false, message: '请选择相同的数据库表和数据ID进行比较' });
   });
@@ -133,6 +136,7 @@ describe.each(backends())('logs, data log and messages on %s', (backend) => {
     expect(sms.content).toBe('乙：贵单位2026年度信用评价等级为AA，请登录系统查看详情。');
     expect(await admin.post('/sys/message/sysMessageTemplate/sendMsg', { templateCode: 'eval_result_notice', testData: '{}', msgType: 'system', receiver: 'staff' })).toMatchObject({ success: true });
     expect((await admin.get('/sys/message/sysMessage/list?esType=system')).result.records[0]).toMatchObject({ esReceiver: 'staff', esSendStatus: '1' });
+    expect(await admin.post('/sys/message/sysMessageTemplate/sendMsg', { templateCode: 'eval_result_notice', testData: '{}', msgType: 'system', receiver: 'nobody_here' })).toMatchObject({ success: false, message: '消息发送失败：接收用户不存在' });
     const tpl = (await admin.get('/sys/message/sysMessageTemplate/list?templateCode=eval_result_notice')).result.records[0];
     expect(await admin.put('/sys/message/sysMessageTemplate/edit', { id: tpl.id, useStatus: '1' })).toMatchObject({ success: true });
     expect(await admin.put('/sys/message/sysMessageTemplate/edit', { id: tpl.id, templateName: '改名' })).toMatchObject({ success: false, message: '此模板已被应用，禁止编辑!' });

@@ -12,7 +12,8 @@ const SKIPPED = new Set(['password', 'salt']);
  * write's transaction, so a version exists exactly when the write happened.
  */
 export async function recordDataVersion(db: Db, def: EntityDefinition, id: string, username: string): Promise<void> {
-  const res = await sql<Record<string, unknown>>`select ${selectList(def.fields)} from ${sql.table(def.table)} where ${sql.id(def.id.column)} = ${id}`.execute(db);
+  // the row lock makes concurrent writes of one record take their version numbers one after the other
+  const res = await sql<Record<string, unknown>>`select ${selectList(def.fields)} from ${sql.table(def.table)} where ${sql.id(def.id.column)} = ${id} for update`.execute(db);
   const row = res.rows[0];
   if (!row) return;
   const record = Object.fromEntries(Object.entries(toRecord(row)).filter(([k]) => !SKIPPED.has(k) && !k.endsWith('_dictText')));

@@ -32,7 +32,11 @@ export function receiverProblem(channel: Channel, receiver: string): string | nu
 export async function deliver(deps: AppDeps, message: OutgoingMessage): Promise<void> {
   const problem = receiverProblem(message.channel, message.receiver);
   if (problem) throw new Error(problem);
-  if (message.channel === 'system') return;
+  if (message.channel === 'system') {
+    const user = await deps.db.selectFrom('sys_user').select('id').where('username', '=', message.receiver.trim()).executeTakeFirst();
+    if (!user) throw new Error('接收用户不存在');
+    return;
+  }
   if (message.channel === 'sms') {
     await deps.sms.send({ mobile: message.receiver.trim(), templateCode: 'message', content: message.content });
     return;
