@@ -47,6 +47,8 @@ const dialog = (title: string) => page.locator('.ant-modal-content').filter({ ha
 describe('records', () => {
   it('日志管理 shows the sign-in of the admin, and operation logs in their own tab', async () => {
     await open('/isystem/log');
+    const menu = page.getByTestId('side-menu');
+    for (const name of ['日志管理', '数据日志', '消息中心']) expect(await menu.locator('.ant-menu-item, .ant-menu-submenu-title', { hasText: name }).first().locator('.anticon').count(), name).toBe(1);
     await expect.poll(() => rows().filter({ hasText: 'admin' }).count()).toBeGreaterThan(0);
     expect(await page.locator('.ant-table-thead').first().textContent()).toContain('耗时(毫秒)');
     expect(await rows().first().textContent()).toContain('登录日志');
