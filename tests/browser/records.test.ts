@@ -85,6 +85,30 @@ describe('records', () => {
     const codeRow = compare.locator('tr[data-changed="false"]').filter({ hasText: '职务编码' });
     expect(await codeRow.count()).toBe(1);
     await keepScreenshot(page, 'records-datalog-compare');
+    await compare.locator('.ant-modal-close').click();
+
+    // a third version: 版本号1 / 版本号2 in the dialog pick any pair of the record's versions
+    await open('/isystem/position');
+    await row('dlzw').getByText('编辑', { exact: true }).click();
+    await dialog('编辑').getByPlaceholder('请输入职务名称').fill('副总监');
+    await dialog('编辑').getByRole('button', { name: /确\s*定/ }).click();
+    await toast('编辑成功!');
+    await open('/isystem/dataLog');
+    await page.getByPlaceholder('请输入数据ID').fill('pos_dl_1');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => rows().count()).toBe(3);
+    await rows().filter({ hasText: '副总监' }).locator('.ant-checkbox-input').check();
+    await rows().filter({ hasText: '总监理工程师' }).filter({ hasNotText: '专业' }).locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: '数据比较' }).click();
+    const again = dialog('数据比较');
+    await again.locator('tr[data-changed="true"]').filter({ hasText: '副总监' }).waitFor();
+    await again.locator('.ant-select-selector').first().click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText(/^版本号 1（/).click();
+    const name = again.locator('tr[data-changed="true"]').filter({ hasText: '职务名称' });
+    await expect.poll(() => name.textContent()).toContain('专业监理工程师');
+    expect(await name.textContent()).toContain('副总监');
+    await page.waitForTimeout(300);
+    await keepScreenshot(page, 'records-datalog-compare-versions');
   });
 
   it('发送测试 of a template sends an e-mail the SMTP server receives with the rendered text; 消息 lists it as sent', async () => {
