@@ -7,6 +7,7 @@ import { installErrorHandler } from './core/errors';
 import { installHttpSecurity } from './core/http-security';
 import { installJsonBodyParser } from './core/json-body';
 import { installLazyValidation } from './core/validation';
+import { installRequestTiming } from './core/sys-log';
 import { createSmsProvider, type SmsProvider } from './core/sms';
 import { resolveTokenSecret, TokenService } from './core/tokens';
 import { installNotFound } from './client-static';
@@ -40,6 +41,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('deps', deps);
 
+  installRequestTiming(app);
   installJsonBodyParser(app);
   installLazyValidation(app);
   installErrorHandler(app);

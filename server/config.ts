@@ -36,6 +36,10 @@ export interface ServerConfig {
   };
   /** PLATFORM_PUSH_KEY: the HMAC key shared with the provincial platform for push sign-in; unset refuses it */
   platformPushKey?: string;
+  /** SMTP_URL: smtp://user:pass@host:port (smtps:// for TLS) for e-mail messages; unset = e-mail sends fail with a plain reason */
+  smtpUrl?: string;
+  /** SMTP_FROM: the From address of e-mail messages (default noreply@localhost) */
+  smtpFrom?: string;
 }
 
 const DEFAULT_RATE_LIMITS: ServerConfig['rateLimits'] = {
@@ -104,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bodyLimit: 1024 * 1024,
     rateLimits: DEFAULT_RATE_LIMITS,
     platformPushKey: optional(env.PLATFORM_PUSH_KEY),
+    smtpUrl: optional(env.SMTP_URL),
+    smtpFrom: optional(env.SMTP_FROM),
   };
 }
 

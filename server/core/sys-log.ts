@@ -1,5 +1,7 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types';
 import { newId } from './ids';
+import { maskedParams } from './log-mask';
 
 export const LOG_TYPE_LOGIN = 1;
 export const LOG_TYPE_OPERATION = 2;
@@ -15,9 +17,38 @@ export interface LogEntry {
   requestUrl?: string | null;
   requestType?: string | null;
   costTime?: number | null;
+  /** request parameters; masked here (passwords, tokens, codes) before they are stored */
+  params?: unknown[];
 }
 
-/** Appends to sys_log. Never pass passwords, tokens, captcha answers or SMS codes in content. */
+const started = new WeakMap<object, bigint>();
+
+/** Remembers when each request arrived, for the cost of operation logs. */
+export function installRequestTiming(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    started.set(request.raw, process.hrtime.bigint());
+  });
+}
+
+/** Milliseconds since the request arrived (0 when unknown). */
+export function requestCost(request: FastifyRequest): number {
+  const t = started.get(request.raw);
+  return t === undefined ? 0 : Number((process.hrtime.bigint() - t) / 1_000_000n);
+}
+
+/** The operation-log fields of a request: path, method, masked parameters and cost. */
+export function requestLogFields(request: FastifyRequest): Pick<LogEntry, 'ip' | 'method' | 'requestUrl' | 'requestType' | 'costTime' | 'params'> {
+  return {
+    ip: request.ip,
+    method: request.routeOptions.url ?? null,
+    requestUrl: (request.url.split('?')[0] ?? '').slice(0, 255),
+    requestType: request.method,
+    costTime: requestCost(request),
+    params: [request.query, request.body],
+  };
+}
+
+/** Appends to sys_log. Never pass passwords, tokens, captcha answers or SMS codes in content; params are masked here. */
 export async function writeLog(db: Db, entry: LogEntry): Promise<void> {
   await db
     .insertInto('sys_log')
@@ -31,7 +62,7 @@ export async function writeLog(db: Db, entry: LogEntry): Promise<void> {
       ip: entry.ip ?? null,
       method: entry.method ?? null,
       request_url: entry.requestUrl ?? null,
-      request_param: null,
+      request_param: entry.params ? maskedParams(...entry.params) : null,
       request_type: entry.requestType ?? null,
       cost_time: entry.costTime ?? null,
       create_by: entry.username ?? null,

@@ -150,6 +150,18 @@ export interface SysTenantTable {
   status: number;
 }
 
+export interface SysDataLogTable {
+  id: string;
+  data_table: string;
+  data_id: string;
+  data_version: number;
+  data_content: string;
+  create_by: string | null;
+  create_time: Date;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
 export interface SysLogTable extends AuditColumns {
   id: string;
   log_type: number;
@@ -226,6 +238,7 @@ export interface Database {
   sys_dict_item: SysDictItemTable;
   sys_tenant: SysTenantTable;
   sys_log: SysLogTable;
+  sys_data_log: SysDataLogTable;
   sys_user_token: SysUserTokenTable;
   sys_captcha: SysCaptchaTable;
   sys_login_attempt: SysLoginAttemptTable;

@@ -7,6 +7,7 @@ import * as m022 from './022_online_report_seed';
 import * as m030 from './030_admin_tables';
 import * as m035 from './035_position_post_rank';
 import * as m040 from './040_xypj_publication';
+import * as m050 from './050_data_log';
 
 /**
  * Every migration, by name. A new file NNN_name.ts must be added here too (a test compares this
@@ -21,4 +22,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '030_admin_tables': m030,
   '035_position_post_rank': m035,
   '040_xypj_publication': m040,
+  '050_data_log': m050,
 };

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/types';
-import { LOG_TYPE_OPERATION, writeLog } from '../../core/sys-log';
+import { LOG_TYPE_OPERATION, requestLogFields, writeLog } from '../../core/sys-log';
 
 export const OP_ADD = 2;
 export const OP_EDIT = 3;
@@ -17,9 +17,6 @@ export async function logOperation(db: Db, request: FastifyRequest, operateType:
     content,
     userId: user?.id ?? null,
     username: user?.username ?? null,
-    ip: request.ip,
-    method: request.routeOptions.url ?? null,
-    requestUrl: request.url.split('?')[0].slice(0, 255),
-    requestType: request.method,
+    ...requestLogFields(request),
   });
 }

@@ -5,7 +5,7 @@ import { businessError, ok, okCode0, okMessage } from '../../core/envelope';
 import { hashPassword, isStrongPassword, PASSWORD_RULE_MESSAGE, verifyPassword } from '../../core/passwords';
 import { loadRoleCodes } from '../../core/permissions';
 import { objectSchema, SAFE_CODE, text, USERNAME } from '../../core/schemas';
-import { LOG_TYPE_LOGIN, LOG_TYPE_OPERATION, writeLog } from '../../core/sys-log';
+import { LOG_TYPE_LOGIN, LOG_TYPE_OPERATION, requestLogFields, writeLog } from '../../core/sys-log';
 import { departJson, userDeparts, userInfoJson } from './login-result';
 import { userPermissionResult } from './menu-tree';
 
@@ -113,7 +113,7 @@ export function sessionRoutes(api: FastifyInstance, deps: AppDeps): void {
         content: `用户 ${session.user.username} 修改了密码`,
         userId: session.user.id,
         username: session.user.username,
-        ip: request.ip,
+        ...requestLogFields(request),
       });
       return okMessage('密码修改成功！');
     },

@@ -5,8 +5,9 @@ import type { AppDeps } from '../../core/deps';
 import { businessError, ok, okMessage } from '../../core/envelope';
 import { newId } from '../../core/ids';
 import { objectSchema, text } from '../../core/schemas';
-import { LOG_TYPE_OPERATION, writeLog } from '../../core/sys-log';
+import { LOG_TYPE_OPERATION, requestLogFields, writeLog } from '../../core/sys-log';
 import type { Db } from '../../db/types';
+import { recordDataVersion } from './data-log';
 import type { EntityDefinition } from './definitions';
 import type { SqlValue } from './field-values';
 import { runListQuery, selectList, toRecord, type ListOptions, type ListParams } from './list-query';
@@ -72,9 +73,7 @@ async function log(db: Db, request: FastifyRequest, operateType: number, content
     operateType,
     userId: user.id,
     username: user.username,
-    ip: request.ip,
-    requestUrl: request.url.split('?')[0] ?? null,
-    requestType: request.method,
+    ...requestLogFields(request),
   });
 }
 
@@ -108,9 +107,10 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
     await runBeforeWrite(def, { request, db, mode: 'add', id: null, body, scope });
     const check = await new RowValidator(db, def).check(body, 'add');
     if (check.errors.length) throw businessError(check.errors[0]!);
-    const id = await withSubTables(db, def, async (tx) => {
+    const id = await db.transaction().execute(async (tx) => {
       const newId = await insertRow(tx, def, check.values, user);
       await saveSubTables(tx, def, newId, body, user, insertRow);
+      await recordDataVersion(tx, def, newId, user.username);
       return newId;
     });
     await log(db, request, 2, `${def.label}添加：${id}`);
@@ -139,9 +139,10 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
         values.update_time = new Date();
       }
       const sets = Object.entries(values).map(([c, v]) => sql`${sql.id(c)} = ${v}`);
-      await withSubTables(db, def, async (tx) => {
+      await db.transaction().execute(async (tx) => {
         if (sets.length) await sql`update ${table} set ${sql.join(sets)} where ${idColumn} = ${id}`.execute(tx);
         await saveSubTables(tx, def, id, body, user, insertRow);
+        await recordDataVersion(tx, def, id, user.username);
       });
       await log(db, request, 3, `${def.label}编辑：${id}`);
       return okMessage('编辑成功!');

@@ -126,7 +126,7 @@ const ROOT = PROJECT_ROOT;
 export const ENTITY_DIR = join(ROOT, 'schemas/entities');
 const META_SCHEMA = join(ROOT, 'schemas/_meta/entity.schema.json');
 /** Tables the engine must never take over (they hold credentials or the engine's own records). */
-const RESERVED_TABLE = /^(sys_user|sys_user_token|sys_role|sys_permission|sys_config|sys_migration.*|sys_entity_.*|sys_captcha|sys_login_attempt|sys_sms_code|sys_seed_applied|pg_.*)$/;
+const RESERVED_TABLE = /^(sys_user|sys_user_token|sys_role|sys_permission|sys_config|sys_migration.*|sys_entity_.*|sys_captcha|sys_login_attempt|sys_sms_code|sys_seed_applied|sys_data_log|sys_log|pg_.*)$/;
 
 export function snakeCase(property: string): string {
   return property.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -13,6 +13,10 @@ type ViewLoader = () => Promise<ViewComponent>;
  * - Authorize: the grant tree of a role or department role (see AuthorizeConfig).
  * - PickUsers: 添加已有用户 (`props.saveUrl`, `props.body`).
  * - DepartUserRoles: 部门角色分配 of the row's user (`props.departId`).
+ * - LogTabs: 日志管理, one tab per log list page (`props.tabs`: [{key, title, page}]).
+ * - DataLogCompare: 数据比较 of the two selected data-log rows (fields side by side, changes highlighted).
+ * - MessageTestDialog: 发送测试 of the row's message template.
+ * - LogDetail: 日志详情 of the row's log (request parameters pretty-printed).
  */
 export const SYSTEM_VIEW_LOADERS: Record<SystemViewName, ViewLoader> = {
   DepartManager: () => import('./depart/DepartManager').then((m) => m.DepartManager),
@@ -22,6 +26,10 @@ export const SYSTEM_VIEW_LOADERS: Record<SystemViewName, ViewLoader> = {
   Authorize: () => import('./dialogs/AuthorizeDrawer').then((m) => m.default),
   PickUsers: () => import('./dialogs/PickUsersModal').then((m) => m.default),
   DepartUserRoles: () => import('./dialogs/DepartUserRolesModal').then((m) => m.default),
+  LogTabs: () => import('./records/LogTabs').then((m) => m.default),
+  DataLogCompare: () => import('./records/DataLogCompare').then((m) => m.default),
+  MessageTestDialog: () => import('./records/MessageTestDialog').then((m) => m.default),
+  LogDetail: () => import('./records/LogDetail').then((m) => m.default),
 };
 
 /** Register the system views and the named actions their schemas use. Safe to call more than once. */
