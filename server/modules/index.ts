@@ -9,6 +9,7 @@ import { entityModule } from './entity';
 import { adminModule } from './admin';
 import { pageSchemaModule } from './pages';
 import { xypjModule } from './xypj';
+import { noticeModule } from './notice';
 
 /** Every API module, registered in this order under config.apiBase. Add yours here. */
-export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule, pageSchemaModule, xypjModule];
+export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule, pageSchemaModule, xypjModule, noticeModule];

@@ -13,6 +13,7 @@ type ViewLoader = () => Promise<ViewComponent>;
  * - Authorize: the grant tree of a role or department role (see AuthorizeConfig).
  * - PickUsers: 添加已有用户 (`props.saveUrl`, `props.body`).
  * - DepartUserRoles: 部门角色分配 of the row's user (`props.departId`).
+ * - AnnouncementDetail: 通知消息 of the row's announcement (`props.markRead`: mark the caller's copy read on open).
  */
 export const SYSTEM_VIEW_LOADERS: Record<SystemViewName, ViewLoader> = {
   DepartManager: () => import('./depart/DepartManager').then((m) => m.DepartManager),
@@ -22,6 +23,7 @@ export const SYSTEM_VIEW_LOADERS: Record<SystemViewName, ViewLoader> = {
   Authorize: () => import('./dialogs/AuthorizeDrawer').then((m) => m.default),
   PickUsers: () => import('./dialogs/PickUsersModal').then((m) => m.default),
   DepartUserRoles: () => import('./dialogs/DepartUserRolesModal').then((m) => m.default),
+  AnnouncementDetail: () => import('../../../notice/AnnouncementDetailView').then((m) => m.default),
 };
 
 /** Register the system views and the named actions their schemas use. Safe to call more than once. */
