@@ -3,6 +3,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
 import { businessError, ok, okMessage } from '../../core/envelope';
+import { formatDateTime } from '../../core/time';
 import type { Db } from '../../db/types';
 import { escapeLike } from '../entity/list-conditions';
 import { notifyUser } from '../socket';
@@ -36,8 +37,8 @@ const TEXTS: Record<string, Record<string, string>> = {
   readFlag: { '0': '未读', '1': '已读' },
 };
 
-function withTexts(row: AnnouncementSendModel): AnnouncementSendModel & Record<string, unknown> {
-  const out: AnnouncementSendModel & Record<string, unknown> = { ...row };
+function withTexts(row: AnnouncementSendModel): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...row, sendTime: formatDateTime(row.sendTime), createTime: formatDateTime(row.createTime) };
   for (const [key, texts] of Object.entries(TEXTS)) out[`${key}_dictText`] = texts[String(out[key])] ?? out[key];
   return out;
 }

@@ -3,6 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
 import { businessError, ok, okMessage } from '../../core/envelope';
+import { formatDateTime } from '../../core/time';
 import { escapeLike } from '../entity/list-conditions';
 import { closeSessionSockets } from '../socket';
 
@@ -50,7 +51,7 @@ export function onlineRoutes(api: FastifyInstance, { db }: AppDeps): void {
       where ${where} order by t.last_used_time desc, t.id limit ${size} offset ${(current - 1) * size}`.execute(db);
     const count = await sql<{ n: number }>`select count(*)::int as n from sys_user_token t join sys_user u on u.id = t.user_id where ${where}`.execute(db);
     const total = count.rows[0]?.n ?? 0;
-    const records = rows.rows.map((r) => ({ ...r, current: r.id === session.tokenId, sex_dictText: r.sex === 1 ? '男' : r.sex === 2 ? '女' : '' }));
+    const records = rows.rows.map((r) => ({ ...r, loginTime: formatDateTime(r.loginTime), lastSeen: formatDateTime(r.lastSeen), current: r.id === session.tokenId, sex_dictText: r.sex === 1 ? '男' : r.sex === 2 ? '女' : '' }));
     return ok({ records, total, size, current, pages: Math.ceil(total / size) });
   });
 
