@@ -99,6 +99,7 @@ export function HeaderNotice({ userId, color }: { userId: string; color?: string
 
   const openItem = async (item: MyAnnouncement) => {
     setOpen(false);
+    notification.destroy(`notice-${item.anntId}`);
     setDetail(item);
     const res = await markRead(item.anntId);
     if (res.success) await load();

@@ -118,6 +118,7 @@ describe('通告公告 and the notice bell', () => {
     const detail = dialog('通知消息', staff);
     await detail.getByText('请于月底前提交全部材料。').waitFor();
     expect(await detail.textContent()).toContain('发布人：');
+    await staff.waitForTimeout(500);
     await keepScreenshot(staff, 'notices-detail');
     await expect.poll(() => bellCount(staff)).toBe(2);
     await detail.getByRole('button', { name: /关\s*闭/ }).click();

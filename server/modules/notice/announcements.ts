@@ -84,7 +84,7 @@ export function announcementRoutes(api: FastifyInstance, { db }: AppDeps): void 
     if (row.send_status === SENT) throw businessError('该通告已发布');
     const now = new Date();
     await db.transaction().execute(async (tx) => {
-      await sql`update sys_announcement set send_status = ${SENT}, send_time = ${now}, cancel_time = null,
+      await sql`update sys_announcement set send_status = ${SENT}, send_time = ${now}, cancel_time = null, start_time = coalesce(start_time, ${now}),
         sender = ${user.realname || user.username}, update_by = ${user.username}, update_time = ${now} where id = ${row.id}`.execute(tx);
       const ids = userIdList(row.user_ids);
       if (row.msg_type === 'USER' && ids.length > 0) {
