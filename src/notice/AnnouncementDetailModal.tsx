@@ -23,7 +23,8 @@ export interface AnnouncementDetailModalProps {
 /** 通知消息: sender, time and the (sanitised) HTML content; normal 60% wide, fullscreen 100%. */
 export function AnnouncementDetailModal({ notice, onClose, onGo }: AnnouncementDetailModalProps) {
   const [fullscreen, setFullscreen] = useState(false);
-  const canGo = notice.openType === 'url' && !!notice.openPage;
+  // only pages of this system: a path, never another site
+  const canGo = notice.openType === 'url' && !!notice.openPage && /^\/(?!\/)/.test(notice.openPage);
   const Toggle = fullscreen ? FullscreenExitOutlined : FullscreenOutlined;
   const footer = [
     <Button key="close" onClick={onClose}>

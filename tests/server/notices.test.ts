@@ -94,6 +94,11 @@ describe.each(backends())('announcements and online users on %s', (backend) => {
   it('refuses 指定用户 without users and keeps announcements away from users without the permission', async () => {
     expect(await admin.post('/sys/annountCement/add', { titile: '无用户', msgCategory: '1', msgAbstract: 'x', endTime: '2099-12-31 00:00:00', priority: 'L', msgType: 'USER', userIds: '' }))
       .toMatchObject({ success: false, message: '指定用户不能为空！' });
+    const base = { titile: '去处理', msgCategory: '1', msgAbstract: 'x', endTime: '2099-12-31 00:00:00', priority: 'L', msgType: 'ALL', openType: 'url' };
+    for (const openPage of ['https://evil.example', '//evil.example', 'javascript:alert(1)', '']) {
+      expect(await admin.post('/sys/annountCement/add', { ...base, openPage })).toMatchObject({ success: false, message: '处理页面应为以 / 开头的系统内页面地址' });
+    }
+    expect(await admin.post('/sys/annountCement/add', { ...base, openPage: '/xypj/application' })).toMatchObject({ success: true });
     expect(await staff.status('GET', '/sys/annountCement/list')).toBe(403);
     expect(await staff.status('POST', '/sys/annountCement/add', { titile: 'x' })).toBe(403);
     expect(await staff.status('GET', '/sys/annountCement/doReleaseData?id=sys_annt_3')).toBe(403);

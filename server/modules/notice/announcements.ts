@@ -51,6 +51,12 @@ async function beforeWrite(ctx: WriteContext): Promise<void> {
     throw businessError('指定用户不能为空！');
   }
   if (ctx.body.msgType === 'ALL') ctx.body.userIds = '';
+  if (ctx.body.openType !== undefined && ctx.body.openType !== null && ctx.body.openType !== '' && ctx.body.openType !== 'url') {
+    throw businessError('打开方式只能是页面地址');
+  }
+  if (ctx.body.openType === 'url' && !(typeof ctx.body.openPage === 'string' && /^\/(?!\/)[^\s]*$/.test(ctx.body.openPage))) {
+    throw businessError('处理页面应为以 / 开头的系统内页面地址');
+  }
 }
 
 export function registerAnnouncementPolicy(): void {
