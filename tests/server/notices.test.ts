@@ -163,5 +163,7 @@ describe.each(backends())('announcements and online users on %s', (backend) => {
     expect(await staff.status('GET', '/sys/annountCement/listByUser')).toBe(401);
     expect(await admin.post('/sys/online/forceLogout', { id: session.id })).toMatchObject({ success: false, message: '该用户已不在线' });
     expect(await expert.status('POST', '/sys/online/forceLogout', { id: session.id })).toBe(403);
+    const logged = await t.db.selectFrom('sys_log').select('log_content').where('log_content', 'like', '%强制退出用户 staff%').execute();
+    expect(logged).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../core/deps';
 import { businessError, okMessage } from '../../core/envelope';
 import { sanitizeStoredHtml } from '../../core/rich-text';
 import type { Db } from '../../db/types';
+import { logOperation, OP_EDIT } from '../admin/oplog';
 import { registerEntityPolicy, type WriteContext } from '../entity/policies';
 import { notifyAll, notifyUser } from '../socket';
 
@@ -101,6 +102,7 @@ export function announcementRoutes(api: FastifyInstance, { db }: AppDeps): void 
       }
     });
     push(row);
+    await logOperation(db, request, OP_EDIT, `发布通告：${row.titile}`);
     return okMessage('该系统通知发布成功');
   };
   const revoke = async (request: FastifyRequest) => {
@@ -111,6 +113,7 @@ export function announcementRoutes(api: FastifyInstance, { db }: AppDeps): void 
     await sql`update sys_announcement set send_status = ${REVOKED}, cancel_time = ${now}, update_by = ${user.username},
       update_time = ${now} where id = ${row.id}`.execute(db);
     push(row);
+    await logOperation(db, request, OP_EDIT, `撤销通告：${row.titile}`);
     return okMessage('该系统通知撤销成功');
   };
   for (const method of ['GET', 'POST'] as const) {

@@ -4,6 +4,7 @@ import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
 import { businessError, ok, okMessage } from '../../core/envelope';
 import { formatDateTime } from '../../core/time';
+import { logOperation, OP_DELETE } from '../admin/oplog';
 import { escapeLike } from '../entity/list-conditions';
 import { closeSessionSockets } from '../socket';
 
@@ -62,7 +63,7 @@ export function onlineRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const row = await db.deleteFrom('sys_user_token').where('id', '=', id).returning(['user_id', 'username']).executeTakeFirst();
     if (!row) throw businessError('该用户已不在线');
     closeSessionSockets(row.user_id, id);
-    request.log.info({ by: user.username, target: row.username }, 'forced logout');
+    await logOperation(db, request, OP_DELETE, `${user.username} 强制退出用户 ${row.username} 的会话`);
     return okMessage(`已强制退出用户：${row.username}`);
   });
 }
