@@ -40,8 +40,9 @@ beforeAll(async () => {
 
 beforeEach((ctx) => {
   ctx.onTestFailed(async () => {
-    if (admin) await keepScreenshot(admin, `notices-failed-admin-${ctx.task.name.slice(0, 30)}`);
-    if (staff) await keepScreenshot(staff, `notices-failed-staff-${ctx.task.name.slice(0, 30)}`);
+    const attempt = ctx.task.result?.retryCount ?? 0;
+    if (admin) await keepScreenshot(admin, `notices-failed-admin-${attempt}-${ctx.task.name.slice(0, 30)}`);
+    if (staff) await keepScreenshot(staff, `notices-failed-staff-${attempt}-${ctx.task.name.slice(0, 30)}`);
   });
 });
 
@@ -101,8 +102,7 @@ describe('通告公告 and the notice bell', () => {
     await item.getByText('更多').click();
     await admin.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: '发布' }).click();
     await admin.locator('.ant-modal-confirm').filter({ hasText: '接收用户会立即收到通知' }).getByRole('button', { name: /确\s*定/ }).click();
-    await toast('该系统通知发布成功', admin);
-    await expect.poll(() => item.textContent()).toContain('已发布');
+    await expect.poll(() => item.textContent(), { timeout: 15_000 }).toContain('已发布');
     await keepScreenshot(admin, 'notices-announcement-list');
 
     await expect.poll(() => bellCount(staff), { timeout: 15_000 }).toBe(3);
@@ -145,6 +145,12 @@ describe('通告公告 and the notice bell', () => {
     const staffRow = row('staff', admin);
     await staffRow.waitFor();
     await keepScreenshot(admin, 'notices-online-users');
+    await row('admin', admin).getByText('强退', { exact: true }).click();
+    const own = admin.locator('.ant-modal-confirm').filter({ hasText: '这是您自己当前的会话' });
+    await own.waitFor();
+    await keepScreenshot(admin, 'notices-online-own-session');
+    await own.getByRole('button', { name: /取\s*消/ }).click();
+    await own.waitFor({ state: 'hidden' });
     await staffRow.getByText('强退', { exact: true }).click();
     const confirm = admin.locator('.ant-modal-confirm').filter({ hasText: '强制退出用户 staff' });
     await confirm.waitFor();
