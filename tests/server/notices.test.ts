@@ -163,6 +163,12 @@ describe.each(backends())('announcements and online users on %s', (backend) => {
     expect(await staff.status('GET', '/sys/annountCement/listByUser')).toBe(401);
     expect(await admin.post('/sys/online/forceLogout', { id: session.id })).toMatchObject({ success: false, message: '该用户已不在线' });
     expect(await expert.status('POST', '/sys/online/forceLogout', { id: session.id })).toBe(403);
+    const leaving = caller(t, await t.login('staff'));
+    const leavingSocket = await noticeSocket(STAFF, leaving);
+    const other = await noticeSocket(STAFF, caller(t, await t.login('staff')));
+    expect(await leaving.post('/sys/logout', {})).toMatchObject({ success: true });
+    expect(await leavingSocket.closed).toBe(4001);
+    expect(other.ws.readyState).toBe(WebSocket.OPEN);
     const logged = await t.db.selectFrom('sys_log').select('log_content').where('log_content', 'like', '%强制退出用户 staff%').execute();
     expect(logged).toHaveLength(1);
   });
