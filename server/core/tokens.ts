@@ -106,13 +106,13 @@ export class TokenService {
   }
 
   /** Revokes one token; returns the user it belonged to, if any. */
-  async revoke(token: string): Promise<{ userId: string; username: string } | null> {
+  async revoke(token: string): Promise<{ userId: string; username: string; tokenId: string } | null> {
     const row = await this.db
       .deleteFrom('sys_user_token')
       .where('token_hash', '=', this.hash(token))
-      .returning(['user_id', 'username'])
+      .returning(['id', 'user_id', 'username'])
       .executeTakeFirst();
-    return row ? { userId: row.user_id, username: row.username } : null;
+    return row ? { userId: row.user_id, username: row.username, tokenId: row.id } : null;
   }
 
   /** Revokes every token of a user (password change, freeze, forced logout), optionally keeping one. */

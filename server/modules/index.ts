@@ -10,6 +10,7 @@ import { adminModule } from './admin';
 import { pageSchemaModule } from './pages';
 import { xypjModule } from './xypj';
 import { recordsModule } from './records';
+import { noticeModule } from './notice';
 
 /** Every API module, registered in this order under config.apiBase. Add yours here. */
-export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule, pageSchemaModule, xypjModule, recordsModule];
+export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule, pageSchemaModule, xypjModule, recordsModule, noticeModule];

@@ -69,7 +69,7 @@ describe.each(backends())('session endpoints on %s', (backend) => {
     const account = menu.find((m) => m.path === '/account')!;
     expect(account.hidden).toBe(true);
     expect(account.meta).toEqual({ hideMenu: true });
-    expect(account.children!.map((c) => c.name)).toEqual(['account-center', 'account-settings-base']);
+    expect(account.children!.map((c) => c.name)).toEqual(['account-center', 'account-settings-base', 'UserAnnouncementList']);
     const exception = menu.find((m) => m.path === '/exception')!;
     expect(exception.children!.map((c) => c.component)).toEqual(['exception/403', 'exception/404', 'exception/500']);
     expect(body.result.auth).toContainEqual({ action: 'dashboard:visit:view', type: '1', describe: '访问统计' });

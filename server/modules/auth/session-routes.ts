@@ -8,6 +8,7 @@ import { objectSchema, SAFE_CODE, text, USERNAME } from '../../core/schemas';
 import { LOG_TYPE_LOGIN, LOG_TYPE_OPERATION, requestLogFields, writeLog } from '../../core/sys-log';
 import { departJson, userDeparts, userInfoJson } from './login-result';
 import { userPermissionResult } from './menu-tree';
+import { closeSessionSockets } from '../socket/notices';
 
 interface SelectDepartBody {
   orgCode: string;
@@ -34,6 +35,7 @@ export function sessionRoutes(api: FastifyInstance, deps: AppDeps): void {
       if (!token) throw businessError('退出登录失败！');
       const owner = await tokens.revoke(token);
       if (!owner) throw businessError('Token无效!');
+      closeSessionSockets(owner.userId, owner.tokenId);
       await writeLog(db, {
         logType: LOG_TYPE_LOGIN,
         content: `用户名: ${owner.username},退出成功！`,

@@ -7,10 +7,10 @@ import { ApiError, ok, unauthorized } from '../../core/envelope';
 import { objectSchema, SAFE_CODE, text } from '../../core/schemas';
 import type { TokenService } from '../../core/tokens';
 import { addNoticeSocket, HEARTCHECK, noticeSocketCount, removeNoticeSocket } from './notices';
-import { TicketStore } from './tickets';
+import { TicketStore, type TicketHolder } from './tickets';
 import { send, SOCKET_KEY, VxeHub, type VxeClient } from './vxe-hub';
 
-export { notifyAll, notifyUser, type NoticeMessage } from './notices';
+export { closeSessionSockets, notifyAll, notifyUser, type NoticeMessage } from './notices';
 export { TICKET_TTL_MS } from './tickets';
 
 /** frames above this size close the socket (ws answers 1009) */
@@ -35,14 +35,18 @@ function firstProtocol(request: FastifyRequest): string {
  * JeecgBoot clients send it (`new WebSocket(url, [token])`), the access token as the first sub-protocol.
  * A token is never read from the URL. Null when nothing valid is offered.
  */
-async function handshakeUser(request: FastifyRequest<{ Querystring: SocketQuery }>, tickets: TicketStore, tokens: TokenService): Promise<string | null> {
-  if (request.query.ticket) return tickets.consume(request.query.ticket);
+async function handshakeUser(request: FastifyRequest<{ Querystring: SocketQuery }>, tickets: TicketStore, tokens: TokenService): Promise<TicketHolder | null> {
+  if (request.query.ticket) return tickets.consumeHolder(request.query.ticket);
   const offered = firstProtocol(request);
   if (!offered) return null;
-  const byTicket = tickets.consume(offered);
+  const byTicket = tickets.consumeHolder(offered);
   if (byTicket) return byTicket;
-  return (await tokens.resolve(offered))?.user.id ?? null;
+  const session = await tokens.resolve(offered);
+  return session ? { userId: session.user.id, tokenId: session.tokenId } : null;
 }
+
+/** The session a notice socket was opened by (set in preValidation). */
+const socketSession = new WeakMap<FastifyRequest, string | undefined>();
 
 function budget(): () => boolean {
   let windowStart = Date.now();
@@ -79,8 +83,10 @@ async function socketRoutes(scope: FastifyInstance, { db, tokens }: AppDeps, tic
   /** Only a websocket handshake with a live ticket or token of the user named in the path gets through. */
   const admit = async (request: FastifyRequest<{ Params: { userId: string }; Querystring: SocketQuery }>) => {
     if (!request.ws) throw new ApiError('请使用WebSocket连接', { httpStatus: 400, code: 400 });
-    const owner = await handshakeUser(request, tickets, tokens);
+    const holder = await handshakeUser(request, tickets, tokens);
+    const owner = holder?.userId;
     if (!owner || owner !== request.params.userId) throw unauthorized();
+    socketSession.set(request, holder.tokenId);
     const user = await db.selectFrom('sys_user').select('status').where('id', '=', owner).where('del_flag', '=', 0).executeTakeFirst();
     if (!user || user.status !== 1) throw unauthorized('账号已被锁定,请联系管理员!');
   };
@@ -115,7 +121,7 @@ async function socketRoutes(scope: FastifyInstance, { db, tokens }: AppDeps, tic
     (socket, request) => {
       const { userId } = request.params;
       if (noticeSocketCount(userId) >= MAX_SOCKETS_PER_USER) return socket.close(1008, 'too many sockets');
-      addNoticeSocket(userId, socket);
+      addNoticeSocket(userId, socket, socketSession.get(request));
       onText(socket, () => send(socket, HEARTCHECK));
       socket.on('close', () => removeNoticeSocket(userId, socket));
     },
@@ -128,6 +134,9 @@ async function socketRoutes(scope: FastifyInstance, { db, tokens }: AppDeps, tic
  */
 export const socketModule: ApiModule = async (api, deps) => {
   const tickets = new TicketStore();
-  api.get('/sys/socket/ticket', { config: { authenticated: true } }, async (request) => ok({ ticket: tickets.issue(requireSession(request).user.id) }));
+  api.get('/sys/socket/ticket', { config: { authenticated: true } }, async (request) => {
+    const session = requireSession(request);
+    return ok({ ticket: tickets.issue(session.user.id, session.tokenId) });
+  });
   await api.register(async (scope) => socketRoutes(scope, deps, tickets));
 };

@@ -11,11 +11,25 @@ export interface NoticeMessage {
 
 /** Notice sockets of this process by user id (one process serves the API; several would need a shared channel such as Redis). */
 const byUser = new Map<string, Set<WebSocket>>();
+/** The session (token row id) each socket was opened by, when known. */
+const sessionOf = new WeakMap<WebSocket, string>();
 
-export function addNoticeSocket(userId: string, socket: WebSocket): void {
+export function addNoticeSocket(userId: string, socket: WebSocket, tokenId?: string): void {
   const set = byUser.get(userId) ?? new Set<WebSocket>();
   byUser.set(userId, set);
   set.add(socket);
+  if (tokenId) sessionOf.set(socket, tokenId);
+}
+
+/** Closes the notice sockets of one revoked session (强制退出); returns how many. */
+export function closeSessionSockets(userId: string, tokenId: string): number {
+  let closed = 0;
+  for (const socket of byUser.get(userId) ?? []) {
+    if (sessionOf.get(socket) !== tokenId) continue;
+    socket.close(4001, 'session revoked');
+    closed++;
+  }
+  return closed;
 }
 
 export function removeNoticeSocket(userId: string, socket: WebSocket): void {

@@ -7,6 +7,7 @@ import { fetchAllDictItems, refreshDictCache } from '../../api/auth';
 import { API_BASE } from '../../config';
 import { greetingFor } from '../../greeting';
 import { saveDictCache, userInfoAtom } from '../../state/session';
+import { HeaderNotice } from '../../notice/HeaderNotice';
 
 export interface GlobalHeaderProps {
   collapsed: boolean;
@@ -71,6 +72,7 @@ export function GlobalHeader(props: GlobalHeaderProps) {
         <Trigger aria-label={props.collapsed ? '展开菜单' : '收起菜单'} onClick={props.onToggle} style={{ fontSize: 18, cursor: 'pointer' }} />
       )}
       <div style={{ flex: 1 }} />
+      {user?.id && <HeaderNotice userId={user.id} color={props.color} />}
       <Dropdown menu={{ items }} placement="bottomRight" trigger={['click', 'hover']}>
         <span style={{ cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 8, whiteSpace: 'nowrap' }} data-testid="user-menu">
           <Avatar size="small" src={avatarUrl(user?.avatar)} icon={<UserOutlined />} />

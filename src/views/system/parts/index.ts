@@ -17,6 +17,7 @@ type ViewLoader = () => Promise<ViewComponent>;
  * - DataLogCompare: 数据比较 of the two selected data-log rows (fields side by side, changes highlighted).
  * - MessageTestDialog: 发送测试 of the row's message template.
  * - LogDetail: 日志详情 of the row's log (request parameters pretty-printed).
+ * - AnnouncementDetail: 通知消息 of the row's announcement (`props.markRead`: mark the caller's copy read on open).
  */
 export const SYSTEM_VIEW_LOADERS: Record<SystemViewName, ViewLoader> = {
   DepartManager: () => import('./depart/DepartManager').then((m) => m.DepartManager),
@@ -30,6 +31,7 @@ export const SYSTEM_VIEW_LOADERS: Record<SystemViewName, ViewLoader> = {
   DataLogCompare: () => import('./records/DataLogCompare').then((m) => m.default),
   MessageTestDialog: () => import('./records/MessageTestDialog').then((m) => m.default),
   LogDetail: () => import('./records/LogDetail').then((m) => m.default),
+  AnnouncementDetail: () => import('../../../notice/AnnouncementDetailView').then((m) => m.default),
 };
 
 /** Register the system views and the named actions their schemas use. Safe to call more than once. */

@@ -1,0 +1,36 @@
+import { getAction, putAction } from '../api/http';
+
+/** One of the caller's announcements (the server's AnnouncementSendModel). */
+export interface MyAnnouncement {
+  id: string;
+  anntId: string;
+  titile: string;
+  msgContent: string | null;
+  msgAbstract: string | null;
+  sender: string | null;
+  priority: string;
+  readFlag: string;
+  sendTime: string | null;
+  createTime: string | null;
+  msgCategory: string;
+  openType: string | null;
+  openPage: string | null;
+}
+
+export interface UnreadNotices {
+  anntMsgList: MyAnnouncement[];
+  anntMsgTotal: number;
+  sysMsgList: MyAnnouncement[];
+  sysMsgTotal: number;
+}
+
+export const fetchUnread = () => getAction<UnreadNotices>('/sys/annountCement/listByUser', { pageSize: 5 });
+export const markRead = (anntId: string) => putAction<unknown>('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId });
+export const fetchSocketTicket = () => getAction<{ ticket: string }>('/sys/socket/ticket');
+
+/** L/M/H → the bell's tag text and colour. */
+export const PRIORITY_TAGS: Record<string, { text: string; color: string }> = {
+  L: { text: '一般消息', color: 'blue' },
+  M: { text: '重要消息', color: 'orange' },
+  H: { text: '紧急消息', color: 'red' },
+};
