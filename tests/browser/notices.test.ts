@@ -156,7 +156,7 @@ describe('通告公告 and the notice bell', () => {
     await confirm.waitFor();
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await toast('已强制退出用户：staff', admin);
-    await staff.locator('.ant-layout-sider, .ant-menu').first().click().catch(() => undefined);
+    await staff.locator('.ant-layout-sider, .ant-menu').first().click({ timeout: 5_000 }).catch(() => undefined); // the closed socket may have signed it out already
     await staff.waitForURL('**/user/login**', { timeout: 20_000 });
     await keepScreenshot(staff, 'notices-forced-out');
   });
