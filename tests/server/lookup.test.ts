@@ -121,7 +121,7 @@ describe.each(backends())('dictionary and user lookups on %s', (backend) => {
     expect(staffRow).toMatchObject({ realname: '评价办工作人员', orgCodeTxt: '信用评价办公室,综合部' });
     expect(staffRow).not.toHaveProperty('password');
     const second = await json('/api/sys/user/queryUserComponentData?pageNo=2&pageSize=2&column=createTime_dictText&order=desc');
-    expect(second.result).toMatchObject({ total: 4, current: 2, size: 2 });
+    expect(second.result).toMatchObject({ total: 6, current: 2, size: 2 }); // admin, staff, expert, reviewer2, reviewer3, company
     const byName = await json(`/api/sys/user/queryUserComponentData?realname=${encodeURIComponent('专家')}`);
     expect(byName.result.records.map((r: { username: string }) => r.username)).toEqual(['expert']);
   });

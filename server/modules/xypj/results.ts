@@ -25,6 +25,8 @@ export async function gradeThresholds(db: Db): Promise<GradeThreshold[]> {
     .where('d.dict_code', '=', 'xypj_grade')
     .where('d.del_flag', '=', 0)
     .where('i.status', '=', 1)
+    .orderBy('i.sort_order')
+    .orderBy('i.item_value')
     .execute();
   const out: GradeThreshold[] = [];
   for (const row of rows) {
