@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkValue, type CheckRulePart } from '../../server/modules/entity/check-rules';
+import { normalizeCheckSteps } from '../../server/modules/rules/check-steps';
 import { composeValue, dateParts, parseFillParams, periodOf } from '../../server/modules/rules/fill-generator';
 import { backends, startTestApp, type TestApp } from './support/app';
 import { caller, type Caller } from './support/xypj';
@@ -75,5 +77,74 @@ describe.each(backends())('填值规则 on %s', (backend) => {
     expect(batch).toMatchObject({ success: true, result: [{ ruleCode: 't_conc', result: `C${year}0021` }, { ruleCode: 'xypj_cert_no', result: `XYPJ-${year}-00001` }] });
     const rows = await sql<{ seq: number | string }>`select seq from sys_fill_rule_seq where rule_code = 't_conc'`.execute(t.db);
     expect(rows.rows.map((r) => Number(r.seq))).toEqual([21]);
+  });
+});
+
+describe('check rule steps', () => {
+  it('derives the pattern of each kind and refuses unsafe or incomplete steps', () => {
+    const steps = JSON.parse(normalizeCheckSteps(JSON.stringify([
+      { digits: '2', kind: 'upper', message: '前两位大写字母' },
+      { digits: '3', kind: 'set', chars: 'ab-]', message: '接着三位只能是 a b - ]' },
+      { digits: 'rest', kind: 'digits', message: '其余为数字' },
+      { digits: '*', kind: 'regex', pattern: '^.{6,10}$', message: '6到10位' },
+      { digits: '*', kind: 'chinese', message: 'x', pattern: 'ignored' },
+    ]))) as CheckRulePart[];
+    expect(steps.map((s) => s.pattern)).toEqual(['[A-Z]{2}', '[ab\\-\\]]{3}', '[0-9]+', '^.{6,10}$', '[\\u4e00-\\u9fa5]+']);
+    const rules = steps.slice(0, 4);
+    expect(checkValue(rules, 'AB-a]12')).toBeNull();
+    expect(checkValue(rules, 'Ab-a]12')?.message).toBe('前两位大写字母');
+    expect(checkValue(rules, 'ABxyz12')?.message).toBe('接着三位只能是 a b - ]');
+    expect(checkValue(rules, 'AB-a]')?.message).toBe('其余为数字');
+    expect(checkValue(rules, 'AB-a]1x')?.message).toBe('其余为数字');
+    expect(checkValue(rules, 'AB-a]1234567')?.message).toBe('6到10位');
+    expect(checkValue(steps.slice(4), '信用评价')).toBeNull();
+    expect(() => normalizeCheckSteps('[]')).toThrow('请至少添加一条校验规则');
+    expect(() => normalizeCheckSteps('[{"digits":"0","kind":"digits","message":"m"}]')).toThrow('位数请输入零以上的正整数');
+    expect(() => normalizeCheckSteps('[{"digits":"1","kind":"digits","message":""}]')).toThrow('提示文本不能为空');
+    expect(() => normalizeCheckSteps('[{"digits":"1","kind":"set","message":"m"}]')).toThrow('请填写允许的字符');
+    expect(() => normalizeCheckSteps('[{"digits":"*","kind":"regex","pattern":"(a+)+$","message":"m"}]')).toThrow('嵌套重复');
+    expect(() => normalizeCheckSteps(`[{"digits":"*","kind":"regex","pattern":"${'a'.repeat(201)}","message":"m"}]`)).toThrow('不能超过200个字符');
+    expect(() => normalizeCheckSteps('[{"digits":"*","kind":"regex","pattern":"[","message":"m"}]')).toThrow('请输入正确的正则表达式');
+    expect(() => normalizeCheckSteps('[{"digits":"1","kind":"eval","message":"m"}]')).toThrow('不支持的规则类型');
+  });
+});
+
+describe.each(backends())('编码校验规则 on %s', (backend) => {
+  let t: TestApp;
+  let admin: Caller;
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    admin = caller(t, await t.login('admin'));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lists the seeded rules, saves steps with derived patterns and checks values by code', async () => {
+    const seeded = await admin.get('/sys/checkRule/list?ruleCode=common');
+    expect(seeded.result.records[0]).toMatchObject({ ruleName: '通用编码规则' });
+    const ruleJson = JSON.stringify([
+      { digits: '2', kind: 'upper', message: '前两位必须是大写字母' },
+      { digits: 'rest', kind: 'digits', message: '其余必须是数字' },
+    ]);
+    expect(await admin.post('/sys/checkRule/add', { ruleName: '项目编号', ruleCode: 'proj_no', ruleJson, ruleDescription: '两位大写字母加数字' })).toMatchObject({ success: true });
+    expect(await admin.post('/sys/checkRule/add', { ruleName: '重复', ruleCode: 'proj_no', ruleJson })).toMatchObject({ success: false });
+    expect(await admin.post('/sys/checkRule/add', { ruleName: '坏', ruleCode: 'bad_rule', ruleJson: '[{"digits":"*","kind":"regex","pattern":"(a|aa)*$","message":"m"}]' }))
+      .toMatchObject({ success: false, message: expect.stringContaining('嵌套重复') });
+    expect(await admin.post('/sys/checkRule/add', { ruleName: '空', ruleCode: 'empty_rule' })).toMatchObject({ success: false });
+    const row = (await admin.get('/sys/checkRule/list?ruleCode=proj_no')).result.records[0];
+    expect(JSON.parse(row.ruleJson as string)[0]).toMatchObject({ pattern: '[A-Z]{2}' });
+    expect(await admin.get('/sys/checkRule/checkByCode?ruleCode=proj_no&value=XY2026')).toMatchObject({ success: true });
+    expect(await admin.get('/sys/checkRule/checkByCode?ruleCode=proj_no&value=xY2026')).toMatchObject({ success: false, message: '前两位必须是大写字母' });
+    expect(await admin.get('/sys/checkRule/checkByCode?ruleCode=proj_no&value=XY20a6')).toMatchObject({ success: false, message: '其余必须是数字' });
+    expect(await admin.get('/sys/checkRule/checkByCode?ruleCode=proj_no&value=')).toMatchObject({ success: true });
+    expect(await admin.put('/sys/checkRule/edit', { id: row.id, ruleJson: JSON.stringify([{ digits: '*', kind: 'digits', message: '只能是数字' }]) })).toMatchObject({ success: true });
+    expect(await admin.get('/sys/checkRule/checkByCode?ruleCode=proj_no&value=XY2026')).toMatchObject({ success: false, message: '只能是数字' });
+    expect((await admin.get(`/sys/checkRule/queryById?id=${row.id}`)).result).toMatchObject({ ruleName: '项目编号' });
+    expect(await admin.del(`/sys/checkRule/delete?id=${row.id}`)).toMatchObject({ success: true });
+    expect(await admin.get('/sys/checkRule/checkByCode?ruleCode=proj_no&value=1')).toMatchObject({ success: false, message: '该编码不存在' });
+    const staff = caller(t, await t.login('staff'));
+    expect(await staff.post('/sys/checkRule/add', { ruleName: 'x', ruleCode: 'x_rule', ruleJson })).toMatchObject({ success: false });
   });
 });
