@@ -30,7 +30,7 @@ const MAX_MESSAGE = 100;
 
 /** The characters of a set as a character class: every character escaped that means something there. */
 function setClass(chars: string): string {
-  return `[${[...new Set(chars)].map((c) => (/[\\\]\[^-]/.test(c) ? `\\${c}` : c)).join('')}]`;
+  return `[${[...new Set(chars)].map((c) => (/[\\\][^-]/.test(c) ? `\\${c}` : c)).join('')}]`;
 }
 
 function quantifier(digits: string): string {
