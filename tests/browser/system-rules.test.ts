@@ -40,6 +40,11 @@ const row = (text: string): Locator => rows().filter({ has: page.getByText(text,
 const toast = (text: string) => page.locator('.ant-message').getByText(text).first().waitFor();
 const dialog = (title: string) => page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 
+async function pick(scope: Locator, label: string, option: string): Promise<void> {
+  await scope.locator('.ant-select', { has: page.getByRole('combobox', { name: label }) }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
 describe('system rules', () => {
   it('填值规则: add a rule, preview its next number and take one', async () => {
     await open('/isystem/fillRule');
@@ -65,6 +70,37 @@ describe('system rules', () => {
     await test.getByRole('button', { name: '取号（占用编号）' }).click();
     await expect.poll(() => test.getByTestId('fill-taken').textContent()).toBe('SL001');
     await expect.poll(() => test.getByTestId('fill-preview').textContent()).toBe('生成结果：SL002');
+    await test.getByRole('button', { name: /关\s*闭/ }).click();
+  });
+
+  it('编码校验规则: add a rule from steps and test values against it', async () => {
+    await open('/isystem/checkRule');
+    await row('common').waitFor();
+    await page.getByRole('button', { name: '新增' }).click();
+    const form = dialog('新增');
+    await form.getByPlaceholder('请输入规则名称').fill('项目编号');
+    await form.getByPlaceholder('请输入规则Code').fill('proj_no');
+    const steps = form.getByTestId('check-rule-steps');
+    await steps.getByRole('button', { name: '添加一条规则' }).click();
+    await steps.getByRole('button', { name: '添加一条规则' }).click();
+    const stepRows = steps.locator('tr.ant-table-row');
+    await stepRows.nth(0).getByRole('spinbutton', { name: '位数' }).fill('2');
+    await pick(stepRows.nth(0), '规则类型', '大写字母');
+    await stepRows.nth(0).getByRole('textbox', { name: '提示文本' }).fill('前两位必须是大写字母');
+    await pick(stepRows.nth(1), '位数方式', '剩余全部');
+    await stepRows.nth(1).getByRole('textbox', { name: '提示文本' }).fill('其余必须是数字');
+    await keepScreenshot(page, 'system-rules-check-form');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await toast('添加成功！');
+    await row('proj_no').getByText('功能测试', { exact: true }).click();
+    const test = dialog('功能测试');
+    await test.getByRole('textbox', { name: '功能测试' }).fill('xY12');
+    await expect.poll(() => test.getByTestId('check-verdict').textContent()).toBe('前两位必须是大写字母');
+    await test.getByRole('textbox', { name: '功能测试' }).fill('XY1a');
+    await expect.poll(() => test.getByTestId('check-verdict').textContent()).toBe('其余必须是数字');
+    await keepScreenshot(page, 'system-rules-check-test');
+    await test.getByRole('textbox', { name: '功能测试' }).fill('XY2026');
+    await expect.poll(() => test.getByTestId('check-verdict').textContent()).toBe('校验通过');
     await test.getByRole('button', { name: /关\s*闭/ }).click();
   });
 });
