@@ -148,3 +148,58 @@ describe.each(backends())('编码校验规则 on %s', (backend) => {
     expect(await staff.post('/sys/checkRule/add', { ruleName: 'x', ruleCode: 'x_rule', ruleJson })).toMatchObject({ success: false });
   });
 });
+
+describe.each(backends())('多数据源 on %s', (backend) => {
+  let t: TestApp;
+  let admin: Caller;
+  const secret = 'S3cret-数据源-pw';
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    admin = caller(t, await t.login('admin'));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const source = (code: string, port: number) => ({ code, name: `数据源${code}`, dbHost: '127.0.0.1', dbPort: port, dbName: 'postgres', dbUsername: 'postgres', remark: '测试' });
+
+  it('keeps the password encrypted apart, never returns it, and edits leave it as it is', async () => {
+    expect(await admin.post('/sys/dataSource/add', source('ds_local', 5432))).toMatchObject({ success: true });
+    expect(await admin.post('/sys/dataSource/add', source('ds_local', 5432))).toMatchObject({ success: false });
+    expect(await admin.post('/sys/dataSource/add', { ...source('ds_bad', 70000) })).toMatchObject({ success: false });
+    const id = (await admin.get('/sys/dataSource/list?code=ds_local')).result.records[0].id as string;
+    expect(await admin.put('/sys/dataSource/password', { id, password: secret })).toMatchObject({ success: true });
+    expect(await admin.put('/sys/dataSource/password', { id: 'none', password: secret })).toMatchObject({ success: false, message: '未找到对应数据' });
+    const stored = await sql<{ password_enc: string }>`select password_enc from sys_data_source_secret where source_id = ${id}`.execute(t.db);
+    expect(stored.rows[0]!.password_enc).toMatch(/^v1:/);
+    expect(stored.rows[0]!.password_enc).not.toContain(secret);
+    expect(await admin.put('/sys/dataSource/edit', { id, name: '本机库', remark: '改过' })).toMatchObject({ success: true });
+    const again = await sql<{ password_enc: string }>`select password_enc from sys_data_source_secret where source_id = ${id}`.execute(t.db);
+    expect(again.rows[0]!.password_enc).toBe(stored.rows[0]!.password_enc);
+    for (const url of ['/sys/dataSource/list', `/sys/dataSource/queryById?id=${id}`]) {
+      const text = JSON.stringify(await admin.get(url));
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain('v1:');
+    }
+    const exported = await t.request({ method: 'GET', url: '/api/sys/dataSource/exportXls', token: await t.login('admin') });
+    expect(exported.body).not.toContain(secret);
+    const logs = await sql<{ request_param: string | null }>`select request_param from sys_log`.execute(t.db);
+    for (const l of logs.rows) expect(l.request_param ?? '').not.toContain(secret);
+    const staff = caller(t, await t.login('staff'));
+    expect(await staff.put('/sys/dataSource/password', { id, password: 'x' })).toMatchObject({ success: false });
+    expect(await admin.del(`/sys/dataSource/delete?id=${id}`)).toMatchObject({ success: true });
+    expect((await sql`select 1 from sys_data_source_secret where source_id = ${id}`.execute(t.db)).rows).toHaveLength(0);
+  });
+
+  it('测试连接 succeeds on the local PostgreSQL and fails plainly on a closed port', async () => {
+    expect(await admin.post('/sys/dataSource/add', source('ds_pg', 5432))).toMatchObject({ success: true });
+    expect(await admin.post('/sys/dataSource/add', source('ds_closed', 1))).toMatchObject({ success: true });
+    const ids = Object.fromEntries(((await admin.get('/sys/dataSource/list')).result.records as { code: string; id: string }[]).map((r) => [r.code, r.id]));
+    expect(await admin.put('/sys/dataSource/password', { id: ids.ds_pg!, password: 'unused-by-trust-auth' })).toMatchObject({ success: true });
+    expect(await admin.post('/sys/dataSource/testConnection', { id: ids.ds_pg! })).toMatchObject({ success: true, message: '数据库连接成功' });
+    const bad = await admin.post('/sys/dataSource/testConnection', { id: ids.ds_closed! });
+    expect(bad).toMatchObject({ success: false });
+    expect(bad.message).toMatch(/^数据库连接失败：/);
+  });
+});
