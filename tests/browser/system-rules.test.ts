@@ -103,4 +103,29 @@ describe('system rules', () => {
     await expect.poll(() => test.getByTestId('check-verdict').textContent()).toBe('校验通过');
     await test.getByRole('button', { name: /关\s*闭/ }).click();
   });
+
+  it('多数据源: add the local PostgreSQL, set its password and test the connection', async () => {
+    await open('/isystem/dataSource');
+    await page.getByRole('button', { name: '新增' }).click();
+    const form = dialog('新增');
+    await form.getByPlaceholder('请输入数据源编码').fill('local_pg');
+    await form.getByPlaceholder('请输入数据源名称').fill('本机数据库');
+    await form.getByPlaceholder('如 127.0.0.1').fill('127.0.0.1');
+    await form.getByPlaceholder('请输入端口').fill('5432');
+    await form.getByPlaceholder('请输入数据库名').fill('postgres');
+    await form.getByPlaceholder('请输入用户名').fill('postgres');
+    await keepScreenshot(page, 'system-rules-datasource-form');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await toast('添加成功！');
+    await row('local_pg').getByText('设置密码', { exact: true }).click();
+    const pw = dialog('设置密码');
+    await pw.getByLabel('数据库密码').fill('not-shown-again');
+    await keepScreenshot(page, 'system-rules-datasource-password');
+    await pw.getByRole('button', { name: /保\s*存/ }).click();
+    await toast('密码已保存');
+    await row('local_pg').getByText('测试连接', { exact: true }).click();
+    await toast('数据库连接成功');
+    await keepScreenshot(page, 'system-rules-datasource-list');
+    expect(await page.content()).not.toContain('not-shown-again');
+  });
 });
