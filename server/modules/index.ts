@@ -11,6 +11,7 @@ import { pageSchemaModule } from './pages';
 import { xypjModule } from './xypj';
 import { recordsModule } from './records';
 import { noticeModule } from './notice';
+import { rulesModule } from './rules';
 
 /** Every API module, registered in this order under config.apiBase. Add yours here. */
-export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule, pageSchemaModule, xypjModule, recordsModule, noticeModule];
+export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule, pageSchemaModule, xypjModule, recordsModule, noticeModule, rulesModule];

@@ -8,6 +8,8 @@ import * as m030 from './030_admin_tables';
 import * as m035 from './035_position_post_rank';
 import * as m040 from './040_xypj_publication';
 import * as m050 from './050_data_log';
+import * as m060 from './060_fill_rule_seq';
+import * as m061 from './061_data_source_secret';
 
 /**
  * Every migration, by name. A new file NNN_name.ts must be added here too (a test compares this
@@ -23,4 +25,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '035_position_post_rank': m035,
   '040_xypj_publication': m040,
   '050_data_log': m050,
+  '060_fill_rule_seq': m060,
+  '061_data_source_secret': m061,
 };

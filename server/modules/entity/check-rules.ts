@@ -95,7 +95,7 @@ export function parseRuleJson(json: string): CheckRulePart[] {
   return parsed.map((item: unknown) => {
     const r = item as Partial<Record<keyof CheckRulePart, unknown>>;
     const digits = String(r?.digits ?? '').trim();
-    if (digits !== '*' && !/^[1-9]\d{0,3}$/.test(digits)) throw businessError('请输入零以上的正整数');
+    if (digits !== '*' && digits !== 'rest' && !/^[1-9]\d{0,3}$/.test(digits)) throw businessError('请输入零以上的正整数');
     if (typeof r.pattern !== 'string' || typeof r.message !== 'string') throw businessError('校验规则格式不正确');
     const reason = unsafePatternReason(r.pattern);
     if (reason) throw businessError(reason);
@@ -110,17 +110,17 @@ export interface CheckFailure extends CheckRulePart {
   passed: false;
 }
 
-/** Check rules as JeecgBoot runs them: '*' parts test the whole value, numbered parts test consecutive slices; full matches. */
+/** Check rules as JeecgBoot runs them: '*' parts test the whole value, numbered parts test consecutive slices, 'rest' what is left; full matches. */
 export function checkValue(rules: readonly CheckRulePart[], value: string): CheckFailure | null {
   let begin = 0;
   for (const rule of rules) {
     const whole = rule.digits === '*';
-    const end = whole ? value.length : Math.min(begin + Number(rule.digits), value.length);
+    const end = whole || rule.digits === 'rest' ? value.length : Math.min(begin + Number(rule.digits), value.length);
     const part = whole ? value : begin < value.length ? value.slice(begin, end) : '';
     if (!new RegExp(`^(?:${rule.pattern})$`).test(part)) {
       return { ...rule, ...(whole ? {} : { beginIndex: begin, endIndex: end }), checkValue: part, passed: false };
     }
-    if (!whole) begin += Number(rule.digits);
+    if (!whole) begin = end;
   }
   return null;
 }

@@ -17,6 +17,9 @@ type ViewLoader = () => Promise<ViewComponent>;
  * - DataLogCompare: 数据比较 of the two selected data-log rows (fields side by side, changes highlighted).
  * - MessageTestDialog: 发送测试 of the row's message template.
  * - LogDetail: 日志详情 of the row's log (request parameters pretty-printed).
+ * - FillRuleTestDialog: 功能测试 of the row's fill rule (preview the next number; 取号 takes one).
+ * - CheckRuleTestDialog: 功能测试 of the row's check rule (the typed value checked live by checkByCode).
+ * - DataSourcePasswordDialog: 设置密码 of the row's data source (stored encrypted, never shown).
  * - AnnouncementDetail: 通知消息 of the row's announcement (`props.markRead`: mark the caller's copy read on open).
  */
 export const SYSTEM_VIEW_LOADERS: Record<SystemViewName, ViewLoader> = {
@@ -32,6 +35,9 @@ export const SYSTEM_VIEW_LOADERS: Record<SystemViewName, ViewLoader> = {
   MessageTestDialog: () => import('./records/MessageTestDialog').then((m) => m.default),
   LogDetail: () => import('./records/LogDetail').then((m) => m.default),
   AnnouncementDetail: () => import('../../../notice/AnnouncementDetailView').then((m) => m.default),
+  FillRuleTestDialog: () => import('./rules/FillRuleTestDialog').then((m) => m.default),
+  CheckRuleTestDialog: () => import('./rules/CheckRuleTestDialog').then((m) => m.default),
+  DataSourcePasswordDialog: () => import('./rules/DataSourcePasswordDialog').then((m) => m.default),
 };
 
 /** Register the system views and the named actions their schemas use. Safe to call more than once. */
