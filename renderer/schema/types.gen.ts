@@ -360,6 +360,10 @@ export interface LeftTreeOptions {
   titleField?: string;
   keyField?: string;
   width?: number;
+  /** When set, a search box above the tree reloads it with this query parameter carrying the typed text. */
+  searchParam?: string;
+  /** Placeholder of the tree's search box. */
+  searchPlaceholder?: string;
 }
 
 export type Validator = ValidatorName | {

@@ -10,7 +10,7 @@ const schema14 = {"type":"object","required":["column","order"],"additionalPrope
 const schema22 = {"type":"object","required":["dataIndex","title"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string"},"title":{"type":"string"},"width":{"type":"number"},"align":{"enum":["left","center","right"]},"sorter":{"type":"boolean"},"ellipsis":{"type":"boolean"},"fixed":{"enum":["left","right"]},"component":{"type":"string","description":"Registered field type whose cell renders the value."},"props":{"type":"object"},"auth":{"type":"string"}}};
 const schema54 = {"type":"object","additionalProperties":false,"properties":{"multiple":{"type":"boolean","description":"Allow several files in one upload (off: only one file)."},"foreignKeys":{"type":"string"},"isSingleTableImport":{"type":"boolean"}}};
 const schema55 = {"type":"object","additionalProperties":false,"properties":{"parentKey":{"type":"string","default":"parentId"},"hasChildrenField":{"type":"string","default":"hasChildren"},"rootValue":{"type":"string","default":"0"},"condition":{"type":"object","description":"Sent as the JSON `condition` parameter with the roots and every child load: field → value equalities.","additionalProperties":{"type":["string","number","boolean"]}}}};
-const schema56 = {"type":"object","required":["url","param"],"additionalProperties":false,"properties":{"url":{"type":"string"},"param":{"type":"string","description":"Query parameter that carries the selected node key."},"titleField":{"type":"string","default":"title"},"keyField":{"type":"string","default":"key"},"width":{"type":"number"}}};
+const schema56 = {"type":"object","required":["url","param"],"additionalProperties":false,"properties":{"url":{"type":"string"},"param":{"type":"string","description":"Query parameter that carries the selected node key."},"titleField":{"type":"string","default":"title"},"keyField":{"type":"string","default":"key"},"width":{"type":"number"},"searchParam":{"type":"string","description":"When set, a search box above the tree reloads it with this query parameter carrying the typed text."},"searchPlaceholder":{"type":"string","description":"Placeholder of the tree's search box."}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const schema15 = {"type":"object","description":"Formily JSON Schema (ISchema). x-component names resolve through the field registry.","properties":{"type":{"enum":["object","array","string","number","boolean","void","date","datetime"]},"title":{"type":"string"},"description":{"type":"string"},"default":{},"enum":{"type":"array"},"required":{"anyOf":[{"type":"boolean"},{"type":"array","items":{"type":"string"}}]},"properties":{"type":"object","additionalProperties":{"$ref":"#/definitions/FormilySchema"}},"items":{"$ref":"#/definitions/FormilySchema"},"x-index":{"type":"number"},"x-component":{"type":"string","minLength":1},"x-component-props":{"type":"object"},"x-decorator":{"type":"string","minLength":1},"x-decorator-props":{"type":"object"},"x-validator":{"anyOf":[{"$ref":"#/definitions/Validator"},{"type":"array","items":{"$ref":"#/definitions/Validator"}}]},"x-reactions":{},"x-display":{"enum":["visible","hidden","none"]},"x-pattern":{"enum":["editable","disabled","readOnly","readPretty"]},"x-visible":{"type":["boolean","string"]},"x-hidden":{"type":["boolean","string"]},"x-disabled":{"type":["boolean","string"]},"x-editable":{"type":["boolean","string"]},"x-read-only":{"type":["boolean","string"]},"x-read-pretty":{"type":["boolean","string"]},"x-content":{},"x-data":{"type":"object"},"x-auth":{"type":"string","description":"Permission code; the field is removed when can(code) is false."}},"additionalProperties":false};
@@ -5315,7 +5315,7 @@ vErrors.push(err74);
 errors++;
 }
 for(const key7 in data55){
-if(!(((((key7 === "url") || (key7 === "param")) || (key7 === "titleField")) || (key7 === "keyField")) || (key7 === "width"))){
+if(!(((((((key7 === "url") || (key7 === "param")) || (key7 === "titleField")) || (key7 === "keyField")) || (key7 === "width")) || (key7 === "searchParam")) || (key7 === "searchPlaceholder"))){
 const err75 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err75];
@@ -5386,9 +5386,9 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
-else {
-const err81 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data55.searchParam !== undefined){
+if(typeof data55.searchParam !== "string"){
+const err81 = {instancePath:instancePath+"/leftTree/searchParam",schemaPath:"#/definitions/LeftTreeOptions/properties/searchParam/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5398,14 +5398,38 @@ vErrors.push(err81);
 errors++;
 }
 }
-}
-else {
-const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data55.searchPlaceholder !== undefined){
+if(typeof data55.searchPlaceholder !== "string"){
+const err82 = {instancePath:instancePath+"/leftTree/searchPlaceholder",schemaPath:"#/definitions/LeftTreeOptions/properties/searchPlaceholder/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err82];
 }
 else {
 vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+else {
+const err84 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
 }
 errors++;
 }

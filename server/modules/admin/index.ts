@@ -1,6 +1,7 @@
 import type { ApiModule } from '../../core/deps';
 import './tables';
 import { accountRoutes } from './account';
+import { addressListRoutes } from './address-list';
 import { categoryExcelRoutes } from './category-excel';
 import { categoryRoutes } from './categories';
 import { departExcelRoutes } from './depart-excel';
@@ -43,5 +44,6 @@ export const adminModule: ApiModule = async (api, deps) => {
   tenantRoutes(api, deps);
   positionRoutes(api, deps);
   lookupRoutes(api, deps);
+  addressListRoutes(api, deps);
   accountRoutes(api, deps);
 };

@@ -1,0 +1,72 @@
+/**
+ * 系统管理 extras: 通讯录 (department tree with its search, people of the picked department, 姓名/工号 query).
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = (await newPage(browser)).page;
+  await signIn(page, server, 'admin', ADMIN_PASSWORD);
+  await page.waitForURL('**/dashboard/analysis');
+}, 120_000);
+
+beforeEach((ctx) => {
+  ctx.onTestFailed(async () => {
+    if (page) await keepScreenshot(page, `system-more-failed-${ctx.task.name.slice(0, 30)}`);
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(path: string): Promise<void> {
+  await page.goto(`${server.baseUrl}${path}`);
+  await page.locator('.ant-table').first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+const rows = (): Locator => page.locator('tr.ant-table-row');
+const names = async (): Promise<string[]> => (await rows().locator('td:nth-child(2)').allTextContents()).map((s) => s.trim());
+
+describe('system-more', () => {
+  it('通讯录 lists people by department, searches departments and queries by 工号', async () => {
+    await open('/isystem/addressList');
+    const head = await page.locator('.ant-table-thead').first().textContent();
+    for (const title of ['姓名', '工号', '部门', '职务', '手机', '公司邮箱']) expect(head).toContain(title);
+    await expect.poll(() => rows().filter({ hasText: '信用评价办公室 | 综合部' }).count()).toBe(1);
+    const tree = page.locator('.ant-tree');
+    await tree.getByText('综合部', { exact: true }).waitFor();
+    await keepScreenshot(page, 'system-more-address-list');
+
+    await tree.getByText('综合部', { exact: true }).click();
+    await expect.poll(names).toEqual(['评价办工作人员']);
+
+    const search = page.getByPlaceholder('输入机构名称查询...');
+    await search.fill('专家');
+    await search.press('Enter');
+    await expect.poll(() => tree.locator('.ant-tree-title').allTextContents()).toEqual(['专家委员会']);
+    await expect.poll(async () => (await names()).includes('评价办工作人员')).toBe(true);
+    await tree.getByText('专家委员会', { exact: true }).click();
+    await expect.poll(async () => {
+      const shown = await names();
+      return shown.includes('评审专家') && !shown.includes('评价办工作人员');
+    }).toBe(true);
+    await keepScreenshot(page, 'system-more-address-list-search');
+
+    await search.fill('');
+    await search.press('Enter');
+    await tree.getByText('监理企业', { exact: true }).waitFor();
+    await page.getByPlaceholder('请输入工号查询').fill('00004');
+    await page.getByRole('button', { name: /查\s*询/ }).first().click();
+    await expect.poll(names).toEqual(['演示监理企业']);
+  });
+});
