@@ -1,5 +1,6 @@
 /**
- * 系统管理 extras: 通讯录 (department tree with its search, people of the picked department, 姓名/工号 query).
+ * 系统管理 extras: 通讯录 (department tree with its search, people of the picked department, 姓名/工号 query);
+ * 首页配置 (the admin role's home set to 通讯录, then the next sign-in lands there).
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -68,5 +69,27 @@ describe('system-more', () => {
     await page.getByPlaceholder('请输入工号查询').fill('00004');
     await page.getByRole('button', { name: /查\s*询/ }).first().click();
     await expect.poll(names).toEqual(['演示监理企业']);
+  });
+
+  it('首页配置 sends the admin to the configured home page after the next sign-in', async () => {
+    await open('/isystem/roleindex');
+    await page.getByRole('button', { name: /新\s*增/ }).first().click();
+    const modal = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title') }).last();
+    await modal.locator('.ant-select').first().click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '管理员' }).click();
+    await modal.getByPlaceholder('如 /isystem/addressList 或 /dashboard/analysis').fill('/isystem/addressList');
+    await modal.getByPlaceholder('如 system/AddressList 或 dashboard/Analysis').fill('system/AddressList');
+    await keepScreenshot(page, 'system-more-role-index-form');
+    await modal.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => rows().filter({ hasText: '/isystem/addressList' }).count()).toBe(1);
+    expect(await rows().first().textContent()).toContain('管理员');
+    await keepScreenshot(page, 'system-more-role-index');
+
+    await page.getByText('退出登录').click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL('**/user/login**');
+    await signIn(page, server, 'admin', ADMIN_PASSWORD);
+    await page.waitForURL('**/isystem/addressList');
+    await page.getByPlaceholder('输入机构名称查询...').waitFor();
   });
 });
