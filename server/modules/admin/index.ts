@@ -11,6 +11,7 @@ import { dictExcelRoutes } from './dict-excel';
 import { dictItemRoutes } from './dict-items';
 import { dictRoutes } from './dicts';
 import { registerAdminDuplicateChecks } from './duplicate-checks';
+import { registerGatewayRoutePolicy } from './gateway-routes';
 import { lookupRoutes } from './lookups';
 import { permissionRoutes } from './permissions';
 import { permissionRuleRoutes } from './permission-rules';
@@ -27,6 +28,7 @@ import { userRoutes } from './users';
  */
 export const adminModule: ApiModule = async (api, deps) => {
   registerAdminDuplicateChecks();
+  registerGatewayRoutePolicy();
   userRoutes(api, deps);
   await userExcelRoutes(api, deps);
   roleRoutes(api, deps);
