@@ -1,5 +1,6 @@
 /**
  * 系统管理 extras: 通讯录 (department tree with its search, people of the picked department, 姓名/工号 query);
+ * 网关路由 (a route with broken JSON refused with a clear message, then saved);
  * 首页配置 (the admin role's home set to 通讯录, then the next sign-in lands there).
  */
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -69,6 +70,25 @@ describe('system-more', () => {
     await page.getByPlaceholder('请输入工号查询').fill('00004');
     await page.getByRole('button', { name: /查\s*询/ }).first().click();
     await expect.poll(names).toEqual(['演示监理企业']);
+  });
+
+  it('网关路由 explains who reads the routes, refuses broken JSON and saves a route', async () => {
+    await open('/isystem/gatewayRoute');
+    await page.locator('.ant-alert', { hasText: '由外部 API 网关' }).waitFor();
+    await page.getByRole('button', { name: /新\s*增/ }).first().click();
+    const modal = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title') }).last();
+    await modal.getByPlaceholder('如 jeecg-system').fill('jeecg-system');
+    await modal.getByPlaceholder('请输入路由名称').fill('系统服务');
+    await modal.getByPlaceholder('如 lb://jeecg-system 或 http://127.0.0.1:8080').fill('lb://jeecg-system');
+    const predicates = modal.locator('textarea').first();
+    await predicates.fill('[{"name":"Path",');
+    await modal.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message, .ant-notification').getByText(/路由条件不是合法的 JSON/).first().waitFor();
+    await keepScreenshot(page, 'system-more-gateway-error');
+    await predicates.fill('[{"name":"Path","args":{"_genkey_0":"/sys/**"}}]');
+    await modal.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => rows().filter({ hasText: 'lb://jeecg-system' }).count()).toBe(1);
+    await keepScreenshot(page, 'system-more-gateway');
   });
 
   it('首页配置 sends the admin to the configured home page after the next sign-in', async () => {

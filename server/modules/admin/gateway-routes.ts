@@ -16,8 +16,8 @@ export function checkRouteJson(label: string, value: unknown): string {
   if (typeof value === 'string') {
     try {
       parsed = JSON.parse(value);
-    } catch (error) {
-      throw businessError(`${label}不是合法的 JSON：${error instanceof Error ? error.message : String(error)}`);
+    } catch {
+      throw businessError(`${label}不是合法的 JSON，请检查括号、引号和逗号`);
     }
   }
   if (!Array.isArray(parsed)) throw businessError(`${label}须是 JSON 数组，如 [{"name":"Path","args":{"_genkey_0":"/sys/**"}}]`);
