@@ -1,11 +1,14 @@
 /**
  * 系统管理 extras: 通讯录 (department tree with its search, people of the picked department, 姓名/工号 query);
  * 网关路由 (a route with broken JSON refused with a clear message, then saved);
+ * 文件管理 (upload, preview, download, a referenced file's delete naming where it is used);
  * 首页配置 (the admin role's home set to 通讯录, then the next sign-in lands there).
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 let server: RunningServer;
 let browser: Browser;
@@ -89,6 +92,38 @@ describe('system-more', () => {
     await modal.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => rows().filter({ hasText: 'lb://jeecg-system' }).count()).toBe(1);
     await keepScreenshot(page, 'system-more-gateway');
+  });
+
+  it('文件管理 uploads, previews, downloads and deletes a file only after naming where it is used', async () => {
+    await open('/isystem/ossFile');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: '文件上传' }).click();
+    await (await chooser).setFiles({ name: '公章.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => rows().filter({ hasText: '公章.png' }).count()).toBe(1);
+    const file = rows().filter({ hasText: '公章.png' });
+    expect(await file.textContent()).toContain('admin');
+
+    await file.getByText('预览').click();
+    const preview = page.locator('.ant-modal', { hasText: '文件预览：公章.png' });
+    await preview.locator('img[alt="公章.png"]').waitFor();
+    await expect.poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await keepScreenshot(page, 'system-more-oss-preview');
+    await preview.locator('.ant-modal-close').click();
+
+    const download = page.waitForEvent('download');
+    await file.getByText('下载').click();
+    expect((await download).suggestedFilename()).toContain('.png');
+
+    await server.sql(`update sys_user set avatar = (select file_path from sys_upload_file where file_name = '公章.png') where username = 'staff'`);
+    await page.getByRole('button', { name: /查\s*询/ }).first().click();
+    await expect.poll(() => file.textContent()).toContain('用户·头像(1条)');
+    await keepScreenshot(page, 'system-more-oss');
+    await file.getByText('删除').click();
+    const confirm = page.locator('.ant-modal-confirm, .ant-popover').filter({ hasText: '仍被 用户·头像(1条) 引用' });
+    await confirm.waitFor();
+    await keepScreenshot(page, 'system-more-oss-delete-confirm');
+    await confirm.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect.poll(() => rows().filter({ hasText: '公章.png' }).count()).toBe(0);
   });
 
   it('首页配置 sends the admin to the configured home page after the next sign-in', async () => {

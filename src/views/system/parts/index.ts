@@ -18,6 +18,7 @@ type ViewLoader = () => Promise<ViewComponent>;
  * - MessageTestDialog: 发送测试 of the row's message template.
  * - LogDetail: 日志详情 of the row's log (request parameters pretty-printed).
  * - AnnouncementDetail: 通知消息 of the row's announcement (`props.markRead`: mark the caller's copy read on open).
+ * - FilePreview: 文件预览 of the row's stored file (`url`): image, or PDF in JPdfView.
  */
 export const SYSTEM_VIEW_LOADERS: Record<SystemViewName, ViewLoader> = {
   DepartManager: () => import('./depart/DepartManager').then((m) => m.DepartManager),
@@ -32,6 +33,7 @@ export const SYSTEM_VIEW_LOADERS: Record<SystemViewName, ViewLoader> = {
   MessageTestDialog: () => import('./records/MessageTestDialog').then((m) => m.default),
   LogDetail: () => import('./records/LogDetail').then((m) => m.default),
   AnnouncementDetail: () => import('../../../notice/AnnouncementDetailView').then((m) => m.default),
+  FilePreview: () => import('./files/FilePreview').then((m) => m.default),
 };
 
 /** Register the system views and the named actions their schemas use. Safe to call more than once. */
