@@ -118,6 +118,12 @@ describe('system-more', () => {
     await page.getByRole('button', { name: /查\s*询/ }).first().click();
     await expect.poll(() => file.textContent()).toContain('用户·头像(1条)');
     await keepScreenshot(page, 'system-more-oss');
+    await rows().filter({ hasText: '信用评价管理办法.pdf' }).getByText('预览').click();
+    const pdf = page.locator('.ant-modal', { hasText: '文件预览：信用评价管理办法.pdf' });
+    await pdf.locator('canvas').waitFor();
+    await expect.poll(() => pdf.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);
+    await keepScreenshot(page, 'system-more-oss-preview-pdf');
+    await pdf.locator('.ant-modal-close').click();
     await file.getByText('删除').click();
     const confirm = page.locator('.ant-modal-confirm, .ant-popover').filter({ hasText: '仍被 用户·头像(1条) 引用' });
     await confirm.waitFor();
