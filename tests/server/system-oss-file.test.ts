@@ -45,6 +45,9 @@ describe.each(backends())('文件管理 /sys/oss/file on %s', (backend) => {
     expect(row).toMatchObject({ fileName: '公章扫描.png', fileExt: 'png', fileSize: PNG.length, createBy: 'admin', usedIn: null });
     expect(row?.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect((await list(`&fileName=${encodeURIComponent('公章')}`)).map((r) => r.url)).toEqual([path]);
+    // paths held by entity records (the demo applications' materials) are found in any string column
+    const material = rows.find((r) => r.fileName === '申报材料.pdf');
+    expect(material?.usedIn).toMatch(/^申报·申报材料\(\d+条\)$/);
   });
 
   it('a referenced file is deleted only after the caller confirmed where it is used', async () => {
