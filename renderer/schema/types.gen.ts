@@ -273,6 +273,8 @@ export interface UploadAction {
   data?: ActionValues;
   /** Shown on success when the server sends no message (default 上传成功). */
   success?: string;
+  /** Show `success` even when the server sends a message (/sys/common/upload answers the stored path). */
+  preferSuccess?: boolean;
 }
 
 export interface CustomAction {

@@ -1929,7 +1929,7 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-const schema42 = {"type":"object","required":["url"],"additionalProperties":false,"properties":{"url":{"type":"string","minLength":1},"accept":{"type":"string","description":"File types the picker offers, e.g. .xls,.xlsx."},"fieldName":{"type":"string","default":"file"},"data":{"$ref":"#/definitions/ActionValues"},"success":{"type":"string","description":"Shown on success when the server sends no message (default 上传成功)."}}};
+const schema42 = {"type":"object","required":["url"],"additionalProperties":false,"properties":{"url":{"type":"string","minLength":1},"accept":{"type":"string","description":"File types the picker offers, e.g. .xls,.xlsx."},"fieldName":{"type":"string","default":"file"},"data":{"$ref":"#/definitions/ActionValues"},"success":{"type":"string","description":"Shown on success when the server sends no message (default 上传成功)."},"preferSuccess":{"type":"boolean","description":"Show `success` even when the server sends a message (/sys/common/upload answers the stored path)."}}};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1946,7 +1946,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "url") || (key0 === "accept")) || (key0 === "fieldName")) || (key0 === "data")) || (key0 === "success"))){
+if(!((((((key0 === "url") || (key0 === "accept")) || (key0 === "fieldName")) || (key0 === "data")) || (key0 === "success")) || (key0 === "preferSuccess"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2046,14 +2046,26 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.preferSuccess !== undefined){
+if(typeof data.preferSuccess !== "boolean"){
+const err9 = {instancePath:instancePath+"/preferSuccess",schemaPath:"#/properties/preferSuccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }

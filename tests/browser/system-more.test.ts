@@ -99,6 +99,7 @@ describe('system-more', () => {
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: '文件上传' }).click();
     await (await chooser).setFiles({ name: '公章.png', mimeType: 'image/png', buffer: PNG });
+    await page.locator('.ant-message').getByText('上传成功').first().waitFor();
     await expect.poll(() => rows().filter({ hasText: '公章.png' }).count()).toBe(1);
     const file = rows().filter({ hasText: '公章.png' });
     expect(await file.textContent()).toContain('admin');
