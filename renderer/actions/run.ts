@@ -65,7 +65,7 @@ async function upload(action: ListAction, context: ActionRunContext): Promise<bo
   try {
     const res = await context.services.http.upload(fillText(spec.url, context.scope), form);
     if (res.success) {
-      context.notify.success(res.message || spec.success || '上传成功');
+      context.notify.success((spec.preferSuccess ? spec.success : undefined) || res.message || spec.success || '上传成功');
       return true;
     }
     context.notify.warning(res.message);

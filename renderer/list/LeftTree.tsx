@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Card, Tree, type TreeDataNode } from 'antd';
+import { Card, Input, Tree, type TreeDataNode } from 'antd';
 import { useRenderer } from '../context';
 import type { LeftTreeOptions } from '../schema/types.gen';
 import type { Notifier } from '../data/notify';
@@ -20,9 +20,12 @@ function toTreeData(nodes: RawNode[], keyField: string, titleField: string): Tre
 export function LeftTree({ options, notify, onSelect }: { options: LeftTreeOptions; notify: Notifier; onSelect(key: string | undefined): void }) {
   const { http } = useRenderer();
   const [data, setData] = useState<TreeDataNode[]>([]);
+  const [keyword, setKeyword] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
   useEffect(() => {
+    const params = options.searchParam && keyword ? { [options.searchParam]: keyword } : undefined;
     http
-      .get<RawNode[]>(options.url)
+      .get<RawNode[]>(options.url, params)
       .then((res) => {
         if (!res.success) {
           notify.error(res.message);
@@ -33,10 +36,34 @@ export function LeftTree({ options, notify, onSelect }: { options: LeftTreeOptio
       .catch((error: unknown) => notify.warning(errorText(error)));
     // notify is stable for a page
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [http, options.url, options.keyField, options.titleField]);
+  }, [http, options.url, options.keyField, options.titleField, options.searchParam, keyword]);
   return (
     <Card size="small" style={{ width: options.width ?? 260, flexShrink: 0 }}>
-      <Tree treeData={data} defaultExpandAll onSelect={(keys) => onSelect(keys.length ? String(keys[0]) : undefined)} />
+      {options.searchParam && (
+        <Input.Search
+          allowClear
+          placeholder={options.searchPlaceholder ?? '输入名称查询...'}
+          style={{ marginBottom: 8 }}
+          onSearch={(value) => {
+            setKeyword(value.trim());
+            setSelected([]);
+            onSelect(undefined);
+          }}
+        />
+      )}
+      {data.length > 0 && (
+        // remounted per result so defaultExpandAll opens the searched tree
+        <Tree
+          key={keyword}
+          treeData={data}
+          defaultExpandAll
+          selectedKeys={selected}
+          onSelect={(keys) => {
+            setSelected(keys.map(String));
+            onSelect(keys.length ? String(keys[0]) : undefined);
+          }}
+        />
+      )}
     </Card>
   );
 }

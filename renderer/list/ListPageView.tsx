@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Card } from 'antd';
+import { Alert, Card } from 'antd';
 import type { ListPage } from '../schema/types.gen';
 import { defaultNotifier, type Notifier } from '../data/notify';
 import { useRenderer } from '../context';
@@ -124,6 +124,7 @@ export function ListPageView(props: ListPageViewProps) {
   const condition = treeConditionParams(schema);
   return (
     <Card title={schema.title}>
+      {schema.notice && <Alert type="info" showIcon message={schema.notice} style={{ marginBottom: 12 }} />}
       <ListBody {...props} extraParams={condition.condition ? condition : undefined} />
     </Card>
   );

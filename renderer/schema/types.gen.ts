@@ -13,6 +13,8 @@ export interface ListPage {
   description?: string;
   /** What the table shows while it has no rows (default 暂无数据). */
   emptyText?: string;
+  /** A note shown above the list (an info bar), e.g. who else reads these rows. */
+  notice?: string;
   /** The entity (its table, also its file name under schemas/entities) the page is derived from. */
   entity?: string;
   variant?: "table" | "treeTable" | "leftTree" | "masterDetail";
@@ -271,6 +273,8 @@ export interface UploadAction {
   data?: ActionValues;
   /** Shown on success when the server sends no message (default 上传成功). */
   success?: string;
+  /** Show `success` even when the server sends a message (/sys/common/upload answers the stored path). */
+  preferSuccess?: boolean;
 }
 
 export interface CustomAction {
@@ -360,6 +364,10 @@ export interface LeftTreeOptions {
   titleField?: string;
   keyField?: string;
   width?: number;
+  /** When set, a search box above the tree reloads it with this query parameter carrying the typed text. */
+  searchParam?: string;
+  /** Placeholder of the tree's search box. */
+  searchPlaceholder?: string;
 }
 
 export type Validator = ValidatorName | {

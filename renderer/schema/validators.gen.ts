@@ -4,13 +4,13 @@
 function ucs2length(str) { let n = 0; for (const _ of str) n++; return n; }
 "use strict";
 export const ListPage = validate48;
-const schema12 = {"type":"object","required":["$schema","kind","title","url","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"list"},"title":{"type":"string","minLength":1},"description":{"type":"string"},"emptyText":{"type":"string","description":"What the table shows while it has no rows (default 暂无数据)."},"entity":{"type":"string","description":"The entity (its table, also its file name under schemas/entities) the page is derived from."},"variant":{"enum":["table","treeTable","leftTree","masterDetail"],"default":"table"},"rowKey":{"type":"string","default":"id"},"url":{"$ref":"#/definitions/ListUrls"},"authPrefix":{"type":"string","description":"Permission prefix; columns hidden by type-1 codes under it."},"defaultSort":{"$ref":"#/definitions/Sort"},"pageSize":{"type":"integer","minimum":1},"pageSizeOptions":{"type":"array","items":{"type":"integer","minimum":1}},"query":{"$ref":"#/definitions/FormilySchema"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Column"}},"toolbar":{"$ref":"#/definitions/Toolbar"},"rowActions":{"$ref":"#/definitions/RowActions"},"form":{"$ref":"#/definitions/EditForm"},"superQuery":{"$ref":"#/definitions/SuperQuery"},"exportFileName":{"type":"string"},"exportMode":{"enum":["blob","navigate"],"default":"blob","description":"blob: GET the export with the token header and save it; navigate: open a signed export address ({export url}/link) in the browser."},"importOptions":{"$ref":"#/definitions/ImportOptions"},"tree":{"$ref":"#/definitions/TreeOptions"},"leftTree":{"$ref":"#/definitions/LeftTreeOptions"}},"allOf":[{"if":{"properties":{"variant":{"const":"leftTree"}},"required":["variant"]},"then":{"required":["leftTree"]}}]};
+const schema12 = {"type":"object","required":["$schema","kind","title","url","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"list"},"title":{"type":"string","minLength":1},"description":{"type":"string"},"emptyText":{"type":"string","description":"What the table shows while it has no rows (default 暂无数据)."},"notice":{"type":"string","description":"A note shown above the list (an info bar), e.g. who else reads these rows."},"entity":{"type":"string","description":"The entity (its table, also its file name under schemas/entities) the page is derived from."},"variant":{"enum":["table","treeTable","leftTree","masterDetail"],"default":"table"},"rowKey":{"type":"string","default":"id"},"url":{"$ref":"#/definitions/ListUrls"},"authPrefix":{"type":"string","description":"Permission prefix; columns hidden by type-1 codes under it."},"defaultSort":{"$ref":"#/definitions/Sort"},"pageSize":{"type":"integer","minimum":1},"pageSizeOptions":{"type":"array","items":{"type":"integer","minimum":1}},"query":{"$ref":"#/definitions/FormilySchema"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Column"}},"toolbar":{"$ref":"#/definitions/Toolbar"},"rowActions":{"$ref":"#/definitions/RowActions"},"form":{"$ref":"#/definitions/EditForm"},"superQuery":{"$ref":"#/definitions/SuperQuery"},"exportFileName":{"type":"string"},"exportMode":{"enum":["blob","navigate"],"default":"blob","description":"blob: GET the export with the token header and save it; navigate: open a signed export address ({export url}/link) in the browser."},"importOptions":{"$ref":"#/definitions/ImportOptions"},"tree":{"$ref":"#/definitions/TreeOptions"},"leftTree":{"$ref":"#/definitions/LeftTreeOptions"}},"allOf":[{"if":{"properties":{"variant":{"const":"leftTree"}},"required":["variant"]},"then":{"required":["leftTree"]}}]};
 const schema13 = {"type":"object","required":["list"],"additionalProperties":false,"properties":{"list":{"type":"string"},"childList":{"type":"string","description":"Tree table: children of one parent."},"add":{"type":"string"},"edit":{"type":"string"},"delete":{"type":"string"},"deleteBatch":{"type":"string"},"queryById":{"type":"string"},"exportXls":{"type":"string"},"importExcel":{"type":"string"}}};
 const schema14 = {"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}};
 const schema22 = {"type":"object","required":["dataIndex","title"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string"},"title":{"type":"string"},"width":{"type":"number"},"align":{"enum":["left","center","right"]},"sorter":{"type":"boolean"},"ellipsis":{"type":"boolean"},"fixed":{"enum":["left","right"]},"component":{"type":"string","description":"Registered field type whose cell renders the value."},"props":{"type":"object"},"auth":{"type":"string"}}};
 const schema54 = {"type":"object","additionalProperties":false,"properties":{"multiple":{"type":"boolean","description":"Allow several files in one upload (off: only one file)."},"foreignKeys":{"type":"string"},"isSingleTableImport":{"type":"boolean"}}};
 const schema55 = {"type":"object","additionalProperties":false,"properties":{"parentKey":{"type":"string","default":"parentId"},"hasChildrenField":{"type":"string","default":"hasChildren"},"rootValue":{"type":"string","default":"0"},"condition":{"type":"object","description":"Sent as the JSON `condition` parameter with the roots and every child load: field → value equalities.","additionalProperties":{"type":["string","number","boolean"]}}}};
-const schema56 = {"type":"object","required":["url","param"],"additionalProperties":false,"properties":{"url":{"type":"string"},"param":{"type":"string","description":"Query parameter that carries the selected node key."},"titleField":{"type":"string","default":"title"},"keyField":{"type":"string","default":"key"},"width":{"type":"number"}}};
+const schema56 = {"type":"object","required":["url","param"],"additionalProperties":false,"properties":{"url":{"type":"string"},"param":{"type":"string","description":"Query parameter that carries the selected node key."},"titleField":{"type":"string","default":"title"},"keyField":{"type":"string","default":"key"},"width":{"type":"number"},"searchParam":{"type":"string","description":"When set, a search box above the tree reloads it with this query parameter carrying the typed text."},"searchPlaceholder":{"type":"string","description":"Placeholder of the tree's search box."}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const schema15 = {"type":"object","description":"Formily JSON Schema (ISchema). x-component names resolve through the field registry.","properties":{"type":{"enum":["object","array","string","number","boolean","void","date","datetime"]},"title":{"type":"string"},"description":{"type":"string"},"default":{},"enum":{"type":"array"},"required":{"anyOf":[{"type":"boolean"},{"type":"array","items":{"type":"string"}}]},"properties":{"type":"object","additionalProperties":{"$ref":"#/definitions/FormilySchema"}},"items":{"$ref":"#/definitions/FormilySchema"},"x-index":{"type":"number"},"x-component":{"type":"string","minLength":1},"x-component-props":{"type":"object"},"x-decorator":{"type":"string","minLength":1},"x-decorator-props":{"type":"object"},"x-validator":{"anyOf":[{"$ref":"#/definitions/Validator"},{"type":"array","items":{"$ref":"#/definitions/Validator"}}]},"x-reactions":{},"x-display":{"enum":["visible","hidden","none"]},"x-pattern":{"enum":["editable","disabled","readOnly","readPretty"]},"x-visible":{"type":["boolean","string"]},"x-hidden":{"type":["boolean","string"]},"x-disabled":{"type":["boolean","string"]},"x-editable":{"type":["boolean","string"]},"x-read-only":{"type":["boolean","string"]},"x-read-pretty":{"type":["boolean","string"]},"x-content":{},"x-data":{"type":"object"},"x-auth":{"type":"string","description":"Permission code; the field is removed when can(code) is false."}},"additionalProperties":false};
@@ -1929,7 +1929,7 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-const schema42 = {"type":"object","required":["url"],"additionalProperties":false,"properties":{"url":{"type":"string","minLength":1},"accept":{"type":"string","description":"File types the picker offers, e.g. .xls,.xlsx."},"fieldName":{"type":"string","default":"file"},"data":{"$ref":"#/definitions/ActionValues"},"success":{"type":"string","description":"Shown on success when the server sends no message (default 上传成功)."}}};
+const schema42 = {"type":"object","required":["url"],"additionalProperties":false,"properties":{"url":{"type":"string","minLength":1},"accept":{"type":"string","description":"File types the picker offers, e.g. .xls,.xlsx."},"fieldName":{"type":"string","default":"file"},"data":{"$ref":"#/definitions/ActionValues"},"success":{"type":"string","description":"Shown on success when the server sends no message (default 上传成功)."},"preferSuccess":{"type":"boolean","description":"Show `success` even when the server sends a message (/sys/common/upload answers the stored path)."}}};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1946,7 +1946,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "url") || (key0 === "accept")) || (key0 === "fieldName")) || (key0 === "data")) || (key0 === "success"))){
+if(!((((((key0 === "url") || (key0 === "accept")) || (key0 === "fieldName")) || (key0 === "data")) || (key0 === "success")) || (key0 === "preferSuccess"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2046,14 +2046,26 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.preferSuccess !== undefined){
+if(typeof data.preferSuccess !== "boolean"){
+const err9 = {instancePath:instancePath+"/preferSuccess",schemaPath:"#/properties/preferSuccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -4554,9 +4566,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.entity !== undefined){
-if(typeof data.entity !== "string"){
-const err16 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.notice !== undefined){
+if(typeof data.notice !== "string"){
+const err16 = {instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4566,10 +4578,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.variant !== undefined){
-let data7 = data.variant;
-if(!((((data7 === "table") || (data7 === "treeTable")) || (data7 === "leftTree")) || (data7 === "masterDetail"))){
-const err17 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema12.properties.variant.enum},message:"must be equal to one of the allowed values"};
+if(data.entity !== undefined){
+if(typeof data.entity !== "string"){
+const err17 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4579,9 +4590,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.rowKey !== undefined){
-if(typeof data.rowKey !== "string"){
-const err18 = {instancePath:instancePath+"/rowKey",schemaPath:"#/properties/rowKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.variant !== undefined){
+let data8 = data.variant;
+if(!((((data8 === "table") || (data8 === "treeTable")) || (data8 === "leftTree")) || (data8 === "masterDetail"))){
+const err18 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema12.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4591,11 +4603,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.url !== undefined){
-let data9 = data.url;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.list === undefined){
-const err19 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/required",keyword:"required",params:{missingProperty: "list"},message:"must have required property '"+"list"+"'"};
+if(data.rowKey !== undefined){
+if(typeof data.rowKey !== "string"){
+const err19 = {instancePath:instancePath+"/rowKey",schemaPath:"#/properties/rowKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4604,9 +4614,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key1 in data9){
-if(!(func2.call(schema13.properties, key1))){
-const err20 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.url !== undefined){
+let data10 = data.url;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.list === undefined){
+const err20 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/required",keyword:"required",params:{missingProperty: "list"},message:"must have required property '"+"list"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4615,10 +4628,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data9.list !== undefined){
-if(typeof data9.list !== "string"){
-const err21 = {instancePath:instancePath+"/url/list",schemaPath:"#/definitions/ListUrls/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data10){
+if(!(func2.call(schema13.properties, key1))){
+const err21 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4628,9 +4640,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data9.childList !== undefined){
-if(typeof data9.childList !== "string"){
-const err22 = {instancePath:instancePath+"/url/childList",schemaPath:"#/definitions/ListUrls/properties/childList/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.list !== undefined){
+if(typeof data10.list !== "string"){
+const err22 = {instancePath:instancePath+"/url/list",schemaPath:"#/definitions/ListUrls/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4640,9 +4652,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data9.add !== undefined){
-if(typeof data9.add !== "string"){
-const err23 = {instancePath:instancePath+"/url/add",schemaPath:"#/definitions/ListUrls/properties/add/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.childList !== undefined){
+if(typeof data10.childList !== "string"){
+const err23 = {instancePath:instancePath+"/url/childList",schemaPath:"#/definitions/ListUrls/properties/childList/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4652,9 +4664,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data9.edit !== undefined){
-if(typeof data9.edit !== "string"){
-const err24 = {instancePath:instancePath+"/url/edit",schemaPath:"#/definitions/ListUrls/properties/edit/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.add !== undefined){
+if(typeof data10.add !== "string"){
+const err24 = {instancePath:instancePath+"/url/add",schemaPath:"#/definitions/ListUrls/properties/add/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4664,9 +4676,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data9.delete !== undefined){
-if(typeof data9.delete !== "string"){
-const err25 = {instancePath:instancePath+"/url/delete",schemaPath:"#/definitions/ListUrls/properties/delete/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.edit !== undefined){
+if(typeof data10.edit !== "string"){
+const err25 = {instancePath:instancePath+"/url/edit",schemaPath:"#/definitions/ListUrls/properties/edit/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4676,9 +4688,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data9.deleteBatch !== undefined){
-if(typeof data9.deleteBatch !== "string"){
-const err26 = {instancePath:instancePath+"/url/deleteBatch",schemaPath:"#/definitions/ListUrls/properties/deleteBatch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.delete !== undefined){
+if(typeof data10.delete !== "string"){
+const err26 = {instancePath:instancePath+"/url/delete",schemaPath:"#/definitions/ListUrls/properties/delete/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4688,9 +4700,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data9.queryById !== undefined){
-if(typeof data9.queryById !== "string"){
-const err27 = {instancePath:instancePath+"/url/queryById",schemaPath:"#/definitions/ListUrls/properties/queryById/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.deleteBatch !== undefined){
+if(typeof data10.deleteBatch !== "string"){
+const err27 = {instancePath:instancePath+"/url/deleteBatch",schemaPath:"#/definitions/ListUrls/properties/deleteBatch/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4700,9 +4712,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data9.exportXls !== undefined){
-if(typeof data9.exportXls !== "string"){
-const err28 = {instancePath:instancePath+"/url/exportXls",schemaPath:"#/definitions/ListUrls/properties/exportXls/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.queryById !== undefined){
+if(typeof data10.queryById !== "string"){
+const err28 = {instancePath:instancePath+"/url/queryById",schemaPath:"#/definitions/ListUrls/properties/queryById/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4712,9 +4724,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data9.importExcel !== undefined){
-if(typeof data9.importExcel !== "string"){
-const err29 = {instancePath:instancePath+"/url/importExcel",schemaPath:"#/definitions/ListUrls/properties/importExcel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.exportXls !== undefined){
+if(typeof data10.exportXls !== "string"){
+const err29 = {instancePath:instancePath+"/url/exportXls",schemaPath:"#/definitions/ListUrls/properties/exportXls/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4724,9 +4736,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data10.importExcel !== undefined){
+if(typeof data10.importExcel !== "string"){
+const err30 = {instancePath:instancePath+"/url/importExcel",schemaPath:"#/definitions/ListUrls/properties/importExcel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4736,9 +4748,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.authPrefix !== undefined){
-if(typeof data.authPrefix !== "string"){
-const err31 = {instancePath:instancePath+"/authPrefix",schemaPath:"#/properties/authPrefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err31 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4748,11 +4760,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.defaultSort !== undefined){
-let data20 = data.defaultSort;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.column === undefined){
-const err32 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
+if(data.authPrefix !== undefined){
+if(typeof data.authPrefix !== "string"){
+const err32 = {instancePath:instancePath+"/authPrefix",schemaPath:"#/properties/authPrefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4761,8 +4771,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data20.order === undefined){
-const err33 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'"};
+}
+if(data.defaultSort !== undefined){
+let data21 = data.defaultSort;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.column === undefined){
+const err33 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4771,9 +4785,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-for(const key2 in data20){
-if(!((key2 === "column") || (key2 === "order"))){
-const err34 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data21.order === undefined){
+const err34 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4782,10 +4795,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data20.column !== undefined){
-if(typeof data20.column !== "string"){
-const err35 = {instancePath:instancePath+"/defaultSort/column",schemaPath:"#/definitions/Sort/properties/column/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data21){
+if(!((key2 === "column") || (key2 === "order"))){
+const err35 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4795,10 +4807,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data20.order !== undefined){
-let data22 = data20.order;
-if(!((data22 === "asc") || (data22 === "desc"))){
-const err36 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/definitions/Sort/properties/order/enum",keyword:"enum",params:{allowedValues: schema14.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(data21.column !== undefined){
+if(typeof data21.column !== "string"){
+const err36 = {instancePath:instancePath+"/defaultSort/column",schemaPath:"#/definitions/Sort/properties/column/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4808,9 +4819,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data21.order !== undefined){
+let data23 = data21.order;
+if(!((data23 === "asc") || (data23 === "desc"))){
+const err37 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/definitions/Sort/properties/order/enum",keyword:"enum",params:{allowedValues: schema14.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4820,10 +4832,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.pageSize !== undefined){
-let data23 = data.pageSize;
-if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
-const err38 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err38 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4832,9 +4843,11 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(typeof data23 == "number"){
-if(data23 < 1 || isNaN(data23)){
-const err39 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.pageSize !== undefined){
+let data24 = data.pageSize;
+if(!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))){
+const err39 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4843,16 +4856,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-}
-if(data.pageSizeOptions !== undefined){
-let data24 = data.pageSizeOptions;
-if(Array.isArray(data24)){
-const len0 = data24.length;
-for(let i0=0; i0<len0; i0++){
-let data25 = data24[i0];
-if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
-const err40 = {instancePath:instancePath+"/pageSizeOptions/" + i0,schemaPath:"#/properties/pageSizeOptions/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data24 == "number"){
+if(data24 < 1 || isNaN(data24)){
+const err40 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4861,9 +4867,16 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(typeof data25 == "number"){
-if(data25 < 1 || isNaN(data25)){
-const err41 = {instancePath:instancePath+"/pageSizeOptions/" + i0,schemaPath:"#/properties/pageSizeOptions/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data.pageSizeOptions !== undefined){
+let data25 = data.pageSizeOptions;
+if(Array.isArray(data25)){
+const len0 = data25.length;
+for(let i0=0; i0<len0; i0++){
+let data26 = data25[i0];
+if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
+const err41 = {instancePath:instancePath+"/pageSizeOptions/" + i0,schemaPath:"#/properties/pageSizeOptions/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4872,16 +4885,27 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/pageSizeOptions",schemaPath:"#/properties/pageSizeOptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(typeof data26 == "number"){
+if(data26 < 1 || isNaN(data26)){
+const err42 = {instancePath:instancePath+"/pageSizeOptions/" + i0,schemaPath:"#/properties/pageSizeOptions/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/pageSizeOptions",schemaPath:"#/properties/pageSizeOptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -4893,24 +4917,10 @@ errors = vErrors.length;
 }
 }
 if(data.columns !== undefined){
-let data27 = data.columns;
-if(Array.isArray(data27)){
-if(data27.length < 1){
-const err43 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-const len1 = data27.length;
-for(let i1=0; i1<len1; i1++){
-let data28 = data27[i1];
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.dataIndex === undefined){
-const err44 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "dataIndex"},message:"must have required property '"+"dataIndex"+"'"};
+let data28 = data.columns;
+if(Array.isArray(data28)){
+if(data28.length < 1){
+const err44 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4919,8 +4929,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data28.title === undefined){
-const err45 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+const len1 = data28.length;
+for(let i1=0; i1<len1; i1++){
+let data29 = data28[i1];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.dataIndex === undefined){
+const err45 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "dataIndex"},message:"must have required property '"+"dataIndex"+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4929,9 +4943,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-for(const key3 in data28){
-if(!(func2.call(schema22.properties, key3))){
-const err46 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data29.title === undefined){
+const err46 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4940,10 +4953,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data28.dataIndex !== undefined){
-if(typeof data28.dataIndex !== "string"){
-const err47 = {instancePath:instancePath+"/columns/" + i1+"/dataIndex",schemaPath:"#/definitions/Column/properties/dataIndex/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data29){
+if(!(func2.call(schema22.properties, key3))){
+const err47 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4953,9 +4965,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data28.title !== undefined){
-if(typeof data28.title !== "string"){
-const err48 = {instancePath:instancePath+"/columns/" + i1+"/title",schemaPath:"#/definitions/Column/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data29.dataIndex !== undefined){
+if(typeof data29.dataIndex !== "string"){
+const err48 = {instancePath:instancePath+"/columns/" + i1+"/dataIndex",schemaPath:"#/definitions/Column/properties/dataIndex/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4965,9 +4977,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data28.width !== undefined){
-if(!(typeof data28.width == "number")){
-const err49 = {instancePath:instancePath+"/columns/" + i1+"/width",schemaPath:"#/definitions/Column/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data29.title !== undefined){
+if(typeof data29.title !== "string"){
+const err49 = {instancePath:instancePath+"/columns/" + i1+"/title",schemaPath:"#/definitions/Column/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4977,10 +4989,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data28.align !== undefined){
-let data32 = data28.align;
-if(!(((data32 === "left") || (data32 === "center")) || (data32 === "right"))){
-const err50 = {instancePath:instancePath+"/columns/" + i1+"/align",schemaPath:"#/definitions/Column/properties/align/enum",keyword:"enum",params:{allowedValues: schema22.properties.align.enum},message:"must be equal to one of the allowed values"};
+if(data29.width !== undefined){
+if(!(typeof data29.width == "number")){
+const err50 = {instancePath:instancePath+"/columns/" + i1+"/width",schemaPath:"#/definitions/Column/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4990,9 +5001,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data28.sorter !== undefined){
-if(typeof data28.sorter !== "boolean"){
-const err51 = {instancePath:instancePath+"/columns/" + i1+"/sorter",schemaPath:"#/definitions/Column/properties/sorter/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data29.align !== undefined){
+let data33 = data29.align;
+if(!(((data33 === "left") || (data33 === "center")) || (data33 === "right"))){
+const err51 = {instancePath:instancePath+"/columns/" + i1+"/align",schemaPath:"#/definitions/Column/properties/align/enum",keyword:"enum",params:{allowedValues: schema22.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5002,9 +5014,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data28.ellipsis !== undefined){
-if(typeof data28.ellipsis !== "boolean"){
-const err52 = {instancePath:instancePath+"/columns/" + i1+"/ellipsis",schemaPath:"#/definitions/Column/properties/ellipsis/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data29.sorter !== undefined){
+if(typeof data29.sorter !== "boolean"){
+const err52 = {instancePath:instancePath+"/columns/" + i1+"/sorter",schemaPath:"#/definitions/Column/properties/sorter/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5014,10 +5026,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data28.fixed !== undefined){
-let data35 = data28.fixed;
-if(!((data35 === "left") || (data35 === "right"))){
-const err53 = {instancePath:instancePath+"/columns/" + i1+"/fixed",schemaPath:"#/definitions/Column/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema22.properties.fixed.enum},message:"must be equal to one of the allowed values"};
+if(data29.ellipsis !== undefined){
+if(typeof data29.ellipsis !== "boolean"){
+const err53 = {instancePath:instancePath+"/columns/" + i1+"/ellipsis",schemaPath:"#/definitions/Column/properties/ellipsis/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5027,9 +5038,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data28.component !== undefined){
-if(typeof data28.component !== "string"){
-const err54 = {instancePath:instancePath+"/columns/" + i1+"/component",schemaPath:"#/definitions/Column/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data29.fixed !== undefined){
+let data36 = data29.fixed;
+if(!((data36 === "left") || (data36 === "right"))){
+const err54 = {instancePath:instancePath+"/columns/" + i1+"/fixed",schemaPath:"#/definitions/Column/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema22.properties.fixed.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -5039,10 +5051,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data28.props !== undefined){
-let data37 = data28.props;
-if(!(data37 && typeof data37 == "object" && !Array.isArray(data37))){
-const err55 = {instancePath:instancePath+"/columns/" + i1+"/props",schemaPath:"#/definitions/Column/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data29.component !== undefined){
+if(typeof data29.component !== "string"){
+const err55 = {instancePath:instancePath+"/columns/" + i1+"/component",schemaPath:"#/definitions/Column/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -5052,9 +5063,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data28.auth !== undefined){
-if(typeof data28.auth !== "string"){
-const err56 = {instancePath:instancePath+"/columns/" + i1+"/auth",schemaPath:"#/definitions/Column/properties/auth/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data29.props !== undefined){
+let data38 = data29.props;
+if(!(data38 && typeof data38 == "object" && !Array.isArray(data38))){
+const err56 = {instancePath:instancePath+"/columns/" + i1+"/props",schemaPath:"#/definitions/Column/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -5064,9 +5076,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
-else {
-const err57 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data29.auth !== undefined){
+if(typeof data29.auth !== "string"){
+const err57 = {instancePath:instancePath+"/columns/" + i1+"/auth",schemaPath:"#/definitions/Column/properties/auth/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -5078,12 +5090,24 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err58 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err58];
 }
 else {
 vErrors.push(err58);
+}
+errors++;
+}
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }
@@ -5114,20 +5138,7 @@ errors = vErrors.length;
 }
 if(data.exportFileName !== undefined){
 if(typeof data.exportFileName !== "string"){
-const err59 = {instancePath:instancePath+"/exportFileName",schemaPath:"#/properties/exportFileName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-if(data.exportMode !== undefined){
-let data44 = data.exportMode;
-if(!((data44 === "blob") || (data44 === "navigate"))){
-const err60 = {instancePath:instancePath+"/exportMode",schemaPath:"#/properties/exportMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.exportMode.enum},message:"must be equal to one of the allowed values"};
+const err60 = {instancePath:instancePath+"/exportFileName",schemaPath:"#/properties/exportFileName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -5137,12 +5148,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.importOptions !== undefined){
-let data45 = data.importOptions;
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-for(const key4 in data45){
-if(!(((key4 === "multiple") || (key4 === "foreignKeys")) || (key4 === "isSingleTableImport"))){
-const err61 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data.exportMode !== undefined){
+let data45 = data.exportMode;
+if(!((data45 === "blob") || (data45 === "navigate"))){
+const err61 = {instancePath:instancePath+"/exportMode",schemaPath:"#/properties/exportMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.exportMode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -5152,9 +5161,12 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data45.multiple !== undefined){
-if(typeof data45.multiple !== "boolean"){
-const err62 = {instancePath:instancePath+"/importOptions/multiple",schemaPath:"#/definitions/ImportOptions/properties/multiple/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.importOptions !== undefined){
+let data46 = data.importOptions;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+for(const key4 in data46){
+if(!(((key4 === "multiple") || (key4 === "foreignKeys")) || (key4 === "isSingleTableImport"))){
+const err62 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5164,9 +5176,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data45.foreignKeys !== undefined){
-if(typeof data45.foreignKeys !== "string"){
-const err63 = {instancePath:instancePath+"/importOptions/foreignKeys",schemaPath:"#/definitions/ImportOptions/properties/foreignKeys/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data46.multiple !== undefined){
+if(typeof data46.multiple !== "boolean"){
+const err63 = {instancePath:instancePath+"/importOptions/multiple",schemaPath:"#/definitions/ImportOptions/properties/multiple/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5176,9 +5188,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data45.isSingleTableImport !== undefined){
-if(typeof data45.isSingleTableImport !== "boolean"){
-const err64 = {instancePath:instancePath+"/importOptions/isSingleTableImport",schemaPath:"#/definitions/ImportOptions/properties/isSingleTableImport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data46.foreignKeys !== undefined){
+if(typeof data46.foreignKeys !== "string"){
+const err64 = {instancePath:instancePath+"/importOptions/foreignKeys",schemaPath:"#/definitions/ImportOptions/properties/foreignKeys/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5188,9 +5200,9 @@ vErrors.push(err64);
 errors++;
 }
 }
-}
-else {
-const err65 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data46.isSingleTableImport !== undefined){
+if(typeof data46.isSingleTableImport !== "boolean"){
+const err65 = {instancePath:instancePath+"/importOptions/isSingleTableImport",schemaPath:"#/definitions/ImportOptions/properties/isSingleTableImport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5200,12 +5212,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.tree !== undefined){
-let data49 = data.tree;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-for(const key5 in data49){
-if(!((((key5 === "parentKey") || (key5 === "hasChildrenField")) || (key5 === "rootValue")) || (key5 === "condition"))){
-const err66 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+}
+else {
+const err66 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5215,9 +5224,12 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data49.parentKey !== undefined){
-if(typeof data49.parentKey !== "string"){
-const err67 = {instancePath:instancePath+"/tree/parentKey",schemaPath:"#/definitions/TreeOptions/properties/parentKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tree !== undefined){
+let data50 = data.tree;
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+for(const key5 in data50){
+if(!((((key5 === "parentKey") || (key5 === "hasChildrenField")) || (key5 === "rootValue")) || (key5 === "condition"))){
+const err67 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5227,9 +5239,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data49.hasChildrenField !== undefined){
-if(typeof data49.hasChildrenField !== "string"){
-const err68 = {instancePath:instancePath+"/tree/hasChildrenField",schemaPath:"#/definitions/TreeOptions/properties/hasChildrenField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data50.parentKey !== undefined){
+if(typeof data50.parentKey !== "string"){
+const err68 = {instancePath:instancePath+"/tree/parentKey",schemaPath:"#/definitions/TreeOptions/properties/parentKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5239,9 +5251,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data49.rootValue !== undefined){
-if(typeof data49.rootValue !== "string"){
-const err69 = {instancePath:instancePath+"/tree/rootValue",schemaPath:"#/definitions/TreeOptions/properties/rootValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data50.hasChildrenField !== undefined){
+if(typeof data50.hasChildrenField !== "string"){
+const err69 = {instancePath:instancePath+"/tree/hasChildrenField",schemaPath:"#/definitions/TreeOptions/properties/hasChildrenField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5251,13 +5263,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data49.condition !== undefined){
-let data53 = data49.condition;
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-for(const key6 in data53){
-let data54 = data53[key6];
-if(((typeof data54 !== "string") && (!(typeof data54 == "number"))) && (typeof data54 !== "boolean")){
-const err70 = {instancePath:instancePath+"/tree/condition/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TreeOptions/properties/condition/additionalProperties/type",keyword:"type",params:{type: schema55.properties.condition.additionalProperties.type},message:"must be string,number,boolean"};
+if(data50.rootValue !== undefined){
+if(typeof data50.rootValue !== "string"){
+const err70 = {instancePath:instancePath+"/tree/rootValue",schemaPath:"#/definitions/TreeOptions/properties/rootValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5267,9 +5275,13 @@ vErrors.push(err70);
 errors++;
 }
 }
-}
-else {
-const err71 = {instancePath:instancePath+"/tree/condition",schemaPath:"#/definitions/TreeOptions/properties/condition/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data50.condition !== undefined){
+let data54 = data50.condition;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+for(const key6 in data54){
+let data55 = data54[key6];
+if(((typeof data55 !== "string") && (!(typeof data55 == "number"))) && (typeof data55 !== "boolean")){
+const err71 = {instancePath:instancePath+"/tree/condition/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TreeOptions/properties/condition/additionalProperties/type",keyword:"type",params:{type: schema55.properties.condition.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5281,7 +5293,7 @@ errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err72 = {instancePath:instancePath+"/tree/condition",schemaPath:"#/definitions/TreeOptions/properties/condition/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5291,11 +5303,9 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.leftTree !== undefined){
-let data55 = data.leftTree;
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if(data55.url === undefined){
-const err73 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+}
+else {
+const err73 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5304,8 +5314,12 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data55.param === undefined){
-const err74 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'"};
+}
+if(data.leftTree !== undefined){
+let data56 = data.leftTree;
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+if(data56.url === undefined){
+const err74 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5314,9 +5328,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-for(const key7 in data55){
-if(!(((((key7 === "url") || (key7 === "param")) || (key7 === "titleField")) || (key7 === "keyField")) || (key7 === "width"))){
-const err75 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data56.param === undefined){
+const err75 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5325,10 +5338,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-if(data55.url !== undefined){
-if(typeof data55.url !== "string"){
-const err76 = {instancePath:instancePath+"/leftTree/url",schemaPath:"#/definitions/LeftTreeOptions/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key7 in data56){
+if(!(((((((key7 === "url") || (key7 === "param")) || (key7 === "titleField")) || (key7 === "keyField")) || (key7 === "width")) || (key7 === "searchParam")) || (key7 === "searchPlaceholder"))){
+const err76 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5338,9 +5350,9 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data55.param !== undefined){
-if(typeof data55.param !== "string"){
-const err77 = {instancePath:instancePath+"/leftTree/param",schemaPath:"#/definitions/LeftTreeOptions/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data56.url !== undefined){
+if(typeof data56.url !== "string"){
+const err77 = {instancePath:instancePath+"/leftTree/url",schemaPath:"#/definitions/LeftTreeOptions/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5350,9 +5362,9 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data55.titleField !== undefined){
-if(typeof data55.titleField !== "string"){
-const err78 = {instancePath:instancePath+"/leftTree/titleField",schemaPath:"#/definitions/LeftTreeOptions/properties/titleField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data56.param !== undefined){
+if(typeof data56.param !== "string"){
+const err78 = {instancePath:instancePath+"/leftTree/param",schemaPath:"#/definitions/LeftTreeOptions/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5362,9 +5374,9 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data55.keyField !== undefined){
-if(typeof data55.keyField !== "string"){
-const err79 = {instancePath:instancePath+"/leftTree/keyField",schemaPath:"#/definitions/LeftTreeOptions/properties/keyField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data56.titleField !== undefined){
+if(typeof data56.titleField !== "string"){
+const err79 = {instancePath:instancePath+"/leftTree/titleField",schemaPath:"#/definitions/LeftTreeOptions/properties/titleField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5374,9 +5386,9 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data55.width !== undefined){
-if(!(typeof data55.width == "number")){
-const err80 = {instancePath:instancePath+"/leftTree/width",schemaPath:"#/definitions/LeftTreeOptions/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data56.keyField !== undefined){
+if(typeof data56.keyField !== "string"){
+const err80 = {instancePath:instancePath+"/leftTree/keyField",schemaPath:"#/definitions/LeftTreeOptions/properties/keyField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5386,9 +5398,9 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
-else {
-const err81 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data56.width !== undefined){
+if(!(typeof data56.width == "number")){
+const err81 = {instancePath:instancePath+"/leftTree/width",schemaPath:"#/definitions/LeftTreeOptions/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5398,14 +5410,50 @@ vErrors.push(err81);
 errors++;
 }
 }
-}
-else {
-const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data56.searchParam !== undefined){
+if(typeof data56.searchParam !== "string"){
+const err82 = {instancePath:instancePath+"/leftTree/searchParam",schemaPath:"#/definitions/LeftTreeOptions/properties/searchParam/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err82];
 }
 else {
 vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data56.searchPlaceholder !== undefined){
+if(typeof data56.searchPlaceholder !== "string"){
+const err83 = {instancePath:instancePath+"/leftTree/searchPlaceholder",schemaPath:"#/definitions/LeftTreeOptions/properties/searchPlaceholder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+}
+else {
+const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
 }
 errors++;
 }

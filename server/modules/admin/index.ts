@@ -1,6 +1,7 @@
 import type { ApiModule } from '../../core/deps';
 import './tables';
 import { accountRoutes } from './account';
+import { addressListRoutes } from './address-list';
 import { categoryExcelRoutes } from './category-excel';
 import { categoryRoutes } from './categories';
 import { departExcelRoutes } from './depart-excel';
@@ -10,6 +11,7 @@ import { dictExcelRoutes } from './dict-excel';
 import { dictItemRoutes } from './dict-items';
 import { dictRoutes } from './dicts';
 import { registerAdminDuplicateChecks } from './duplicate-checks';
+import { registerGatewayRoutePolicy } from './gateway-routes';
 import { lookupRoutes } from './lookups';
 import { permissionRoutes } from './permissions';
 import { permissionRuleRoutes } from './permission-rules';
@@ -26,6 +28,7 @@ import { userRoutes } from './users';
  */
 export const adminModule: ApiModule = async (api, deps) => {
   registerAdminDuplicateChecks();
+  registerGatewayRoutePolicy();
   userRoutes(api, deps);
   await userExcelRoutes(api, deps);
   roleRoutes(api, deps);
@@ -43,5 +46,6 @@ export const adminModule: ApiModule = async (api, deps) => {
   tenantRoutes(api, deps);
   positionRoutes(api, deps);
   lookupRoutes(api, deps);
+  addressListRoutes(api, deps);
   accountRoutes(api, deps);
 };

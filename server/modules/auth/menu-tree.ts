@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { grantedPermissionIds } from '../../core/permissions';
 import type { Db, SysPermission } from '../../db/types';
+import { applyRoleIndex, roleIndexOf } from './role-index';
 
 export interface MenuItem {
   id: string;
@@ -104,6 +105,7 @@ export async function userPermissionResult(db: Db, userId: string, roleCodes: re
     if (home) rows = [home, ...rows];
   }
   if (isAdmin) rows = rows.map((r) => (r.name === '首页' && !r.parent_id ? { ...r, component: 'dashboard/Analysis' } : r));
+  rows = applyRoleIndex(rows, await roleIndexOf(db, roleCodes));
 
   const auth = rows
     .filter((r) => r.menu_type === 2 && r.status === '1')

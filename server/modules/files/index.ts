@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../core/deps';
+import { ossRoutes } from './oss-routes';
 import { staticRoutes } from './static-route';
 import { uploadRoutes } from './upload-route';
 
@@ -9,4 +10,5 @@ export { BIZ_FOLDERS, PUBLIC_IMAGE_FOLDERS } from './storage';
 export const filesModule: ApiModule = async (api, deps) => {
   await api.register(async (scope) => uploadRoutes(scope, deps));
   staticRoutes(api, deps);
+  ossRoutes(api, deps);
 };

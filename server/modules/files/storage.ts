@@ -34,7 +34,7 @@ declare module '../../db/types' {
  * without sign-in (avatars, rich-text and news images appear in <img> tags, which send no token
  * header); every other file needs the X-Access-Token header.
  */
-export const BIZ_FOLDERS = ['temp', 'jeditor', 'user', 'news', 'notice', 'xypj', 'company', 'expert', 'certificate'] as const;
+export const BIZ_FOLDERS = ['temp', 'jeditor', 'user', 'news', 'notice', 'xypj', 'company', 'expert', 'certificate', 'oss'] as const;
 export const PUBLIC_IMAGE_FOLDERS: ReadonlySet<string> = new Set(['user', 'jeditor', 'news']);
 export const DEFAULT_BIZ = 'temp';
 export const BIZ_REFUSED_MESSAGE = '上传目录bizPath，格式非法！';

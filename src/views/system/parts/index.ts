@@ -21,6 +21,7 @@ type ViewLoader = () => Promise<ViewComponent>;
  * - CheckRuleTestDialog: 功能测试 of the row's check rule (the typed value checked live by checkByCode).
  * - DataSourcePasswordDialog: 设置密码 of the row's data source (stored encrypted, never shown).
  * - AnnouncementDetail: 通知消息 of the row's announcement (`props.markRead`: mark the caller's copy read on open).
+ * - FilePreview: 文件预览 of the row's stored file (`url`): image, or PDF in JPdfView.
  */
 export const SYSTEM_VIEW_LOADERS: Record<SystemViewName, ViewLoader> = {
   DepartManager: () => import('./depart/DepartManager').then((m) => m.DepartManager),
@@ -38,6 +39,7 @@ export const SYSTEM_VIEW_LOADERS: Record<SystemViewName, ViewLoader> = {
   FillRuleTestDialog: () => import('./rules/FillRuleTestDialog').then((m) => m.default),
   CheckRuleTestDialog: () => import('./rules/CheckRuleTestDialog').then((m) => m.default),
   DataSourcePasswordDialog: () => import('./rules/DataSourcePasswordDialog').then((m) => m.default),
+  FilePreview: () => import('./files/FilePreview').then((m) => m.default),
 };
 
 /** Register the system views and the named actions their schemas use. Safe to call more than once. */
