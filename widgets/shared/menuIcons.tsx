@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import {
   ApartmentOutlined, AppstoreOutlined, AuditOutlined, BankOutlined, BarChartOutlined, BellOutlined, BookOutlined, CheckCircleOutlined,
   ClusterOutlined, DashboardOutlined, DatabaseOutlined, EditOutlined, FileTextOutlined, FormOutlined, HddOutlined, HomeOutlined, IdcardOutlined,
-  LinkOutlined, MenuOutlined, MonitorOutlined, NotificationOutlined, ProfileOutlined, SafetyCertificateOutlined, ScheduleOutlined,
+  LinkOutlined, MenuOutlined, MessageOutlined, MonitorOutlined, NotificationOutlined, ProfileOutlined, SafetyCertificateOutlined, ScheduleOutlined,
   SettingOutlined, SolutionOutlined, TableOutlined, TagsOutlined, TeamOutlined, ToolOutlined, TrophyOutlined, UsergroupAddOutlined, UserOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
@@ -21,6 +21,7 @@ export const MENU_ICONS: Readonly<Record<string, ReactNode>> = {
   'safety-certificate': <SafetyCertificateOutlined />, schedule: <ScheduleOutlined />, solution: <SolutionOutlined />,
   trophy: <TrophyOutlined />, warning: <WarningOutlined />, menu: <MenuOutlined />, apartment: <ApartmentOutlined />,
   hdd: <HddOutlined />, tags: <TagsOutlined />, edit: <EditOutlined />, 'usergroup-add': <UsergroupAddOutlined />,
+  message: <MessageOutlined />,
 };
 
 /** A menu's `icon` ("home", or the antd v4 component name "HomeOutlined") -> its icon; unknown names and "none" show none. */
