@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 
 const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i];
 
@@ -6,8 +6,8 @@ const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i];
  * What rich text (news, announcements) may keep when it is stored: formatting tags, links, images and
  * a few layout styles; never scripts, event handlers, frames, forms or javascript: URLs.
  */
-const STORED_RICH_TEXT: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'font', 'u', 's', 'sub', 'sup', 'h1', 'h2'],
+const EXTRA_TAGS = ['img', 'span', 'font', 'u', 's', 'sub', 'sup', 'h1', 'h2'];
+const STORED_RICH_TEXT: Omit<sanitizeHtml.IOptions, 'allowedTags'> = {
   allowedAttributes: {
     '*': ['style', 'class', 'align'],
     a: ['href', 'name', 'target', 'rel'],
@@ -33,7 +33,8 @@ const STORED_RICH_TEXT: sanitizeHtml.IOptions = {
   },
 };
 
-/** The HTML to store for a rich-text value from a request body. */
-export function sanitizeStoredHtml(html: string): string {
-  return sanitizeHtml(html, STORED_RICH_TEXT);
+/** The HTML to store for a rich-text value from a request body (sanitize-html loads on first use, not at start). */
+export async function sanitizeStoredHtml(html: string): Promise<string> {
+  const { default: sanitize } = await import('sanitize-html');
+  return sanitize(html, { ...STORED_RICH_TEXT, allowedTags: [...sanitize.defaults.allowedTags, ...EXTRA_TAGS] });
 }

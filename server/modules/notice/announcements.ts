@@ -47,7 +47,7 @@ async function beforeWrite(ctx: WriteContext): Promise<void> {
   }
   if (ctx.mode === 'delete') return;
   for (const key of ['sendStatus', 'sendTime', 'cancelTime', 'sender']) delete ctx.body[key];
-  if (typeof ctx.body.msgContent === 'string') ctx.body.msgContent = sanitizeStoredHtml(ctx.body.msgContent);
+  if (typeof ctx.body.msgContent === 'string') ctx.body.msgContent = await sanitizeStoredHtml(ctx.body.msgContent);
   if (ctx.body.msgType === 'USER' && userIdList(typeof ctx.body.userIds === 'string' ? ctx.body.userIds : '').length === 0) {
     throw businessError('指定用户不能为空！');
   }

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { AppDeps } from '../../core/deps';
 
 export type Channel = 'sms' | 'email' | 'system';
@@ -42,6 +41,7 @@ export async function deliver(deps: AppDeps, message: OutgoingMessage): Promise<
     return;
   }
   if (!deps.config.smtpUrl) throw new Error('未配置邮件服务器（SMTP_URL）');
+  const { default: nodemailer } = await import('nodemailer'); // loaded on the first e-mail, not at start
   const transport = nodemailer.createTransport(deps.config.smtpUrl, {
     connectionTimeout: SEND_TIMEOUT_MS,
     greetingTimeout: SEND_TIMEOUT_MS,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { AppDeps } from '../../core/deps';
 import { businessError, okMessage } from '../../core/envelope';
 import { objectSchema, text } from '../../core/schemas';
@@ -21,6 +20,7 @@ interface SourceRow {
 
 /** Connects, runs `select 1` and closes; the answer is null or the plain reason it failed. */
 async function tryConnect(row: SourceRow, password: string | undefined): Promise<string | null> {
+  const { default: pg } = await import('pg');
   const client = new pg.Client({
     host: row.db_host, port: Number(row.db_port), database: row.db_name, user: row.db_username,
     ...(password !== undefined ? { password } : {}), connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: CONNECT_TIMEOUT_MS,

@@ -6,7 +6,6 @@ import { businessError, okMessage } from '../../core/envelope';
 import type { Db } from '../../db/types';
 import { requireInScope, scopeOf, type WriteContext } from '../entity/policies';
 import { officeToday } from './caller';
-import { certificatePdf } from './certificate-pdf';
 import { definitionOf, requireRecord, requiredText } from './records';
 
 /** The office that issues the certificates: the root department's name. */
@@ -48,6 +47,8 @@ export function certificateRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const cert = await requireRecord(db, 'xypj_certificate', request.params.id);
     await requireInScope(db, def, await scopeOf(def, request), [String(cert.id)]);
     const certNo = String(cert.certNo);
+    // pdf-lib, fontkit and the QR code load on the first certificate, not at start
+    const { certificatePdf } = await import('./certificate-pdf');
     const pdf = await certificatePdf({
       certNo,
       companyName: String(cert.companyName ?? ''),

@@ -41,7 +41,7 @@ export function publicNewsRoutes(api: FastifyInstance, { db, config }: AppDeps):
       publish_time as "publishTime", content from xypj_news where id = ${request.params.id} and state = ${PUBLISHED}`.execute(db);
     const row = res.rows[0];
     if (!row) throw businessError('未找到该新闻');
-    return ok({ ...row, content: sanitizeStoredHtml(row.content ?? '') });
+    return ok({ ...row, content: await sanitizeStoredHtml(row.content ?? '') });
   });
 
   api.get('/xypj/public/files', { config: { public: true } }, async () => {

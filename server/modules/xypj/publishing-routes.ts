@@ -31,7 +31,7 @@ async function beforeWrite(ctx: WriteContext): Promise<void> {
   if (ctx.mode === 'delete') return;
   delete ctx.body.state;
   delete ctx.body.publishTime;
-  if (typeof ctx.body.content === 'string') ctx.body.content = sanitizeStoredHtml(ctx.body.content);
+  if (typeof ctx.body.content === 'string') ctx.body.content = await sanitizeStoredHtml(ctx.body.content);
 }
 
 export function registerPublishingPolicies(db: Db): void {
