@@ -210,3 +210,17 @@ export async function fillLoginForm(page: Page, server: RunningServer, username:
   await page.getByPlaceholder('请输入密码').fill(password);
   await page.getByPlaceholder('请输入验证码').fill(code);
 }
+
+/** The demo staff user belongs to two tenants and two departments: after sign-in, choose the first of each. */
+export async function chooseTenantAndDepartment(on: Page): Promise<void> {
+  const chooser = on.locator('.ant-modal-content').filter({ hasText: '请选择租户和部门' });
+  await chooser.waitFor();
+  for (const placeholder of ['请选择登录租户', '请选择登录部门']) {
+    const select = chooser.locator('.ant-select').filter({ hasText: placeholder });
+    if ((await select.count()) === 0) continue;
+    await select.click();
+    await on.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().waitFor();
+    await on.keyboard.press('Enter');
+  }
+  await chooser.getByRole('button', { name: /确\s*认/ }).click();
+}

@@ -3,7 +3,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { chooseTenantAndDepartment, DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -14,16 +14,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = (await newPage(browser)).page;
   await signIn(page, server, 'staff', DEMO_PASSWORD);
-  const chooser = page.locator('.ant-modal-content').filter({ hasText: '请选择租户和部门' });
-  await chooser.waitFor();
-  for (const placeholder of ['请选择登录租户', '请选择登录部门']) {
-    const select = chooser.locator('.ant-select').filter({ hasText: placeholder });
-    if ((await select.count()) === 0) continue;
-    await select.click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().waitFor();
-    await page.keyboard.press('Enter');
-  }
-  await chooser.getByRole('button', { name: /确\s*认/ }).click();
+  await chooseTenantAndDepartment(page);
   await page.waitForURL('**/dashboard/analysis');
 }, 90_000);
 

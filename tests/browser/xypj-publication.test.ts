@@ -10,7 +10,7 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { chooseTenantAndDepartment, DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 import { renderPdf } from './pdf-in-browser';
 
 const PUSH_KEY = 'browser-test-push-key';
@@ -45,19 +45,6 @@ async function prepareReviewedBatch(): Promise<void> {
   }
   await server.sql("UPDATE xypj_application SET state = 'reviewed' WHERE batch_id = $1 AND state = 'accepted'", [batchId]);
   await server.sql("UPDATE xypj_batch SET state = 'reviewing', publicity_start = $2, publicity_end = $3 WHERE id = $1", [batchId, `${year}-12-01`, `${year}-12-10`]);
-}
-
-async function chooseTenantAndDepartment(on: Page): Promise<void> {
-  const chooser = on.locator('.ant-modal-content').filter({ hasText: '请选择租户和部门' });
-  await chooser.waitFor();
-  for (const placeholder of ['请选择登录租户', '请选择登录部门']) {
-    const select = chooser.locator('.ant-select').filter({ hasText: placeholder });
-    if ((await select.count()) === 0) continue;
-    await select.click();
-    await on.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().waitFor();
-    await on.keyboard.press('Enter');
-  }
-  await chooser.getByRole('button', { name: /确\s*认/ }).click();
 }
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { chooseTenantAndDepartment, DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -29,20 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** The demo staff user belongs to two tenants and two departments: sign in to the first of each. */
-async function chooseTenantAndDepartment(on: Page): Promise<void> {
-  const chooser = on.locator('.ant-modal-content').filter({ hasText: '请选择租户和部门' });
-  await chooser.waitFor();
-  for (const placeholder of ['请选择登录租户', '请选择登录部门']) {
-    const select = chooser.locator('.ant-select').filter({ hasText: placeholder });
-    if ((await select.count()) === 0) continue;
-    await select.click();
-    await on.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().waitFor();
-    await on.keyboard.press('Enter');
-  }
-  await chooser.getByRole('button', { name: /确\s*认/ }).click();
-}
 
 async function open(path: string, on: Page = page): Promise<void> {
   await on.goto(`${server.baseUrl}${path}`);

@@ -5,7 +5,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { chooseTenantAndDepartment, DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -40,19 +40,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function chooseTenantAndDepartment(on: Page): Promise<void> {
-  const chooser = on.locator('.ant-modal-content').filter({ hasText: '请选择租户和部门' });
-  await chooser.waitFor();
-  for (const placeholder of ['请选择登录租户', '请选择登录部门']) {
-    const select = chooser.locator('.ant-select').filter({ hasText: placeholder });
-    if ((await select.count()) === 0) continue;
-    await select.click();
-    await on.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().waitFor();
-    await on.keyboard.press('Enter');
-  }
-  await chooser.getByRole('button', { name: /确\s*认/ }).click();
-}
 
 async function open(path: string, on: Page = page): Promise<void> {
   await on.goto(`${server.baseUrl}${path}`);

@@ -4,7 +4,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { chooseTenantAndDepartment, DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = (await newPage(browser)).page;
   await signIn(page, server, 'staff', DEMO_PASSWORD);
-  await chooseTenantAndDepartment();
+  await chooseTenantAndDepartment(page);
   await page.waitForURL('**/dashboard/analysis').catch(async (error: Error) => {
     await keepScreenshot(page, 'xypj-staff-sign-in-failed');
     throw error;
@@ -27,20 +27,6 @@ beforeEach((ctx) => {
     if (page) await keepScreenshot(page, `xypj-staff-failed-${ctx.task.name.slice(0, 30)}`);
   });
 });
-
-/** The demo staff user belongs to two tenants and two departments: sign in to the first of each. */
-async function chooseTenantAndDepartment(): Promise<void> {
-  const chooser = page.locator('.ant-modal-content').filter({ hasText: '请选择租户和部门' });
-  await chooser.waitFor();
-  for (const placeholder of ['请选择登录租户', '请选择登录部门']) {
-    const select = chooser.locator('.ant-select').filter({ hasText: placeholder });
-    if ((await select.count()) === 0) continue;
-    await select.click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().waitFor();
-    await page.keyboard.press('Enter');
-  }
-  await chooser.getByRole('button', { name: /确\s*认/ }).click();
-}
 
 afterAll(async () => {
   await browser?.close();
