@@ -18,8 +18,7 @@ export default function AnnouncementDetailView({ record, props, onClose, onChang
   const shouldMark = props.markRead === true && !!anntId && record?.readFlag !== '1';
   useEffect(() => {
     if (shouldMark && anntId) void markRead(anntId).then((res) => res.success && onChanged());
-    // once per opened row
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened row, not when onChanged changes
   }, [anntId, shouldMark]);
   const notice = {
     titile: str(record?.titile) ?? '',

@@ -32,7 +32,7 @@ export default function FillRuleTestDialog({ record, onClose }: ViewProps) {
 
   useEffect(() => {
     void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load once per rule; load itself changes every render
   }, [ruleCode]);
 
   const take = async () => {
