@@ -94,7 +94,7 @@ export function HeaderNotice({ userId, color }: { userId: string; color?: string
     });
     socket.start();
     return () => socket.stop();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one socket per signed-in user; handlers read fresh state through refs and setters
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one socket per signed-in user, not a new one on every render
   }, [userId]);
 
   const openItem = async (item: MyAnnouncement) => {
