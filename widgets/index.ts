@@ -52,6 +52,8 @@ export const ADMIN_FIELD_LOADERS: Record<AdminFieldTypeName, PartsLoader> = {
   AdminDateRange: () => import('./basic/extra-parts').then((m) => m.DateRangeParts),
   // A cell showing `props.text` in every row, e.g. `{parent.departName}` in a sub-page.
   AdminFixedText: () => import('./basic/extra-parts').then((m) => m.FixedTextParts),
+  // A coloured tag per value: `props.tags` = { "<value>": { "text": "已启动", "color": "green" } }.
+  AdminStatusTag: () => import('./basic/extra-parts').then((m) => m.StatusTagParts),
   // 编码校验规则's ordered steps (JSON text), see server/modules/rules/check-steps.ts.
   CheckRuleSteps: () => import('./basic/CheckRuleSteps').then((m) => ({ component: m.CheckRuleSteps, readPretty: m.CheckRuleStepsPretty })),
 };

@@ -12,6 +12,7 @@ import { xypjModule } from './xypj';
 import { recordsModule } from './records';
 import { noticeModule } from './notice';
 import { rulesModule } from './rules';
+import { quartzModule } from './quartz';
 
 /** Every API module, registered in this order under config.apiBase. Add yours here. */
-export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule, pageSchemaModule, xypjModule, recordsModule, noticeModule, rulesModule];
+export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule, pageSchemaModule, xypjModule, recordsModule, noticeModule, rulesModule, quartzModule];

@@ -1,3 +1,4 @@
+import { Tag } from 'antd';
 import type { CellProps, FieldParts } from '@renderer/registry';
 import { RemoteSelect, type RemoteSelectProps } from '../pickers/RemoteSelect';
 import { DateRange } from './DateRange';
@@ -17,3 +18,18 @@ function FixedTextCell({ props }: CellProps) {
 }
 
 export const FixedTextParts: FieldParts = { cell: FixedTextCell };
+
+interface TagStyle {
+  text?: string;
+  color?: string;
+}
+
+/** A coloured tag for the row's value (`props.tags[value]`); a value without an entry shows its dictionary text. */
+function StatusTagCell({ value, text, props }: CellProps) {
+  const tags = (props?.tags ?? {}) as Record<string, TagStyle>;
+  const style = value === null || value === undefined ? undefined : tags[String(value)];
+  const label = style?.text ?? text ?? (value === null || value === undefined ? '' : String(value));
+  return label ? <Tag color={style?.color}>{label}</Tag> : null;
+}
+
+export const StatusTagParts: FieldParts = { cell: StatusTagCell };

@@ -131,3 +131,18 @@ export function messageRoutes(api: FastifyInstance, deps: AppDeps): void {
     },
   );
 }
+
+/**
+ * 定时任务 SendMsgJob: one delivery attempt of each queued message — 未发送 ones whose 发送时间 is empty or
+ * due, and failed ones sent fewer than MAX_SENDS times — oldest first, at most `limit` per run.
+ */
+export async function sendQueuedMessages(deps: AppDeps, limit = 100): Promise<{ sent: number; failed: number }> {
+  const now = new Date();
+  const res = await sql<SmsRow>`select id, es_title, es_type, es_receiver, es_content, es_send_num, es_send_status from sys_sms
+    where (es_send_status is null or es_send_status = '0' or es_send_status = ${STATUS_FAILED})
+      and coalesce(es_send_num, 0) < ${MAX_SENDS} and (es_send_time is null or es_send_status = ${STATUS_FAILED} or es_send_time <= ${now})
+    order by create_time limit ${limit}`.execute(deps.db);
+  let failed = 0;
+  for (const row of res.rows) if (await attempt(deps, row, looksHtml(row.es_content))) failed += 1;
+  return { sent: res.rows.length - failed, failed };
+}
