@@ -40,6 +40,8 @@ export interface ServerConfig {
   smtpUrl?: string;
   /** SMTP_FROM: the From address of e-mail messages (default noreply@localhost) */
   smtpFrom?: string;
+  /** REDIS_URL: redis://host:port/db; unset = no Redis (the Redis monitor page says so) */
+  redisUrl?: string;
 }
 
 const DEFAULT_RATE_LIMITS: ServerConfig['rateLimits'] = {
@@ -110,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     platformPushKey: optional(env.PLATFORM_PUSH_KEY),
     smtpUrl: optional(env.SMTP_URL),
     smtpFrom: optional(env.SMTP_FROM),
+    redisUrl: optional(env.REDIS_URL),
   };
 }
 

@@ -5,6 +5,11 @@
  */
 const SECRET_KEY = /pass(word)?|pwd|token|secret|captcha|smscode|sms_code|checkkey|credential|authorization|signature|^sign$|^code$|apikey|api_key|private/i;
 export const MASK = '******';
+
+/** True for a parameter name whose value must never be shown or stored (password, token, captcha …). */
+export function isSecretKey(name: string): boolean {
+  return SECRET_KEY.test(name);
+}
 const MAX_DEPTH = 6;
 const MAX_TEXT = 500;
 const MAX_PARAM_CHARS = 4000;

@@ -13,6 +13,7 @@ import { recordsModule } from './records';
 import { noticeModule } from './notice';
 import { rulesModule } from './rules';
 import { quartzModule } from './quartz';
+import { monitorModule } from './monitor';
 
 /** Every API module, registered in this order under config.apiBase. Add yours here. */
-export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule, pageSchemaModule, xypjModule, recordsModule, noticeModule, rulesModule, quartzModule];
+export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule, pageSchemaModule, xypjModule, recordsModule, noticeModule, rulesModule, quartzModule, monitorModule];
