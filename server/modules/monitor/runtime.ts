@@ -1,5 +1,5 @@
 import { cpus } from 'node:os';
-import { constants, monitorEventLoopDelay, PerformanceObserver, type IntervalHistogram } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver, type IntervalHistogram, type PerformanceEntry } from 'node:perf_hooks';
 
 export const SAMPLE_MS = 5000;
 /** Six minutes of samples. */
@@ -66,7 +66,7 @@ export class RuntimeSampler {
     this.histogram.enable();
     this.observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        const kind = (entry.detail as { kind?: number } | undefined)?.kind;
+        const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
         if (kind === constants.NODE_PERFORMANCE_GC_MINOR) this.gc.minor += 1;
         else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) this.gc.major += 1;
         else if (kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL) this.gc.incremental += 1;

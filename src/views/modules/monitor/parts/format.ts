@@ -1,0 +1,23 @@
+import dayjs from 'dayjs';
+
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return '-';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : value.toFixed(2)} ${units[unit]}`;
+}
+
+export function formatDuration(seconds: number): string {
+  const d = Math.floor(seconds / 86400);
+  const h = Math.floor((seconds % 86400) / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return `${d ? `${d}天` : ''}${d || h ? `${h}小时` : ''}${m}分${Math.floor(seconds % 60)}秒`;
+}
+
+export const formatTime = (ms: number | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '-');
+export const formatClock = (ms: number) => dayjs(ms).format('HH:mm:ss');
