@@ -35,7 +35,7 @@ const rows = (): Locator => page.locator('tr.ant-table-row');
 const row = (text: string): Locator => rows().filter({ has: page.getByText(text, { exact: true }) });
 const toast = (text: string) => page.locator('.ant-message').getByText(text).first().waitFor();
 const dialog = (title: string | RegExp) => page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
-const confirmOk = () => page.locator('.ant-popover:visible, .ant-modal-confirm:visible').getByRole('button', { name: /确\s*定|OK/ }).first().click();
+const confirmOk = () => page.locator('.ant-modal-confirm:visible').getByRole('button', { name: /确\s*定|OK/ }).first().click();
 
 async function runCount(): Promise<number> {
   const found = await server.sql<{ n: string }>(`select count(*) as n from sys_quartz_job_run r join sys_quartz_job j on j.id = r.job_id where j.job_class_name = $1`, [JOB]);
@@ -43,8 +43,8 @@ async function runCount(): Promise<number> {
 }
 
 async function openHistory(): Promise<Locator> {
-  await row(JOB).getByText('更多').hover();
-  await page.locator('.ant-dropdown:visible').getByText('运行记录', { exact: true }).click();
+  await row(JOB).getByText('更多').click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: '运行记录' }).click();
   const history = dialog(/运行记录/);
   await history.waitFor();
   return history;
@@ -68,7 +68,7 @@ describe('定时任务 and 系统监控', () => {
     await expect.poll(() => row(JOB).locator('.ant-tag').textContent()).toBe('已暂停');
 
     await row(JOB).getByText('启动', { exact: true }).click();
-    await page.getByText('是否启动选中任务?').waitFor();
+    await page.locator('.ant-modal-confirm-title', { hasText: '是否启动选中任务?' }).waitFor();
     await confirmOk();
     await toast('启动定时任务成功');
     await expect.poll(() => row(JOB).locator('.ant-tag').textContent()).toBe('已启动');
@@ -82,7 +82,7 @@ describe('定时任务 and 系统监控', () => {
     await history.locator('.ant-modal-close').click();
 
     await row(JOB).getByText('停止', { exact: true }).click();
-    await page.getByText('是否暂停选中任务?').waitFor();
+    await page.locator('.ant-modal-confirm-title', { hasText: '是否暂停选中任务?' }).waitFor();
     await confirmOk();
     await toast('停止定时任务成功');
     await expect.poll(() => row(JOB).locator('.ant-tag').textContent()).toBe('已暂停');

@@ -1,4 +1,9 @@
-import dayjs from 'dayjs';
+const OFFICE_OFFSET_MS = 8 * 3600_000;
+
+/** "yyyy-MM-dd HH:mm:ss" in the office clock (GMT+8), as the server writes times, whatever the browser's zone. */
+function officeTime(ms: number): string {
+  return new Date(ms + OFFICE_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
 
 export function formatBytes(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return '-';
@@ -19,5 +24,5 @@ export function formatDuration(seconds: number): string {
   return `${d ? `${d}天` : ''}${d || h ? `${h}小时` : ''}${m}分${Math.floor(seconds % 60)}秒`;
 }
 
-export const formatTime = (ms: number | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '-');
-export const formatClock = (ms: number) => dayjs(ms).format('HH:mm:ss');
+export const formatTime = (ms: number | undefined) => (ms ? officeTime(ms) : '-');
+export const formatClock = (ms: number) => officeTime(ms).slice(11);
