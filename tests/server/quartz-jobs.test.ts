@@ -9,6 +9,7 @@ import { loadSeedData, seedDatabase } from '../../server/db/seed/index';
 import type { Db } from '../../server/db/types';
 import { cronProblem, nextFireTime } from '../../server/modules/quartz/cron';
 import { backends, startTestApp, TEST_PASSWORDS, type TestApp } from './support/app';
+import { importUpload, sheetRows, workbook } from './support/forms';
 import { caller, type Caller } from './support/xypj';
 
 const SAMPLE = 'org.jeecg.modules.quartz.job.SampleJob';
@@ -54,6 +55,9 @@ describe.each(backends())('定时任务 on %s', (backend) => {
     expect(byClass['org.jeecg.modules.message.job.SendMsgJob']).toMatchObject({ cronExpression: '0/50 * * * * ? *', status: -1, status_dictText: '停止' });
     expect(byClass[SAMPLE]).toMatchObject({ status: -1 });
     expect(byClass[PARAM]).toMatchObject({ parameter: 'scott', status: -1 });
+    const flags = await sql<{ del_flag: number }>`select del_flag from sys_quartz_job`.execute(t.db);
+    expect(flags.rows.map((r) => r.del_flag)).toEqual([0, 0, 0]);
+    expect(list.result.records[0]).not.toHaveProperty('delFlag');
     const dict = await admin.get('/sys/dict/getDictItems/quartz_status');
     expect(dict.result.map((i: { text: string }) => i.text)).toEqual(['正常', '停止']);
   });
@@ -107,6 +111,23 @@ describe.each(backends())('定时任务 on %s', (backend) => {
     expect((await sql`select 1 from sys_captcha where check_key = 'quartz_old_captcha'`.execute(t.db)).rows).toHaveLength(0);
     const cleaned = await runs(await jobId('org.jeecg.modules.quartz.job.CleanExpiredTokenJob'));
     expect(cleaned.records[0].output).toMatch(/^清理过期令牌\d+个、验证码[1-9]\d*个、短信验证码\d+个$/);
+  });
+
+  it('exports the jobs and imports rows, refusing an unknown class name or a bad cron expression per row', async () => {
+    const token = await t.login('admin');
+    const exported = await t.request({ method: 'GET', url: `/api/sys/quartzJob/exportXls?jobClassName=${PARAM}`, token });
+    const sheet = await sheetRows(exported.rawPayload);
+    expect(sheet[0]).toEqual(['定时任务报表']);
+    expect(sheet.slice(2).map((r) => r.slice(0, 1))).toEqual([['任务类名'], [PARAM]]);
+    const data = await workbook([
+      ['任务类名', 'cron表达式', '参数', '描述', '状态'],
+      ['org.jeecg.modules.quartz.job.AsyncJob', '0 0 1 * * ? *', '', '导入的任务', '停止'],
+      ['com.example.Nope', '0 0 1 * * ? *', '', '', '停止'],
+      ['org.jeecg.modules.quartz.job.CleanOldLogJob', '0 0 1 * *', '', '', '停止'],
+    ]);
+    const res = (await t.request({ method: 'POST', url: '/api/sys/quartzJob/importExcel', token, ...importUpload('jobs.xlsx', data) })).json();
+    expect(res).toMatchObject({ success: true, code: 201, result: { totalCount: 3, successCount: 1, errorCount: 2 } });
+    expect((await admin.get('/sys/quartzJob/list?jobClassName=org.jeecg.modules.quartz.job.AsyncJob')).result.records[0]).toMatchObject({ status: -1, description: '导入的任务' });
   });
 
   it('runs a started job every fire time, and stops after pause', async () => {
