@@ -7,6 +7,7 @@ import { installErrorHandler } from './core/errors';
 import { installHttpSecurity } from './core/http-security';
 import { installJsonBodyParser } from './core/json-body';
 import { installLazyValidation } from './core/validation';
+import { installTextInputCheck } from './core/text-input';
 import { installRequestTiming } from './core/sys-log';
 import { createSmsProvider, type SmsProvider } from './core/sms';
 import { resolveTokenSecret, TokenService } from './core/tokens';
@@ -44,6 +45,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installRequestTiming(app);
   installJsonBodyParser(app);
   installLazyValidation(app);
+  installTextInputCheck(app);
   installErrorHandler(app);
   installHttpSecurity(app, config.corsOrigins);
   enforceRouteDeclarations(app);
