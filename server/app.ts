@@ -4,6 +4,7 @@ import type { Db } from './db/types';
 import { enforceRouteDeclarations, installAccessControl } from './core/access-control';
 import type { AppDeps } from './core/deps';
 import { installErrorHandler } from './core/errors';
+import { installHealthRoutes } from './core/health';
 import { installHttpSecurity } from './core/http-security';
 import { installJsonBodyParser } from './core/json-body';
 import { installLazyValidation } from './core/validation';
@@ -51,6 +52,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   enforceRouteDeclarations(app);
   installAccessControl(app, deps);
 
+  installHealthRoutes(app, db, config.apiBase);
   await app.register(
     async (api) => {
       for (const mod of API_MODULES) await mod(api, deps);
