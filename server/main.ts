@@ -40,8 +40,7 @@ async function main(): Promise<void> {
   // load the HTTP stack while the database starts
   const appModule = import('./app');
   const { openDatabase } = await import('./db/open');
-  const { migrateToLatest } = await import('./db/migrate');
-  const { seedDatabase } = await import('./db/seed/index');
+  const { prepareDatabase } = await import('./db/prepare');
 
   const { checkDataDir, isNewPGlite } = await import('./db/data-dir');
   const pgliteDir = resolve(config.dataDir, 'pglite');
@@ -49,8 +48,8 @@ async function main(): Promise<void> {
   const database = await openDatabase(config).catch((err: unknown) => {
     throw new StartupError(`Cannot start the database ${config.databaseUrl ? '(DATABASE_URL)' : `in ${pgliteDir}`}: ${causeOf(err)}`);
   });
-  await migrateToLatest(database.db);
-  const seed = await seedDatabase(database.db, { adminPassword: config.adminPassword, demoPassword: config.demoPassword });
+  // under a PostgreSQL advisory lock: instances started at once on one database migrate and seed in turn
+  const { seed } = await prepareDatabase(database, { adminPassword: config.adminPassword, demoPassword: config.demoPassword });
   const credentials = seed.seeded ? newDatabaseLines(seed.generated, database.kind === 'pglite' ? pgliteDir : 'DATABASE_URL') : [];
   if (seed.added.length > 0) say(describeAdded(seed.added));
 
