@@ -4,9 +4,11 @@ import type { Db } from './db/types';
 import { enforceRouteDeclarations, installAccessControl } from './core/access-control';
 import type { AppDeps } from './core/deps';
 import { installErrorHandler } from './core/errors';
+import { installHealthRoutes } from './core/health';
 import { installHttpSecurity } from './core/http-security';
 import { installJsonBodyParser } from './core/json-body';
 import { installLazyValidation } from './core/validation';
+import { installTextInputCheck } from './core/text-input';
 import { installRequestTiming } from './core/sys-log';
 import { createSmsProvider, type SmsProvider } from './core/sms';
 import { resolveTokenSecret, TokenService } from './core/tokens';
@@ -44,11 +46,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installRequestTiming(app);
   installJsonBodyParser(app);
   installLazyValidation(app);
+  installTextInputCheck(app);
   installErrorHandler(app);
   installHttpSecurity(app, config.corsOrigins);
   enforceRouteDeclarations(app);
   installAccessControl(app, deps);
 
+  installHealthRoutes(app, db, config.apiBase);
   await app.register(
     async (api) => {
       for (const mod of API_MODULES) await mod(api, deps);

@@ -10,6 +10,8 @@ export interface RateLimitRule {
 
 export interface ServerConfig {
   port: number;
+  /** HOST: the address to listen on (default 0.0.0.0, every IPv4 interface) */
+  host: string;
   /** base path of every API route, e.g. "/api" (no trailing slash) */
   apiBase: string;
   dataDir: string;
@@ -68,6 +70,13 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
+function parseHost(raw: string | undefined): string {
+  const host = (raw ?? '').trim();
+  if (host === '') return '0.0.0.0';
+  if (!/^[A-Za-z0-9.:\-[\]%]+$/.test(host)) throw new ConfigError(`HOST must be an address or a host name such as 127.0.0.1, ::1 or localhost, got "${raw}"`);
+  return host.replace(/^\[(.*)\]$/, '$1');
+}
+
 function parseOnOff(name: string, raw: string | undefined, fallback: boolean): boolean {
   if (raw === undefined || raw === '') return fallback;
   const v = raw.trim().toLowerCase();
@@ -94,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   return {
     port: parsePort(env.PORT),
+    host: parseHost(env.HOST),
     apiBase: normaliseApiBase(env.API_BASE ?? '/api'),
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl,

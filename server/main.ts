@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { PROJECT_ROOT } from './paths';
 import { startupMessage } from './core/authoring-error';
+import { causeOf, StartupError } from './core/startup-error';
 import { newDatabaseLines, saveCredentials } from './first-start';
 
 const startedAt = performance.now();
@@ -28,18 +29,28 @@ function describeAdded(keys: string[]): string {
   return `Added from the menu and dictionary files: ${parts.join('; ')}.`;
 }
 
+/** The listen address as a URL host: localhost for every interface, [x] for IPv6. */
+function shownHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   // load the HTTP stack while the database starts
   const appModule = import('./app');
   const { openDatabase } = await import('./db/open');
-  const { migrateToLatest } = await import('./db/migrate');
-  const { seedDatabase } = await import('./db/seed/index');
+  const { prepareDatabase } = await import('./db/prepare');
 
-  const database = await openDatabase(config);
-  await migrateToLatest(database.db);
-  const seed = await seedDatabase(database.db, { adminPassword: config.adminPassword, demoPassword: config.demoPassword });
-  const credentials = seed.seeded ? newDatabaseLines(seed.generated, database.kind === 'pglite' ? resolve(config.dataDir, 'pglite') : 'DATABASE_URL') : [];
+  const { checkDataDir, isNewPGlite } = await import('./db/data-dir');
+  const pgliteDir = resolve(config.dataDir, 'pglite');
+  checkDataDir(config.dataDir, !config.databaseUrl && isNewPGlite(config.dataDir));
+  const database = await openDatabase(config).catch((err: unknown) => {
+    throw new StartupError(`Cannot start the database ${config.databaseUrl ? '(DATABASE_URL)' : `in ${pgliteDir}`}: ${causeOf(err)}`);
+  });
+  // under a PostgreSQL advisory lock: instances started at once on one database migrate and seed in turn
+  const { seed } = await prepareDatabase(database, { adminPassword: config.adminPassword, demoPassword: config.demoPassword });
+  const credentials = seed.seeded ? newDatabaseLines(seed.generated, database.kind === 'pglite' ? pgliteDir : 'DATABASE_URL') : [];
   if (seed.added.length > 0) say(describeAdded(seed.added));
 
   const { buildApp } = await appModule;
@@ -67,11 +78,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: '0.0.0.0' });
+  await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   void app.deps.tokens.deleteExpired().catch(() => undefined);
-  say(`Listening on http://localhost:${port} (API under ${config.apiBase || '/'}; ready in ${Math.round(performance.now() - startedAt)} ms, ${Math.round(process.cpuUsage().user / 1000)} ms CPU)`);
+  say(`Listening on http://${shownHost(config.host)}:${port} (API under ${config.apiBase || '/'}; ready in ${Math.round(performance.now() - startedAt)} ms, ${Math.round(process.cpuUsage().user / 1000)} ms CPU)`);
   if (credentials.length > 0) {
     const generated = seed.generated?.admin !== undefined || seed.generated?.demo !== undefined;
     const saved = generated ? [`  (also saved in ${saveCredentials(config.dataDir, credentials)}, readable only by you; delete it once you have changed the passwords)`] : [];

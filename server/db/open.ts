@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
+import { ResilientDriver } from './resilient-driver';
 import type { Database, Db } from './types';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -26,6 +27,8 @@ export async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
+    // a server that does not answer fails the request instead of holding it forever
+    connectionTimeoutMillis: 10_000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === INT8_OID || oid === NUMERIC_OID) return toNumber;
@@ -34,12 +37,28 @@ export async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
       }) as typeof pg.types.getTypeParser,
     },
   });
-  // pg emits 'error' when an idle pooled connection dies (PostgreSQL restarted, connection terminated);
-  // with no listener that is an uncaught exception and the whole server stops. The pool replaces the client.
-  pool.on('error', (err) => {
-    process.stderr.write(`database: an idle connection was closed by the server (${err.message}); it will be reopened\n`);
+  // pg emits 'error' when a pooled connection dies (PostgreSQL restarted, pg_terminate_backend, network cut):
+  // on the pool for an idle client, on the client itself while it is checked out. With no listener either one
+  // is an uncaught exception and the whole server stops. The failed statement rejects on its own; the pool
+  // discards the broken client when it is released and opens a new one on demand.
+  let lastReport = 0;
+  const report = (err: Error) => {
+    const now = Date.now();
+    if (now - lastReport < 5_000) return;
+    lastReport = now;
+    process.stderr.write(`database: a connection was closed by the server (${err.message}); a new one will be opened\n`);
+  };
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  const dialect = new PostgresDialect({ pool });
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => dialect.createAdapter(),
+      createDriver: () => new ResilientDriver(dialect.createDriver()),
+      createIntrospector: (k) => dialect.createIntrospector(k),
+      createQueryCompiler: () => dialect.createQueryCompiler(),
+    },
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

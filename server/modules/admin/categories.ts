@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { withTransaction } from '../../db/transaction';
 import { sql } from 'kysely';
 import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
@@ -77,7 +78,7 @@ async function refreshHasChild(db: Db, ids: string[]): Promise<void> {
 
 /** Adds a category under `parent` (null: a root) with the next free code (A01, A01A01 …). */
 export async function insertCategory(db: Db, parent: Pick<SysCategory, 'id' | 'code'> | null, name: string, user: SessionUser): Promise<{ id: string; code: string }> {
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     await sql`select pg_advisory_xact_lock(7302002)`.execute(trx);
     const siblings = await trx.selectFrom('sys_category').select('code').where('code', 'like', `${parent?.code ?? ''}___`).execute();
     const code = nextChildCode(parent?.code ?? '', siblings.map((s) => s.code));

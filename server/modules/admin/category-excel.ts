@@ -73,7 +73,7 @@ export async function categoryExcelRoutes(api: FastifyInstance, { db }: AppDeps)
       return importWith(db, request, {
         label: '分类字典',
         rows: (file) => readSheetRows({ fields: IMPORT_FIELDS }, file),
-        save: (row, operator) => saveRow(db, row, operator, codes),
+        save: (row, operator, trx) => saveRow(trx, row, operator, codes),
       });
     });
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { withTransaction } from '../../db/transaction';
 import { sql } from 'kysely';
 import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
@@ -75,7 +76,7 @@ async function saveRow(db: Db, row: SheetRow, operator: SessionUser, created: Ma
     if (!known) await refuseTakenCode(db, dict.dict_code);
     else if (item) await refuseTakenValue(db, known, item.item_value);
     const dictId = known ?? newId();
-    await db.transaction().execute(async (trx) => {
+    await withTransaction(db, async (trx) => {
       if (!known) await trx.insertInto('sys_dict').values({ id: dictId, ...dict, del_flag: 0, ...auditInsert(operator.username) }).execute();
       if (item) await trx.insertInto('sys_dict_item').values({ id: newId(), dict_id: dictId, ...item, ...auditInsert(operator.username) }).execute();
     });
@@ -108,7 +109,7 @@ export async function dictExcelRoutes(api: FastifyInstance, { db }: AppDeps): Pr
       return importWith(db, request, {
         label: '字典',
         rows: (file) => readSheetRows({ fields: IMPORT_FIELDS }, file),
-        save: (row, operator) => saveRow(db, row, operator, created),
+        save: (row, operator, trx) => saveRow(trx, row, operator, created),
       });
     });
   });

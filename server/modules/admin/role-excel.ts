@@ -49,15 +49,15 @@ export async function roleExcelRoutes(api: FastifyInstance, { db }: AppDeps): Pr
       importWith(db, request, {
         label: '角色',
         rows: (file) => readSheetRows({ fields: IMPORT_FIELDS }, file),
-        save: (row, operator) =>
+        save: (row, operator, trx) =>
           rowErrors(async () => {
             const values = roleValues({
               roleName: cellText(row.input.roleName),
               roleCode: cellText(row.input.roleCode),
               description: cellText(row.input.description),
             });
-            await refuseTakenCode(db, values.role_code);
-            await db.insertInto('sys_role').values({ id: newId(), ...values, ...auditInsert(operator.username) }).execute();
+            await refuseTakenCode(trx, values.role_code);
+            await trx.insertInto('sys_role').values({ id: newId(), ...values, ...auditInsert(operator.username) }).execute();
           }),
       }),
     );

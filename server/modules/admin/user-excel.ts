@@ -95,7 +95,7 @@ export async function userExcelRoutes(api: FastifyInstance, { db }: AppDeps): Pr
       return importWith(db, request, {
         label: '用户',
         rows: (file) => readSheetRows({ fields: IMPORT_FIELDS }, file),
-        save: (row, operator) =>
+        save: (row, operator, trx) =>
           rowErrors(async () => {
             const text = (property: string) => cellText(row.input[property]);
             const body: UserBody = {
@@ -113,8 +113,8 @@ export async function userExcelRoutes(api: FastifyInstance, { db }: AppDeps): Pr
             const password = text('password') ? newPassword({ password: text('password') }) : generatedPassword();
             if (!isStrongPassword(password)) throw new Error('generated password is not strong');
             const fields = userFields(body);
-            await refuseDuplicates(db, { username, ...fields });
-            await createUser(db, { username, password, fields, roleIds: [], departIds: [] }, operator.username);
+            await refuseDuplicates(trx, { username, ...fields });
+            await createUser(trx, { username, password, fields, roleIds: [], departIds: [] }, operator.username);
           }),
       });
     });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { withTransaction } from '../../db/transaction';
 import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
 import { businessError, okMessage } from '../../core/envelope';
@@ -56,7 +57,7 @@ export interface NewUser {
 export async function createUser(db: Db, u: NewUser, operator: string): Promise<string> {
   const id = newId();
   const hash = await hashPassword(u.password);
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     await trx
       .insertInto('sys_user')
       .values({

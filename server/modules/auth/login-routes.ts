@@ -6,7 +6,7 @@ import { MOBILE, objectSchema, SAFE_CODE, text, USERNAME } from '../../core/sche
 import { LOG_TYPE_LOGIN, writeLog } from '../../core/sys-log';
 import type { SysUser } from '../../db/types';
 import { consumeCaptcha, createCaptcha } from './captcha';
-import { clearFailures, isLocked, LOCKED_MESSAGE, recordFailure } from './lockout';
+import { claimAttempt, clearFailures, isLocked, LOCKED_MESSAGE } from './lockout';
 import { activeUserTenants, ALL_TENANTS_FROZEN, buildLoginResult } from './login-result';
 import { inactiveAccountMessage } from './inactive-accounts';
 import { issueSmsCode, sentRecently, verifySmsCode, type SmsMode } from './sms-codes';
@@ -96,11 +96,11 @@ export function loginRoutes(api: FastifyInstance, deps: AppDeps): void {
         const check = await consumeCaptcha(db, checkKey, captcha);
         if (check !== 'ok') throw captchaError(check === 'wrong' ? '验证码错误' : '验证码无效');
       }
-      if (await isLocked(db, username)) throw businessError(LOCKED_MESSAGE);
+      // counted before the check: parallel guesses beyond the limit are refused without one
+      if ((await claimAttempt(db, username)) === 'locked') throw businessError(LOCKED_MESSAGE);
       const user = await findActiveUser(deps, 'username', username);
       const passwordOk = await verifyPassword(password, user?.password ?? null);
       if (!user || !passwordOk) {
-        await recordFailure(db, username);
         await writeLog(db, { logType: LOG_TYPE_LOGIN, content: `用户名: ${username},登录失败！`, ip: request.ip, username: user?.username });
         throw businessError(WRONG_CREDENTIALS);
       }

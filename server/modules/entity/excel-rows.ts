@@ -2,6 +2,7 @@ import type ExcelJS from 'exceljs';
 import { ApiError, businessError } from '../../core/envelope';
 import type { EntityDefinition, EntityField } from './definitions';
 import { readXlsSheet, XLS_MAGIC } from './xls/read-xls';
+import { readFirstSheet } from './xlsx-stream';
 
 export const MAX_IMPORT_ROWS = 20_000;
 const HEADER_SEARCH_ROWS = 5;
@@ -50,23 +51,9 @@ const MAX_ROWS = MAX_IMPORT_ROWS + HEADER_SEARCH_ROWS;
 const MAX_XLS_CELLS = 1_000_000;
 
 async function xlsxGrid(file: Buffer): Promise<SheetGrid | null> {
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.Workbook();
-  try {
-    await workbook.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    throw businessError(FORMAT_MESSAGE);
-  }
-  const sheet = workbook.worksheets[0];
+  const sheet = await readFirstSheet(file, MAX_ROWS, ROWS_MESSAGE, FORMAT_MESSAGE);
   if (!sheet) return null;
-  if (sheet.rowCount > MAX_ROWS) throw businessError(ROWS_MESSAGE);
-  return {
-    rowCount: sheet.rowCount,
-    values: (line) => {
-      const values = sheet.getRow(line).values;
-      return Array.isArray(values) ? values : [];
-    },
-  };
+  return { rowCount: sheet.rowCount, values: (line) => sheet.rows.get(line) ?? [] };
 }
 
 function xlsGrid(file: Buffer): SheetGrid | null {

@@ -8,6 +8,7 @@ import { objectSchema, text } from '../../core/schemas';
 import { LOG_TYPE_OPERATION, writeLog } from '../../core/sys-log';
 import { formatDateTime } from '../../core/time';
 import type { SessionUser } from '../../core/tokens';
+import { withTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { insertRow, permissionOf } from './crud-routes';
 import { runBeforeWrite, scopedBody, scopeOf } from './policies';
@@ -62,35 +63,61 @@ export interface RowImporter {
   /** names the records in the log and the error report, e.g. 职务 */
   label: string;
   rows(file: Buffer): Promise<SheetRow[]>;
-  save(row: SheetRow, user: SessionUser): Promise<string[]>;
+  /** saves one row through `trx`, the import's one transaction */
+  save(row: SheetRow, user: SessionUser, trx: Db): Promise<string[]>;
 }
 
-/** Validates and saves each row; answers JeecgBoot's import messages (code 201 with an error report when some rows fail). */
+/** Thrown out of the import transaction so that it rolls back; carries what happened for the log. */
+class ImportAborted extends Error {
+  constructor(
+    readonly line: string,
+    readonly failure: unknown,
+  ) {
+    super('import aborted');
+  }
+}
+
+/**
+ * Validates and saves each row; answers JeecgBoot's import messages (code 201 with an error report when some rows
+ * fail). All rows of all files and the operation-log entry are committed in ONE transaction: a failure that is not
+ * a row's validation message (a constraint, a lost connection, the process killed) leaves nothing saved, and the
+ * log then says the import was rolled back.
+ */
 export async function importWith(db: Db, request: FastifyRequest, importer: RowImporter): Promise<Envelope<string | ImportSummary>> {
   const { user } = requireSession(request);
   const files = await uploadedFiles(request);
+  const sheets: Array<{ name: string; rows: SheetRow[] }> = [];
+  for (const file of files) sheets.push({ name: file.name, rows: await importer.rows(file.data) });
   const errors: string[] = [];
   let total = 0;
   let saved = 0;
-  for (const file of files) {
-    for (const row of await importer.rows(file.data)) {
-      total++;
-      const rowErrors = await importer.save(row, user);
-      if (rowErrors.length) {
-        errors.push(`${files.length > 1 ? `${file.name} ` : ''}第${row.line}行：${rowErrors.join('；')}`);
-        continue;
+  const logEntry = (content: string) => ({ logType: LOG_TYPE_OPERATION, content, operateType: 5, userId: user.id, username: user.username, ip: request.ip });
+  try {
+    await withTransaction(db, async (trx) => {
+      for (const sheet of sheets) {
+        for (const row of sheet.rows) {
+          total++;
+          const where = `${files.length > 1 ? `${sheet.name} ` : ''}第${row.line}行`;
+          let rowErrors: string[];
+          try {
+            rowErrors = await importer.save(row, user, trx);
+          } catch (err) {
+            throw new ImportAborted(where, err);
+          }
+          if (rowErrors.length) {
+            errors.push(`${where}：${rowErrors.join('；')}`);
+            continue;
+          }
+          saved++;
+        }
       }
-      saved++;
-    }
+      await writeLog(trx, logEntry(`${importer.label}导入：成功${saved}行，错误${errors.length}行`));
+    });
+  } catch (err) {
+    const where = err instanceof ImportAborted ? `${err.line}出错，` : '';
+    await writeLog(db, logEntry(`${importer.label}导入失败：${where}已全部回滚，未导入任何数据`)).catch(() => undefined);
+    throw err instanceof ImportAborted ? err.failure : err;
   }
-  await writeLog(db, {
-    logType: LOG_TYPE_OPERATION,
-    content: `${importer.label}导入：成功${saved}行，错误${errors.length}行`,
-    operateType: 5,
-    userId: user.id,
-    username: user.username,
-    ip: request.ip,
-  });
   if (errors.length === 0) return okMessage(`共${total}行数据全部导入成功！`);
   const report = await saveErrorReport(db, user.id, importer.label, errors);
   return {
@@ -109,21 +136,26 @@ export async function importWith(db: Db, request: FastifyRequest, importer: RowI
 }
 
 export async function importFiles(db: Db, def: EntityDefinition, request: FastifyRequest): Promise<Envelope<string | ImportSummary>> {
-  const validator = new RowValidator(db, def);
+  // the validator reads through the import's transaction, so a duplicate within the file is seen
+  let current: { trx: Db; validator: RowValidator } | undefined;
+  const validator = (trx: Db) => {
+    if (current?.trx !== trx) current = { trx, validator: new RowValidator(trx, def) };
+    return current.validator;
+  };
   const scope = await scopeOf(def, request);
   return importWith(db, request, {
     label: def.label,
     rows: (file) => readSheetRows(def, file),
-    save: async (row, user) => {
+    save: async (row, user, trx) => {
       const input = scopedBody(def, scope, row.input);
       try {
-        await runBeforeWrite(def, { request, db, mode: 'add', id: null, body: input, scope });
+        await runBeforeWrite(def, { request, db: trx, mode: 'add', id: null, body: input, scope });
       } catch (err) {
         return [err instanceof Error ? err.message : String(err)];
       }
-      const check = await validator.check(input, 'add');
+      const check = await validator(trx).check(input, 'add');
       if (check.errors.length) return check.errors;
-      await insertRow(db, def, check.values, user);
+      await insertRow(trx, def, check.values, user);
       return [];
     },
   });

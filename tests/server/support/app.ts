@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../../server/app';
+import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { testConfig, type ServerConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/types';
 import { backends, openTestDatabase, TEST_PASSWORDS, type Backend } from './database';
@@ -34,6 +34,7 @@ export async function startTestApp(
   backend: Backend,
   overrides: Partial<ServerConfig> = {},
   prepare?: (db: Db) => Promise<void>,
+  logger?: BuildAppOptions['logger'],
 ): Promise<TestApp> {
   const database = await openTestDatabase(backend);
   if (prepare) await prepare(database.db);
@@ -48,7 +49,7 @@ export async function startTestApp(
     },
     ...overrides,
   });
-  const app = await buildApp({ db: database.db, config });
+  const app = await buildApp({ db: database.db, config, logger });
   await app.ready();
   const base = config.apiBase;
 

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { migrateToLatest } from '../../../server/db/migrate';
 import { openPGlite, openPostgres, type OpenDatabase } from '../../../server/db/open';
-import { loadSeedData, seedDatabase } from '../../../server/db/seed/index';
+import { prepareDatabase } from '../../../server/db/prepare';
+import { loadSeedData } from '../../../server/db/seed/index';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -36,9 +36,8 @@ function snapshotPath(): string {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function prepare(db: OpenDatabase): Promise<void> {
-  await migrateToLatest(db.db);
   // The project's own menu and dictionary files only: a test's MENU_DIRS / DICT_DIRS never reach the shared snapshot.
-  await seedDatabase(db.db, { adminPassword: TEST_PASSWORDS.admin, demoPassword: TEST_PASSWORDS.demo }, loadSeedData({}));
+  await prepareDatabase(db, { adminPassword: TEST_PASSWORDS.admin, demoPassword: TEST_PASSWORDS.demo }, loadSeedData({}));
 }
 
 async function buildSnapshot(path: string): Promise<void> {
