@@ -4,12 +4,15 @@ import type { Db } from './db/types';
 import { enforceRouteDeclarations, installAccessControl } from './core/access-control';
 import type { AppDeps } from './core/deps';
 import { installErrorHandler } from './core/errors';
+import { installCacheInvalidation } from './core/cache-invalidation';
 import { installHttpSecurity } from './core/http-security';
 import { installJsonBodyParser } from './core/json-body';
 import { installLazyValidation } from './core/validation';
 import { installRequestTiming } from './core/sys-log';
 import { createSmsProvider, type SmsProvider } from './core/sms';
+import { attachCache, createSharedState, ReadCache, type SharedState } from './core/shared-state';
 import { resolveTokenSecret, TokenService } from './core/tokens';
+import { NoticeHub } from './modules/socket/notices';
 import { installNotFound } from './client-static';
 import { API_MODULES } from './modules';
 
@@ -21,6 +24,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** replaces the configured SMS provider (tests) */
   sms?: SmsProvider;
+  /** shared state made by the caller (closed by the caller); default: from config.redisUrl, closed with the app */
+  shared?: SharedState;
 }
 
 /** The whole HTTP application, not listening yet: API modules under config.apiBase plus the client. */
@@ -33,11 +38,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const secret = await resolveTokenSecret(db, config.tokenSecret);
+  const shared = options.shared ?? (await createSharedState(config));
+  if (!options.shared) app.addHook('onClose', () => shared.close());
+  const cache = new ReadCache(shared, config.cacheTtlMs);
+  attachCache(db, cache);
   const deps: AppDeps = {
     db,
     config,
-    tokens: new TokenService(db, secret),
+    tokens: new TokenService(db, secret, cache),
     sms: options.sms ?? createSmsProvider(config.smsProvider, db),
+    shared,
+    cache,
+    notices: new NoticeHub(shared),
   };
   app.decorate('deps', deps);
 
@@ -48,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installHttpSecurity(app, config.corsOrigins);
   enforceRouteDeclarations(app);
   installAccessControl(app, deps);
+  installCacheInvalidation(app, cache);
 
   await app.register(
     async (api) => {

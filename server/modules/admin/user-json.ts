@@ -1,12 +1,17 @@
 import { sql } from 'kysely';
 import type { Db, SysUser } from '../../db/types';
 import { toJsonRow, type JsonValue } from '../../core/json';
+import { cached } from '../../core/shared-state';
 import { splitIds } from '../../core/tokens';
 
 const HIDDEN_USER_COLUMNS = ['password', 'salt', 'third_id', 'third_type', 'client_id'] as const;
 
 /** Items of plain dictionaries as value → text maps. */
-export async function dictMaps(db: Db, codes: readonly string[]): Promise<Map<string, Map<string, string>>> {
+export function dictMaps(db: Db, codes: readonly string[]): Promise<Map<string, Map<string, string>>> {
+  return cached(db, `dictmaps:${codes.join(',')}`, () => loadDictMaps(db, codes));
+}
+
+async function loadDictMaps(db: Db, codes: readonly string[]): Promise<Map<string, Map<string, string>>> {
   const out = new Map<string, Map<string, string>>(codes.map((c) => [c, new Map()]));
   if (codes.length === 0) return out;
   const rows = await db
