@@ -2,14 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { RateLimitRule } from '../../config';
 import { RateLimiter } from '../rate-limit';
-import { LocalBus, type SharedState } from './types';
+import { LocalBus, RedisUnavailableError, type SharedState } from './types';
 
 /** INCR and, on a window's first hit, PEXPIRE — in one step, so concurrent instances count one window. */
 const HIT_SCRIPT = `local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
-
-export class RedisUnavailableError extends Error {}
 
 type Log = (line: string) => void;
 const stderrLog: Log = (line) => process.stderr.write(`${line}\n`);
@@ -58,22 +56,31 @@ export class RedisSharedState implements SharedState {
 
   /** Connects both connections or throws RedisUnavailableError with one plain line. */
   static async connect(url: string, prefix: string, log: Log = stderrLog): Promise<RedisSharedState> {
+    let started = false;
+    let firstError: Error | null = null;
     const options = {
       lazyConnect: true,
       maxRetriesPerRequest: 1,
       connectTimeout: 3000,
-      retryStrategy: (attempt: number) => Math.min(attempt * 250, 3000),
+      // no retries while starting (a clear failure instead); once up, ioredis reconnects after a drop
+      retryStrategy: (attempt: number) => (started ? Math.min(attempt * 250, 3000) : null),
     };
     const client = new Redis(url, options);
     const subscriber = new Redis(url, options);
+    const noteError = (err: Error) => (firstError ??= err);
+    client.on('error', noteError);
+    subscriber.on('error', noteError);
     try {
       await Promise.all([client.connect(), subscriber.connect()]);
     } catch (err) {
       client.disconnect();
       subscriber.disconnect();
-      const where = redactedUrl(url);
-      throw new RedisUnavailableError(`Redis at ${where} (REDIS_URL) does not answer: ${err instanceof Error ? err.message : String(err)}`);
+      const reason = (firstError ?? (err instanceof Error ? err : new Error(String(err)))).message;
+      throw new RedisUnavailableError(`Redis at ${redactedUrl(url)} (REDIS_URL) does not answer: ${reason}`);
     }
+    started = true;
+    client.off('error', noteError);
+    subscriber.off('error', noteError);
     return new RedisSharedState(client, subscriber, prefix, log);
   }
 

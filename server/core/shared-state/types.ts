@@ -19,6 +19,9 @@ export interface SharedState {
   close(): Promise<void>;
 }
 
+/** REDIS_URL is set but Redis does not answer at start (the message is one plain line). */
+export class RedisUnavailableError extends Error {}
+
 /** Local subscribers of each channel (both implementations deliver to this instance's handlers directly). */
 export class LocalBus {
   private readonly handlers = new Map<string, Array<(message: string) => void>>();
