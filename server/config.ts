@@ -42,8 +42,12 @@ export interface ServerConfig {
   smtpUrl?: string;
   /** SMTP_FROM: the From address of e-mail messages (default noreply@localhost) */
   smtpFrom?: string;
-  /** REDIS_URL: redis://host:port/db; unset = no Redis (the Redis monitor page says so) */
+  /** REDIS_URL: redis://[:password@]host:port[/db] shared by several instances; unset = one instance, state in memory */
   redisUrl?: string;
+  /** REDIS_PREFIX: prefix of this deployment's Redis keys and channels (default "xypj:") */
+  redisPrefix: string;
+  /** how long sessions, grants and dictionaries stay cached (ms) when nothing is written; 0 = no cache */
+  cacheTtlMs: number;
 }
 
 const DEFAULT_RATE_LIMITS: ServerConfig['rateLimits'] = {
@@ -95,6 +99,12 @@ function optional(raw: string | undefined): string | undefined {
   return raw === undefined || raw === '' ? undefined : raw;
 }
 
+function parseRedisUrl(raw: string | undefined): string | undefined {
+  const url = optional(raw);
+  if (url && !/^rediss?:\/\//.test(url)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  return url;
+}
+
 /** Reads the configuration from environment variables (see server/README.md for the table). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = optional(env.DATABASE_URL);
@@ -122,11 +132,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     platformPushKey: optional(env.PLATFORM_PUSH_KEY),
     smtpUrl: optional(env.SMTP_URL),
     smtpFrom: optional(env.SMTP_FROM),
-    redisUrl: optional(env.REDIS_URL),
+    redisUrl: parseRedisUrl(env.REDIS_URL),
+    redisPrefix: optional(env.REDIS_PREFIX) ?? 'xypj:',
+    cacheTtlMs: 30_000,
   };
 }
 
-/** A configuration for tests and tools: defaults plus overrides, no environment read. */
+/**
+ * A configuration for tests and tools: defaults plus overrides, no environment read. Caching is off unless a test
+ * asks for it, since many tests edit rows directly and expect the next request to see the change.
+ */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...loadConfig({ NODE_ENV: 'test' }), ...overrides };
+  return { ...loadConfig({ NODE_ENV: 'test' }), cacheTtlMs: 0, ...overrides };
 }

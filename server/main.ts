@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config';
 import { PROJECT_ROOT } from './paths';
 import { startupMessage } from './core/authoring-error';
 import { causeOf, StartupError } from './core/startup-error';
+import { RedisUnavailableError } from './core/shared-state/types';
 import { newDatabaseLines, saveCredentials } from './first-start';
 
 const startedAt = performance.now();
@@ -91,7 +92,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  const message = err instanceof ConfigError ? `Configuration error: ${err.message}` : startupMessage(err);
+  const message = err instanceof ConfigError ? `Configuration error: ${err.message}` : err instanceof RedisUnavailableError ? err.message : startupMessage(err);
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });

@@ -4,7 +4,7 @@ import type { Db } from '../db/types';
 import { forbidden, tooManyRequests, unauthorized } from './envelope';
 import './fastify-types';
 import { hasAnyCode, loadGrants, type Grants } from './permissions';
-import { RateLimiter } from './rate-limit';
+import { cached, type SharedState } from './shared-state';
 import type { Session, TokenService } from './tokens';
 
 export class RouteAccessError extends Error {}
@@ -40,6 +40,7 @@ export interface AccessControlDeps {
   db: Db;
   tokens: TokenService;
   config: ServerConfig;
+  shared: SharedState;
 }
 
 /** The header value of `tenant-id`, or '' when absent, "0" or unusable. */
@@ -66,7 +67,10 @@ export async function authenticate(request: FastifyRequest, tokens: TokenService
 /** Grants of the signed-in user (loaded once per request). */
 export async function requireGrants(request: FastifyRequest, db: Db): Promise<Grants> {
   if (!request.session) throw unauthorized();
-  if (!request.grants) request.grants = await loadGrants(db, request.session.user.id);
+  if (!request.grants) {
+    const userId = request.session.user.id;
+    request.grants = await cached(db, `grants:${userId}`, () => loadGrants(db, userId));
+  }
   return request.grants;
 }
 
@@ -87,7 +91,6 @@ async function signedInUserId(request: FastifyRequest, tokens: TokenService): Pr
 
 /** onRequest: rate limit, then token, tenant and permission checks from the matched route's config. */
 export function installAccessControl(app: FastifyInstance, deps: AccessControlDeps): void {
-  const limiter = new RateLimiter();
   app.decorateRequest('session', null);
   app.decorateRequest('grants', null);
   app.addHook('onRequest', async (request) => {
@@ -97,7 +100,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
       const rule = deps.config.rateLimits[cfg.rateLimit];
       const caller = cfg.rateLimitPerUser ? await signedInUserId(request, deps.tokens) : null;
       const key = caller ? `user:${caller}` : clientIp(request);
-      if (!limiter.hit(`${cfg.rateLimit}:${key}`, rule)) throw tooManyRequests();
+      if (!(await deps.shared.hit(`${cfg.rateLimit}:${key}`, rule))) throw tooManyRequests();
     }
     if (cfg.public === true) return;
     if (cfg.authenticated !== true && cfg.permission === undefined) throw forbidden();

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
+import type { NoticeHub } from '../modules/socket/notices';
+import type { ReadCache, SharedState } from './shared-state';
 import type { SmsProvider } from './sms';
 import type { TokenService } from './tokens';
 
@@ -10,6 +12,12 @@ export interface AppDeps {
   config: ServerConfig;
   tokens: TokenService;
   sms: SmsProvider;
+  /** counters, tickets and the message bus shared by every instance (Redis with REDIS_URL, else memory) */
+  shared: SharedState;
+  /** cached sessions, grants, data rules and dictionaries; dropped everywhere after any write request */
+  cache: ReadCache;
+  /** header-bell notices: notifyUser, notifyAll, closeSessionSockets (reach every instance) */
+  notices: NoticeHub;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { RateLimitRule } from '../config';
 
-/** Fixed-window counters per key, in process memory (one server instance). */
+/** Fixed-window counters per key, in process memory: one instance's limiter (Redis counts for several, see shared-state). */
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
   private lastSweep = Date.now();

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/types';
 import { newId } from './ids';
+import type { ReadCache } from './shared-state';
 
 /** Token lifetime: 7 days, absolute (not extended by use). */
 export const TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -33,6 +34,8 @@ export class TokenService {
   constructor(
     private readonly db: Db,
     private readonly secret: string,
+    /** caches live sessions by token hash; without it every request reads sys_user_token */
+    private readonly cache?: ReadCache,
   ) {}
 
   private hash(token: string): string {
@@ -61,22 +64,29 @@ export class TokenService {
   /** The live session of a token, or null when unknown, revoked or expired. */
   async resolve(token: string): Promise<Session | null> {
     if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) return null;
-    return this.liveSession('t.token_hash', this.hash(token));
+    const hash = this.hash(token);
+    if (!this.cache) return (await this.liveSession('t.token_hash', hash))?.session ?? null;
+    const live = await this.cache.get(`session:${hash}`, () => this.liveSession('t.token_hash', hash), {
+      keep: (found) => found !== null,
+      expiresAt: (found) => found?.expiresAt ?? 0,
+    });
+    return live?.session ?? null;
   }
 
   /** The live session of a token row (for signed links tied to the session that asked for them). */
   async resolveById(tokenId: string): Promise<Session | null> {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(tokenId)) return null;
-    return this.liveSession('t.id', tokenId);
+    return (await this.liveSession('t.id', tokenId))?.session ?? null;
   }
 
-  private async liveSession(key: 't.token_hash' | 't.id', value: string): Promise<Session | null> {
+  private async liveSession(key: 't.token_hash' | 't.id', value: string): Promise<{ session: Session; expiresAt: number } | null> {
     const row = await this.db
       .selectFrom('sys_user_token as t')
       .innerJoin('sys_user as u', 'u.id', 't.user_id')
       .select([
         't.id as tokenId',
         't.last_used_time',
+        't.expire_time',
         'u.id',
         'u.username',
         'u.realname',
@@ -92,7 +102,7 @@ export class TokenService {
     if (Date.now() - row.last_used_time.getTime() > TOUCH_INTERVAL_MS) {
       await this.db.updateTable('sys_user_token').set({ last_used_time: new Date() }).where('id', '=', row.tokenId).execute();
     }
-    return {
+    const session: Session = {
       tokenId: row.tokenId,
       user: {
         id: row.id,
@@ -103,6 +113,7 @@ export class TokenService {
         relTenantIds: splitIds(row.rel_tenant_ids),
       },
     };
+    return { session, expiresAt: row.expire_time.getTime() };
   }
 
   /** Revokes one token; returns the user it belonged to, if any. */
@@ -112,6 +123,7 @@ export class TokenService {
       .where('token_hash', '=', this.hash(token))
       .returning(['id', 'user_id', 'username'])
       .executeTakeFirst();
+    this.cache?.invalidateAll();
     return row ? { userId: row.user_id, username: row.username, tokenId: row.id } : null;
   }
 
@@ -120,6 +132,7 @@ export class TokenService {
     let q = this.db.deleteFrom('sys_user_token').where('user_id', '=', userId);
     if (exceptTokenId) q = q.where('id', '<>', exceptTokenId);
     const res = await q.executeTakeFirst();
+    this.cache?.invalidateAll();
     return Number(res.numDeletedRows);
   }
 

@@ -28,10 +28,33 @@ class TurnLock {
   }
 }
 
+/** Longest stretch of back-to-back PGlite work before other callbacks (HTTP requests, timers) get a turn. */
+const SLICE_MS = 10;
+
+/**
+ * PGlite runs inside this thread and settles each query through promises only, so a loop of awaited queries (an
+ * import of 20,000 rows) is one unbroken microtask chain: no socket is read, no other request is answered, not even
+ * a static file, until it ends (17 s measured by tools/bench/pglite-latency.ts). Before a query, once SLICE_MS of
+ * such work has passed, this waits for setImmediate — after the event loop has polled for I/O — so other requests
+ * are served in between and their queries take their turn at the lock.
+ */
+class EventLoopTurns {
+  private sliceStart = performance.now();
+
+  async take(): Promise<void> {
+    if (performance.now() - this.sliceStart < SLICE_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.sliceStart = performance.now();
+  }
+}
+
 class PGliteConnection implements DatabaseConnection {
+  private readonly turns = new EventLoopTurns();
+
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    await this.turns.take();
     const res = await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[]);
     const affected = res.affectedRows;
     return {

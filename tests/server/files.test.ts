@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,15 +35,16 @@ describe.each(backends())('uploads and static files on %s', (backend) => {
   };
   const download = (path: string, token?: string) => t.request({ method: 'GET', url: `/api/sys/common/static/${path}`, token });
 
-  it('stores an upload under DATA_DIR/upload/<biz>/<day>, records it and answers the path', async () => {
+  it('stores an upload in the database (readable from every instance), records it and answers the path', async () => {
     const res = await upload(staff, { biz: 'temp' }, [{ name: '营业执照 (副本).png', type: 'image/png', content: PNG }]);
     const body = res.json();
     expect(body.success).toBe(true);
     expect(body.message).toMatch(/^temp\/\d{8}\/营业执照\(副本\)_\d{13}[0-9a-f]{20}\.png$/);
     expect(body.result).toBe(body.message);
-    const stored = join(dataDir, 'upload', ...String(body.message).split('/'));
-    expect(readFileSync(stored).equals(PNG)).toBe(true);
     const row = await t.db.selectFrom('sys_upload_file').selectAll().where('file_path', '=', body.message).executeTakeFirstOrThrow();
+    const stored = await t.db.selectFrom('sys_upload_content').select('content').where('file_id', '=', row.id).executeTakeFirstOrThrow();
+    expect(Buffer.from(stored.content).equals(PNG)).toBe(true);
+    expect(existsSync(join(dataDir, 'upload'))).toBe(false);
     expect(row).toMatchObject({ file_name: '营业执照 (副本).png', file_size: PNG.length, biz: 'temp', create_by: 'staff' });
 
     const info = await t.request({ method: 'GET', url: `/api/sys/common/fileInfo?paths=${encodeURIComponent(body.message)},temp/x`, token: staff });

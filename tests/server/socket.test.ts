@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { notifyAll, notifyUser } from '../../server/modules/socket';
+import { MemorySharedState } from '../../server/core/shared-state';
 import { TicketStore } from '../../server/modules/socket/tickets';
 import { backends, startTestApp, type TestApp } from './support/app';
 
@@ -156,7 +156,7 @@ describe.each(backends())('websockets on %s', (backend) => {
     open.push(notices, grid);
     expect(notices.ws.protocol).toBe(staff);
     expect(grid.ws.protocol).toBe(staff);
-    notifyUser('u_demo_staff', { cmd: 'user', msgId: 't1', msgTxt: '令牌登录' });
+    t.app.deps.notices.notifyUser('u_demo_staff', { cmd: 'user', msgId: 't1', msgTxt: '令牌登录' });
     expect(await waitFor(() => notices.received.find((m) => (m as { msgId?: string }).msgId === 't1'))).toEqual({ cmd: 'user', msgId: 't1', msgTxt: '令牌登录' });
     // the same token opens any number of sockets, unlike a ticket
     open.push(await connect(`${base}/websocket/u_demo_staff`, [staff]));
@@ -174,24 +174,25 @@ describe.each(backends())('websockets on %s', (backend) => {
     await expect(connect(`${base}/websocket/u_demo_staff`, [leaving])).rejects.toThrow('HTTP 401');
   });
 
-  it('expires tickets after 30 seconds', () => {
+  it('expires tickets after 30 seconds', async () => {
     let now = 1_000;
-    const store = new TicketStore(() => now);
-    const a = store.issue('u1');
-    const b = store.issue('u1');
+    const store = new TicketStore(new MemorySharedState(() => now));
+    const a = await store.issue('u1');
+    const b = await store.issue('u1');
     now += 29_000;
-    expect(store.consume(a)).toBe('u1');
+    expect(await store.consume(a)).toBe('u1');
+    expect(await store.consume(a)).toBeNull();
     now += 2_000;
-    expect(store.consume(b)).toBeNull();
+    expect(await store.consume(b)).toBeNull();
   });
 
   it('pushes notices to one user or everyone and answers the notice heartbeat', async () => {
     const mine = await connect(`${base}/websocket/u_demo_staff`, [await ticket(staff)]);
     const theirs = await connect(`${base}/websocket/u_demo_expert?ticket=${await ticket(expert)}`);
     open.push(mine, theirs);
-    notifyUser('u_demo_staff', { cmd: 'user', msgId: 'a1', msgTxt: '您有新的公告' });
+    t.app.deps.notices.notifyUser('u_demo_staff', { cmd: 'user', msgId: 'a1', msgTxt: '您有新的公告' });
     expect(await waitFor(() => mine.received[0])).toEqual({ cmd: 'user', msgId: 'a1', msgTxt: '您有新的公告' });
-    notifyAll({ cmd: 'topic', msgId: 'a2', msgTxt: '系统通知' });
+    t.app.deps.notices.notifyAll({ cmd: 'topic', msgId: 'a2', msgTxt: '系统通知' });
     expect(await waitFor(() => theirs.received[0])).toEqual({ cmd: 'topic', msgId: 'a2', msgTxt: '系统通知' });
     expect(theirs.received).toHaveLength(1);
     theirs.ws.send('HeartBeat');

@@ -10,6 +10,7 @@ import * as m040 from './040_xypj_publication';
 import * as m050 from './050_data_log';
 import * as m060 from './060_fill_rule_seq';
 import * as m061 from './061_data_source_secret';
+import * as m062 from './062_upload_content';
 import * as m070 from './070_quartz_job_run';
 
 /**
@@ -28,5 +29,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '050_data_log': m050,
   '060_fill_rule_seq': m060,
   '061_data_source_secret': m061,
+  '062_upload_content': m062,
   '070_quartz_job_run': m070,
 };

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/types';
+import { cached } from '../../core/shared-state';
 import { formatDateTime, formatDay } from '../../core/time';
 import { businessError } from '../../core/envelope';
 import { escapeLike } from './common';
@@ -117,7 +118,11 @@ function effective(condition: RuleCondition, value: string): { condition: RuleCo
  * Enabled rules chosen (data_rule_ids) for the caller's roles and department roles on the menus
  * whose component is `component`.
  */
-export async function rulesForComponent(db: Db, userId: string, component: string): Promise<SysDataRule[]> {
+export function rulesForComponent(db: Db, userId: string, component: string): Promise<SysDataRule[]> {
+  return cached(db, `rules:${userId}:${component}`, () => loadRulesForComponent(db, userId, component));
+}
+
+async function loadRulesForComponent(db: Db, userId: string, component: string): Promise<SysDataRule[]> {
   const menus = await db.selectFrom('sys_permission').select('id').where('component', '=', component).where('del_flag', '=', 0).execute();
   if (menus.length === 0) return [];
   const menuIds = menus.map((m) => m.id);

@@ -43,7 +43,7 @@ export async function refuseTakenCode(db: Db, code: string, exceptId?: string): 
   if (await q.executeTakeFirst()) throw businessError('字典编码已存在');
 }
 
-/** /sys/dict administration; lookups (getDictItems, queryAllDictItems) read the tables directly, so changes show at once. */
+/** /sys/dict administration; lookups (getDictItems, queryAllDictItems) are cached, and every write request drops that cache on every instance, so changes show at once. */
 export function dictRoutes(api: FastifyInstance, { db }: AppDeps): void {
   // the dictionary form checks its code as it is typed (/sys/duplicate/check); recycled rows still hold theirs
   registerDuplicateCheck({ table: 'sys_dict', column: 'dict_code' });

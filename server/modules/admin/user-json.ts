@@ -1,12 +1,17 @@
 import { sql } from 'kysely';
 import type { Db, SysUser } from '../../db/types';
 import { toJsonRow, type JsonValue } from '../../core/json';
+import { cached } from '../../core/shared-state';
 import { splitIds } from '../../core/tokens';
 
 const HIDDEN_USER_COLUMNS = ['password', 'salt', 'third_id', 'third_type', 'client_id'] as const;
 
 /** Items of plain dictionaries as value → text maps. */
-export async function dictMaps(db: Db, codes: readonly string[]): Promise<Map<string, Map<string, string>>> {
+export function dictMaps(db: Db, codes: readonly string[]): Promise<Map<string, Map<string, string>>> {
+  return cached(db, `dictmaps:${codes.join(',')}`, () => loadDictMaps(db, codes));
+}
+
+async function loadDictMaps(db: Db, codes: readonly string[]): Promise<Map<string, Map<string, string>>> {
   const out = new Map<string, Map<string, string>>(codes.map((c) => [c, new Map()]));
   if (codes.length === 0) return out;
   const rows = await db
@@ -42,19 +47,22 @@ async function positionNames(db: Db, codes: string[]): Promise<Map<string, strin
 export async function decorateUserRecords(db: Db, records: Array<Record<string, JsonValue>>): Promise<Array<Record<string, JsonValue>>> {
   if (records.length === 0) return [];
   const ids = records.map((r) => String(r.id));
-  const memberships = await db
-    .selectFrom('sys_user_depart as ud')
-    .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
-    .select(['ud.user_id', 'd.depart_name'])
-    .where('ud.user_id', 'in', ids)
+  const text = (v: JsonValue | undefined) => (typeof v === 'string' ? v : null);
+  const ledIds = [...new Set(records.flatMap((r) => splitIds(text(r.departIds))))];
+  // one round trip for both: the departments the users belong to (user_id set) and those they lead (by id)
+  const departs = await db
+    .selectFrom('sys_depart as d')
+    .leftJoin('sys_user_depart as ud', (join) => join.onRef('ud.dep_id', '=', 'd.id').on('ud.user_id', 'in', ids))
+    .select(['d.id', 'd.depart_name', 'ud.user_id'])
+    .where((eb) => eb.or([eb('ud.user_id', 'is not', null), ...(ledIds.length ? [eb('d.id', 'in', ledIds)] : [])]))
     .orderBy('d.org_code')
     .execute();
   const departNames = new Map<string, string[]>();
-  for (const m of memberships) departNames.set(m.user_id, [...(departNames.get(m.user_id) ?? []), m.depart_name]);
-  const text = (v: JsonValue | undefined) => (typeof v === 'string' ? v : null);
-  const ledIds = [...new Set(records.flatMap((r) => splitIds(text(r.departIds))))];
-  const led = ledIds.length ? await db.selectFrom('sys_depart').select(['id', 'depart_name']).where('id', 'in', ledIds).execute() : [];
-  const ledNames = new Map(led.map((d) => [d.id, d.depart_name]));
+  const ledNames = new Map<string, string>();
+  for (const d of departs) {
+    if (d.user_id) departNames.set(d.user_id, [...(departNames.get(d.user_id) ?? []), d.depart_name]);
+    ledNames.set(d.id, d.depart_name);
+  }
   const posts = await positionNames(db, [...new Set(records.flatMap((r) => splitIds(text(r.post))))]);
   const dicts = await dictMaps(db, ['sex', 'user_status', 'user_identity']);
   return records.map((r) => ({

@@ -8,7 +8,6 @@ import { objectSchema, SAFE_CODE, text, USERNAME } from '../../core/schemas';
 import { LOG_TYPE_LOGIN, LOG_TYPE_OPERATION, requestLogFields, writeLog } from '../../core/sys-log';
 import { departJson, userDeparts, userInfoJson } from './login-result';
 import { userPermissionResult } from './menu-tree';
-import { closeSessionSockets } from '../socket/notices';
 
 interface SelectDepartBody {
   orgCode: string;
@@ -23,7 +22,7 @@ interface UpdatePasswordBody {
 }
 
 export function sessionRoutes(api: FastifyInstance, deps: AppDeps): void {
-  const { db, tokens } = deps;
+  const { db, tokens, notices } = deps;
 
   api.route({
     method: ['GET', 'POST'],
@@ -35,7 +34,7 @@ export function sessionRoutes(api: FastifyInstance, deps: AppDeps): void {
       if (!token) throw businessError('退出登录失败！');
       const owner = await tokens.revoke(token);
       if (!owner) throw businessError('Token无效!');
-      closeSessionSockets(owner.userId, owner.tokenId);
+      notices.closeSessionSockets(owner.userId, owner.tokenId);
       await writeLog(db, {
         logType: LOG_TYPE_LOGIN,
         content: `用户名: ${owner.username},退出成功！`,

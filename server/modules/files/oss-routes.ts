@@ -66,6 +66,7 @@ export function ossRoutes(api: FastifyInstance, deps: AppDeps): void {
       if (usedIn && usedIn !== (request.query.confirmedUsage ?? '')) {
         throw businessError(`文件「${row.file_name}」仍被 ${usedIn} 引用，请确认后再删除`);
       }
+      // the bytes go with the row (on delete cascade); a file an earlier version kept on disk is removed there
       await db.deleteFrom('sys_upload_file').where('id', '=', row.id).execute();
       const full = locate(deps.config.dataDir, row);
       if (full) await unlink(full).catch(() => undefined);

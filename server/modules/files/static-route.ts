@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authenticate, requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
@@ -9,7 +7,7 @@ import type { Db } from '../../db/types';
 import { objectSchema, text } from '../../core/schemas';
 import { FILE_TYPES } from './file-types';
 import { FileUrlSigner } from './signed-urls';
-import { findUpload, isStoredPathShape, locate, PUBLIC_IMAGE_FOLDERS, type SysUploadFileTable } from './storage';
+import { findUpload, isStoredPathShape, PUBLIC_IMAGE_FOLDERS, readUpload, type SysUploadFileTable } from './storage';
 
 export const FILE_NOT_FOUND_MESSAGE = '文件不存在';
 
@@ -66,16 +64,15 @@ export function staticRoutes(api: FastifyInstance, { db, config, tokens }: AppDe
     if (!signed && !session && !type.image) session = await authenticate(request, tokens);
     if (session && !(await mayRead(db, session, row))) throw forbidden();
 
-    const full = locate(config.dataDir, row);
-    const info = full ? await stat(full).catch(() => null) : null;
-    if (!full || !info?.isFile()) return notFound(reply);
+    const content = await readUpload(db, config.dataDir, row);
+    if (!content) return notFound(reply);
     reply
       .header('Content-Type', type.contentType)
-      .header('Content-Length', String(info.size))
+      .header('Content-Length', String(content.length))
       .header('Content-Disposition', contentDisposition(type.inline ? 'inline' : 'attachment', row.file_name))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', session || signed ? 'private, no-store' : 'public, max-age=86400');
-    return reply.send(createReadStream(full));
+    return reply.send(content);
   });
 
   api.get<{ Querystring: { paths?: string } }>(

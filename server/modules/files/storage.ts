@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
 import type { Db } from '../../db/types';
 import { newId } from '../../core/ids';
 import { formatDay } from '../../core/time';
@@ -23,9 +23,16 @@ export interface SysUploadFileTable {
   create_time: Date;
 }
 
+/** The bytes of an upload (one row per sys_upload_file row, removed with it). */
+export interface SysUploadContentTable {
+  file_id: string;
+  content: Uint8Array;
+}
+
 declare module '../../db/types' {
   interface Database {
     sys_upload_file: SysUploadFileTable;
+    sys_upload_content: SysUploadContentTable;
   }
 }
 
@@ -76,7 +83,7 @@ export function uploadRoot(dataDir: string): string {
   return resolve(dataDir, 'upload');
 }
 
-/** File-system location of a stored row, built only from server-generated columns. */
+/** File-system location of a row stored on disk by an earlier version, built only from server-generated columns. */
 export function locate(dataDir: string, row: Pick<SysUploadFileTable, 'biz' | 'day_folder' | 'stored_name'>): string | null {
   const root = uploadRoot(dataDir);
   const full = resolve(root, row.biz, row.day_folder, row.stored_name);
@@ -84,7 +91,6 @@ export function locate(dataDir: string, row: Pick<SysUploadFileTable, 'biz' | 'd
 }
 
 export interface SaveUploadInput {
-  dataDir: string;
   biz: string;
   originalName: string;
   type: FileType;
@@ -92,33 +98,42 @@ export interface SaveUploadInput {
   uploader: { id: string; username: string };
 }
 
-/** Writes the file under DATA_DIR/upload/<biz>/<yyyyMMdd>/ and records it; returns the relative path. */
+/** Records the file and its bytes in the database (shared by every instance); returns the relative path. */
 export async function saveUpload(db: Db, input: SaveUploadInput): Promise<string> {
   const now = new Date();
   const day = formatDay(now).replace(/-/g, '');
   const stored = generatedName(input.originalName, input.type.ext);
-  const dir = join(uploadRoot(input.dataDir), input.biz, day);
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, stored), input.content, { flag: 'wx', mode: 0o640 });
   const filePath = `${input.biz}/${day}/${stored}`;
-  await db
-    .insertInto('sys_upload_file')
-    .values({
-      id: newId(),
-      file_path: filePath,
-      biz: input.biz,
-      day_folder: day,
-      stored_name: stored,
-      file_name: displayName(input.originalName),
-      file_size: input.content.length,
-      file_ext: input.type.ext,
-      content_type: input.type.contentType,
-      uploader_id: input.uploader.id,
-      create_by: input.uploader.username,
-      create_time: now,
-    })
-    .execute();
+  const id = newId();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sys_upload_file')
+      .values({
+        id,
+        file_path: filePath,
+        biz: input.biz,
+        day_folder: day,
+        stored_name: stored,
+        file_name: displayName(input.originalName),
+        file_size: input.content.length,
+        file_ext: input.type.ext,
+        content_type: input.type.contentType,
+        uploader_id: input.uploader.id,
+        create_by: input.uploader.username,
+        create_time: now,
+      })
+      .execute();
+    await trx.insertInto('sys_upload_content').values({ file_id: id, content: input.content }).execute();
+  });
   return filePath;
+}
+
+/** The bytes of a stored file: from the database, or from DATA_DIR/upload for files an earlier version kept there. */
+export async function readUpload(db: Db, dataDir: string, row: Pick<SysUploadFileTable, 'id' | 'biz' | 'day_folder' | 'stored_name'>): Promise<Buffer | null> {
+  const stored = await db.selectFrom('sys_upload_content').select('content').where('file_id', '=', row.id).executeTakeFirst();
+  if (stored) return Buffer.from(stored.content.buffer, stored.content.byteOffset, stored.content.byteLength);
+  const legacy = locate(dataDir, row);
+  return legacy ? readFile(legacy).catch(() => null) : null;
 }
 
 export function findUpload(db: Db, filePath: string) {

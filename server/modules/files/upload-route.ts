@@ -51,7 +51,7 @@ function mapMultipartError(err: unknown): never {
  * POST /sys/common/upload: multipart `file` + `biz` (allow-listed folder, default temp; `jeditor=1`
  * without biz means the rich-text folder). Answers the stored relative path in message and result.
  */
-export async function uploadRoutes(api: FastifyInstance, { db, config }: AppDeps): Promise<void> {
+export async function uploadRoutes(api: FastifyInstance, { db }: AppDeps): Promise<void> {
   const { default: multipart } = await import('@fastify/multipart');
   await api.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
 
@@ -66,7 +66,7 @@ export async function uploadRoutes(api: FastifyInstance, { db, config }: AppDeps
     if (file.content.length === 0) throw businessError(EMPTY_FILE_MESSAGE);
     const type = acceptUpload(file.name, file.declaredType, file.content.subarray(0, SNIFF_BYTES));
     if (!type) throw businessError(TYPE_REFUSED_MESSAGE);
-    const path = await saveUpload(db, { dataDir: config.dataDir, biz, originalName: file.name, type, content: file.content, uploader: user });
+    const path = await saveUpload(db, { biz, originalName: file.name, type, content: file.content, uploader: user });
     return okMessage(path);
   });
 }

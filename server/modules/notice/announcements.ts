@@ -7,7 +7,7 @@ import { sanitizeStoredHtml } from '../../core/rich-text';
 import type { Db } from '../../db/types';
 import { logOperation, OP_EDIT } from '../admin/oplog';
 import { registerEntityPolicy, type WriteContext } from '../entity/policies';
-import { notifyAll, notifyUser } from '../socket';
+import type { NoticeHub } from '../socket';
 
 export const UNSENT = '0';
 export const SENT = '1';
@@ -71,11 +71,11 @@ function idOf(request: FastifyRequest): unknown {
 }
 
 /** Pushes a published or revoked announcement to the bells of its recipients. */
-function push(row: AnnouncementRow): void {
+function push(notices: NoticeHub, row: AnnouncementRow): void {
   if (row.msg_type === 'USER') {
-    for (const userId of userIdList(row.user_ids)) notifyUser(userId, { cmd: 'user', msgId: row.id, msgTxt: row.titile, userId });
+    for (const userId of userIdList(row.user_ids)) notices.notifyUser(userId, { cmd: 'user', msgId: row.id, msgTxt: row.titile, userId });
   } else {
-    notifyAll({ cmd: 'topic', msgId: row.id, msgTxt: row.titile });
+    notices.notifyAll({ cmd: 'topic', msgId: row.id, msgTxt: row.titile });
   }
 }
 
@@ -83,7 +83,7 @@ function push(row: AnnouncementRow): void {
  * GET|POST /sys/annountCement/doReleaseData?id (发布) and doReovkeData?id (撤销), permission
  * system:announcement:publish. 发布 links the chosen users (USER) to the announcement and pushes it.
  */
-export function announcementRoutes(api: FastifyInstance, { db }: AppDeps): void {
+export function announcementRoutes(api: FastifyInstance, { db, notices }: AppDeps): void {
   const permission = 'system:announcement:publish';
   const release = async (request: FastifyRequest) => {
     const { user } = requireSession(request);
@@ -101,7 +101,7 @@ export function announcementRoutes(api: FastifyInstance, { db }: AppDeps): void 
           on conflict (annt_id, user_id) do nothing`.execute(tx);
       }
     });
-    push(row);
+    push(notices, row);
     await logOperation(db, request, OP_EDIT, `发布通告：${row.titile}`);
     return okMessage('该系统通知发布成功');
   };
@@ -112,7 +112,7 @@ export function announcementRoutes(api: FastifyInstance, { db }: AppDeps): void 
     const now = new Date();
     await sql`update sys_announcement set send_status = ${REVOKED}, cancel_time = ${now}, update_by = ${user.username},
       update_time = ${now} where id = ${row.id}`.execute(db);
-    push(row);
+    push(notices, row);
     await logOperation(db, request, OP_EDIT, `撤销通告：${row.titile}`);
     return okMessage('该系统通知撤销成功');
   };

@@ -6,7 +6,6 @@ import { businessError, ok, okMessage } from '../../core/envelope';
 import { formatDateTime } from '../../core/time';
 import type { Db } from '../../db/types';
 import { escapeLike } from '../entity/list-conditions';
-import { notifyUser } from '../socket';
 import { SENT } from './announcements';
 
 /** What the bell, 我的消息 and the detail dialog read (the reference's AnnouncementSendModel). */
@@ -83,7 +82,7 @@ function textParam(value: unknown, max = 100): string | null {
  * - PUT|POST /sys/sysAnnouncementSend/readAll → marks all read
  * - GET /sys/sysAnnouncementSend/getMyAnnouncementSend?titile&sender&msgCategory&readFlag&pageNo&pageSize → page
  */
-export function myAnnouncementRoutes(api: FastifyInstance, { db }: AppDeps): void {
+export function myAnnouncementRoutes(api: FastifyInstance, { db, notices }: AppDeps): void {
   const config = { authenticated: true as const };
   api.get<{ Querystring: { pageSize?: string } }>('/sys/annountCement/listByUser', { config }, async (request) => {
     const { user } = requireSession(request);
@@ -102,14 +101,14 @@ export function myAnnouncementRoutes(api: FastifyInstance, { db }: AppDeps): voi
     const res = await sql`update sys_announcement_send set read_flag = '1', read_time = ${new Date()}, update_by = ${user.username}, update_time = ${new Date()}
       where annt_id = ${anntId} and user_id = ${user.id}`.execute(db);
     if (!Number(res.numAffectedRows ?? 0)) throw businessError('未找到对应通告');
-    notifyUser(user.id, { cmd: 'user', msgId: anntId, userId: user.id });
+    notices.notifyUser(user.id, { cmd: 'user', msgId: anntId, userId: user.id });
     return okMessage('操作成功!');
   };
   const readAll = async (request: FastifyRequest) => {
     const { user } = requireSession(request);
     await linkBroadcasts(db, user.id);
     await sql`update sys_announcement_send set read_flag = '1', read_time = ${new Date()} where user_id = ${user.id} and read_flag = '0'`.execute(db);
-    notifyUser(user.id, { cmd: 'topic', msgTxt: '批量设置已读' });
+    notices.notifyUser(user.id, { cmd: 'topic', msgTxt: '批量设置已读' });
     return okMessage('全部已读');
   };
   for (const method of ['PUT', 'POST'] as const) {

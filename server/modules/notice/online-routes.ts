@@ -6,7 +6,6 @@ import { businessError, ok, okMessage } from '../../core/envelope';
 import { formatDateTime } from '../../core/time';
 import { logOperation, OP_DELETE } from '../admin/oplog';
 import { escapeLike } from '../entity/list-conditions';
-import { closeSessionSockets } from '../socket';
 
 /** One live session (a token row) as 在线用户 lists it; `id` is the session id, never the token. */
 interface OnlineRow {
@@ -33,7 +32,7 @@ function pageParam(value: unknown, fallback: number, max: number): number {
  * own marked `current`. POST /sys/online/forceLogout {id} (or the contract's {token}, holding the session
  * id; permission online:forceLogout): revokes the session at once and closes its notice sockets.
  */
-export function onlineRoutes(api: FastifyInstance, { db }: AppDeps): void {
+export function onlineRoutes(api: FastifyInstance, { db, notices }: AppDeps): void {
   api.get<{ Querystring: Record<string, unknown> }>('/sys/online/list', { config: { permission: 'online:list' } }, async (request) => {
     const session = requireSession(request);
     const q = request.query;
@@ -62,7 +61,7 @@ export function onlineRoutes(api: FastifyInstance, { db }: AppDeps): void {
     if (typeof id !== 'string' || !id || id.length > 64) throw businessError('请选择要强制退出的会话');
     const row = await db.deleteFrom('sys_user_token').where('id', '=', id).returning(['user_id', 'username']).executeTakeFirst();
     if (!row) throw businessError('该用户已不在线');
-    closeSessionSockets(row.user_id, id);
+    notices.closeSessionSockets(row.user_id, id);
     await logOperation(db, request, OP_DELETE, `${user.username} 强制退出用户 ${row.username} 的会话`);
     return okMessage(`已强制退出用户：${row.username}`);
   });

@@ -6,11 +6,11 @@ import type { AppDeps, ApiModule } from '../../core/deps';
 import { ApiError, ok, unauthorized } from '../../core/envelope';
 import { objectSchema, SAFE_CODE, text } from '../../core/schemas';
 import type { TokenService } from '../../core/tokens';
-import { addNoticeSocket, HEARTCHECK, noticeSocketCount, removeNoticeSocket } from './notices';
+import { HEARTCHECK } from './notices';
 import { TicketStore, type TicketHolder } from './tickets';
 import { send, SOCKET_KEY, VxeHub, type VxeClient } from './vxe-hub';
 
-export { closeSessionSockets, notifyAll, notifyUser, type NoticeMessage } from './notices';
+export { NoticeHub, type NoticeMessage } from './notices';
 export { TICKET_TTL_MS } from './tickets';
 
 /** frames above this size close the socket (ws answers 1009) */
@@ -39,7 +39,7 @@ async function handshakeUser(request: FastifyRequest<{ Querystring: SocketQuery 
   if (request.query.ticket) return tickets.consumeHolder(request.query.ticket);
   const offered = firstProtocol(request);
   if (!offered) return null;
-  const byTicket = tickets.consumeHolder(offered);
+  const byTicket = await tickets.consumeHolder(offered);
   if (byTicket) return byTicket;
   const session = await tokens.resolve(offered);
   return session ? { userId: session.user.id, tokenId: session.tokenId } : null;
@@ -73,12 +73,12 @@ function onText(socket: WebSocket, handle: (text: string) => void): void {
 const USER_PARAM = text('用户ID', 32, { minLength: 1, pattern: SAFE_CODE });
 const QUERY = objectSchema({ ticket: text('票据', 100), socketKey: text('socketKey', 1000) });
 
-async function socketRoutes(scope: FastifyInstance, { db, tokens }: AppDeps, tickets: TicketStore): Promise<void> {
+async function socketRoutes(scope: FastifyInstance, { db, tokens, shared, notices }: AppDeps, tickets: TicketStore): Promise<void> {
   await scope.register(websocket, {
     options: { maxPayload: MAX_MESSAGE_BYTES },
     errorHandler: (_error, socket) => socket.terminate(),
   });
-  const hub = new VxeHub();
+  const hub = new VxeHub(shared);
 
   /** Only a websocket handshake with a live ticket or token of the user named in the path gets through. */
   const admit = async (request: FastifyRequest<{ Params: { userId: string }; Querystring: SocketQuery }>) => {
@@ -102,7 +102,7 @@ async function socketRoutes(scope: FastifyInstance, { db, tokens }: AppDeps, tic
     (socket, request) => {
       const { userId, pageId } = request.params;
       if (hub.countFor(userId) >= MAX_SOCKETS_PER_USER) return socket.close(1008, 'too many sockets');
-      const client: VxeClient = { socket, userId, pageId, keys: new Set() };
+      const client: VxeClient = { id: hub.newClientId(), socket, userId, pageId, keys: new Set() };
       for (const key of (request.query.socketKey ?? '').split(',')) if (SOCKET_KEY.test(key.trim())) hub.bind(client, key.trim());
       hub.add(client);
       onText(socket, (raw) => hub.receive(client, raw));
@@ -120,10 +120,10 @@ async function socketRoutes(scope: FastifyInstance, { db, tokens }: AppDeps, tic
     },
     (socket, request) => {
       const { userId } = request.params;
-      if (noticeSocketCount(userId) >= MAX_SOCKETS_PER_USER) return socket.close(1008, 'too many sockets');
-      addNoticeSocket(userId, socket, socketSession.get(request));
+      if (notices.count(userId) >= MAX_SOCKETS_PER_USER) return socket.close(1008, 'too many sockets');
+      notices.add(userId, socket, socketSession.get(request));
       onText(socket, () => send(socket, HEARTCHECK));
-      socket.on('close', () => removeNoticeSocket(userId, socket));
+      socket.on('close', () => notices.remove(userId, socket));
     },
   );
 }
@@ -133,10 +133,10 @@ async function socketRoutes(scope: FastifyInstance, { db, tokens }: AppDeps, tic
  * `{ws base}{api base}/vxeSocket/{userId}/{pageId}?ticket=…` and `{ws base}{api base}/websocket/{userId}?ticket=…`.
  */
 export const socketModule: ApiModule = async (api, deps) => {
-  const tickets = new TicketStore();
+  const tickets = new TicketStore(deps.shared);
   api.get('/sys/socket/ticket', { config: { authenticated: true } }, async (request) => {
     const session = requireSession(request);
-    return ok({ ticket: tickets.issue(session.user.id, session.tokenId) });
+    return ok({ ticket: await tickets.issue(session.user.id, session.tokenId) });
   });
   await api.register(async (scope) => socketRoutes(scope, deps, tickets));
 };

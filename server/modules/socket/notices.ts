@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { SharedState } from '../../core/shared-state';
 import { send } from './vxe-hub';
 
 /** What the header bell reads: `topic` = for everyone, `user` = for one user. */
@@ -9,48 +10,67 @@ export interface NoticeMessage {
   userId?: string;
 }
 
-/** Notice sockets of this process by user id (one process serves the API; several would need a shared channel such as Redis). */
-const byUser = new Map<string, Set<WebSocket>>();
-/** The session (token row id) each socket was opened by, when known. */
-const sessionOf = new WeakMap<WebSocket, string>();
+/** One event on the notice channel; every instance applies it to the sockets it holds. */
+type NoticeEvent = { to: 'user'; userId: string; msg: NoticeMessage } | { to: 'all'; msg: NoticeMessage } | { to: 'close'; userId: string; tokenId: string };
 
-export function addNoticeSocket(userId: string, socket: WebSocket, tokenId?: string): void {
-  const set = byUser.get(userId) ?? new Set<WebSocket>();
-  byUser.set(userId, set);
-  set.add(socket);
-  if (tokenId) sessionOf.set(socket, tokenId);
-}
+const CHANNEL = 'socket:notice';
 
-/** Closes the notice sockets of one revoked session (强制退出); returns how many. */
-export function closeSessionSockets(userId: string, tokenId: string): number {
-  let closed = 0;
-  for (const socket of byUser.get(userId) ?? []) {
-    if (sessionOf.get(socket) !== tokenId) continue;
-    socket.close(4001, 'session revoked');
-    closed++;
+/**
+ * Notice sockets of this instance by user id. Pushes and forced closes go over the shared bus, so a notice sent
+ * through one instance reaches the sockets held by every instance (in memory: this one only).
+ */
+export class NoticeHub {
+  private readonly byUser = new Map<string, Set<WebSocket>>();
+  /** The session (token row id) each socket was opened by, when known. */
+  private readonly sessionOf = new WeakMap<WebSocket, string>();
+
+  constructor(private readonly shared: SharedState) {
+    shared.subscribe(CHANNEL, (raw) => this.apply(JSON.parse(raw) as NoticeEvent));
   }
-  return closed;
-}
 
-export function removeNoticeSocket(userId: string, socket: WebSocket): void {
-  const set = byUser.get(userId);
-  if (!set) return;
-  set.delete(socket);
-  if (set.size === 0) byUser.delete(userId);
-}
+  add(userId: string, socket: WebSocket, tokenId?: string): void {
+    const set = this.byUser.get(userId) ?? new Set<WebSocket>();
+    this.byUser.set(userId, set);
+    set.add(socket);
+    if (tokenId) this.sessionOf.set(socket, tokenId);
+  }
 
-export function noticeSocketCount(userId: string): number {
-  return byUser.get(userId)?.size ?? 0;
-}
+  remove(userId: string, socket: WebSocket): void {
+    const set = this.byUser.get(userId);
+    if (!set) return;
+    set.delete(socket);
+    if (set.size === 0) this.byUser.delete(userId);
+  }
 
-/** Pushes a message to every open notice socket of one user. */
-export function notifyUser(userId: string, msg: NoticeMessage): void {
-  for (const socket of byUser.get(userId) ?? []) send(socket, msg);
-}
+  count(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
 
-/** Pushes a message to every open notice socket. */
-export function notifyAll(msg: NoticeMessage): void {
-  for (const set of byUser.values()) for (const socket of set) send(socket, msg);
+  /** Pushes a message to every open notice socket of one user. */
+  notifyUser(userId: string, msg: NoticeMessage): void {
+    this.shared.publish(CHANNEL, JSON.stringify({ to: 'user', userId, msg } satisfies NoticeEvent));
+  }
+
+  /** Pushes a message to every open notice socket. */
+  notifyAll(msg: NoticeMessage): void {
+    this.shared.publish(CHANNEL, JSON.stringify({ to: 'all', msg } satisfies NoticeEvent));
+  }
+
+  /** Closes the notice sockets of one revoked session (强制退出) with code 4001, wherever they are connected. */
+  closeSessionSockets(userId: string, tokenId: string): void {
+    this.shared.publish(CHANNEL, JSON.stringify({ to: 'close', userId, tokenId } satisfies NoticeEvent));
+  }
+
+  private apply(event: NoticeEvent): void {
+    if (event.to === 'all') {
+      for (const set of this.byUser.values()) for (const socket of set) send(socket, event.msg);
+      return;
+    }
+    for (const socket of this.byUser.get(event.userId) ?? []) {
+      if (event.to === 'user') send(socket, event.msg);
+      else if (this.sessionOf.get(socket) === event.tokenId) socket.close(4001, 'session revoked');
+    }
+  }
 }
 
 export const HEARTCHECK: NoticeMessage = { cmd: 'heartcheck', msgTxt: '心跳响应' };

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import type { SharedState } from '../../core/shared-state';
 
 /** socketKey / common_send_date key: what a schema names, nothing more */
 export const SOCKET_KEY = /^[A-Za-z0-9_:.-]{1,100}$/;
@@ -6,6 +8,8 @@ const MAX_KEYS_PER_SOCKET = 50;
 const OPEN = 1;
 
 export interface VxeClient {
+  /** unique across instances: a relayed message skips the socket that sent it */
+  id: string;
   socket: WebSocket;
   userId: string;
   pageId: string;
@@ -64,14 +68,35 @@ export function parseVxeMessage(raw: string): Incoming | null {
   return null;
 }
 
+/** A relayed frame on the shared bus. */
+interface RelayEvent {
+  key: string;
+  scope: Scope;
+  sender: string;
+  message: Relayed;
+}
+
+const CHANNEL = 'socket:vxe';
+
 /**
  * Editable-grid sync: a socket is bound to the keys named in its URL (`socketKey=a,b`), in a
  * `{type:'bind', data:{socketKey}}` frame, or in any update it sends; updates go to the other sockets
  * bound to the same key and nowhere else. common_send_date keys are bound with `{type:'bind', data:{key}}`
  * (or by sending on the key); such a message reaches the other sockets bound to the key either way.
+ * Relayed frames travel over the shared bus, so they reach sockets bound on every instance.
  */
 export class VxeHub {
   private readonly clients = new Set<VxeClient>();
+  private readonly idPrefix = randomBytes(6).toString('hex');
+  private nextId = 0;
+
+  constructor(private readonly shared: SharedState) {
+    shared.subscribe(CHANNEL, (raw) => this.deliver(JSON.parse(raw) as RelayEvent));
+  }
+
+  newClientId(): string {
+    return `${this.idPrefix}-${this.nextId++}`;
+  }
 
   add(client: VxeClient): void {
     this.clients.add(client);
@@ -108,8 +133,12 @@ export class VxeHub {
       (msg.scope === 'table' ? client.keys : client.commonKeys)?.delete(msg.key);
     } else {
       this.bind(client, msg.key, msg.scope);
-      for (const other of this.clients) if (other !== client && this.bound(other, msg.key, msg.scope)) send(other.socket, msg.message);
+      this.shared.publish(CHANNEL, JSON.stringify({ key: msg.key, scope: msg.scope, sender: client.id, message: msg.message } satisfies RelayEvent));
     }
+  }
+
+  private deliver(event: RelayEvent): void {
+    for (const other of this.clients) if (other.id !== event.sender && this.bound(other, event.key, event.scope)) send(other.socket, event.message);
   }
 }
 

@@ -1,3 +1,4 @@
+import { cached } from '../../core/shared-state';
 import type { Db } from '../../db/types';
 import { ENUM_DICTS } from '../../db/seed/dicts';
 
@@ -12,7 +13,11 @@ export interface DictModel {
 const model = (value: string, text: string): DictModel => ({ value, text, title: text, label: text });
 
 /** Items of one plain dictionary (all statuses, as the contract's getDictItems). */
-export async function dictItems(db: Db, code: string): Promise<DictModel[]> {
+export function dictItems(db: Db, code: string): Promise<DictModel[]> {
+  return cached(db, `dict:${code}`, () => loadDictItems(db, code));
+}
+
+async function loadDictItems(db: Db, code: string): Promise<DictModel[]> {
   const rows = await db
     .selectFrom('sys_dict_item as i')
     .innerJoin('sys_dict as d', 'd.id', 'i.dict_id')
@@ -27,7 +32,11 @@ export async function dictItems(db: Db, code: string): Promise<DictModel[]> {
 }
 
 /** { code: DictModel[] } of every dictionary with its enabled items (login result, queryAllDictItems). */
-export async function allDictItems(db: Db): Promise<Record<string, DictModel[]>> {
+export function allDictItems(db: Db): Promise<Record<string, DictModel[]>> {
+  return cached(db, 'dicts:all', () => loadAllDictItems(db));
+}
+
+async function loadAllDictItems(db: Db): Promise<Record<string, DictModel[]>> {
   const rows = await db
     .selectFrom('sys_dict as d')
     .leftJoin('sys_dict_item as i', (join) => join.onRef('i.dict_id', '=', 'd.id').on('i.status', '=', 1))

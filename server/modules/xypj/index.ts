@@ -58,5 +58,5 @@ export const xypjModule: ApiModule = async (api, deps) => {
   await seedXypjScoringData(deps.db);
   await seedPublishedBatch(deps.db);
   await seedXypjNews(deps.db);
-  await seedXypjDemoFiles(deps.db, deps.config.dataDir);
+  await seedXypjDemoFiles(deps.db);
 };

@@ -32,9 +32,9 @@ export const DEMO_FILES = [
 
 /**
  * Real files behind the demo data's materials (applications, expert certificates, related files), so the
- * PDF viewer and downloads show something on a fresh start. Once, under DATA_DIR/upload/xypj/.
+ * PDF viewer and downloads show something on a fresh start. Once, stored in the database like any upload.
  */
-export async function seedXypjDemoFiles(db: Db, dataDir: string): Promise<void> {
+export async function seedXypjDemoFiles(db: Db): Promise<void> {
   const done = await db.selectFrom('sys_seed_applied').select('seed_key').where('seed_key', '=', SEED_KEY).executeTakeFirst();
   if (done) return;
   for (const file of DEMO_FILES) {
@@ -44,7 +44,7 @@ export async function seedXypjDemoFiles(db: Db, dataDir: string): Promise<void> 
         (select count(*) from xypj_related_file where files like 'xypj/files/%'))::int as n`.execute(db);
     if (!pending.rows[0]?.n) break;
     const content = await readFile(join(DEMO_FILES_DIR, file.name));
-    const path = await saveUpload(db, { dataDir, biz: 'xypj', originalName: file.name, type: FILE_TYPES.pdf!, content, uploader: SYSTEM });
+    const path = await saveUpload(db, { biz: 'xypj', originalName: file.name, type: FILE_TYPES.pdf!, content, uploader: SYSTEM });
     await file.update(path).execute(db);
   }
   await db.insertInto('sys_seed_applied').values({ seed_key: SEED_KEY, applied_time: new Date() }).onConflict((oc) => oc.column('seed_key').doNothing()).execute();

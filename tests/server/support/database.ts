@@ -80,8 +80,11 @@ async function openPGliteFromSnapshot(): Promise<OpenDatabase> {
   return openPGlite({ loadDataDir: new Blob([data]) });
 }
 
-/** A throwaway database xypj_t_<random> beside the one named in DATABASE_URL (never that one). */
-async function openThrowawayPostgres(): Promise<OpenDatabase> {
+/**
+ * A migrated and seeded throwaway database xypj_t_<random> beside the one named in DATABASE_URL (never that one):
+ * its url, for as many connections as a test needs, and how to drop it.
+ */
+export async function createThrowawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const { default: pg } = await import('pg');
   const baseUrl = process.env.DATABASE_URL!;
   const name = `xypj_t_${randomBytes(6).toString('hex')}`;
@@ -92,15 +95,30 @@ async function openThrowawayPostgres(): Promise<OpenDatabase> {
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const db = await openPostgres(url.toString());
-  await prepare(db);
+  try {
+    await prepare(db);
+  } finally {
+    await db.close();
+  }
   return {
-    ...db,
-    close: async () => {
-      await db.close();
+    url: url.toString(),
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: baseUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
+    },
+  };
+}
+
+async function openThrowawayPostgres(): Promise<OpenDatabase> {
+  const throwaway = await createThrowawayPostgres();
+  const db = await openPostgres(throwaway.url);
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await throwaway.drop();
     },
   };
 }
