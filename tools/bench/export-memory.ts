@@ -4,16 +4,13 @@
  * exactly as users run the product, and the parent downloads exportXls while sampling the server
  * process's VmRSS from /proc every 20 ms.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startProduct } from './_server';
+import { withEntityBench } from './_entity-fixture';
+import type { Started } from './_server';
 
 const BUDGET_MB = 250;
 const ROWS = 100_000;
-const PASSWORD = 'Bench#2026pass';
 const TOKEN_SECRET = 'bench-token-secret-export-memory';
 
 const ENTITY = {
@@ -34,44 +31,10 @@ const ENTITY = {
   exportTitle: '导出基准',
 };
 
-type Message = { ready: true; token: string } | { error: string };
-
-/** Child: fills the database in <dataDir> and issues an admin token. */
-async function prepare(dataDir: string): Promise<void> {
-  const { sql } = await import('kysely');
-  const { openPGlite } = await import('../../server/db/open');
-  const { migrateToLatest } = await import('../../server/db/migrate');
-  const { seedDatabase } = await import('../../server/db/seed/index');
-  const { buildApp } = await import('../../server/app');
-  const { testConfig } = await import('../../server/config');
-  const database = await openPGlite({ dataDir });
-  const config = testConfig({ tokenSecret: TOKEN_SECRET, dataDir });
-  await migrateToLatest(database.db);
-  await seedDatabase(database.db, { adminPassword: PASSWORD, demoPassword: PASSWORD });
-  const app = await buildApp({ db: database.db, config });
-  await sql`insert into bench_export (id, title, category, amount, sex, due_date, remark, create_by, create_time)
-      select lpad(g::text, 19, '0'), '导出基准数据 ' || g, (g % 20)::text, (g % 1000) * 1.25, ((g % 2) + 1)::text,
-        date '2024-01-01' + (g % 365), repeat('备注', 10) || g, 'admin', now() - make_interval(secs => g)
-      from generate_series(1, ${ROWS}) g`.execute(database.db);
-  const admin = await database.db.selectFrom('sys_user').select(['id', 'username']).where('username', '=', 'admin').executeTakeFirstOrThrow();
-  const token = await app.deps.tokens.issue(admin, '127.0.0.1');
-  await app.close();
-  await database.close();
-  process.send!({ ready: true, token } satisfies Message);
-}
-
-function startPrepare(dataDir: string, entityDir: string): { proc: ChildProcess; message: Promise<Message> } {
-  const proc = fork(import.meta.filename, ['prepare', dataDir], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ENTITY_DIRS: entityDir, NODE_ENV: 'test' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const message = new Promise<Message>((resolve, reject) => {
-    proc.once('message', (m) => resolve(m as Message));
-    proc.once('exit', (code) => reject(new Error(`prepare exited with ${code}`)));
-  });
-  return { proc, message };
-}
+const FILL_SQL = `insert into bench_export (id, title, category, amount, sex, due_date, remark, create_by, create_time)
+  select lpad(g::text, 19, '0'), '导出基准数据 ' || g, (g % 20)::text, (g % 1000) * 1.25, ((g % 2) + 1)::text,
+    date '2024-01-01' + (g % 365), repeat('备注', 10) || g, 'admin', now() - make_interval(secs => g)
+  from generate_series(1, ${ROWS}) g`;
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -118,49 +81,27 @@ function download(baseUrl: string, token: string): Promise<{ status: number; byt
   });
 }
 
-async function parent(): Promise<void> {
-  const work = mkdtempSync(path.join(tmpdir(), 'xypj-bench-export-'));
-  const entityDir = path.join(work, 'entities');
-  const dataDir = path.join(work, 'data');
-  try {
-    mkdirSync(entityDir);
-    writeFileSync(path.join(entityDir, 'bench_export.json'), JSON.stringify(ENTITY));
-    const prepared = await startPrepare(path.join(dataDir, 'pglite'), entityDir).message;
-    if (!('ready' in prepared)) throw new Error('prepare failed');
-    const server = await startProduct(dataDir, { ENTITY_DIRS: entityDir, TOKEN_SECRET, NODE_ENV: 'production' });
-    const pid = serverPid(server.child.pid!);
-    await new Promise((r) => setTimeout(r, 1000));
-    const before = rssMb(pid);
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
-    const started = performance.now();
-    const res = await download(server.baseUrl, prepared.token);
-    const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    peak = Math.max(peak, rssMb(pid));
-    await server.stop();
-    if (res.status !== 200 || !res.type.includes('spreadsheetml')) throw new Error(`unexpected export: HTTP ${res.status} ${res.body.subarray(0, 300).toString()}`);
-    const { default: ExcelJS } = await import('exceljs');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.body as unknown as ArrayBuffer);
-    const dataRows = (workbook.worksheets[0]?.rowCount ?? 0) - 3;
-    if (dataRows !== ROWS) throw new Error(`the export holds ${dataRows} rows, expected ${ROWS}`);
-    process.stdout.write(
-      `export of ${ROWS} rows: ${(res.bytes / 1024 / 1024).toFixed(1)} MB xlsx in ${seconds.toFixed(1)} s; server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB; budget ${BUDGET_MB} MB; ratio ${(peak / BUDGET_MB).toFixed(2)}\n`,
-    );
-    process.exitCode = peak <= BUDGET_MB ? 0 : 1;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+async function measure(server: Started, token: string): Promise<void> {
+  const pid = serverPid(server.child.pid!);
+  await new Promise((r) => setTimeout(r, 1000));
+  const before = rssMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+  const started = performance.now();
+  const res = await download(server.baseUrl, token);
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssMb(pid));
+  if (res.status !== 200 || !res.type.includes('spreadsheetml')) throw new Error(`unexpected export: HTTP ${res.status} ${res.body.subarray(0, 300).toString()}`);
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(res.body as unknown as ArrayBuffer);
+  const dataRows = (workbook.worksheets[0]?.rowCount ?? 0) - 3;
+  if (dataRows !== ROWS) throw new Error(`the export holds ${dataRows} rows, expected ${ROWS}`);
+  process.stdout.write(
+    `export of ${ROWS} rows: ${(res.bytes / 1024 / 1024).toFixed(1)} MB xlsx in ${seconds.toFixed(1)} s; server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB; budget ${BUDGET_MB} MB; ratio ${(peak / BUDGET_MB).toFixed(2)}\n`,
+  );
+  process.exitCode = peak <= BUDGET_MB ? 0 : 1;
 }
 
-const [mode, dir] = process.argv.slice(2);
-if (mode === 'prepare' && dir) {
-  prepare(dir).catch((err: unknown) => {
-    process.send?.({ error: String(err) } satisfies Message);
-    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  });
-} else {
-  await parent();
-}
+await withEntityBench({ entity: ENTITY, fillSql: FILL_SQL, tokenSecret: TOKEN_SECRET }, measure);

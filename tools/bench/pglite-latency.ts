@@ -5,16 +5,11 @@
  * (GET /api/sys/user/getCurrentUserDeparts, one small query) every 100 ms. Budget: the slowest of those answers
  * during each job within 1 s.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startProduct } from './_server';
+import { withEntityBench } from './_entity-fixture';
 
 const BUDGET_MS = 1000;
 const ROWS = 100_000;
 const IMPORT_ROWS = 20_000;
-const PASSWORD = 'Bench#2026pass';
 const TOKEN_SECRET = 'bench-token-secret-pglite-latency';
 
 const ENTITY = {
@@ -32,42 +27,9 @@ const ENTITY = {
   exportTitle: '延迟基准',
 };
 
-type Message = { ready: true; token: string } | { error: string };
-
-/** Child: fills the database in <dataDir> and issues an admin token. */
-async function prepare(dataDir: string): Promise<void> {
-  const { sql } = await import('kysely');
-  const { openPGlite } = await import('../../server/db/open');
-  const { migrateToLatest } = await import('../../server/db/migrate');
-  const { seedDatabase } = await import('../../server/db/seed/index');
-  const { buildApp } = await import('../../server/app');
-  const { testConfig } = await import('../../server/config');
-  const database = await openPGlite({ dataDir });
-  await migrateToLatest(database.db);
-  await seedDatabase(database.db, { adminPassword: PASSWORD, demoPassword: PASSWORD });
-  const app = await buildApp({ db: database.db, config: testConfig({ tokenSecret: TOKEN_SECRET, dataDir }) });
-  await sql`insert into bench_latency (id, title, amount, remark, create_by, create_time)
-      select lpad(g::text, 19, '0'), '延迟基准数据 ' || g, (g % 1000) * 1.25, repeat('备注', 10) || g, 'admin', now() - make_interval(secs => g)
-      from generate_series(1, ${ROWS}) g`.execute(database.db);
-  const admin = await database.db.selectFrom('sys_user').select(['id', 'username']).where('username', '=', 'admin').executeTakeFirstOrThrow();
-  const token = await app.deps.tokens.issue(admin, '127.0.0.1');
-  await app.close();
-  await database.close();
-  process.send!({ ready: true, token } satisfies Message);
-}
-
-function startPrepare(dataDir: string, entityDir: string): { proc: ChildProcess; message: Promise<Message> } {
-  const proc = fork(import.meta.filename, ['prepare', dataDir], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ENTITY_DIRS: entityDir, NODE_ENV: 'test' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const message = new Promise<Message>((resolve, reject) => {
-    proc.once('message', (m) => resolve(m as Message));
-    proc.once('exit', (code) => reject(new Error(`prepare exited with ${code}`)));
-  });
-  return { proc, message };
-}
+const FILL_SQL = `insert into bench_latency (id, title, amount, remark, create_by, create_time)
+  select lpad(g::text, 19, '0'), '延迟基准数据 ' || g, (g % 1000) * 1.25, repeat('备注', 10) || g, 'admin', now() - make_interval(secs => g)
+  from generate_series(1, ${ROWS}) g`;
 
 async function timed(url: string, token?: string, body?: FormData): Promise<number> {
   const started = performance.now();
@@ -126,39 +88,11 @@ const summary = (name: string, values: number[]) => {
   return `${name}: ${values.length} answers, median ${p50.toFixed(0)} ms, slowest ${(sorted.at(-1) ?? 0).toFixed(0)} ms`;
 };
 
-async function parent(): Promise<void> {
-  const work = mkdtempSync(path.join(tmpdir(), 'xypj-bench-latency-'));
-  const entityDir = path.join(work, 'entities');
-  const dataDir = path.join(work, 'data');
-  try {
-    mkdirSync(entityDir);
-    writeFileSync(path.join(entityDir, 'bench_latency.json'), JSON.stringify(ENTITY));
-    const prepared = await startPrepare(path.join(dataDir, 'pglite'), entityDir).message;
-    if (!('ready' in prepared)) throw new Error('prepare failed');
-    const server = await startProduct(dataDir, { ENTITY_DIRS: entityDir, TOKEN_SECRET, NODE_ENV: 'production' });
-    try {
-      const { token } = prepared;
-      const form = await importForm();
-      const importSlowest = await during(`import of ${IMPORT_ROWS} rows on PGlite`, server.baseUrl, token, () => timed(`${server.baseUrl}/api/bench/latency/importExcel`, token, form));
-      const exportSlowest = await during(`export of ${ROWS + IMPORT_ROWS} rows on PGlite`, server.baseUrl, token, () =>
-        timed(`${server.baseUrl}/api/bench/latency/exportXls?column=createTime&order=desc`, token),
-      );
-      process.exitCode = Math.max(importSlowest, exportSlowest) <= BUDGET_MS ? 0 : 1;
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-}
-
-const [mode, dir] = process.argv.slice(2);
-if (mode === 'prepare' && dir) {
-  prepare(dir).catch((err: unknown) => {
-    process.send?.({ error: String(err) } satisfies Message);
-    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  });
-} else {
-  await parent();
-}
+await withEntityBench({ entity: ENTITY, fillSql: FILL_SQL, tokenSecret: TOKEN_SECRET }, async (server, token) => {
+  const form = await importForm();
+  const importSlowest = await during(`import of ${IMPORT_ROWS} rows on PGlite`, server.baseUrl, token, () => timed(`${server.baseUrl}/api/bench/latency/importExcel`, token, form));
+  const exportSlowest = await during(`export of ${ROWS + IMPORT_ROWS} rows on PGlite`, server.baseUrl, token, () =>
+    timed(`${server.baseUrl}/api/bench/latency/exportXls?column=createTime&order=desc`, token),
+  );
+  process.exitCode = Math.max(importSlowest, exportSlowest) <= BUDGET_MS ? 0 : 1;
+});
