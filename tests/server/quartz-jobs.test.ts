@@ -32,6 +32,18 @@ describe('Quartz cron expressions', () => {
     expect(nextFireTime('0 0 0 1 1 ? 2030', from)?.toISOString()).toBe('2029-12-31T16:00:00.000Z');
     expect(nextFireTime('0 0 0 1 1 ? 2020', from)).toBeNull();
   });
+
+  it('reads the day-of-month forms the cron editor offers: nW, LW and L-n', () => {
+    const from = new Date('2026-03-04T00:00:00.500Z');
+    expect(cronProblem('0 0 9 15W * ?')).toBeNull();
+    // 2026-03-15 is a Sunday: the nearest weekday is Monday the 16th (09:00 GMT+8 = 01:00 UTC)
+    expect(nextFireTime('0 0 9 15W * ?', from)?.toISOString()).toBe('2026-03-16T01:00:00.000Z');
+    expect(nextFireTime('* * * 15W * ?', from)?.toISOString()).toBe('2026-03-15T16:00:00.000Z');
+    // 2026-03-31 is a Tuesday
+    expect(nextFireTime('0 0 9 LW * ?', from)?.toISOString()).toBe('2026-03-31T01:00:00.000Z');
+    expect(nextFireTime('0 0 9 L-3 * ?', from)?.toISOString()).toBe('2026-03-28T01:00:00.000Z');
+    expect(cronProblem('0 0 9 3WW * ?')).toBe('Cron表达式参数[日]错误：3WW');
+  });
 });
 
 describe.each(backends())('定时任务 on %s', (backend) => {

@@ -10,7 +10,7 @@ import type { Db } from '../../db/types';
 import { recordDataVersion } from './data-log';
 import type { EntityDefinition } from './definitions';
 import type { SqlValue } from './field-values';
-import { runListQuery, selectList, toRecord, type ListOptions, type ListParams } from './list-query';
+import { runListQuery, selectList, toRecord, type FieldType, type ListOptions, type ListParams } from './list-query';
 import { RowValidator, type ColumnValues } from './row-validator';
 import { deleteSubRows, saveSubTables, withSubTables } from './sub-tables';
 import { requireInScope, runBeforeWrite, scopedBody, scopeOf } from './policies';
@@ -50,6 +50,54 @@ export async function insertRow(db: Db, def: EntityDefinition, values: ColumnVal
   await sql`insert into ${sql.table(def.table)} (${sql.join(columns.map((c) => sql.id(c)))})
     values (${sql.join(columns.map((c) => row[c] ?? null))})`.execute(db);
   return id;
+}
+
+/** Rows per INSERT of an import: each statement short, so the embedded database serves others between them. */
+const ROWS_PER_INSERT = 1000;
+
+/** The base type each column's text is cast to (the column's own type then applies, with its length and scale checks). */
+const BASE_TYPE: Record<FieldType, string> = {
+  string: 'text',
+  text: 'text',
+  int: 'integer',
+  bigint: 'bigint',
+  decimal: 'numeric',
+  boolean: 'boolean',
+  date: 'date',
+  datetime: 'timestamptz',
+};
+
+const asText = (v: SqlValue | null | undefined): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : String(v));
+
+/**
+ * Inserts many checked rows (imports): one statement per ROWS_PER_INSERT rows, each column bound as ONE text
+ * array and unnested, so a statement costs one parse however many rows it carries. Every row has the same
+ * columns (the validator gives every writable field in add mode).
+ */
+export async function insertRows(db: Db, def: EntityDefinition, rows: ColumnValues[], user: { username: string; orgCode: string | null }): Promise<void> {
+  if (rows.length === 0) return;
+  const audit = def.fields.some((f) => f.audit);
+  const now = new Date();
+  const full = rows.map((values) => {
+    const row: Record<string, SqlValue | null> = { ...values, [def.id.column]: newId() };
+    if (audit) Object.assign(row, { create_by: user.username, create_time: now, sys_org_code: user.orgCode });
+    return row;
+  });
+  const byColumn = new Map(def.fields.map((f) => [f.column, f]));
+  const columns = Object.keys(full[0]!);
+  const casts = columns.map((c) => {
+    const field = byColumn.get(c);
+    if (!field) throw new Error(`${def.table}: no column ${c}`);
+    return BASE_TYPE[field.type];
+  });
+  const names = columns.map((_, i) => sql.raw(`v${i}`));
+  for (let start = 0; start < full.length; start += ROWS_PER_INSERT) {
+    const chunk = full.slice(start, start + ROWS_PER_INSERT);
+    const arrays = columns.map((c) => sql`${chunk.map((row) => asText(row[c]))}::text[]`);
+    await sql`insert into ${sql.table(def.table)} (${sql.join(columns.map((c) => sql.id(c)))})
+      select ${sql.join(names.map((n, i) => sql`${n}::${sql.raw(casts[i]!)}`))}
+      from unnest(${sql.join(arrays)}) as u(${sql.join(names)})`.execute(db);
+  }
 }
 
 export function idList(raw: string): string[] {

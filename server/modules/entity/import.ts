@@ -10,12 +10,12 @@ import { formatDateTime } from '../../core/time';
 import type { SessionUser } from '../../core/tokens';
 import { withTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
-import { insertRow, permissionOf } from './crud-routes';
+import { insertRows, permissionOf } from './crud-routes';
 import { runBeforeWrite, scopedBody, scopeOf } from './policies';
 import type { EntityDefinition } from './definitions';
 import { attachmentHeader } from './export';
 import { readSheetRows, type SheetRow } from './excel-rows';
-import { RowValidator } from './row-validator';
+import { RowValidator, type ColumnValues } from './row-validator';
 
 export const MAX_IMPORT_FILE_BYTES = 10 * 1024 * 1024;
 export const IMPORT_ERROR_PATH = '/sys/entity/importError';
@@ -58,14 +58,30 @@ export async function uploadedFiles(request: FastifyRequest): Promise<Array<{ na
   return files;
 }
 
-/** How one kind of record is imported: the rows of a file, and the save of one row (its error messages, none when saved). */
-export interface RowImporter {
+interface ImporterBase {
   /** names the records in the log and the error report, e.g. 职务 */
   label: string;
   rows(file: Buffer): Promise<SheetRow[]>;
-  /** saves one row through `trx`, the import's one transaction */
+}
+
+/** Saves row by row inside the import's one transaction (small imports whose rows read what earlier rows wrote). */
+export interface RowByRowImporter extends ImporterBase {
+  /** saves one row through `trx`; its error messages, none when saved */
   save(row: SheetRow, user: SessionUser, trx: Db): Promise<string[]>;
 }
+
+/**
+ * Checks every row first, outside any transaction (other requests go on meanwhile, which matters on the embedded
+ * single-session database), then writes the accepted rows in one short transaction.
+ */
+export interface CheckedImporter<P> extends ImporterBase {
+  /** the row's error messages, or what to write */
+  check(row: SheetRow, user: SessionUser, db: Db): Promise<{ errors: string[] } | { accepted: P }>;
+  writeAll(accepted: P[], user: SessionUser, trx: Db): Promise<void>;
+}
+
+/** How one kind of record is imported. */
+export type RowImporter<P = never> = RowByRowImporter | CheckedImporter<P>;
 
 /** Thrown out of the import transaction so that it rolls back; carries what happened for the log. */
 class ImportAborted extends Error {
@@ -81,9 +97,9 @@ class ImportAborted extends Error {
  * Validates and saves each row; answers JeecgBoot's import messages (code 201 with an error report when some rows
  * fail). All rows of all files and the operation-log entry are committed in ONE transaction: a failure that is not
  * a row's validation message (a constraint, a lost connection, the process killed) leaves nothing saved, and the
- * log then says the import was rolled back.
+ * log then says the import was rolled back. A `CheckedImporter` holds that transaction only while writing.
  */
-export async function importWith(db: Db, request: FastifyRequest, importer: RowImporter): Promise<Envelope<string | ImportSummary>> {
+export async function importWith<P>(db: Db, request: FastifyRequest, importer: RowImporter<P>): Promise<Envelope<string | ImportSummary>> {
   const { user } = requireSession(request);
   const files = await uploadedFiles(request);
   const sheets: Array<{ name: string; rows: SheetRow[] }> = [];
@@ -92,23 +108,44 @@ export async function importWith(db: Db, request: FastifyRequest, importer: RowI
   let total = 0;
   let saved = 0;
   const logEntry = (content: string) => ({ logType: LOG_TYPE_OPERATION, content, operateType: 5, userId: user.id, username: user.username, ip: request.ip });
+  const whereOf = (sheet: { name: string }, row: SheetRow) => `${files.length > 1 ? `${sheet.name} ` : ''}第${row.line}行`;
+  const accepted: P[] = [];
+  if ('check' in importer) {
+    for (const sheet of sheets) {
+      for (const row of sheet.rows) {
+        total++;
+        const result = await importer.check(row, user, db);
+        if ('errors' in result) errors.push(`${whereOf(sheet, row)}：${result.errors.join('；')}`);
+        else accepted.push(result.accepted);
+      }
+    }
+    saved = accepted.length;
+  }
   try {
     await withTransaction(db, async (trx) => {
-      for (const sheet of sheets) {
-        for (const row of sheet.rows) {
-          total++;
-          const where = `${files.length > 1 ? `${sheet.name} ` : ''}第${row.line}行`;
-          let rowErrors: string[];
-          try {
-            rowErrors = await importer.save(row, user, trx);
-          } catch (err) {
-            throw new ImportAborted(where, err);
+      if ('check' in importer) {
+        try {
+          await importer.writeAll(accepted, user, trx);
+        } catch (err) {
+          throw new ImportAborted('写入数据库时', err);
+        }
+      } else {
+        for (const sheet of sheets) {
+          for (const row of sheet.rows) {
+            total++;
+            const where = whereOf(sheet, row);
+            let rowErrors: string[];
+            try {
+              rowErrors = await importer.save(row, user, trx);
+            } catch (err) {
+              throw new ImportAborted(where, err);
+            }
+            if (rowErrors.length) {
+              errors.push(`${where}：${rowErrors.join('；')}`);
+              continue;
+            }
+            saved++;
           }
-          if (rowErrors.length) {
-            errors.push(`${where}：${rowErrors.join('；')}`);
-            continue;
-          }
-          saved++;
         }
       }
       await writeLog(trx, logEntry(`${importer.label}导入：成功${saved}行，错误${errors.length}行`));
@@ -136,28 +173,23 @@ export async function importWith(db: Db, request: FastifyRequest, importer: RowI
 }
 
 export async function importFiles(db: Db, def: EntityDefinition, request: FastifyRequest): Promise<Envelope<string | ImportSummary>> {
-  // the validator reads through the import's transaction, so a duplicate within the file is seen
-  let current: { trx: Db; validator: RowValidator } | undefined;
-  const validator = (trx: Db) => {
-    if (current?.trx !== trx) current = { trx, validator: new RowValidator(trx, def) };
-    return current.validator;
-  };
+  // one validator for the whole file, so that a value repeated within the file is seen as a duplicate
+  const validator = new RowValidator(db, def);
   const scope = await scopeOf(def, request);
-  return importWith(db, request, {
+  return importWith<ColumnValues>(db, request, {
     label: def.label,
     rows: (file) => readSheetRows(def, file),
-    save: async (row, user, trx) => {
+    check: async (row) => {
       const input = scopedBody(def, scope, row.input);
       try {
-        await runBeforeWrite(def, { request, db: trx, mode: 'add', id: null, body: input, scope });
+        await runBeforeWrite(def, { request, db, mode: 'add', id: null, body: input, scope });
       } catch (err) {
-        return [err instanceof Error ? err.message : String(err)];
+        return { errors: [err instanceof Error ? err.message : String(err)] };
       }
-      const check = await validator(trx).check(input, 'add');
-      if (check.errors.length) return check.errors;
-      await insertRow(trx, def, check.values, user);
-      return [];
+      const check = await validator.check(input, 'add');
+      return check.errors.length ? { errors: check.errors } : { accepted: check.values };
     },
+    writeAll: (rows, user, trx) => insertRows(trx, def, rows, user),
   });
 }
 

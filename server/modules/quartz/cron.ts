@@ -47,6 +47,41 @@ function yearTest(year: string | undefined): ((y: number) => boolean) | null {
 interface ParsedCron {
   expression: string;
   year: ((y: number) => boolean) | null;
+  /** nW, LW and L-n, which cron-parser does not read: tested on each candidate's office-calendar day */
+  day: DayTest | null;
+}
+
+/** Day of an office-calendar month (month 0–11). */
+type DayTest = (year: number, month: number, day: number) => boolean;
+
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+const weekdayOf = (year: number, month: number, day: number) => new Date(Date.UTC(year, month, day)).getUTCDay();
+const isWorkday = (year: number, month: number, day: number) => ![0, 6].includes(weekdayOf(year, month, day));
+
+/** Quartz `nW`: the weekday nearest to day n, without leaving the month. */
+function nearestWorkday(year: number, month: number, n: number): number | null {
+  const days = daysInMonth(year, month);
+  if (n > days) return null;
+  const weekday = weekdayOf(year, month, n);
+  if (weekday !== 0 && weekday !== 6) return n;
+  if (weekday === 6) return n === 1 ? 3 : n - 1;
+  return n === days ? n - 2 : n + 1;
+}
+
+/** The test for a day-of-month token cron-parser does not read, or null for the ones it does. */
+function specialDay(dom: string): DayTest | null {
+  const nearest = /^(\d{1,2})W$/.exec(dom);
+  if (nearest) return (y, m, d) => nearestWorkday(y, m, Number(nearest[1])) === d;
+  if (dom === 'LW') {
+    return (y, m, d) => {
+      let last = daysInMonth(y, m);
+      while (!isWorkday(y, m, last)) last -= 1;
+      return last === d;
+    };
+  }
+  const beforeEnd = /^L-(\d{1,2})$/.exec(dom);
+  if (beforeEnd) return (y, m, d) => daysInMonth(y, m) - Number(beforeEnd[1]) === d;
+  return null;
 }
 
 /** The expression cron-parser reads, or a plain Chinese reason the Quartz expression is wrong. */
@@ -59,14 +94,15 @@ function parseQuartz(text: string): ParsedCron | string {
   if (year !== undefined && year !== '*' && year !== '?' && year.split(/[-/,]/).some((n) => n === '' || !/^\d+$/.test(n))) {
     return `Cron表达式参数[年]错误：${year}`;
   }
-  if (/W/.test(dom)) return 'Cron表达式错误：暂不支持日期中的W（最近工作日）';
-  const expression = [second, minute, hour, dom, month, quartzWeekToParser(dow)].join(' ');
+  const day = specialDay(dom);
+  if (!day && /W/.test(dom)) return `Cron表达式参数[日]错误：${dom}`;
+  const expression = [second, minute, hour, day ? '*' : dom, month, quartzWeekToParser(dow)].join(' ');
   try {
     CronExpressionParser.parse(expression, { tz: OFFICE_TIME_ZONE });
   } catch (error) {
     return `Cron表达式错误：${error instanceof Error ? error.message : String(error)}`;
   }
-  return { expression, year: yearTest(year) };
+  return { expression, year: yearTest(year), day };
 }
 
 /** null when the expression is a valid Quartz expression, else the message to show. */
@@ -80,12 +116,17 @@ export function nextFireTime(text: string, after: Date): Date | null {
   const parsed = parseQuartz(text);
   if (typeof parsed === 'string') return null;
   let from = after;
-  for (let guard = 0; guard < 1000; guard += 1) {
+  for (let guard = 0; guard < 5000; guard += 1) {
     const iterator = CronExpressionParser.parse(parsed.expression, { currentDate: from, tz: OFFICE_TIME_ZONE });
     if (!iterator.hasNext()) return null;
     const candidate = iterator.next().toDate();
-    // Years are whole calendar years; GMT+8 has no daylight saving, so a fixed offset is exact.
-    const officeYear = new Date(candidate.getTime() + 8 * 3600_000).getUTCFullYear();
+    // Years and days are office-calendar ones; GMT+8 has no daylight saving, so a fixed offset is exact.
+    const office = new Date(candidate.getTime() + 8 * 3600_000);
+    const officeYear = office.getUTCFullYear();
+    if (parsed.day && !parsed.day(officeYear, office.getUTCMonth(), office.getUTCDate())) {
+      from = new Date(Date.UTC(officeYear, office.getUTCMonth(), office.getUTCDate() + 1, -8, 0, 0) - 1);
+      continue;
+    }
     if (!parsed.year || parsed.year(officeYear)) return candidate;
     let year = officeYear + 1;
     while (year <= LAST_YEAR && !parsed.year(year)) year += 1;
