@@ -6,6 +6,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../server/app';
@@ -15,6 +16,8 @@ import { multipart } from './support/forms';
 import { createThrowawayPostgres, TEST_PASSWORDS } from './support/database';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+const SAMPLE_JOB = 'org.jeecg.modules.quartz.job.SampleJob';
+const SCHEDULE_MS = 61_000;
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('shared-between-instances')]);
 
 async function redisAnswers(url: string): Promise<boolean> {
@@ -70,6 +73,7 @@ describe.skipIf(!available)('two instances on one PostgreSQL database and Redis'
   let a: Instance;
   let b: Instance;
   const sockets: Socket[] = [];
+  let scheduledAt = 0;
 
   async function start(url: string): Promise<Instance> {
     const database = await openPostgres(url);
@@ -108,6 +112,9 @@ describe.skipIf(!available)('two instances on one PostgreSQL database and Redis'
     throwaway = await createThrowawayPostgres();
     a = await start(throwaway.url);
     b = await start(throwaway.url);
+    // a one-second job both instances schedule for the whole file; checked by the last test, after a minute
+    await sql`update sys_quartz_job set status = 0, cron_expression = '0/1 * * * * ? *' where job_class_name = ${SAMPLE_JOB}`.execute(a.database.db);
+    scheduledAt = Date.now();
   }, 120_000);
 
   afterAll(async () => {
@@ -191,4 +198,20 @@ describe.skipIf(!available)('two instances on one PostgreSQL database and Redis'
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.rawPayload.equals(PNG)).toBe(true);
   });
+
+  it('gives each fire time of a one-second job exactly one run across both instances over a minute', async () => {
+    await sleep(Math.max(0, scheduledAt + SCHEDULE_MS - Date.now()));
+    const db = a.database.db;
+    await sql`update sys_quartz_job set status = -1 where job_class_name = ${SAMPLE_JOB}`.execute(db);
+    await sleep(1500);
+    const rows = (
+      await sql<{ fire_time: Date; instance_id: string; result: string }>`select r.fire_time, r.instance_id, r.result
+        from sys_quartz_job_run r join sys_quartz_job j on j.id = r.job_id where j.job_class_name = ${SAMPLE_JOB} order by r.fire_time`.execute(db)
+    ).rows;
+    expect(rows.length).toBeGreaterThanOrEqual(55);
+    const times = rows.map((r) => new Date(r.fire_time).getTime());
+    expect(new Set(times).size).toBe(times.length);
+    for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBe(1000);
+    expect(rows.every((r) => r.result === 'ok')).toBe(true);
+  }, SCHEDULE_MS + 30_000);
 });

@@ -5,7 +5,7 @@ import type { Db } from '../../db/types';
 import type { EntityDefinition, EntityField } from './definitions';
 
 /** Bumped when the engine's DDL for the same definition changes. */
-const ENGINE_VERSION = '1';
+const ENGINE_VERSION = '2';
 
 export class EntityMigrationError extends Error {}
 
