@@ -18,6 +18,12 @@ describe.each(backends())('an import is all or nothing on %s', (backend) => {
         return new;
       end $$`.execute(t.db);
     await sql`create trigger faults_refuse_boom before insert on sys_position for each row execute function faults_refuse_boom()`.execute(t.db);
+    await sql`create function faults_refuse_boom_depart() returns trigger language plpgsql as $$
+      begin
+        if new.depart_name like '%boom' then raise exception 'refused' using errcode = '23514'; end if;
+        return new;
+      end $$`.execute(t.db);
+    await sql`create trigger faults_refuse_boom_depart before insert on sys_depart for each row execute function faults_refuse_boom_depart()`.execute(t.db);
   });
   afterAll(() => t?.close());
 
@@ -42,4 +48,14 @@ describe.each(backends())('an import is all or nothing on %s', (backend) => {
     expect(await count('whole')).toBe(ROWS);
     expect(await lastLog()).toBe(`职务导入：成功${ROWS}行，错误0行`);
   }, 120_000);
+
+  it('saves none of a department file when its last row fails in the database, and logs the rollback', async () => {
+    const content = await workbook([['部门信息'], ['导出人:管理员'], ['部门名称', '上级部门编码', '机构编码', '机构类型', '排序'], ['原子部门甲', 'A01'], ['原子部门乙', 'A01'], ['原子部门boom', 'A01']]);
+    const body = (await t.request({ method: 'POST', url: '/api/sys/sysDepart/importExcel', token, ...importUpload('depart.xlsx', content) })).json();
+    expect(body.success).toBe(false);
+    const saved = await sql<{ n: number }>`select count(*) as n from sys_depart where depart_name like '原子部门%'`.execute(t.db);
+    expect(Number(saved.rows[0]!.n)).toBe(0);
+    const log = await sql<{ log_content: string }>`select log_content from sys_log where log_content like '部门导入%' order by create_time desc, id desc limit 1`.execute(t.db);
+    expect(log.rows[0]?.log_content).toBe('部门导入失败：已全部回滚，未导入任何数据');
+  });
 });

@@ -6,6 +6,7 @@ import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
 import { businessError, okMessage, type Envelope } from '../../core/envelope';
 import { newId } from '../../core/ids';
+import { withTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { loadGrid } from '../entity/excel-rows';
 import { uploadedFiles } from '../entity/import';
@@ -31,7 +32,17 @@ async function workbookBuffer(db: Db, exporter: string): Promise<Buffer> {
   sheet.addRow([`导出人:${exporter}`]);
   sheet.addRow([...HEADERS]);
   for (const d of [...rows].sort((a, b) => a.org_code.localeCompare(b.org_code))) {
-    sheet.addRow([d.depart_name, d.parent_id ? (codeOf.get(d.parent_id) ?? '') : '', d.org_code, CATEGORY_TEXT[d.org_category ?? ''] ?? '', d.depart_order, d.mobile, d.fax, d.address, d.memo]);
+    sheet.addRow([
+      d.depart_name,
+      d.parent_id ? (codeOf.get(d.parent_id) ?? '') : '',
+      d.org_code,
+      CATEGORY_TEXT[d.org_category ?? ''] ?? '',
+      d.depart_order,
+      d.mobile,
+      d.fax,
+      d.address,
+      d.memo,
+    ]);
   }
   return Buffer.from(await book.xlsx.writeBuffer());
 }
@@ -50,7 +61,8 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** Rows after the two title rows and the header row: name, parent org code, (org code ignored), category, order, phone, fax, address, memo. */
-async function importDeparts(db: Db, data: Buffer, username: string): Promise<{ total: number; errors: string[] }> {
+/** Reads and saves every row through `trx`, the import's one transaction (later rows may name earlier ones as parent). */
+async function importDeparts(trx: Db, data: Buffer, username: string): Promise<{ total: number; errors: string[] }> {
   const sheet = await loadGrid(data);
   if (!sheet) throw businessError('文件导入失败:没有数据');
   const errors: string[] = [];
@@ -70,38 +82,44 @@ async function importDeparts(db: Db, data: Buffer, username: string): Promise<{ 
       errors.push(`第${line}行：排序必须是整数`);
       continue;
     }
-    await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(7302001)`.execute(trx);
-      const parent = parentCode ? await trx.selectFrom('sys_depart').select(['id', 'org_code']).where('org_code', '=', parentCode).executeTakeFirst() : null;
-      if (parentCode && !parent) {
-        errors.push(`第${line}行：上级部门编码不存在`);
-        return;
-      }
-      const siblings = await trx.selectFrom('sys_depart').select('org_code').where('org_code', 'like', `${parent?.org_code ?? ''}___`).execute();
-      await trx
-        .insertInto('sys_depart')
-        .values({
-          id: newId(),
-          parent_id: parent?.id ?? null,
-          depart_name: name,
-          depart_name_en: null,
-          depart_name_abbr: null,
-          depart_order: order ? Number(order) : 0,
-          description: null,
-          org_category: categoryByText.get(category) ?? (parent ? '2' : '1'),
-          org_type: parent ? '2' : '1',
-          org_code: nextChildCode(parent?.org_code ?? '', siblings.map((s) => s.org_code)),
-          mobile: mobile.slice(0, 32) || null,
-          fax: fax.slice(0, 32) || null,
-          address: address.slice(0, 100) || null,
-          memo: memo.slice(0, 500) || null,
-          status: '1',
-          del_flag: '0',
-          qywx_identifier: null,
-          ...auditInsert(username),
-        })
-        .execute();
-    });
+    const parent = parentCode
+      ? await trx.selectFrom('sys_depart').select(['id', 'org_code']).where('org_code', '=', parentCode).executeTakeFirst()
+      : null;
+    if (parentCode && !parent) {
+      errors.push(`第${line}行：上级部门编码不存在`);
+      continue;
+    }
+    const siblings = await trx
+      .selectFrom('sys_depart')
+      .select('org_code')
+      .where('org_code', 'like', `${parent?.org_code ?? ''}___`)
+      .execute();
+    await trx
+      .insertInto('sys_depart')
+      .values({
+        id: newId(),
+        parent_id: parent?.id ?? null,
+        depart_name: name,
+        depart_name_en: null,
+        depart_name_abbr: null,
+        depart_order: order ? Number(order) : 0,
+        description: null,
+        org_category: categoryByText.get(category) ?? (parent ? '2' : '1'),
+        org_type: parent ? '2' : '1',
+        org_code: nextChildCode(
+          parent?.org_code ?? '',
+          siblings.map((s) => s.org_code),
+        ),
+        mobile: mobile.slice(0, 32) || null,
+        fax: fax.slice(0, 32) || null,
+        address: address.slice(0, 100) || null,
+        memo: memo.slice(0, 500) || null,
+        status: '1',
+        del_flag: '0',
+        qywx_identifier: null,
+        ...auditInsert(username),
+      })
+      .execute();
   }
   return { total, errors };
 }
@@ -116,7 +134,11 @@ export async function departExcelRoutes(api: FastifyInstance, { db }: AppDeps): 
       const { user } = requireSession(request);
       const buffer = await workbookBuffer(db, user.realname ?? user.username);
       await logOperation(db, request, OP_EXPORT, '部门导出');
-      return reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', attachmentHeader('部门信息.xlsx', 'depart.xlsx')).header('Cache-Control', 'no-store').send(buffer);
+      return reply
+        .header('Content-Type', XLSX_TYPE)
+        .header('Content-Disposition', attachmentHeader('部门信息.xlsx', 'depart.xlsx'))
+        .header('Cache-Control', 'no-store')
+        .send(buffer);
     },
   });
 
@@ -124,15 +146,35 @@ export async function departExcelRoutes(api: FastifyInstance, { db }: AppDeps): 
     await scope.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 10_000 } });
     scope.post('/sys/sysDepart/importExcel', { config: { permission: 'depart:import' } }, async (request): Promise<Envelope<unknown>> => {
       const { user } = requireSession(request);
-      const { total, errors } = await importDeparts(db, await uploadedFile(request), user.username);
-      await logOperation(db, request, OP_IMPORT, `部门导入：成功${total - errors.length}行，错误${errors.length}行`);
+      const data = await uploadedFile(request);
+      // all rows and the log entry together: a failure part-way leaves nothing saved (codes are numbered under a lock)
+      const { total, errors } = await withTransaction(db, async (trx) => {
+        await sql`select pg_advisory_xact_lock(7302001)`.execute(trx);
+        const outcome = await importDeparts(trx, data, user.username);
+        await logOperation(
+          trx,
+          request,
+          OP_IMPORT,
+          `部门导入：成功${outcome.total - outcome.errors.length}行，错误${outcome.errors.length}行`,
+        );
+        return outcome;
+      }).catch(async (err: unknown) => {
+        await logOperation(db, request, OP_IMPORT, '部门导入失败：已全部回滚，未导入任何数据').catch(() => undefined);
+        throw err;
+      });
       if (errors.length === 0) return okMessage(`共${total}行数据全部导入成功！`);
       const saved = total - errors.length;
       return {
         success: true,
         code: 201,
         message: '文件导入成功，但有错误。',
-        result: { totalCount: total, errorCount: errors.length, successCount: saved, msg: `总上传行数：${total}，已导入行数：${saved}，错误行数：${errors.length}`, errors },
+        result: {
+          totalCount: total,
+          errorCount: errors.length,
+          successCount: saved,
+          msg: `总上传行数：${total}，已导入行数：${saved}，错误行数：${errors.length}`,
+          errors,
+        },
         timestamp: Date.now(),
       };
     });
