@@ -77,7 +77,7 @@ function ListBody({ schema, notifier, saveCode, extraParams }: ListPageViewProps
           ) : undefined
         }
       />
-      <SelectionBanner />
+      {schema.selectable !== false && <SelectionBanner />}
       {schema.variant === 'treeTable' ? <ListTable handlers={handlers} rows={tree.rows} expandable={tree.expandable} /> : <ListTable handlers={handlers} />}
       {schema.form && (
         <RecordModal

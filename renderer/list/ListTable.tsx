@@ -91,6 +91,7 @@ export function ListTable({ handlers, expandable, rows, pagination = true }: Lis
         rowKey={list.rowKey}
         selectedRowKeys={list.selectedRowKeys}
         onSelect={list.select}
+        selectable={list.schema.selectable !== false}
         onSort={list.changeSort}
         pagination={
           pagination
@@ -120,10 +121,14 @@ export function ListTable({ handlers, expandable, rows, pagination = true }: Lis
       expandable={expandable}
       virtual={large}
       scroll={large ? { x: columns.length * 120, y: 600 } : { x: 'max-content' }}
-      rowSelection={{
-        selectedRowKeys: list.selectedRowKeys,
-        onChange: (keys, picked) => list.select(keys.map(String), picked),
-      }}
+      rowSelection={
+        list.schema.selectable === false
+          ? undefined
+          : {
+              selectedRowKeys: list.selectedRowKeys,
+              onChange: (keys, picked) => list.select(keys.map(String), picked),
+            }
+      }
       pagination={
         pagination
           ? {

@@ -22,8 +22,17 @@ export interface VirtualTableProps {
   rowKey: string;
   selectedRowKeys: string[];
   onSelect(keys: string[], rows: Row[]): void;
+  /** false: no checkbox column */
+  selectable?: boolean;
   onSort(column: string | undefined, order: 'ascend' | 'descend' | null): void;
-  pagination?: { current: number; pageSize: number; total: number; pageSizeOptions: string[]; showTotal: (total: number, range: [number, number]) => string; onChange(page: number, size: number): void };
+  pagination?: {
+    current: number;
+    pageSize: number;
+    total: number;
+    pageSizeOptions: string[];
+    showTotal: (total: number, range: [number, number]) => string;
+    onChange(page: number, size: number): void;
+  };
   height?: number;
 }
 
@@ -51,7 +60,17 @@ function nextOrder(order: VirtualColumn['sortOrder']): 'ascend' | 'descend' | nu
  * Large result sets (page sizes in the hundreds): only the visible rows are in the DOM.
  * Same columns, cells, sorting, selection and pagination as the regular table.
  */
-export function VirtualTable({ columns, rows, rowKey, selectedRowKeys, onSelect, onSort, pagination, height = 600 }: VirtualTableProps) {
+export function VirtualTable({
+  columns,
+  rows,
+  rowKey,
+  selectedRowKeys,
+  onSelect,
+  selectable = true,
+  onSort,
+  pagination,
+  height = 600,
+}: VirtualTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -64,14 +83,17 @@ export function VirtualTable({ columns, rows, rowKey, selectedRowKeys, onSelect,
       observeElementRect(instance, (rect) => report(rect.height > 0 ? rect : { width: rect.width || 1200, height })),
   });
   const widths = columns.map((c) => (typeof c.width === 'number' ? c.width : DEFAULT_WIDTH));
-  const totalWidth = SELECTION_WIDTH + widths.reduce((a, b) => a + b, 0);
+  const totalWidth = (selectable ? SELECTION_WIDTH : 0) + widths.reduce((a, b) => a + b, 0);
   const selected = new Set(selectedRowKeys);
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(String(r[rowKey])));
   const toggleRow = (row: Row) => {
     const key = String(row[rowKey]);
     const keys = selected.has(key) ? selectedRowKeys.filter((k) => k !== key) : [...selectedRowKeys, key];
     const keySet = new Set(keys);
-    onSelect(keys, rows.filter((r) => keySet.has(String(r[rowKey]))));
+    onSelect(
+      keys,
+      rows.filter((r) => keySet.has(String(r[rowKey]))),
+    );
   };
 
   return (
@@ -79,20 +101,24 @@ export function VirtualTable({ columns, rows, rowKey, selectedRowKeys, onSelect,
       <div ref={scroller} style={{ height, overflow: 'auto', border: '1px solid #f0f0f0' }}>
         <div style={{ width: totalWidth, minWidth: '100%' }}>
           <div role="row" style={{ display: 'flex', position: 'sticky', top: 0, zIndex: 2, background: '#fafafa', fontWeight: 600 }}>
-            <div style={cell(SELECTION_WIDTH, 'center')}>
-              <Checkbox
-                aria-label="全选"
-                checked={allSelected}
-                indeterminate={!allSelected && selectedRowKeys.length > 0}
-                onChange={(e) => onSelect(e.target.checked ? rows.map((r) => String(r[rowKey])) : [], e.target.checked ? rows : [])}
-              />
-            </div>
+            {selectable && (
+              <div style={cell(SELECTION_WIDTH, 'center')}>
+                <Checkbox
+                  aria-label="全选"
+                  checked={allSelected}
+                  indeterminate={!allSelected && selectedRowKeys.length > 0}
+                  onChange={(e) => onSelect(e.target.checked ? rows.map((r) => String(r[rowKey])) : [], e.target.checked ? rows : [])}
+                />
+              </div>
+            )}
             {columns.map((c, i) => (
               <div
                 key={String(c.key ?? i)}
                 role="columnheader"
                 style={{ ...cell(widths[i], 'center'), cursor: c.sorter ? 'pointer' : undefined }}
-                onClick={c.sorter ? () => onSort(nextOrder(c.sortOrder) ? String(c.dataIndex) : undefined, nextOrder(c.sortOrder)) : undefined}
+                onClick={
+                  c.sorter ? () => onSort(nextOrder(c.sortOrder) ? String(c.dataIndex) : undefined, nextOrder(c.sortOrder)) : undefined
+                }
               >
                 {c.title}
                 {c.sorter && c.sortOrder === 'ascend' ? <CaretUpOutlined /> : null}
@@ -111,11 +137,20 @@ export function VirtualTable({ columns, rows, rowKey, selectedRowKeys, onSelect,
                   data-row-key={key}
                   aria-selected={selected.has(key)}
                   className={selected.has(key) ? 'ant-table-row ant-table-row-selected' : 'ant-table-row'}
-                  style={{ display: 'flex', position: 'absolute', top: 0, left: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                  style={{
+                    display: 'flex',
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    height: ROW_HEIGHT,
+                    transform: `translateY(${item.start}px)`,
+                  }}
                 >
-                  <div style={cell(SELECTION_WIDTH, 'center')}>
-                    <input type="checkbox" aria-label="选择" checked={selected.has(key)} onChange={() => toggleRow(row)} />
-                  </div>
+                  {selectable && (
+                    <div style={cell(SELECTION_WIDTH, 'center')}>
+                      <input type="checkbox" aria-label="选择" checked={selected.has(key)} onChange={() => toggleRow(row)} />
+                    </div>
+                  )}
                   {columns.map((c, i) => {
                     const value = c.dataIndex === undefined ? undefined : row[String(c.dataIndex)];
                     return (

@@ -13,6 +13,8 @@ export interface ListPage {
   description?: string;
   /** What the table shows while it has no rows (default 暂无数据). */
   emptyText?: string;
+  /** false: rows have no checkbox and the 已选择 bar is hidden (read-only lists such as run histories). */
+  selectable?: boolean;
   /** A note shown above the list (an info bar), e.g. who else reads these rows. */
   notice?: string;
   /** The entity (its table, also its file name under schemas/entities) the page is derived from. */

@@ -4,7 +4,7 @@
 function ucs2length(str) { let n = 0; for (const _ of str) n++; return n; }
 "use strict";
 export const ListPage = validate48;
-const schema12 = {"type":"object","required":["$schema","kind","title","url","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"list"},"title":{"type":"string","minLength":1},"description":{"type":"string"},"emptyText":{"type":"string","description":"What the table shows while it has no rows (default 暂无数据)."},"notice":{"type":"string","description":"A note shown above the list (an info bar), e.g. who else reads these rows."},"entity":{"type":"string","description":"The entity (its table, also its file name under schemas/entities) the page is derived from."},"variant":{"enum":["table","treeTable","leftTree","masterDetail"],"default":"table"},"rowKey":{"type":"string","default":"id"},"url":{"$ref":"#/definitions/ListUrls"},"authPrefix":{"type":"string","description":"Permission prefix; columns hidden by type-1 codes under it."},"defaultSort":{"$ref":"#/definitions/Sort"},"pageSize":{"type":"integer","minimum":1},"pageSizeOptions":{"type":"array","items":{"type":"integer","minimum":1}},"query":{"$ref":"#/definitions/FormilySchema"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Column"}},"toolbar":{"$ref":"#/definitions/Toolbar"},"rowActions":{"$ref":"#/definitions/RowActions"},"form":{"$ref":"#/definitions/EditForm"},"superQuery":{"$ref":"#/definitions/SuperQuery"},"exportFileName":{"type":"string"},"exportMode":{"enum":["blob","navigate"],"default":"blob","description":"blob: GET the export with the token header and save it; navigate: open a signed export address ({export url}/link) in the browser."},"importOptions":{"$ref":"#/definitions/ImportOptions"},"tree":{"$ref":"#/definitions/TreeOptions"},"leftTree":{"$ref":"#/definitions/LeftTreeOptions"}},"allOf":[{"if":{"properties":{"variant":{"const":"leftTree"}},"required":["variant"]},"then":{"required":["leftTree"]}}]};
+const schema12 = {"type":"object","required":["$schema","kind","title","url","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"list"},"title":{"type":"string","minLength":1},"description":{"type":"string"},"emptyText":{"type":"string","description":"What the table shows while it has no rows (default 暂无数据)."},"selectable":{"type":"boolean","default":true,"description":"false: rows have no checkbox and the 已选择 bar is hidden (read-only lists such as run histories)."},"notice":{"type":"string","description":"A note shown above the list (an info bar), e.g. who else reads these rows."},"entity":{"type":"string","description":"The entity (its table, also its file name under schemas/entities) the page is derived from."},"variant":{"enum":["table","treeTable","leftTree","masterDetail"],"default":"table"},"rowKey":{"type":"string","default":"id"},"url":{"$ref":"#/definitions/ListUrls"},"authPrefix":{"type":"string","description":"Permission prefix; columns hidden by type-1 codes under it."},"defaultSort":{"$ref":"#/definitions/Sort"},"pageSize":{"type":"integer","minimum":1},"pageSizeOptions":{"type":"array","items":{"type":"integer","minimum":1}},"query":{"$ref":"#/definitions/FormilySchema"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Column"}},"toolbar":{"$ref":"#/definitions/Toolbar"},"rowActions":{"$ref":"#/definitions/RowActions"},"form":{"$ref":"#/definitions/EditForm"},"superQuery":{"$ref":"#/definitions/SuperQuery"},"exportFileName":{"type":"string"},"exportMode":{"enum":["blob","navigate"],"default":"blob","description":"blob: GET the export with the token header and save it; navigate: open a signed export address ({export url}/link) in the browser."},"importOptions":{"$ref":"#/definitions/ImportOptions"},"tree":{"$ref":"#/definitions/TreeOptions"},"leftTree":{"$ref":"#/definitions/LeftTreeOptions"}},"allOf":[{"if":{"properties":{"variant":{"const":"leftTree"}},"required":["variant"]},"then":{"required":["leftTree"]}}]};
 const schema13 = {"type":"object","required":["list"],"additionalProperties":false,"properties":{"list":{"type":"string"},"childList":{"type":"string","description":"Tree table: children of one parent."},"add":{"type":"string"},"edit":{"type":"string"},"delete":{"type":"string"},"deleteBatch":{"type":"string"},"queryById":{"type":"string"},"exportXls":{"type":"string"},"importExcel":{"type":"string"}}};
 const schema14 = {"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}};
 const schema22 = {"type":"object","required":["dataIndex","title"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string"},"title":{"type":"string"},"width":{"type":"number"},"align":{"enum":["left","center","right"]},"sorter":{"type":"boolean"},"ellipsis":{"type":"boolean"},"fixed":{"enum":["left","right"]},"component":{"type":"string","description":"Registered field type whose cell renders the value."},"props":{"type":"object"},"auth":{"type":"string"}}};
@@ -4566,9 +4566,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.notice !== undefined){
-if(typeof data.notice !== "string"){
-const err16 = {instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.selectable !== undefined){
+if(typeof data.selectable !== "boolean"){
+const err16 = {instancePath:instancePath+"/selectable",schemaPath:"#/properties/selectable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4578,9 +4578,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.entity !== undefined){
-if(typeof data.entity !== "string"){
-const err17 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.notice !== undefined){
+if(typeof data.notice !== "string"){
+const err17 = {instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4590,10 +4590,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.variant !== undefined){
-let data8 = data.variant;
-if(!((((data8 === "table") || (data8 === "treeTable")) || (data8 === "leftTree")) || (data8 === "masterDetail"))){
-const err18 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema12.properties.variant.enum},message:"must be equal to one of the allowed values"};
+if(data.entity !== undefined){
+if(typeof data.entity !== "string"){
+const err18 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4603,9 +4602,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.rowKey !== undefined){
-if(typeof data.rowKey !== "string"){
-const err19 = {instancePath:instancePath+"/rowKey",schemaPath:"#/properties/rowKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.variant !== undefined){
+let data9 = data.variant;
+if(!((((data9 === "table") || (data9 === "treeTable")) || (data9 === "leftTree")) || (data9 === "masterDetail"))){
+const err19 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema12.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4615,11 +4615,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.url !== undefined){
-let data10 = data.url;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.list === undefined){
-const err20 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/required",keyword:"required",params:{missingProperty: "list"},message:"must have required property '"+"list"+"'"};
+if(data.rowKey !== undefined){
+if(typeof data.rowKey !== "string"){
+const err20 = {instancePath:instancePath+"/rowKey",schemaPath:"#/properties/rowKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4628,9 +4626,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-for(const key1 in data10){
-if(!(func2.call(schema13.properties, key1))){
-const err21 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.url !== undefined){
+let data11 = data.url;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.list === undefined){
+const err21 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/required",keyword:"required",params:{missingProperty: "list"},message:"must have required property '"+"list"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4639,10 +4640,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data10.list !== undefined){
-if(typeof data10.list !== "string"){
-const err22 = {instancePath:instancePath+"/url/list",schemaPath:"#/definitions/ListUrls/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data11){
+if(!(func2.call(schema13.properties, key1))){
+const err22 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4652,9 +4652,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data10.childList !== undefined){
-if(typeof data10.childList !== "string"){
-const err23 = {instancePath:instancePath+"/url/childList",schemaPath:"#/definitions/ListUrls/properties/childList/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.list !== undefined){
+if(typeof data11.list !== "string"){
+const err23 = {instancePath:instancePath+"/url/list",schemaPath:"#/definitions/ListUrls/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4664,9 +4664,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data10.add !== undefined){
-if(typeof data10.add !== "string"){
-const err24 = {instancePath:instancePath+"/url/add",schemaPath:"#/definitions/ListUrls/properties/add/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.childList !== undefined){
+if(typeof data11.childList !== "string"){
+const err24 = {instancePath:instancePath+"/url/childList",schemaPath:"#/definitions/ListUrls/properties/childList/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4676,9 +4676,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data10.edit !== undefined){
-if(typeof data10.edit !== "string"){
-const err25 = {instancePath:instancePath+"/url/edit",schemaPath:"#/definitions/ListUrls/properties/edit/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.add !== undefined){
+if(typeof data11.add !== "string"){
+const err25 = {instancePath:instancePath+"/url/add",schemaPath:"#/definitions/ListUrls/properties/add/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4688,9 +4688,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data10.delete !== undefined){
-if(typeof data10.delete !== "string"){
-const err26 = {instancePath:instancePath+"/url/delete",schemaPath:"#/definitions/ListUrls/properties/delete/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.edit !== undefined){
+if(typeof data11.edit !== "string"){
+const err26 = {instancePath:instancePath+"/url/edit",schemaPath:"#/definitions/ListUrls/properties/edit/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4700,9 +4700,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data10.deleteBatch !== undefined){
-if(typeof data10.deleteBatch !== "string"){
-const err27 = {instancePath:instancePath+"/url/deleteBatch",schemaPath:"#/definitions/ListUrls/properties/deleteBatch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.delete !== undefined){
+if(typeof data11.delete !== "string"){
+const err27 = {instancePath:instancePath+"/url/delete",schemaPath:"#/definitions/ListUrls/properties/delete/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4712,9 +4712,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data10.queryById !== undefined){
-if(typeof data10.queryById !== "string"){
-const err28 = {instancePath:instancePath+"/url/queryById",schemaPath:"#/definitions/ListUrls/properties/queryById/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.deleteBatch !== undefined){
+if(typeof data11.deleteBatch !== "string"){
+const err28 = {instancePath:instancePath+"/url/deleteBatch",schemaPath:"#/definitions/ListUrls/properties/deleteBatch/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4724,9 +4724,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data10.exportXls !== undefined){
-if(typeof data10.exportXls !== "string"){
-const err29 = {instancePath:instancePath+"/url/exportXls",schemaPath:"#/definitions/ListUrls/properties/exportXls/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.queryById !== undefined){
+if(typeof data11.queryById !== "string"){
+const err29 = {instancePath:instancePath+"/url/queryById",schemaPath:"#/definitions/ListUrls/properties/queryById/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4736,9 +4736,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data10.importExcel !== undefined){
-if(typeof data10.importExcel !== "string"){
-const err30 = {instancePath:instancePath+"/url/importExcel",schemaPath:"#/definitions/ListUrls/properties/importExcel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.exportXls !== undefined){
+if(typeof data11.exportXls !== "string"){
+const err30 = {instancePath:instancePath+"/url/exportXls",schemaPath:"#/definitions/ListUrls/properties/exportXls/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4748,9 +4748,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data11.importExcel !== undefined){
+if(typeof data11.importExcel !== "string"){
+const err31 = {instancePath:instancePath+"/url/importExcel",schemaPath:"#/definitions/ListUrls/properties/importExcel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4760,9 +4760,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.authPrefix !== undefined){
-if(typeof data.authPrefix !== "string"){
-const err32 = {instancePath:instancePath+"/authPrefix",schemaPath:"#/properties/authPrefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err32 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4772,11 +4772,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.defaultSort !== undefined){
-let data21 = data.defaultSort;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.column === undefined){
-const err33 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
+if(data.authPrefix !== undefined){
+if(typeof data.authPrefix !== "string"){
+const err33 = {instancePath:instancePath+"/authPrefix",schemaPath:"#/properties/authPrefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4785,8 +4783,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data21.order === undefined){
-const err34 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'"};
+}
+if(data.defaultSort !== undefined){
+let data22 = data.defaultSort;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.column === undefined){
+const err34 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4795,9 +4797,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-for(const key2 in data21){
-if(!((key2 === "column") || (key2 === "order"))){
-const err35 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data22.order === undefined){
+const err35 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4806,10 +4807,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data21.column !== undefined){
-if(typeof data21.column !== "string"){
-const err36 = {instancePath:instancePath+"/defaultSort/column",schemaPath:"#/definitions/Sort/properties/column/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data22){
+if(!((key2 === "column") || (key2 === "order"))){
+const err36 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4819,10 +4819,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data21.order !== undefined){
-let data23 = data21.order;
-if(!((data23 === "asc") || (data23 === "desc"))){
-const err37 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/definitions/Sort/properties/order/enum",keyword:"enum",params:{allowedValues: schema14.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(data22.column !== undefined){
+if(typeof data22.column !== "string"){
+const err37 = {instancePath:instancePath+"/defaultSort/column",schemaPath:"#/definitions/Sort/properties/column/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4832,9 +4831,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data22.order !== undefined){
+let data24 = data22.order;
+if(!((data24 === "asc") || (data24 === "desc"))){
+const err38 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/definitions/Sort/properties/order/enum",keyword:"enum",params:{allowedValues: schema14.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4844,10 +4844,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.pageSize !== undefined){
-let data24 = data.pageSize;
-if(!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))){
-const err39 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err39 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4856,9 +4855,11 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(typeof data24 == "number"){
-if(data24 < 1 || isNaN(data24)){
-const err40 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.pageSize !== undefined){
+let data25 = data.pageSize;
+if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
+const err40 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4867,16 +4868,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-}
-if(data.pageSizeOptions !== undefined){
-let data25 = data.pageSizeOptions;
-if(Array.isArray(data25)){
-const len0 = data25.length;
-for(let i0=0; i0<len0; i0++){
-let data26 = data25[i0];
-if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
-const err41 = {instancePath:instancePath+"/pageSizeOptions/" + i0,schemaPath:"#/properties/pageSizeOptions/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data25 == "number"){
+if(data25 < 1 || isNaN(data25)){
+const err41 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4885,9 +4879,16 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(typeof data26 == "number"){
-if(data26 < 1 || isNaN(data26)){
-const err42 = {instancePath:instancePath+"/pageSizeOptions/" + i0,schemaPath:"#/properties/pageSizeOptions/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data.pageSizeOptions !== undefined){
+let data26 = data.pageSizeOptions;
+if(Array.isArray(data26)){
+const len0 = data26.length;
+for(let i0=0; i0<len0; i0++){
+let data27 = data26[i0];
+if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
+const err42 = {instancePath:instancePath+"/pageSizeOptions/" + i0,schemaPath:"#/properties/pageSizeOptions/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4896,16 +4897,27 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/pageSizeOptions",schemaPath:"#/properties/pageSizeOptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(typeof data27 == "number"){
+if(data27 < 1 || isNaN(data27)){
+const err43 = {instancePath:instancePath+"/pageSizeOptions/" + i0,schemaPath:"#/properties/pageSizeOptions/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/pageSizeOptions",schemaPath:"#/properties/pageSizeOptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -4917,24 +4929,10 @@ errors = vErrors.length;
 }
 }
 if(data.columns !== undefined){
-let data28 = data.columns;
-if(Array.isArray(data28)){
-if(data28.length < 1){
-const err44 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-const len1 = data28.length;
-for(let i1=0; i1<len1; i1++){
-let data29 = data28[i1];
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.dataIndex === undefined){
-const err45 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "dataIndex"},message:"must have required property '"+"dataIndex"+"'"};
+let data29 = data.columns;
+if(Array.isArray(data29)){
+if(data29.length < 1){
+const err45 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4943,8 +4941,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data29.title === undefined){
-const err46 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+const len1 = data29.length;
+for(let i1=0; i1<len1; i1++){
+let data30 = data29[i1];
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.dataIndex === undefined){
+const err46 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "dataIndex"},message:"must have required property '"+"dataIndex"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4953,9 +4955,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-for(const key3 in data29){
-if(!(func2.call(schema22.properties, key3))){
-const err47 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data30.title === undefined){
+const err47 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4964,10 +4965,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data29.dataIndex !== undefined){
-if(typeof data29.dataIndex !== "string"){
-const err48 = {instancePath:instancePath+"/columns/" + i1+"/dataIndex",schemaPath:"#/definitions/Column/properties/dataIndex/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data30){
+if(!(func2.call(schema22.properties, key3))){
+const err48 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4977,9 +4977,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data29.title !== undefined){
-if(typeof data29.title !== "string"){
-const err49 = {instancePath:instancePath+"/columns/" + i1+"/title",schemaPath:"#/definitions/Column/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data30.dataIndex !== undefined){
+if(typeof data30.dataIndex !== "string"){
+const err49 = {instancePath:instancePath+"/columns/" + i1+"/dataIndex",schemaPath:"#/definitions/Column/properties/dataIndex/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4989,9 +4989,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data29.width !== undefined){
-if(!(typeof data29.width == "number")){
-const err50 = {instancePath:instancePath+"/columns/" + i1+"/width",schemaPath:"#/definitions/Column/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data30.title !== undefined){
+if(typeof data30.title !== "string"){
+const err50 = {instancePath:instancePath+"/columns/" + i1+"/title",schemaPath:"#/definitions/Column/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5001,10 +5001,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data29.align !== undefined){
-let data33 = data29.align;
-if(!(((data33 === "left") || (data33 === "center")) || (data33 === "right"))){
-const err51 = {instancePath:instancePath+"/columns/" + i1+"/align",schemaPath:"#/definitions/Column/properties/align/enum",keyword:"enum",params:{allowedValues: schema22.properties.align.enum},message:"must be equal to one of the allowed values"};
+if(data30.width !== undefined){
+if(!(typeof data30.width == "number")){
+const err51 = {instancePath:instancePath+"/columns/" + i1+"/width",schemaPath:"#/definitions/Column/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5014,9 +5013,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data29.sorter !== undefined){
-if(typeof data29.sorter !== "boolean"){
-const err52 = {instancePath:instancePath+"/columns/" + i1+"/sorter",schemaPath:"#/definitions/Column/properties/sorter/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data30.align !== undefined){
+let data34 = data30.align;
+if(!(((data34 === "left") || (data34 === "center")) || (data34 === "right"))){
+const err52 = {instancePath:instancePath+"/columns/" + i1+"/align",schemaPath:"#/definitions/Column/properties/align/enum",keyword:"enum",params:{allowedValues: schema22.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5026,9 +5026,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data29.ellipsis !== undefined){
-if(typeof data29.ellipsis !== "boolean"){
-const err53 = {instancePath:instancePath+"/columns/" + i1+"/ellipsis",schemaPath:"#/definitions/Column/properties/ellipsis/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data30.sorter !== undefined){
+if(typeof data30.sorter !== "boolean"){
+const err53 = {instancePath:instancePath+"/columns/" + i1+"/sorter",schemaPath:"#/definitions/Column/properties/sorter/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5038,10 +5038,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data29.fixed !== undefined){
-let data36 = data29.fixed;
-if(!((data36 === "left") || (data36 === "right"))){
-const err54 = {instancePath:instancePath+"/columns/" + i1+"/fixed",schemaPath:"#/definitions/Column/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema22.properties.fixed.enum},message:"must be equal to one of the allowed values"};
+if(data30.ellipsis !== undefined){
+if(typeof data30.ellipsis !== "boolean"){
+const err54 = {instancePath:instancePath+"/columns/" + i1+"/ellipsis",schemaPath:"#/definitions/Column/properties/ellipsis/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -5051,9 +5050,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data29.component !== undefined){
-if(typeof data29.component !== "string"){
-const err55 = {instancePath:instancePath+"/columns/" + i1+"/component",schemaPath:"#/definitions/Column/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data30.fixed !== undefined){
+let data37 = data30.fixed;
+if(!((data37 === "left") || (data37 === "right"))){
+const err55 = {instancePath:instancePath+"/columns/" + i1+"/fixed",schemaPath:"#/definitions/Column/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema22.properties.fixed.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -5063,10 +5063,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data29.props !== undefined){
-let data38 = data29.props;
-if(!(data38 && typeof data38 == "object" && !Array.isArray(data38))){
-const err56 = {instancePath:instancePath+"/columns/" + i1+"/props",schemaPath:"#/definitions/Column/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data30.component !== undefined){
+if(typeof data30.component !== "string"){
+const err56 = {instancePath:instancePath+"/columns/" + i1+"/component",schemaPath:"#/definitions/Column/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -5076,9 +5075,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data29.auth !== undefined){
-if(typeof data29.auth !== "string"){
-const err57 = {instancePath:instancePath+"/columns/" + i1+"/auth",schemaPath:"#/definitions/Column/properties/auth/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data30.props !== undefined){
+let data39 = data30.props;
+if(!(data39 && typeof data39 == "object" && !Array.isArray(data39))){
+const err57 = {instancePath:instancePath+"/columns/" + i1+"/props",schemaPath:"#/definitions/Column/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -5088,9 +5088,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
-else {
-const err58 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data30.auth !== undefined){
+if(typeof data30.auth !== "string"){
+const err58 = {instancePath:instancePath+"/columns/" + i1+"/auth",schemaPath:"#/definitions/Column/properties/auth/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -5102,12 +5102,24 @@ errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err59 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }
@@ -5138,20 +5150,7 @@ errors = vErrors.length;
 }
 if(data.exportFileName !== undefined){
 if(typeof data.exportFileName !== "string"){
-const err60 = {instancePath:instancePath+"/exportFileName",schemaPath:"#/properties/exportFileName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-if(data.exportMode !== undefined){
-let data45 = data.exportMode;
-if(!((data45 === "blob") || (data45 === "navigate"))){
-const err61 = {instancePath:instancePath+"/exportMode",schemaPath:"#/properties/exportMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.exportMode.enum},message:"must be equal to one of the allowed values"};
+const err61 = {instancePath:instancePath+"/exportFileName",schemaPath:"#/properties/exportFileName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -5161,12 +5160,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.importOptions !== undefined){
-let data46 = data.importOptions;
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-for(const key4 in data46){
-if(!(((key4 === "multiple") || (key4 === "foreignKeys")) || (key4 === "isSingleTableImport"))){
-const err62 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data.exportMode !== undefined){
+let data46 = data.exportMode;
+if(!((data46 === "blob") || (data46 === "navigate"))){
+const err62 = {instancePath:instancePath+"/exportMode",schemaPath:"#/properties/exportMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.exportMode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5176,9 +5173,12 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data46.multiple !== undefined){
-if(typeof data46.multiple !== "boolean"){
-const err63 = {instancePath:instancePath+"/importOptions/multiple",schemaPath:"#/definitions/ImportOptions/properties/multiple/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.importOptions !== undefined){
+let data47 = data.importOptions;
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+for(const key4 in data47){
+if(!(((key4 === "multiple") || (key4 === "foreignKeys")) || (key4 === "isSingleTableImport"))){
+const err63 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5188,9 +5188,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data46.foreignKeys !== undefined){
-if(typeof data46.foreignKeys !== "string"){
-const err64 = {instancePath:instancePath+"/importOptions/foreignKeys",schemaPath:"#/definitions/ImportOptions/properties/foreignKeys/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data47.multiple !== undefined){
+if(typeof data47.multiple !== "boolean"){
+const err64 = {instancePath:instancePath+"/importOptions/multiple",schemaPath:"#/definitions/ImportOptions/properties/multiple/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5200,9 +5200,9 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data46.isSingleTableImport !== undefined){
-if(typeof data46.isSingleTableImport !== "boolean"){
-const err65 = {instancePath:instancePath+"/importOptions/isSingleTableImport",schemaPath:"#/definitions/ImportOptions/properties/isSingleTableImport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data47.foreignKeys !== undefined){
+if(typeof data47.foreignKeys !== "string"){
+const err65 = {instancePath:instancePath+"/importOptions/foreignKeys",schemaPath:"#/definitions/ImportOptions/properties/foreignKeys/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5212,9 +5212,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data47.isSingleTableImport !== undefined){
+if(typeof data47.isSingleTableImport !== "boolean"){
+const err66 = {instancePath:instancePath+"/importOptions/isSingleTableImport",schemaPath:"#/definitions/ImportOptions/properties/isSingleTableImport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5224,12 +5224,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.tree !== undefined){
-let data50 = data.tree;
-if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-for(const key5 in data50){
-if(!((((key5 === "parentKey") || (key5 === "hasChildrenField")) || (key5 === "rootValue")) || (key5 === "condition"))){
-const err67 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+}
+else {
+const err67 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5239,9 +5236,12 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data50.parentKey !== undefined){
-if(typeof data50.parentKey !== "string"){
-const err68 = {instancePath:instancePath+"/tree/parentKey",schemaPath:"#/definitions/TreeOptions/properties/parentKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tree !== undefined){
+let data51 = data.tree;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+for(const key5 in data51){
+if(!((((key5 === "parentKey") || (key5 === "hasChildrenField")) || (key5 === "rootValue")) || (key5 === "condition"))){
+const err68 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5251,9 +5251,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data50.hasChildrenField !== undefined){
-if(typeof data50.hasChildrenField !== "string"){
-const err69 = {instancePath:instancePath+"/tree/hasChildrenField",schemaPath:"#/definitions/TreeOptions/properties/hasChildrenField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data51.parentKey !== undefined){
+if(typeof data51.parentKey !== "string"){
+const err69 = {instancePath:instancePath+"/tree/parentKey",schemaPath:"#/definitions/TreeOptions/properties/parentKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5263,9 +5263,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data50.rootValue !== undefined){
-if(typeof data50.rootValue !== "string"){
-const err70 = {instancePath:instancePath+"/tree/rootValue",schemaPath:"#/definitions/TreeOptions/properties/rootValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data51.hasChildrenField !== undefined){
+if(typeof data51.hasChildrenField !== "string"){
+const err70 = {instancePath:instancePath+"/tree/hasChildrenField",schemaPath:"#/definitions/TreeOptions/properties/hasChildrenField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5275,13 +5275,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data50.condition !== undefined){
-let data54 = data50.condition;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-for(const key6 in data54){
-let data55 = data54[key6];
-if(((typeof data55 !== "string") && (!(typeof data55 == "number"))) && (typeof data55 !== "boolean")){
-const err71 = {instancePath:instancePath+"/tree/condition/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TreeOptions/properties/condition/additionalProperties/type",keyword:"type",params:{type: schema55.properties.condition.additionalProperties.type},message:"must be string,number,boolean"};
+if(data51.rootValue !== undefined){
+if(typeof data51.rootValue !== "string"){
+const err71 = {instancePath:instancePath+"/tree/rootValue",schemaPath:"#/definitions/TreeOptions/properties/rootValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5291,9 +5287,13 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
-else {
-const err72 = {instancePath:instancePath+"/tree/condition",schemaPath:"#/definitions/TreeOptions/properties/condition/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data51.condition !== undefined){
+let data55 = data51.condition;
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+for(const key6 in data55){
+let data56 = data55[key6];
+if(((typeof data56 !== "string") && (!(typeof data56 == "number"))) && (typeof data56 !== "boolean")){
+const err72 = {instancePath:instancePath+"/tree/condition/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TreeOptions/properties/condition/additionalProperties/type",keyword:"type",params:{type: schema55.properties.condition.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5305,7 +5305,7 @@ errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err73 = {instancePath:instancePath+"/tree/condition",schemaPath:"#/definitions/TreeOptions/properties/condition/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5315,11 +5315,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.leftTree !== undefined){
-let data56 = data.leftTree;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if(data56.url === undefined){
-const err74 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+}
+else {
+const err74 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5328,8 +5326,12 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data56.param === undefined){
-const err75 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'"};
+}
+if(data.leftTree !== undefined){
+let data57 = data.leftTree;
+if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+if(data57.url === undefined){
+const err75 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5338,9 +5340,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-for(const key7 in data56){
-if(!(((((((key7 === "url") || (key7 === "param")) || (key7 === "titleField")) || (key7 === "keyField")) || (key7 === "width")) || (key7 === "searchParam")) || (key7 === "searchPlaceholder"))){
-const err76 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data57.param === undefined){
+const err76 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5349,10 +5350,9 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-if(data56.url !== undefined){
-if(typeof data56.url !== "string"){
-const err77 = {instancePath:instancePath+"/leftTree/url",schemaPath:"#/definitions/LeftTreeOptions/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key7 in data57){
+if(!(((((((key7 === "url") || (key7 === "param")) || (key7 === "titleField")) || (key7 === "keyField")) || (key7 === "width")) || (key7 === "searchParam")) || (key7 === "searchPlaceholder"))){
+const err77 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5362,9 +5362,9 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data56.param !== undefined){
-if(typeof data56.param !== "string"){
-const err78 = {instancePath:instancePath+"/leftTree/param",schemaPath:"#/definitions/LeftTreeOptions/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data57.url !== undefined){
+if(typeof data57.url !== "string"){
+const err78 = {instancePath:instancePath+"/leftTree/url",schemaPath:"#/definitions/LeftTreeOptions/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5374,9 +5374,9 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data56.titleField !== undefined){
-if(typeof data56.titleField !== "string"){
-const err79 = {instancePath:instancePath+"/leftTree/titleField",schemaPath:"#/definitions/LeftTreeOptions/properties/titleField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data57.param !== undefined){
+if(typeof data57.param !== "string"){
+const err79 = {instancePath:instancePath+"/leftTree/param",schemaPath:"#/definitions/LeftTreeOptions/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5386,9 +5386,9 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data56.keyField !== undefined){
-if(typeof data56.keyField !== "string"){
-const err80 = {instancePath:instancePath+"/leftTree/keyField",schemaPath:"#/definitions/LeftTreeOptions/properties/keyField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data57.titleField !== undefined){
+if(typeof data57.titleField !== "string"){
+const err80 = {instancePath:instancePath+"/leftTree/titleField",schemaPath:"#/definitions/LeftTreeOptions/properties/titleField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5398,9 +5398,9 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data56.width !== undefined){
-if(!(typeof data56.width == "number")){
-const err81 = {instancePath:instancePath+"/leftTree/width",schemaPath:"#/definitions/LeftTreeOptions/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data57.keyField !== undefined){
+if(typeof data57.keyField !== "string"){
+const err81 = {instancePath:instancePath+"/leftTree/keyField",schemaPath:"#/definitions/LeftTreeOptions/properties/keyField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5410,9 +5410,9 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data56.searchParam !== undefined){
-if(typeof data56.searchParam !== "string"){
-const err82 = {instancePath:instancePath+"/leftTree/searchParam",schemaPath:"#/definitions/LeftTreeOptions/properties/searchParam/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data57.width !== undefined){
+if(!(typeof data57.width == "number")){
+const err82 = {instancePath:instancePath+"/leftTree/width",schemaPath:"#/definitions/LeftTreeOptions/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5422,9 +5422,9 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data56.searchPlaceholder !== undefined){
-if(typeof data56.searchPlaceholder !== "string"){
-const err83 = {instancePath:instancePath+"/leftTree/searchPlaceholder",schemaPath:"#/definitions/LeftTreeOptions/properties/searchPlaceholder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data57.searchParam !== undefined){
+if(typeof data57.searchParam !== "string"){
+const err83 = {instancePath:instancePath+"/leftTree/searchParam",schemaPath:"#/definitions/LeftTreeOptions/properties/searchParam/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5434,9 +5434,9 @@ vErrors.push(err83);
 errors++;
 }
 }
-}
-else {
-const err84 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data57.searchPlaceholder !== undefined){
+if(typeof data57.searchPlaceholder !== "string"){
+const err84 = {instancePath:instancePath+"/leftTree/searchPlaceholder",schemaPath:"#/definitions/LeftTreeOptions/properties/searchPlaceholder/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5448,12 +5448,24 @@ errors++;
 }
 }
 else {
-const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err85 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err85];
 }
 else {
 vErrors.push(err85);
+}
+errors++;
+}
+}
+}
+else {
+const err86 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
 }
 errors++;
 }

@@ -127,3 +127,27 @@ describe('search input prefixes in the query form', () => {
     await waitFor(() => expect(s.last('get', '/sys/position/list')?.params?.name).toBe(sent));
   });
 });
+
+describe('a list without selection', () => {
+  it('shows no checkboxes and no 已选择 bar when selectable is false', async () => {
+    const s = fakeHttp({ 'GET /sys/run/list': () => ok({ records: [{ id: 'r1', result: '成功' }], total: 1 }) });
+    renderWith(
+      <SchemaPage
+        schema={{
+          $schema: '../_meta/page.schema.json',
+          kind: 'list',
+          title: '运行记录',
+          url: { list: '/sys/run/list' },
+          selectable: false,
+          columns: [{ dataIndex: 'result', title: '结果' }],
+          toolbar: { add: false, batchDelete: false, import: false, export: false, superQuery: false },
+          rowActions: { edit: false, detail: false, delete: false },
+        }}
+      />,
+      s.http,
+    );
+    expect(await screen.findByText('成功')).toBeTruthy();
+    expect(document.querySelector('input[type="checkbox"]')).toBeNull();
+    expect(screen.queryByText(/已选择/)).toBeNull();
+  });
+});
