@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireSession } from '../../../core/access-control';
 import { businessError, ok, okMessage } from '../../../core/envelope';
@@ -29,6 +30,14 @@ const who = (request: FastifyRequest) => requireSession(request).user.username;
 
 /** The controllable items of a form (type 1 fields, type 2 buttons), creating missing rows as "not controlled". */
 async function authPages(db: Db, formId: string, type: 1 | 2, username: string) {
+  return withTransaction(db, async (trx) => {
+    // two first reads at once must not both create the rows
+    await sql`select pg_advisory_xact_lock(hashtext(${`onl_auth_page:${formId}`}))`.execute(trx);
+    return authPagesLocked(trx, formId, type, username);
+  });
+}
+
+async function authPagesLocked(db: Db, formId: string, type: 1 | 2, username: string) {
   await loadHead(db, formId);
   const items: Array<{ code: string; title: string }> = [];
   if (type === 1) {
@@ -104,6 +113,11 @@ async function checkDataRule(db: Db, formId: string, body: DataRuleBody) {
 }
 
 export function mountAuthRoutes(api: FastifyInstance, db: Db): void {
+  api.get('/online/cgform/api/roles', CFG, async () => {
+    const roles = await db.selectFrom('sys_role').select(['id', 'role_name', 'role_code']).orderBy('role_code').execute();
+    return ok(roles.map((r) => toJsonRow(r)));
+  });
+
   api.get<{ Params: { cgformId: string; type: string } }>('/online/cgform/api/authPage/:cgformId/:type', CFG, async (request) => {
     const type = request.params.type === '1' ? 1 : request.params.type === '2' ? 2 : null;
     if (!type) throw businessError('类型只能是 1（字段）或 2（按钮）');
