@@ -7,7 +7,7 @@ const NAME_RULES = [
   { unique: true, message: '${title}不能重复' },
 ];
 
-const flag = (key: string, title: string, width = 80): GridColumn => ({ key, title, type: 'checkbox', width, align: 'center', customValue: [1, 0] });
+const flag = (key: string, title: string, width = 80, defaultValue = 0): GridColumn => ({ key, title, type: 'checkbox', width, align: 'center', customValue: [1, 0], defaultValue });
 const name = (editable: boolean): GridColumn =>
   editable
     ? { key: 'dbFieldName', title: '字段名称', type: 'input', width: 160, validateRules: NAME_RULES, placeholder: '请输入${title}' }
@@ -24,15 +24,15 @@ export const DB_COLUMNS: GridColumn[] = [
   { key: 'dbDefaultVal', title: '默认值', type: 'input', width: 120 },
   { key: 'dbType', title: '字段类型', type: 'select', width: 140, options: DB_TYPE_OPTIONS, defaultValue: 'string', allowClear: false },
   flag('dbIsKey', '主键'),
-  flag('dbIsNull', '允许空值', 90),
+  flag('dbIsNull', '允许空值', 90, 1),
 ];
 
 /** 页面属性 */
 export const PAGE_COLUMNS: GridColumn[] = [
   name(false),
   text(false),
-  flag('isShowForm', '表单显示'),
-  flag('isShowList', '列表显示'),
+  flag('isShowForm', '表单显示', 80, 1),
+  flag('isShowList', '列表显示', 80, 1),
   { key: 'sortFlag', title: '是否排序', type: 'checkbox', width: 80, align: 'center', customValue: ['1', '0'] },
   flag('isReadOnly', '是否只读'),
   { key: 'fieldShowType', title: '控件类型', type: 'select', width: 170, options: SHOW_TYPE_OPTIONS, allowClear: false },
