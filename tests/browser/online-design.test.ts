@@ -69,6 +69,7 @@ describe('online form designer', () => {
     await page.locator('.ant-dropdown:visible').getByText('同步数据库').click();
     const sync = page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: '同步数据库' }) });
     await sync.getByText('普通同步（保留表数据）').waitFor();
+    await page.waitForTimeout(400);
     await keepScreenshot(page, 'online-design-sync');
     await sync.getByRole('button', { name: '开始同步' }).click();
     await toast('同步数据库成功!');
@@ -76,5 +77,67 @@ describe('online form designer', () => {
 
     const columns = await server.sql<{ column_name: string }>(`select column_name from information_schema.columns where table_name = 'bt_visit' order by ordinal_position`);
     expect(columns.map((c) => c.column_name)).toEqual(['id', 'create_by', 'create_time', 'update_by', 'update_time', 'sys_org_code', 'visitor', 'visit_count']);
+  });
+
+  it('adds a button bound to a registered server action', async () => {
+    const row = page.locator('tr.ant-table-row').filter({ hasText: 'bt_visit' });
+    await row.getByText('更多').click();
+    await page.locator('.ant-dropdown:visible').getByText('自定义按钮').click();
+    await page.getByRole('button', { name: '新增按钮' }).click();
+    const form = page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: /^新增按钮$/ }) });
+    await form.getByLabel('按钮编码').fill('copy_rows');
+    await form.getByLabel('按钮名称').fill('复制记录');
+    await form.getByLabel('服务器动作').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('复制所选记录（copyRecord）').click();
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    await toast('添加成功！');
+    const list = page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: '自定义按钮' }) });
+    await list.getByText('copy_rows').waitFor();
+    await keepScreenshot(page, 'online-design-buttons');
+    await list.getByRole('button', { name: /关\s*闭/ }).click();
+  });
+
+  it('controls a column and grants it to a role', async () => {
+    const row = page.locator('tr.ant-table-row').filter({ hasText: 'bt_visit' });
+    await row.getByText('更多').click();
+    await page.locator('.ant-dropdown:visible').getByText('授权').click();
+    const modal = page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: '授权' }) });
+    await modal.getByRole('switch', { name: '受控 visitor' }).click();
+    await expect.poll(() => modal.getByRole('switch', { name: '受控 visitor' }).getAttribute('aria-checked')).toBe('true');
+    await modal.locator('.ant-list-item').first().click();
+    const line = modal.locator('.ant-tabs-tabpane-active tr', { hasText: 'visitor' });
+    await line.locator('.ant-checkbox-input').check();
+    await modal.locator('.ant-tabs-tabpane-active').getByRole('button', { name: '保存角色授权' }).click();
+    await toast('授权成功！');
+    await keepScreenshot(page, 'online-design-auth');
+    const related = await server.sql<{ n: string }>(`select count(*) as n from onl_auth_relation r join onl_auth_page p on p.id = r.auth_id where p.code = 'visitor' and p.status = 1`);
+    expect(Number(related[0]!.n)).toBe(1);
+    await modal.getByRole('button', { name: /关\s*闭/ }).click();
+    await modal.waitFor({ state: 'hidden' });
+  });
+
+  it('edits the design: a field added to the saved form marks it 未同步 until the next sync', async () => {
+    const row = page.locator('tr.ant-table-row').filter({ hasText: 'bt_visit' });
+    await row.getByText('编辑').click();
+    const modal = page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: '编辑表单：bt_visit' }) });
+    const pane = modal.locator('.ant-tabs-tabpane-active');
+    await pane.locator('[data-row-id]').nth(7).waitFor();
+    await pane.getByRole('button', { name: /新增$/ }).click();
+    const last = pane.locator('[data-row-id]').last();
+    await typeInto(last.locator('[role="gridcell"][data-key="dbFieldName"]'), 'visit_date');
+    await typeInto(last.locator('[role="gridcell"][data-key="dbFieldTxt"]'), '来访日期');
+    await last.locator('[role="gridcell"][data-key="dbType"]').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Date', { exact: true }).click();
+    await keepScreenshot(page, 'online-design-edit');
+    await modal.getByRole('button', { name: /保\s*存/ }).click();
+    await toast('保存成功，请同步数据库');
+    await row.getByText('未同步').waitFor();
+    await row.getByText('更多').click();
+    await page.locator('.ant-dropdown:visible').getByText('同步数据库').click();
+    await page.getByRole('button', { name: '开始同步' }).click();
+    await toast('同步数据库成功!');
+    await row.getByText('已同步').waitFor();
+    const columns = await server.sql<{ column_name: string; data_type: string }>(`select column_name, data_type from information_schema.columns where table_name = 'bt_visit' and column_name = 'visit_date'`);
+    expect(columns).toEqual([{ column_name: 'visit_date', data_type: 'date' }]);
   });
 });
