@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFormAction } from '../../server/modules/online/actions';
+import '../../server/modules/online/design';
 import { backends, startTestApp, type TestApp } from './support/app';
 
 const ENHANCE = '出于安全考虑，不支持在线JS/Java/SQL增强；请用表单按钮绑定服务器端注册的动作';
@@ -225,6 +227,25 @@ describe.each(backends())('online form designer on %s', (backend) => {
     expect((await call('POST', 'api/authData', { cgformId: form.id, ruleName: 'x', ruleColumn: 'name', ruleOperator: 'eq', ruleValue: '#{no_such}' })).body.success).toBe(false);
     const rules = (await call('GET', `api/authData/${form.id}`)).body.result as Array<{ id: string }>;
     expect((await call('POST', `api/roleDataAuth/${role.id}/${form.id}`, { authId: rules[0]!.id })).body.success).toBe(true);
+  });
+
+  it('links a sub table to its main form and runs the registered copyRecord action', async () => {
+    const main = await addForm('demo_main', [{ dbFieldName: 'code', dbLength: 20 }], { tableType: 2 });
+    expect(main.body.success).toBe(true);
+    const sub = await addForm('demo_line', [{ dbFieldName: 'main_id', mainTable: 'demo_main', mainField: 'id' } as Field, { dbFieldName: 'qty', dbType: 'int' }], { tableType: 3 });
+    expect(sub.body.success).toBe(true);
+    expect((await t.db.selectFrom('onl_cgform_head').select('sub_table_str').where('id', '=', main.body.result).executeTakeFirstOrThrow()).sub_table_str).toBe('demo_line');
+    expect((await addForm('demo_line2', [{ dbFieldName: 'main_id', mainTable: 'demo_main', mainField: 'nope' } as Field], { tableType: 3 })).body.message).toContain('在主表中不存在');
+
+    await sync(main.body.result);
+    await sql`insert into demo_main (id, code, create_by) values ('m1', 'A-1', 'someone')`.execute(t.db);
+    const action = findFormAction('copyRecord')!;
+    const request = { session: { tokenId: 't', user: { id: 'u', username: 'admin', realname: null, orgCode: null, status: 1, relTenantIds: [] } } } as never;
+    const message = await action({ db: t.db, request, formId: main.body.result, tableName: 'demo_main', dataIds: ['m1'] });
+    expect(message).toBe('已复制1条记录');
+    const rows = (await sql<{ id: string; code: string; create_by: string }>`select id, code, create_by from demo_main order by id`.execute(t.db)).rows;
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.id !== 'm1')).toMatchObject({ code: 'A-1', create_by: 'admin' });
   });
 
   it('refuses every script enhancement and code generation', async () => {
