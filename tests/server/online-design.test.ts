@@ -177,7 +177,7 @@ describe.each(backends())('online form designer on %s', (backend) => {
   });
 
   it('imports only allowlisted tables, copies and removes forms', async () => {
-    await sql`create table legacy_things (id varchar(32) primary key, label varchar(40), qty integer)`.execute(t.db);
+    await sql`create table legacy_things (id varchar(32) primary key, label varchar(40) unique, qty integer)`.execute(t.db);
     const tables = (await call('GET', 'head/queryTables')).body.result.map((r: { id: string }) => r.id) as string[];
     expect(tables).toContain('legacy_things');
     expect(tables.some((n) => n.startsWith('sys_') || n.startsWith('onl_') || n === 'xypj_company' || n === 'demo_types')).toBe(false);
@@ -186,6 +186,12 @@ describe.each(backends())('online form designer on %s', (backend) => {
     const imported = await t.db.selectFrom('onl_cgform_head').select(['id', 'is_db_synch']).where('table_name', '=', 'legacy_things').executeTakeFirstOrThrow();
     expect(imported.is_db_synch).toBe('Y');
     expect((await fieldsOf(imported.id)).map((f) => [f.dbFieldName, f.dbType])).toEqual([['id', 'string'], ['label', 'string'], ['qty', 'int']]);
+    expect((await sync(imported.id)).body).toMatchObject({ success: true, message: '同步数据库成功!' });
+    await sql`create table legacy_ref (id varchar(32) primary key, thing_id varchar(32) references legacy_things (id))`.execute(t.db);
+    const blocked = await sync(imported.id, 'force');
+    expect(blocked.body).toMatchObject({ success: false });
+    expect(blocked.body.message).toContain('同步数据库失败');
+    await sql`drop table legacy_ref`.execute(t.db);
 
     const copy = await call('GET', `head/copyOnline?code=${imported.id}`);
     expect(copy.body.success).toBe(true);

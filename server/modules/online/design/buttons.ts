@@ -47,7 +47,8 @@ function checkButton(b: ButtonBody) {
   const icon = s(b.buttonIcon);
   if (icon && !/^[a-z][a-z0-9-]{0,19}$/.test(icon)) throw businessError('按钮图标名称不正确');
   const exp = s(b.exp);
-  if (exp.length > 255) throw businessError('表达式不能超过255个字符');
+  // a display condition such as `status#eq#1 && type#in#a,b`: data only, never evaluated as code
+  if (exp.length > 255 || !/^[A-Za-z0-9_#,.\-&| \u4e00-\u9fa5]*$/.test(exp)) throw businessError('显示条件只能写成“字段#eq#值”的形式，不能超过255个字符');
   const status = s(b.buttonStatus) || '1';
   if (status !== '0' && status !== '1') throw businessError('按钮状态只能是 0 或 1');
   const order = Number(s(b.orderNum) || 0);

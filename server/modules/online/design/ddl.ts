@@ -192,7 +192,10 @@ async function createTable(db: Db, table: string, fields: SyncField[]): Promise<
 
 /** Indexes on the table other than its primary key. */
 async function existingIndexes(db: Db, table: string): Promise<Map<string, string>> {
-  const r = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(db);
+  // indexes that back a constraint (primary key, unique constraint of an imported table) are not ours to drop
+  const r = await sql<{ indexname: string; indexdef: string }>`select i.indexname, i.indexdef from pg_indexes i
+    where i.schemaname = current_schema() and i.tablename = ${table}
+      and not exists (select 1 from pg_constraint c where c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`.execute(db);
   return new Map(r.rows.filter((i) => i.indexname !== `${table}_pkey`).map((i) => [i.indexname, i.indexdef]));
 }
 

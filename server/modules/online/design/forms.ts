@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireSession } from '../../../core/access-control';
-import { businessError, ok, okMessage } from '../../../core/envelope';
+import { ApiError, businessError, ok, okMessage } from '../../../core/envelope';
 import { newId } from '../../../core/ids';
 import { toJsonRow } from '../../../core/json';
 import type { Db } from '../../../db/types';
@@ -29,6 +29,7 @@ import {
 export const DESIGN_PERMISSION = 'online:form:design';
 const CFG = { config: { permission: DESIGN_PERMISSION } };
 export const FORM_NOT_FOUND = '表单不存在';
+export const SYNC_FAILED = '同步数据库失败：数据库拒绝了这次变更（例如有其他表或视图依赖此表，或已有数据不符合新的定义），未做任何修改';
 
 type Selectable<T> = { [K in keyof T]: T[K] extends import('kysely').ColumnType<infer S, unknown, unknown> ? S : T[K] };
 export type HeadRecord = Selectable<OnlCgformHeadTable>;
@@ -349,7 +350,13 @@ export function mountFormRoutes(api: FastifyInstance, db: Db): void {
     const method = SYNC_METHODS[String(raw ?? 'normal')];
     if (!method) throw businessError('同步方式只能是 normal（普通同步）或 force（强制同步）');
     const head = await loadHeadByCode(db, code);
-    return okMessage(await syncForm(db, head.id, method, who(request)));
+    try {
+      return okMessage(await syncForm(db, head.id, method, who(request)));
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      request.log.warn({ err, form: head.id, method }, 'online form sync failed');
+      throw businessError(SYNC_FAILED);
+    }
   };
   api.post<{ Params: { code: string; method: string } }>('/online/cgform/api/doDbSynch/:code/:method', CFG, (request) => doSync(request, request.params.code, request.params.method));
   api.post<{ Params: { code: string }; Body: { synMethod?: string } }>('/online/cgform/api/doDbSynch/:code', CFG, (request) => doSync(request, request.params.code, request.body?.synMethod));
