@@ -42,14 +42,20 @@ describe('online form designer', () => {
   it('designs a form with two fields, synchronises it and shows 已同步', async () => {
     await page.goto(`${server.baseUrl}/online/cgform`);
     await page.locator('.ant-table').first().waitFor();
-    await page.getByRole('button', { name: /新\s*增/ }).first().click();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .first()
+      .click();
     const modal = page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: '新增表单' }) });
     await modal.getByPlaceholder('请输入表名').fill('bt_visit');
     await modal.getByPlaceholder('请输入表描述').fill('来访登记');
 
     const pane = modal.locator('.ant-tabs-tabpane-active');
     await pane.locator('[data-row-id]').nth(5).waitFor();
-    for (const [name, text] of [['visitor', '来访人'], ['visit_count', '来访次数']] as const) {
+    for (const [name, text] of [
+      ['visitor', '来访人'],
+      ['visit_count', '来访次数'],
+    ] as const) {
       await pane.getByRole('button', { name: /新增$/ }).click();
       const last = pane.locator('[data-row-id]').last();
       await typeInto(last.locator('[role="gridcell"][data-key="dbFieldName"]'), name);
@@ -75,8 +81,19 @@ describe('online form designer', () => {
     await toast('同步数据库成功!');
     await row.getByText('已同步').waitFor();
 
-    const columns = await server.sql<{ column_name: string }>(`select column_name from information_schema.columns where table_name = 'bt_visit' order by ordinal_position`);
-    expect(columns.map((c) => c.column_name)).toEqual(['id', 'create_by', 'create_time', 'update_by', 'update_time', 'sys_org_code', 'visitor', 'visit_count']);
+    const columns = await server.sql<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_name = 'bt_visit' order by ordinal_position`,
+    );
+    expect(columns.map((c) => c.column_name)).toEqual([
+      'id',
+      'create_by',
+      'create_time',
+      'update_by',
+      'update_time',
+      'sys_org_code',
+      'visitor',
+      'visit_count',
+    ]);
   });
 
   it('adds a button bound to a registered server action', async () => {
@@ -110,7 +127,9 @@ describe('online form designer', () => {
     await modal.locator('.ant-tabs-tabpane-active').getByRole('button', { name: '保存角色授权' }).click();
     await toast('授权成功！');
     await keepScreenshot(page, 'online-design-auth');
-    const related = await server.sql<{ n: string }>(`select count(*) as n from onl_auth_relation r join onl_auth_page p on p.id = r.auth_id where p.code = 'visitor' and p.status = 1`);
+    const related = await server.sql<{ n: string }>(
+      `select count(*) as n from onl_auth_relation r join onl_auth_page p on p.id = r.auth_id where p.code = 'visitor' and p.status = 1`,
+    );
     expect(Number(related[0]!.n)).toBe(1);
     await modal.getByRole('button', { name: /关\s*闭/ }).click();
     await modal.waitFor({ state: 'hidden' });
@@ -137,7 +156,9 @@ describe('online form designer', () => {
     await page.getByRole('button', { name: '开始同步' }).click();
     await toast('同步数据库成功!');
     await row.getByText('已同步').waitFor();
-    const columns = await server.sql<{ column_name: string; data_type: string }>(`select column_name, data_type from information_schema.columns where table_name = 'bt_visit' and column_name = 'visit_date'`);
+    const columns = await server.sql<{ column_name: string; data_type: string }>(
+      `select column_name, data_type from information_schema.columns where table_name = 'bt_visit' and column_name = 'visit_date'`,
+    );
     expect(columns).toEqual([{ column_name: 'visit_date', data_type: 'date' }]);
   });
 });

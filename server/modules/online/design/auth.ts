@@ -41,11 +41,21 @@ async function authPagesLocked(db: Db, formId: string, type: 1 | 2, username: st
   await loadHead(db, formId);
   const items: Array<{ code: string; title: string }> = [];
   if (type === 1) {
-    const fields = await db.selectFrom('onl_cgform_field').select(['db_field_name', 'db_field_txt']).where('cgform_head_id', '=', formId).orderBy('order_num').execute();
+    const fields = await db
+      .selectFrom('onl_cgform_field')
+      .select(['db_field_name', 'db_field_txt'])
+      .where('cgform_head_id', '=', formId)
+      .orderBy('order_num')
+      .execute();
     for (const f of fields) if (f.db_field_name !== 'id') items.push({ code: f.db_field_name, title: f.db_field_txt ?? f.db_field_name });
   } else {
     for (const [code, title] of STANDARD_BUTTONS) items.push({ code, title });
-    const buttons = await db.selectFrom('onl_cgform_button').select(['button_code', 'button_name']).where('cgform_head_id', '=', formId).orderBy('order_num').execute();
+    const buttons = await db
+      .selectFrom('onl_cgform_button')
+      .select(['button_code', 'button_name'])
+      .where('cgform_head_id', '=', formId)
+      .orderBy('order_num')
+      .execute();
     for (const b of buttons) items.push({ code: b.button_code, title: b.button_name });
   }
   const rows = await db.selectFrom('onl_auth_page').selectAll().where('cgform_id', '=', formId).where('type', '=', type).execute();
@@ -54,7 +64,18 @@ async function authPagesLocked(db: Db, formId: string, type: 1 | 2, username: st
   for (const item of items) {
     let row = byCode.get(item.code);
     if (!row) {
-      const values = { id: newId(), cgform_id: formId, code: item.code, type, control: 5, status: 0, create_by: username, create_time: new Date(), update_by: null, update_time: null };
+      const values = {
+        id: newId(),
+        cgform_id: formId,
+        code: item.code,
+        type,
+        control: 5,
+        status: 0,
+        create_by: username,
+        create_time: new Date(),
+        update_by: null,
+        update_time: null,
+      };
       await db.insertInto('onl_auth_page').values(values).execute();
       row = values;
     }
@@ -98,7 +119,14 @@ async function checkDataRule(db: Db, formId: string, body: DataRuleBody) {
   if (!ruleName) throw businessError('请输入规则名称');
   if (ruleName.length > 50) throw businessError('规则名称不能超过50个字符');
   const column = String(body.ruleColumn ?? '').trim();
-  const field = column ? await db.selectFrom('onl_cgform_field').select('id').where('cgform_head_id', '=', formId).where('db_field_name', '=', column).executeTakeFirst() : undefined;
+  const field = column
+    ? await db
+        .selectFrom('onl_cgform_field')
+        .select('id')
+        .where('cgform_head_id', '=', formId)
+        .where('db_field_name', '=', column)
+        .executeTakeFirst()
+    : undefined;
   if (!field) throw businessError(`规则字段“${column}”不是本表单的字段`);
   const operatorRaw = String(body.ruleOperator ?? '').trim();
   if (/^use_sql_rules$/i.test(operatorRaw)) throw businessError('不支持自定义SQL规则');
@@ -123,7 +151,10 @@ export function mountAuthRoutes(api: FastifyInstance, db: Db): void {
     if (!type) throw businessError('类型只能是 1（字段）或 2（按钮）');
     return ok(await authPages(db, requireId(request.params.cgformId, '表单ID'), type, who(request)));
   });
-  for (const [path, type] of [['authColumn', 1], ['authButton', 2]] as const) {
+  for (const [path, type] of [
+    ['authColumn', 1],
+    ['authButton', 2],
+  ] as const) {
     const handler = async (request: FastifyRequest<{ Body: SwitchBody }>) => {
       await switchAuth(db, type, request.body ?? {}, who(request));
       return okMessage('操作成功');
@@ -143,7 +174,10 @@ export function mountAuthRoutes(api: FastifyInstance, db: Db): void {
     await loadHead(db, formId);
     const values = await checkDataRule(db, formId, request.body);
     const id = newId();
-    await db.insertInto('onl_auth_data').values({ id, cgform_id: formId, ...values, create_by: who(request), create_time: new Date(), update_by: null, update_time: null }).execute();
+    await db
+      .insertInto('onl_auth_data')
+      .values({ id, cgform_id: formId, ...values, create_by: who(request), create_time: new Date(), update_by: null, update_time: null })
+      .execute();
     return ok(id, '添加成功！');
   });
   api.put<{ Body: DataRuleBody }>('/online/cgform/api/authData', CFG, async (request) => {
@@ -151,7 +185,11 @@ export function mountAuthRoutes(api: FastifyInstance, db: Db): void {
     const row = await db.selectFrom('onl_auth_data').select('cgform_id').where('id', '=', id).executeTakeFirst();
     if (!row) throw businessError('数据规则不存在');
     const values = await checkDataRule(db, row.cgform_id, request.body);
-    await db.updateTable('onl_auth_data').set({ ...values, update_by: who(request), update_time: new Date() }).where('id', '=', id).execute();
+    await db
+      .updateTable('onl_auth_data')
+      .set({ ...values, update_by: who(request), update_time: new Date() })
+      .where('id', '=', id)
+      .execute();
     return okMessage('编辑成功!');
   });
   api.delete<{ Params: { id: string } }>('/online/cgform/api/authData/:id', CFG, async (request) => {
@@ -168,32 +206,66 @@ export function mountAuthRoutes(api: FastifyInstance, db: Db): void {
     const formId = requireId(request.query.cgformId, '表单ID');
     const type = Number(request.query.type);
     if (![1, 2, 3].includes(type)) throw businessError('类型只能是 1、2 或 3');
-    const rows = await db.selectFrom('onl_auth_relation').selectAll().where('role_id', '=', roleId).where('cgform_id', '=', formId).where('type', '=', type).execute();
+    const rows = await db
+      .selectFrom('onl_auth_relation')
+      .selectAll()
+      .where('role_id', '=', roleId)
+      .where('cgform_id', '=', formId)
+      .where('type', '=', type)
+      .execute();
     return ok(rows.map((r) => toJsonRow(r)));
   });
 
   for (const [path, type] of Object.entries(RELATION_TYPE)) {
-    api.post<{ Params: { roleId: string; cgformId: string }; Body: { authId?: string } }>(`/online/cgform/api/${path}/:roleId/:cgformId`, CFG, async (request) => {
-      const roleId = requireId(request.params.roleId, '角色ID');
-      const formId = requireId(request.params.cgformId, '表单ID');
-      await loadHead(db, formId);
-      if (!(await db.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst())) throw businessError('角色不存在');
-      const ids = idList(request.body?.authId ?? '', '权限ID', { required: false });
-      if (ids.length) {
-        const known =
-          type === 3
-            ? await db.selectFrom('onl_auth_data').select('id').where('cgform_id', '=', formId).where('id', 'in', ids).execute()
-            : await db.selectFrom('onl_auth_page').select('id').where('cgform_id', '=', formId).where('type', '=', type).where('id', 'in', ids).execute();
-        if (known.length !== ids.length) throw businessError('权限项不属于此表单，请刷新后重试');
-      }
-      const username = who(request);
-      await withTransaction(db, async (trx) => {
-        await trx.deleteFrom('onl_auth_relation').where('role_id', '=', roleId).where('cgform_id', '=', formId).where('type', '=', type).execute();
-        for (const authId of ids) {
-          await trx.insertInto('onl_auth_relation').values({ id: newId(), role_id: roleId, auth_id: authId, type, cgform_id: formId, create_by: username, create_time: new Date(), update_by: null, update_time: null }).execute();
+    api.post<{ Params: { roleId: string; cgformId: string }; Body: { authId?: string } }>(
+      `/online/cgform/api/${path}/:roleId/:cgformId`,
+      CFG,
+      async (request) => {
+        const roleId = requireId(request.params.roleId, '角色ID');
+        const formId = requireId(request.params.cgformId, '表单ID');
+        await loadHead(db, formId);
+        if (!(await db.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst())) throw businessError('角色不存在');
+        const ids = idList(request.body?.authId ?? '', '权限ID', { required: false });
+        if (ids.length) {
+          const known =
+            type === 3
+              ? await db.selectFrom('onl_auth_data').select('id').where('cgform_id', '=', formId).where('id', 'in', ids).execute()
+              : await db
+                  .selectFrom('onl_auth_page')
+                  .select('id')
+                  .where('cgform_id', '=', formId)
+                  .where('type', '=', type)
+                  .where('id', 'in', ids)
+                  .execute();
+          if (known.length !== ids.length) throw businessError('权限项不属于此表单，请刷新后重试');
         }
-      });
-      return okMessage('授权成功！');
-    });
+        const username = who(request);
+        await withTransaction(db, async (trx) => {
+          await trx
+            .deleteFrom('onl_auth_relation')
+            .where('role_id', '=', roleId)
+            .where('cgform_id', '=', formId)
+            .where('type', '=', type)
+            .execute();
+          for (const authId of ids) {
+            await trx
+              .insertInto('onl_auth_relation')
+              .values({
+                id: newId(),
+                role_id: roleId,
+                auth_id: authId,
+                type,
+                cgform_id: formId,
+                create_by: username,
+                create_time: new Date(),
+                update_by: null,
+                update_time: null,
+              })
+              .execute();
+          }
+        });
+        return okMessage('授权成功！');
+      },
+    );
   }
 }

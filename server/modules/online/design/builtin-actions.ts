@@ -26,7 +26,10 @@ export function registerBuiltinFormActions(): void {
     for (const id of dataIds) {
       const values = [sql`${newId()}`, ...cols.map((c) => sql.raw(quoteIdent(c))), sql`${user.username}`, sql`now()`];
       const names = [quoteIdent('id'), ...list, quoteIdent('create_by'), quoteIdent('create_time')].join(', ');
-      const r = await sql`insert into ${sql.raw(table)} (${sql.raw(names)}) select ${sql.join(values)} from ${sql.raw(table)} where ${sql.raw(quoteIdent('id'))} = ${id}`.execute(db);
+      const r =
+        await sql`insert into ${sql.raw(table)} (${sql.raw(names)}) select ${sql.join(values)} from ${sql.raw(table)} where ${sql.raw(quoteIdent('id'))} = ${id}`.execute(
+          db,
+        );
       copied += Number(r.numAffectedRows ?? 0);
     }
     return `已复制${copied}条记录`;

@@ -48,12 +48,24 @@ function checkButton(b: ButtonBody) {
   if (icon && !/^[a-z][a-z0-9-]{0,19}$/.test(icon)) throw businessError('按钮图标名称不正确');
   const exp = s(b.exp);
   // a display condition such as `status#eq#1 && type#in#a,b`: data only, never evaluated as code
-  if (exp.length > 255 || !/^[A-Za-z0-9_#,.\-&| \u4e00-\u9fa5]*$/.test(exp)) throw businessError('显示条件只能写成“字段#eq#值”的形式，不能超过255个字符');
+  if (exp.length > 255 || !/^[A-Za-z0-9_#,.\-&| \u4e00-\u9fa5]*$/.test(exp))
+    throw businessError('显示条件只能写成“字段#eq#值”的形式，不能超过255个字符');
   const status = s(b.buttonStatus) || '1';
   if (status !== '0' && status !== '1') throw businessError('按钮状态只能是 0 或 1');
   const order = Number(s(b.orderNum) || 0);
   if (!Number.isInteger(order) || order < 0 || order > 9999) throw businessError('排序必须是0到9999的整数');
-  return { button_code: code, button_name: name, button_icon: icon || null, button_style: style, opt_type: optType, opt_position: position, action_name: actionName, exp: exp || null, button_status: status, order_num: order };
+  return {
+    button_code: code,
+    button_name: name,
+    button_icon: icon || null,
+    button_style: style,
+    opt_type: optType,
+    opt_position: position,
+    action_name: actionName,
+    exp: exp || null,
+    button_status: status,
+    order_num: order,
+  };
 }
 
 const who = (request: FastifyRequest) => requireSession(request).user.username;
@@ -61,20 +73,52 @@ const who = (request: FastifyRequest) => requireSession(request).user.username;
 export function mountButtonRoutes(api: FastifyInstance, db: Db): void {
   api.get('/online/cgform/button/actions', CFG, async () => ok(formActionList()));
 
-  api.get<{ Params: { code: string }; Querystring: Record<string, string | undefined> }>('/online/cgform/button/list/:code', CFG, async (request) => {
-    const formId = requireId(request.params.code, '表单ID');
-    const page = pageParams(request.query);
-    const rows = await db.selectFrom('onl_cgform_button').selectAll().where('cgform_head_id', '=', formId).orderBy('order_num').orderBy('button_code').execute();
-    return ok(pageResult(rows.slice((page.pageNo - 1) * page.pageSize, page.pageNo * page.pageSize).map((r) => toJsonRow(r)), rows.length, page));
-  });
+  api.get<{ Params: { code: string }; Querystring: Record<string, string | undefined> }>(
+    '/online/cgform/button/list/:code',
+    CFG,
+    async (request) => {
+      const formId = requireId(request.params.code, '表单ID');
+      const page = pageParams(request.query);
+      const rows = await db
+        .selectFrom('onl_cgform_button')
+        .selectAll()
+        .where('cgform_head_id', '=', formId)
+        .orderBy('order_num')
+        .orderBy('button_code')
+        .execute();
+      return ok(
+        pageResult(
+          rows.slice((page.pageNo - 1) * page.pageSize, page.pageNo * page.pageSize).map((r) => toJsonRow(r)),
+          rows.length,
+          page,
+        ),
+      );
+    },
+  );
 
   api.post<{ Body: ButtonBody }>('/online/cgform/button/add', CFG, async (request) => {
     const formId = requireId(request.body?.cgformHeadId, '表单ID');
     await loadHead(db, formId);
     const values = checkButton(request.body);
-    const dup = await db.selectFrom('onl_cgform_button').select('id').where('cgform_head_id', '=', formId).where('button_code', '=', values.button_code).executeTakeFirst();
+    const dup = await db
+      .selectFrom('onl_cgform_button')
+      .select('id')
+      .where('cgform_head_id', '=', formId)
+      .where('button_code', '=', values.button_code)
+      .executeTakeFirst();
     if (dup) throw businessError(`按钮编码“${values.button_code}”已存在`);
-    await db.insertInto('onl_cgform_button').values({ id: newId(), cgform_head_id: formId, ...values, create_by: who(request), create_time: new Date(), update_by: null, update_time: null }).execute();
+    await db
+      .insertInto('onl_cgform_button')
+      .values({
+        id: newId(),
+        cgform_head_id: formId,
+        ...values,
+        create_by: who(request),
+        create_time: new Date(),
+        update_by: null,
+        update_time: null,
+      })
+      .execute();
     return okMessage('添加成功！');
   });
 
@@ -83,9 +127,19 @@ export function mountButtonRoutes(api: FastifyInstance, db: Db): void {
     const row = await db.selectFrom('onl_cgform_button').select(['cgform_head_id']).where('id', '=', id).executeTakeFirst();
     if (!row) throw businessError('按钮不存在');
     const values = checkButton(request.body);
-    const dup = await db.selectFrom('onl_cgform_button').select('id').where('cgform_head_id', '=', row.cgform_head_id).where('button_code', '=', values.button_code).where('id', '<>', id).executeTakeFirst();
+    const dup = await db
+      .selectFrom('onl_cgform_button')
+      .select('id')
+      .where('cgform_head_id', '=', row.cgform_head_id)
+      .where('button_code', '=', values.button_code)
+      .where('id', '<>', id)
+      .executeTakeFirst();
     if (dup) throw businessError(`按钮编码“${values.button_code}”已存在`);
-    await db.updateTable('onl_cgform_button').set({ ...values, update_by: who(request), update_time: new Date() }).where('id', '=', id).execute();
+    await db
+      .updateTable('onl_cgform_button')
+      .set({ ...values, update_by: who(request), update_time: new Date() })
+      .where('id', '=', id)
+      .execute();
     return okMessage('编辑成功!');
   };
   api.put<{ Body: ButtonBody }>('/online/cgform/button/edit', CFG, edit);

@@ -105,13 +105,22 @@ interface Existing {
 function existingType(c: Existing): ColumnType | null {
   switch (c.data_type) {
     case 'character varying':
-      return c.character_maximum_length === null ? { ddl: 'text', kind: 'text' } : { ddl: `varchar(${c.character_maximum_length})`, kind: 'varchar', length: Number(c.character_maximum_length) };
+      return c.character_maximum_length === null
+        ? { ddl: 'text', kind: 'text' }
+        : { ddl: `varchar(${c.character_maximum_length})`, kind: 'varchar', length: Number(c.character_maximum_length) };
     case 'integer':
       return { ddl: 'integer', kind: 'integer' };
     case 'double precision':
       return { ddl: 'double precision', kind: 'double' };
     case 'numeric':
-      return c.numeric_precision === null ? null : { ddl: `numeric(${c.numeric_precision},${c.numeric_scale ?? 0})`, kind: 'numeric', precision: Number(c.numeric_precision), scale: Number(c.numeric_scale ?? 0) };
+      return c.numeric_precision === null
+        ? null
+        : {
+            ddl: `numeric(${c.numeric_precision},${c.numeric_scale ?? 0})`,
+            kind: 'numeric',
+            precision: Number(c.numeric_precision),
+            scale: Number(c.numeric_scale ?? 0),
+          };
     case 'date':
       return { ddl: 'date', kind: 'date' };
     case 'timestamp without time zone':
@@ -136,7 +145,9 @@ export function isWidening(from: ColumnType, to: ColumnType): boolean {
       return to.kind === 'double' || (to.kind === 'numeric' && (to.precision ?? 0) - (to.scale ?? 0) >= 10) || textLen >= 11;
     case 'numeric':
       return (
-        (to.kind === 'numeric' && (to.scale ?? 0) >= (from.scale ?? 0) && (to.precision ?? 0) - (to.scale ?? 0) >= (from.precision ?? 0) - (from.scale ?? 0)) ||
+        (to.kind === 'numeric' &&
+          (to.scale ?? 0) >= (from.scale ?? 0) &&
+          (to.precision ?? 0) - (to.scale ?? 0) >= (from.precision ?? 0) - (from.scale ?? 0)) ||
         textLen >= (from.precision ?? 0) + 2
       );
     case 'double':
@@ -159,12 +170,16 @@ export interface SyncResult {
 }
 
 async function tableExists(db: Db, table: string): Promise<boolean> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema() and table_name = ${table}`.execute(db);
+  const r = await sql<{
+    n: number;
+  }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema() and table_name = ${table}`.execute(db);
   return Number(r.rows[0]?.n ?? 0) > 0;
 }
 
 async function columnHasData(db: Db, table: string, column: string): Promise<boolean> {
-  const r = await sql.raw<{ x: number }>(`select 1 as x from ${quoteIdent(table)} where ${quoteIdent(column)} is not null limit 1`).execute(db);
+  const r = await sql
+    .raw<{ x: number }>(`select 1 as x from ${quoteIdent(table)} where ${quoteIdent(column)} is not null limit 1`)
+    .execute(db);
   return r.rows.length > 0;
 }
 
@@ -195,7 +210,9 @@ async function existingIndexes(db: Db, table: string): Promise<Map<string, strin
   // indexes that back a constraint (primary key, unique constraint of an imported table) are not ours to drop
   const r = await sql<{ indexname: string; indexdef: string }>`select i.indexname, i.indexdef from pg_indexes i
     where i.schemaname = current_schema() and i.tablename = ${table}
-      and not exists (select 1 from pg_constraint c where c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`.execute(db);
+      and not exists (select 1 from pg_constraint c where c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`.execute(
+    db,
+  );
   return new Map(r.rows.filter((i) => i.indexname !== `${table}_pkey`).map((i) => [i.indexname, i.indexdef]));
 }
 
@@ -215,11 +232,17 @@ async function syncIndexes(db: Db, table: string, indexes: SyncIndex[], recreate
     const want = indexDefinition(table, i);
     if (def !== undefined) {
       const unique = /^create unique index/i.test(def);
-      const cols = /\(([^)]*)\)\s*$/.exec(def)?.[1]?.split(',').map((c) => c.trim().replace(/"/g, '')).join(',');
+      const cols = /\(([^)]*)\)\s*$/
+        .exec(def)?.[1]
+        ?.split(',')
+        .map((c) => c.trim().replace(/"/g, ''))
+        .join(',');
       if (unique === (i.index_type === 'unique') && cols === i.index_field) continue;
       await exec(db, `drop index ${quoteIdent(i.index_name)}`);
     } else {
-      const elsewhere = await sql<{ tablename: string }>`select tablename from pg_indexes where schemaname = current_schema() and indexname = ${i.index_name}`.execute(db);
+      const elsewhere = await sql<{
+        tablename: string;
+      }>`select tablename from pg_indexes where schemaname = current_schema() and indexname = ${i.index_name}`.execute(db);
       if (elsewhere.rows.length) fail(`索引名“${i.index_name}”已被表“${elsewhere.rows[0]!.tablename}”使用，请换一个`);
     }
     try {
@@ -235,7 +258,13 @@ async function syncIndexes(db: Db, table: string, indexes: SyncIndex[], recreate
  * Brings the physical table in line with the metadata. `normal` creates or alters without losing data;
  * `force` drops and recreates the table. One transaction: on any refusal nothing changes.
  */
-export async function syncTable(db: Db, table: string, fields: SyncField[], indexes: SyncIndex[], method: 'normal' | 'force'): Promise<SyncResult> {
+export async function syncTable(
+  db: Db,
+  table: string,
+  fields: SyncField[],
+  indexes: SyncIndex[],
+  method: 'normal' | 'force',
+): Promise<SyncResult> {
   checkedTable(table);
   for (const f of fields) {
     if (!NAME_PATTERN.test(f.db_field_name)) fail(`字段名“${f.db_field_name}”不合法`);
@@ -254,7 +283,8 @@ export async function syncTable(db: Db, table: string, fields: SyncField[], inde
       await syncIndexes(trx, table, indexes, true);
       return { created: true, keptColumns: [], droppedColumns: [], message: '同步数据库成功!' };
     }
-    const cols = await sql<Existing>`select column_name, data_type, character_maximum_length, numeric_precision, numeric_scale, is_nullable, column_default
+    const cols =
+      await sql<Existing>`select column_name, data_type, character_maximum_length, numeric_precision, numeric_scale, is_nullable, column_default
       from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(trx);
     const existing = new Map(cols.rows.map((c) => [c.column_name, c]));
     const hasRows = await tableHasRows(trx, table);
@@ -276,7 +306,9 @@ export async function syncTable(db: Db, table: string, fields: SyncField[], inde
         if (have && isWidening(have, want)) {
           await exec(trx, `alter table ${t} alter column ${c} type ${want.ddl} using ${c}::${want.ddl}`);
         } else if (await columnHasData(trx, table, f.db_field_name)) {
-          fail(`字段“${f.db_field_name}”已有数据，不能从 ${have?.ddl ?? now.data_type} 改为 ${want.ddl}（会缩小长度或类型不兼容）；请先清空该列数据，或使用强制同步（会删除表中全部数据）`);
+          fail(
+            `字段“${f.db_field_name}”已有数据，不能从 ${have?.ddl ?? now.data_type} 改为 ${want.ddl}（会缩小长度或类型不兼容）；请先清空该列数据，或使用强制同步（会删除表中全部数据）`,
+          );
         } else {
           await exec(trx, `alter table ${t} alter column ${c} type ${want.ddl} using null::${want.ddl}`);
         }

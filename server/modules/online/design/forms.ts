@@ -52,8 +52,22 @@ export async function loadHeadByCode(db: Db, code: string): Promise<HeadRecord> 
   return head as HeadRecord;
 }
 
-const loadFields = (db: Db, headId: string) => db.selectFrom('onl_cgform_field').selectAll().where('cgform_head_id', '=', headId).orderBy('order_num').orderBy('db_field_name').execute();
-const loadIndexes = (db: Db, headId: string) => db.selectFrom('onl_cgform_index').selectAll().where('cgform_head_id', '=', headId).where('del_flag', '=', 0).orderBy('index_name').execute();
+const loadFields = (db: Db, headId: string) =>
+  db
+    .selectFrom('onl_cgform_field')
+    .selectAll()
+    .where('cgform_head_id', '=', headId)
+    .orderBy('order_num')
+    .orderBy('db_field_name')
+    .execute();
+const loadIndexes = (db: Db, headId: string) =>
+  db
+    .selectFrom('onl_cgform_index')
+    .selectAll()
+    .where('cgform_head_id', '=', headId)
+    .where('del_flag', '=', 0)
+    .orderBy('index_name')
+    .execute();
 
 /** Physical tables of the public schema a form may be made from: not the product's own, not already a form. */
 export async function importableTables(db: Db): Promise<string[]> {
@@ -93,18 +107,31 @@ export async function saveDesign(db: Db, username: string, body: SaveBody, exist
       if (before.table_name !== head.table_name && (await tableExists(trx, before.table_name)) && before.is_db_synch === 'Y') {
         throw businessError('表已同步到数据库，不能修改表名；如需改名请先删除表单后重建');
       }
-      if (before.table_name !== head.table_name && (await tableExists(trx, head.table_name))) throw businessError(`数据库中已存在表“${head.table_name}”，请换一个表名或用“从数据库导入”`);
+      if (before.table_name !== head.table_name && (await tableExists(trx, head.table_name)))
+        throw businessError(`数据库中已存在表“${head.table_name}”，请换一个表名或用“从数据库导入”`);
       await trx
         .updateTable('onl_cgform_head')
         .set({ ...head, table_version: before.table_version + 1, is_db_synch: 'N', update_by: username, update_time: now() })
         .where('id', '=', existingId)
         .execute();
     } else {
-      if (await tableExists(trx, head.table_name)) throw businessError(`数据库中已存在表“${head.table_name}”，请换一个表名或用“从数据库导入”`);
+      if (await tableExists(trx, head.table_name))
+        throw businessError(`数据库中已存在表“${head.table_name}”，请换一个表名或用“从数据库导入”`);
       id = newId();
       await trx
         .insertInto('onl_cgform_head')
-        .values({ id, ...head, table_version: 1, is_db_synch: 'N', copy_type: 0, del_flag: 0, create_by: username, create_time: now(), update_by: null, update_time: null })
+        .values({
+          id,
+          ...head,
+          table_version: 1,
+          is_db_synch: 'N',
+          copy_type: 0,
+          del_flag: 0,
+          create_by: username,
+          create_time: now(),
+          update_by: null,
+          update_time: null,
+        })
         .execute();
     }
     const formId = id!;
@@ -119,20 +146,45 @@ export async function saveDesign(db: Db, username: string, body: SaveBody, exist
     for (const f of rows) {
       await trx
         .insertInto('onl_cgform_field')
-        .values({ id: keep.get(f.db_field_name) ?? newId(), cgform_head_id: formId, ...f, create_by: username, create_time: now(), update_by: null, update_time: null })
+        .values({
+          id: keep.get(f.db_field_name) ?? newId(),
+          cgform_head_id: formId,
+          ...f,
+          create_by: username,
+          create_time: now(),
+          update_by: null,
+          update_time: null,
+        })
         .execute();
     }
     for (const i of indexes) {
       await trx
         .insertInto('onl_cgform_index')
-        .values({ id: newId(), cgform_head_id: formId, ...i, is_db_synch: 'N', del_flag: 0, create_by: username, create_time: now(), update_by: null, update_time: null })
+        .values({
+          id: newId(),
+          cgform_head_id: formId,
+          ...i,
+          is_db_synch: 'N',
+          del_flag: 0,
+          create_by: username,
+          create_time: now(),
+          update_by: null,
+          update_time: null,
+        })
         .execute();
     }
     for (const mainId of mainIds) {
       const main = await loadHead(trx, mainId);
-      const subs = (main.sub_table_str ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      const subs = (main.sub_table_str ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (!subs.includes(head.table_name)) {
-        await trx.updateTable('onl_cgform_head').set({ sub_table_str: [...subs, head.table_name].join(',') }).where('id', '=', mainId).execute();
+        await trx
+          .updateTable('onl_cgform_head')
+          .set({ sub_table_str: [...subs, head.table_name].join(',') })
+          .where('id', '=', mainId)
+          .execute();
       }
     }
     return formId;
@@ -143,14 +195,24 @@ export async function saveDesign(db: Db, username: string, body: SaveBody, exist
 export async function deleteForm(db: Db, id: string, dropTable: boolean): Promise<void> {
   await withTransaction(db, async (trx) => {
     const head = await loadHead(trx, id);
-    for (const table of ['onl_cgform_field', 'onl_cgform_index', 'onl_cgform_button'] as const) await trx.deleteFrom(table).where('cgform_head_id', '=', id).execute();
-    for (const table of ['onl_auth_page', 'onl_auth_data', 'onl_auth_relation'] as const) await trx.deleteFrom(table).where('cgform_id', '=', id).execute();
+    for (const table of ['onl_cgform_field', 'onl_cgform_index', 'onl_cgform_button'] as const)
+      await trx.deleteFrom(table).where('cgform_head_id', '=', id).execute();
+    for (const table of ['onl_auth_page', 'onl_auth_data', 'onl_auth_relation'] as const)
+      await trx.deleteFrom(table).where('cgform_id', '=', id).execute();
     await trx.deleteFrom('onl_cgform_head').where('id', '=', id).execute();
     if (head.table_type === 3) {
-      const mains = await trx.selectFrom('onl_cgform_head').select(['id', 'sub_table_str']).where('sub_table_str', 'like', `%${escapeLike(head.table_name)}%`).execute();
+      const mains = await trx
+        .selectFrom('onl_cgform_head')
+        .select(['id', 'sub_table_str'])
+        .where('sub_table_str', 'like', `%${escapeLike(head.table_name)}%`)
+        .execute();
       for (const m of mains) {
         const subs = (m.sub_table_str ?? '').split(',').filter((s) => s.trim() && s.trim() !== head.table_name);
-        await trx.updateTable('onl_cgform_head').set({ sub_table_str: subs.join(',') || null }).where('id', '=', m.id).execute();
+        await trx
+          .updateTable('onl_cgform_head')
+          .set({ sub_table_str: subs.join(',') || null })
+          .where('id', '=', m.id)
+          .execute();
       }
     }
     if (dropTable && reservedTableReason(head.table_name) === null) await dropTableIfExists(trx, head.table_name);
@@ -168,31 +230,61 @@ export async function syncForm(db: Db, id: string, method: 'normal' | 'force', u
     const synced = JSON.stringify({
       tableName: head.table_name,
       tableVersion: head.table_version,
-      fields: fields.map((f) => ({ dbFieldName: f.db_field_name, dbType: f.db_type, dbLength: f.db_length, dbPointLength: f.db_point_length, dbIsNull: f.db_is_null, dbIsKey: f.db_is_key, dbDefaultVal: f.db_default_val })),
+      fields: fields.map((f) => ({
+        dbFieldName: f.db_field_name,
+        dbType: f.db_type,
+        dbLength: f.db_length,
+        dbPointLength: f.db_point_length,
+        dbIsNull: f.db_is_null,
+        dbIsKey: f.db_is_key,
+        dbDefaultVal: f.db_default_val,
+      })),
       indexs: indexes.map((i) => ({ indexName: i.index_name, indexField: i.index_field, indexType: i.index_type })),
     });
-    await trx.updateTable('onl_cgform_head').set({ is_db_synch: 'Y', synced_json: synced, update_by: username, update_time: new Date() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('onl_cgform_head')
+      .set({ is_db_synch: 'Y', synced_json: synced, update_by: username, update_time: new Date() })
+      .where('id', '=', id)
+      .execute();
     await trx.updateTable('onl_cgform_index').set({ is_db_synch: 'Y' }).where('cgform_head_id', '=', id).execute();
     return result.message;
   });
 }
 
-const PG_TYPES: Record<string, (c: { character_maximum_length: number | null; numeric_precision: number | null; numeric_scale: number | null }) => { dbType: string; dbLength: number; dbPointLength?: number } | null> = {
-  'character varying': (c) => (c.character_maximum_length ? { dbType: 'string', dbLength: Number(c.character_maximum_length) } : { dbType: 'Text', dbLength: 0 }),
+const PG_TYPES: Record<
+  string,
+  (c: {
+    character_maximum_length: number | null;
+    numeric_precision: number | null;
+    numeric_scale: number | null;
+  }) => { dbType: string; dbLength: number; dbPointLength?: number } | null
+> = {
+  'character varying': (c) =>
+    c.character_maximum_length ? { dbType: 'string', dbLength: Number(c.character_maximum_length) } : { dbType: 'Text', dbLength: 0 },
   character: (c) => ({ dbType: 'string', dbLength: Number(c.character_maximum_length ?? 1) }),
   text: () => ({ dbType: 'Text', dbLength: 0 }),
   integer: () => ({ dbType: 'int', dbLength: 10 }),
   smallint: () => ({ dbType: 'int', dbLength: 5 }),
   'double precision': () => ({ dbType: 'double', dbLength: 10 }),
   real: () => ({ dbType: 'double', dbLength: 10 }),
-  numeric: (c) => (c.numeric_precision ? { dbType: 'BigDecimal', dbLength: Number(c.numeric_precision), dbPointLength: Number(c.numeric_scale ?? 0) } : null),
+  numeric: (c) =>
+    c.numeric_precision
+      ? { dbType: 'BigDecimal', dbLength: Number(c.numeric_precision), dbPointLength: Number(c.numeric_scale ?? 0) }
+      : null,
   date: () => ({ dbType: 'Date', dbLength: 0 }),
   'timestamp without time zone': () => ({ dbType: 'Datetime', dbLength: 0 }),
 };
 
 /** Makes a form from an allowlisted table's columns; the form counts as synchronised. */
 async function importTable(db: Db, table: string, username: string): Promise<void> {
-  const cols = await sql<{ column_name: string; data_type: string; character_maximum_length: number | null; numeric_precision: number | null; numeric_scale: number | null; is_nullable: string }>`
+  const cols = await sql<{
+    column_name: string;
+    data_type: string;
+    character_maximum_length: number | null;
+    numeric_precision: number | null;
+    numeric_scale: number | null;
+    is_nullable: string;
+  }>`
     select column_name, data_type, character_maximum_length, numeric_precision, numeric_scale, is_nullable from information_schema.columns
     where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(db);
   const fields: FieldInput[] = [];
@@ -206,7 +298,8 @@ async function importTable(db: Db, table: string, username: string): Promise<voi
       ...mapped,
       dbIsKey: c.column_name === 'id' ? 1 : 0,
       dbIsNull: c.is_nullable === 'YES' ? 1 : 0,
-      fieldShowType: mapped.dbType === 'Date' ? 'date' : mapped.dbType === 'Datetime' ? 'datetime' : mapped.dbType === 'Text' ? 'textarea' : 'text',
+      fieldShowType:
+        mapped.dbType === 'Date' ? 'date' : mapped.dbType === 'Datetime' ? 'datetime' : mapped.dbType === 'Text' ? 'textarea' : 'text',
       isShowForm: c.column_name === 'id' ? 0 : 1,
       isShowList: c.column_name === 'id' ? 0 : 1,
     });
@@ -216,8 +309,26 @@ async function importTable(db: Db, table: string, username: string): Promise<voi
   const head: HeadRow = checkHead({ tableName: table, tableTxt: table, tableType: 1 });
   checkFieldSet(head, rows);
   const id = newId();
-  await db.insertInto('onl_cgform_head').values({ id, ...head, table_version: 1, is_db_synch: 'Y', copy_type: 0, del_flag: 0, create_by: username, create_time: now(), update_by: null, update_time: null }).execute();
-  for (const f of rows) await db.insertInto('onl_cgform_field').values({ id: newId(), cgform_head_id: id, ...f, create_by: username, create_time: now(), update_by: null, update_time: null }).execute();
+  await db
+    .insertInto('onl_cgform_head')
+    .values({
+      id,
+      ...head,
+      table_version: 1,
+      is_db_synch: 'Y',
+      copy_type: 0,
+      del_flag: 0,
+      create_by: username,
+      create_time: now(),
+      update_by: null,
+      update_time: null,
+    })
+    .execute();
+  for (const f of rows)
+    await db
+      .insertInto('onl_cgform_field')
+      .values({ id: newId(), cgform_head_id: id, ...f, create_by: username, create_time: now(), update_by: null, update_time: null })
+      .execute();
 }
 
 async function copyForm(db: Db, id: string, username: string): Promise<string> {
@@ -235,11 +346,22 @@ async function copyForm(db: Db, id: string, username: string): Promise<string> {
   const fields = await loadFields(db, id);
   const indexes = await loadIndexes(db, id);
   const json = (r: object) => toJsonRow(r) as Record<string, never>;
-  return saveDesign(db, username, {
-    head: { ...json(head), tableName: name, tableTxt: `${head.table_txt}（复制）`.slice(0, 200), id: null },
-    fields: fields.map((f) => ({ ...json(f), id: null })),
-    indexs: indexes.map((i) => ({ ...json(i), indexName: `${i.index_name}`.startsWith(head.table_name) ? `${name}${i.index_name.slice(head.table_name.length)}`.slice(0, 63) : `${i.index_name}_c`.slice(0, 63), id: null })),
-  }, null);
+  return saveDesign(
+    db,
+    username,
+    {
+      head: { ...json(head), tableName: name, tableTxt: `${head.table_txt}（复制）`.slice(0, 200), id: null },
+      fields: fields.map((f) => ({ ...json(f), id: null })),
+      indexs: indexes.map((i) => ({
+        ...json(i),
+        indexName: `${i.index_name}`.startsWith(head.table_name)
+          ? `${name}${i.index_name.slice(head.table_name.length)}`.slice(0, 63)
+          : `${i.index_name}_c`.slice(0, 63),
+        id: null,
+      })),
+    },
+    null,
+  );
 }
 
 type Q = Record<string, string | undefined>;
@@ -257,11 +379,25 @@ export function mountFormRoutes(api: FastifyInstance, db: Db): void {
     if (tableTxt) query = query.where('table_txt', 'like', `%${escapeLike(tableTxt)}%`);
     if (q.table_type && /^[123]$/.test(q.table_type)) query = query.where('table_type', '=', Number(q.table_type));
     const total = Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
-    const rows = await query.selectAll().orderBy('create_time', 'desc').orderBy('id', 'desc').limit(page.pageSize).offset((page.pageNo - 1) * page.pageSize).execute();
-    return ok(pageResult(rows.map((r) => toJsonRow(r, ['synced_json'])), total, page));
+    const rows = await query
+      .selectAll()
+      .orderBy('create_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize)
+      .execute();
+    return ok(
+      pageResult(
+        rows.map((r) => toJsonRow(r, ['synced_json'])),
+        total,
+        page,
+      ),
+    );
   });
 
-  api.get<{ Querystring: Q }>('/online/cgform/head/queryById', CFG, async (request) => ok(toJsonRow(await loadHead(db, requireId(request.query.id, '表单ID')), ['synced_json'])));
+  api.get<{ Querystring: Q }>('/online/cgform/head/queryById', CFG, async (request) =>
+    ok(toJsonRow(await loadHead(db, requireId(request.query.id, '表单ID')), ['synced_json'])),
+  );
 
   api.post<{ Body: HeadInput }>('/online/cgform/head/add', CFG, async (request) => {
     await saveDesign(db, who(request), { head: request.body, fields: [] }, null);
@@ -302,7 +438,10 @@ export function mountFormRoutes(api: FastifyInstance, db: Db): void {
   api.get('/online/cgform/head/queryTables', CFG, async () => ok((await importableTables(db)).map((t) => ({ id: t, value: t }))));
 
   api.post<{ Params: { tbnames: string } }>('/online/cgform/head/transTables/:tbnames', CFG, async (request) => {
-    const names = request.params.tbnames.split(',').map((s) => s.trim()).filter(Boolean);
+    const names = request.params.tbnames
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (names.length === 0) throw businessError('请选择要导入的表');
     if (names.length > 50) throw businessError('一次最多导入50张表');
     const allowed = new Set(await importableTables(db));
@@ -358,6 +497,10 @@ export function mountFormRoutes(api: FastifyInstance, db: Db): void {
       throw businessError(SYNC_FAILED);
     }
   };
-  api.post<{ Params: { code: string; method: string } }>('/online/cgform/api/doDbSynch/:code/:method', CFG, (request) => doSync(request, request.params.code, request.params.method));
-  api.post<{ Params: { code: string }; Body: { synMethod?: string } }>('/online/cgform/api/doDbSynch/:code', CFG, (request) => doSync(request, request.params.code, request.body?.synMethod));
+  api.post<{ Params: { code: string; method: string } }>('/online/cgform/api/doDbSynch/:code/:method', CFG, (request) =>
+    doSync(request, request.params.code, request.params.method),
+  );
+  api.post<{ Params: { code: string }; Body: { synMethod?: string } }>('/online/cgform/api/doDbSynch/:code', CFG, (request) =>
+    doSync(request, request.params.code, request.body?.synMethod),
+  );
 }

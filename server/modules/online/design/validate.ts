@@ -14,8 +14,29 @@ export const DB_TYPES = ['string', 'int', 'double', 'BigDecimal', 'Date', 'Datet
 export type DbType = (typeof DB_TYPES)[number];
 
 export const SHOW_TYPES = [
-  'text', 'password', 'list', 'radio', 'checkbox', 'switch', 'date', 'datetime', 'time', 'file', 'image', 'textarea', 'list_multi',
-  'sel_search', 'popup', 'sel_tree', 'cat_tree', 'sel_user', 'sel_depart', 'pca', 'markdown', 'umeditor', 'link_down',
+  'text',
+  'password',
+  'list',
+  'radio',
+  'checkbox',
+  'switch',
+  'date',
+  'datetime',
+  'time',
+  'file',
+  'image',
+  'textarea',
+  'list_multi',
+  'sel_search',
+  'popup',
+  'sel_tree',
+  'cat_tree',
+  'sel_user',
+  'sel_depart',
+  'pca',
+  'markdown',
+  'umeditor',
+  'link_down',
 ] as const;
 
 /** Preset validation names a field may use instead of a regular expression. */
@@ -41,9 +62,25 @@ const RESERVED_PREFIXES = ['sys_', 'onl_', 'pg_', 'sql_', 'xypj_', 'information_
 export const STANDARD_FIELDS: ReadonlyArray<FieldInput> = [
   { dbFieldName: 'id', dbFieldTxt: '主键', dbType: 'string', dbLength: 36, dbIsKey: 1, dbIsNull: 0, isShowForm: 0, isShowList: 0 },
   { dbFieldName: 'create_by', dbFieldTxt: '创建人', dbType: 'string', dbLength: 50, isShowForm: 0, isShowList: 0 },
-  { dbFieldName: 'create_time', dbFieldTxt: '创建日期', dbType: 'Datetime', dbLength: 20, fieldShowType: 'datetime', isShowForm: 0, isShowList: 0 },
+  {
+    dbFieldName: 'create_time',
+    dbFieldTxt: '创建日期',
+    dbType: 'Datetime',
+    dbLength: 20,
+    fieldShowType: 'datetime',
+    isShowForm: 0,
+    isShowList: 0,
+  },
   { dbFieldName: 'update_by', dbFieldTxt: '更新人', dbType: 'string', dbLength: 50, isShowForm: 0, isShowList: 0 },
-  { dbFieldName: 'update_time', dbFieldTxt: '更新日期', dbType: 'Datetime', dbLength: 20, fieldShowType: 'datetime', isShowForm: 0, isShowList: 0 },
+  {
+    dbFieldName: 'update_time',
+    dbFieldTxt: '更新日期',
+    dbType: 'Datetime',
+    dbLength: 20,
+    fieldShowType: 'datetime',
+    isShowForm: 0,
+    isShowList: 0,
+  },
   { dbFieldName: 'sys_org_code', dbFieldTxt: '所属部门', dbType: 'string', dbLength: 64, isShowForm: 0, isShowList: 0 },
 ];
 export const STANDARD_NAMES = STANDARD_FIELDS.map((f) => f.dbFieldName as string);
@@ -282,11 +319,15 @@ const DATETIME_DEFAULT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 function checkDefault(name: string, type: DbType, value: string | null): string | null {
   if (value === null) return null;
   const okay =
-    type === 'int' ? /^-?\d{1,9}$/.test(value)
-    : type === 'double' || type === 'BigDecimal' ? NUMBER_DEFAULT.test(value)
-    : type === 'Date' ? DATE_DEFAULT.test(value)
-    : type === 'Datetime' ? DATETIME_DEFAULT.test(value)
-    : TEXT_DEFAULT.test(value);
+    type === 'int'
+      ? /^-?\d{1,9}$/.test(value)
+      : type === 'double' || type === 'BigDecimal'
+        ? NUMBER_DEFAULT.test(value)
+        : type === 'Date'
+          ? DATE_DEFAULT.test(value)
+          : type === 'Datetime'
+            ? DATETIME_DEFAULT.test(value)
+            : TEXT_DEFAULT.test(value);
   if (!okay) fail(`字段“${name}”的数据库默认值不合法（数字字段写数字，日期写 2024-01-01，文本只能含文字、数字、空格和 _-.:@/）`);
   return value;
 }
@@ -388,7 +429,12 @@ export async function checkDictionaries(db: Db, fields: FieldRow[]): Promise<voi
         if (!findTableDict(code)) fail(`字段“${name}”的表字典“${code}”未登记，只能使用系统登记的表字典`);
       } else if (f.dict_field) {
         if (!PLAIN_CODE.test(f.dict_field)) fail(`字段“${name}”的字典编码“${f.dict_field}”不合法`);
-        const row = await db.selectFrom('sys_dict').select('id').where('dict_code', '=', f.dict_field).where('del_flag', '=', 0).executeTakeFirst();
+        const row = await db
+          .selectFrom('sys_dict')
+          .select('id')
+          .where('dict_code', '=', f.dict_field)
+          .where('del_flag', '=', 0)
+          .executeTakeFirst();
         if (!row) fail(`字段“${name}”的字典“${f.dict_field}”不存在`);
       } else if (f.field_show_type !== 'sel_search') {
         fail(`字段“${name}”是${f.field_show_type}控件，请填写字典code`);
@@ -427,7 +473,11 @@ export function checkFieldSet(head: HeadRow, fields: FieldRow[]): void {
   if (id.db_type !== 'string' && id.db_type !== 'int') fail('主键 id 的类型只能是 string 或 int');
   id.db_is_null = 0;
   if (head.is_tree === 'Y') {
-    for (const [what, value] of [['树表父ID字段', head.tree_parent_id_field], ['是否有子节点字段', head.tree_id_field], ['树开表单列', head.tree_fieldname]] as const) {
+    for (const [what, value] of [
+      ['树表父ID字段', head.tree_parent_id_field],
+      ['是否有子节点字段', head.tree_id_field],
+      ['树开表单列', head.tree_fieldname],
+    ] as const) {
       if (!value || !seen.has(value)) fail(`树表需要设置${what}，且必须是表中的字段`);
     }
   }
@@ -440,9 +490,19 @@ export async function checkForeignKeys(db: Db, head: HeadRow, fields: FieldRow[]
   const mains = new Set<string>();
   for (const f of fields) {
     if (!f.main_table || !f.main_field) continue;
-    const main = await db.selectFrom('onl_cgform_head').select(['id', 'table_type']).where('table_name', '=', f.main_table).where('del_flag', '=', 0).executeTakeFirst();
+    const main = await db
+      .selectFrom('onl_cgform_head')
+      .select(['id', 'table_type'])
+      .where('table_name', '=', f.main_table)
+      .where('del_flag', '=', 0)
+      .executeTakeFirst();
     if (!main || main.table_type !== 2) fail(`字段“${f.db_field_name}”的主表“${f.main_table}”不是已有的主表表单`);
-    const mainField = await db.selectFrom('onl_cgform_field').select('id').where('cgform_head_id', '=', main!.id).where('db_field_name', '=', f.main_field).executeTakeFirst();
+    const mainField = await db
+      .selectFrom('onl_cgform_field')
+      .select('id')
+      .where('cgform_head_id', '=', main!.id)
+      .where('db_field_name', '=', f.main_field)
+      .executeTakeFirst();
     if (!mainField) fail(`字段“${f.db_field_name}”的主表字段“${f.main_field}”在主表中不存在`);
     mains.add(main!.id);
   }
@@ -455,11 +515,15 @@ export function checkIndexes(tableName: string, indexes: IndexInput[], fields: F
   const seen = new Set<string>();
   return indexes.map((i) => {
     const indexName = str(i.indexName);
-    if (!IDENTIFIER.test(indexName) || SQL_KEYWORDS.has(indexName)) fail(`索引名“${indexName}”不合法：只能用小写字母开头，由小写字母、数字和下划线组成`);
+    if (!IDENTIFIER.test(indexName) || SQL_KEYWORDS.has(indexName))
+      fail(`索引名“${indexName}”不合法：只能用小写字母开头，由小写字母、数字和下划线组成`);
     if (indexName === `${tableName}_pkey`) fail(`索引名“${indexName}”与主键冲突`);
     if (seen.has(indexName)) fail(`索引名“${indexName}”重复`);
     seen.add(indexName);
-    const columns = str(i.indexField).split(',').map((s) => s.trim()).filter(Boolean);
+    const columns = str(i.indexField)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (columns.length === 0 || columns.length > 10) fail(`索引“${indexName}”需要1到10个字段`);
     for (const c of columns) if (!names.has(c)) fail(`索引“${indexName}”的字段“${c}”不在表中`);
     if (new Set(columns).size !== columns.length) fail(`索引“${indexName}”的字段重复`);

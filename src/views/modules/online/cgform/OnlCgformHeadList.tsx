@@ -35,7 +35,12 @@ export default function OnlCgformHeadList() {
 
   const load = useCallback(() => {
     setLoading(true);
-    void getAction<PageResult<FormHead>>('/online/cgform/head/list', { pageNo: page.current, pageSize: page.pageSize, table_name: query.tableName, table_txt: query.tableTxt })
+    void getAction<PageResult<FormHead>>('/online/cgform/head/list', {
+      pageNo: page.current,
+      pageSize: page.pageSize,
+      table_name: query.tableName,
+      table_txt: query.tableTxt,
+    })
       .then((res) => {
         if (res.success) setData(res.result);
         else feedback().message.error(res.message);
@@ -55,12 +60,17 @@ export default function OnlCgformHeadList() {
   const remove = (head: FormHead, dropTable: boolean) =>
     confirmThen(
       dropTable ? '确认删除' : '确认移除',
-      dropTable ? `删除表单“${head.tableTxt}”并删除数据库表 ${head.tableName}（数据将丢失），确定吗？` : `只移除表单“${head.tableTxt}”的设计，数据库表 ${head.tableName} 保留，确定吗？`,
-      async () => reported(await deleteAction(dropTable ? '/online/cgform/head/delete' : '/online/cgform/head/removeRecord', { id: head.id })),
+      dropTable
+        ? `删除表单“${head.tableTxt}”并删除数据库表 ${head.tableName}（数据将丢失），确定吗？`
+        : `只移除表单“${head.tableTxt}”的设计，数据库表 ${head.tableName} 保留，确定吗？`,
+      async () =>
+        reported(await deleteAction(dropTable ? '/online/cgform/head/delete' : '/online/cgform/head/removeRecord', { id: head.id })),
     );
 
   const copy = (head: FormHead) =>
-    confirmThen('复制表单', `复制表单“${head.tableTxt}”为一个新表单（新表名自动生成），确定吗？`, async () => reported(await getAction('/online/cgform/head/copyOnline', { code: head.id })));
+    confirmThen('复制表单', `复制表单“${head.tableTxt}”为一个新表单（新表名自动生成），确定吗？`, async () =>
+      reported(await getAction('/online/cgform/head/copyOnline', { code: head.id })),
+    );
 
   const more = (head: FormHead) => ({
     items: [
@@ -81,7 +91,12 @@ export default function OnlCgformHeadList() {
 
   return (
     <Card bordered={false}>
-      <Form form={form} layout="inline" onFinish={(v) => (setQuery(v), setPage((p) => ({ ...p, current: 1 })))} style={{ marginBottom: 16 }}>
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={(v) => (setQuery(v), setPage((p) => ({ ...p, current: 1 })))}
+        style={{ marginBottom: 16 }}
+      >
         <Form.Item name="tableName" label="表名">
           <Input placeholder="请输入表名" allowClear />
         </Form.Item>
@@ -121,13 +136,24 @@ export default function OnlCgformHeadList() {
         loading={loading}
         dataSource={data.records}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-        pagination={{ ...page, total: data.total, showSizeChanger: true, showTotal: (t) => `共 ${t} 条`, onChange: (current, pageSize) => setPage({ current, pageSize }) }}
+        pagination={{
+          ...page,
+          total: data.total,
+          showSizeChanger: true,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (current, pageSize) => setPage({ current, pageSize }),
+        }}
         columns={[
           { title: '表类型', dataIndex: 'tableType', width: 90, render: (v: number) => TABLE_TYPES[v] ?? v },
           { title: '表名', dataIndex: 'tableName' },
           { title: '表描述', dataIndex: 'tableTxt' },
           { title: '版本', dataIndex: 'tableVersion', width: 70 },
-          { title: '同步数据库状态', dataIndex: 'isDbSynch', width: 130, render: (v: string) => (v === 'Y' ? <Tag color="green">已同步</Tag> : <Tag color="red">未同步</Tag>) },
+          {
+            title: '同步数据库状态',
+            dataIndex: 'isDbSynch',
+            width: 130,
+            render: (v: string) => (v === 'Y' ? <Tag color="green">已同步</Tag> : <Tag color="red">未同步</Tag>),
+          },
           { title: '创建时间', dataIndex: 'createTime', width: 170 },
           {
             title: '操作',

@@ -24,8 +24,16 @@ interface Role {
 }
 
 const OPERATORS = [
-  ['eq', '等于'], ['ne', '不等于'], ['gt', '大于'], ['ge', '大于等于'], ['lt', '小于'], ['le', '小于等于'], ['in', '在...中'],
-  ['like', '包含'], ['left_like', '以...结尾'], ['right_like', '以...开头'],
+  ['eq', '等于'],
+  ['ne', '不等于'],
+  ['gt', '大于'],
+  ['ge', '大于等于'],
+  ['lt', '小于'],
+  ['le', '小于等于'],
+  ['in', '在...中'],
+  ['like', '包含'],
+  ['left_like', '以...结尾'],
+  ['right_like', '以...开头'],
 ].map(([value, label]) => ({ value, label }));
 
 /** One kind of item (1 columns, 2 buttons): which are controlled, and which the chosen role may use. */
@@ -38,15 +46,24 @@ function PageAuth({ head, type, role }: { head: FormHead; type: 1 | 2; role: Rol
   useEffect(load, [load]);
   useEffect(() => {
     if (!role) return setGranted([]);
-    void getAction<Array<{ authId: string }>>('/online/cgform/api/roleAuth', { roleId: role.id, cgformId: head.id, type }).then((res) => res.success && setGranted(res.result.map((r) => r.authId)));
+    void getAction<Array<{ authId: string }>>('/online/cgform/api/roleAuth', { roleId: role.id, cgformId: head.id, type }).then(
+      (res) => res.success && setGranted(res.result.map((r) => r.authId)),
+    );
   }, [role, head.id, type]);
 
   const toggle = async (item: AuthItem, on: boolean) => {
-    if (reported(await putAction(`/online/cgform/api/${type === 1 ? 'authColumn' : 'authButton'}`, { id: item.id, status: on ? 1 : 0 }), '')) load();
+    if (
+      reported(await putAction(`/online/cgform/api/${type === 1 ? 'authColumn' : 'authButton'}`, { id: item.id, status: on ? 1 : 0 }), '')
+    )
+      load();
   };
   const save = async () => {
     if (!role) return;
-    reported(await postAction(`/online/cgform/api/${type === 1 ? 'roleColumnAuth' : 'roleButtonAuth'}/${role.id}/${head.id}`, { authId: granted.join(',') }));
+    reported(
+      await postAction(`/online/cgform/api/${type === 1 ? 'roleColumnAuth' : 'roleButtonAuth'}/${role.id}/${head.id}`, {
+        authId: granted.join(','),
+      }),
+    );
   };
 
   return (
@@ -60,7 +77,14 @@ function PageAuth({ head, type, role }: { head: FormHead; type: 1 | 2; role: Rol
         columns={[
           { title: type === 1 ? '字段' : '按钮编码', dataIndex: 'code' },
           { title: '名称', dataIndex: 'title' },
-          { title: '受控', dataIndex: 'status', width: 90, render: (v: number, r: AuthItem) => <Switch size="small" checked={v === 1} onChange={(on) => void toggle(r, on)} aria-label={`受控 ${r.code}`} /> },
+          {
+            title: '受控',
+            dataIndex: 'status',
+            width: 90,
+            render: (v: number, r: AuthItem) => (
+              <Switch size="small" checked={v === 1} onChange={(on) => void toggle(r, on)} aria-label={`受控 ${r.code}`} />
+            ),
+          },
           {
             title: role ? `${role.roleName}可用` : '角色可用',
             width: 130,
@@ -91,11 +115,15 @@ function DataAuth({ head, role }: { head: FormHead; role: Role | null }) {
   }, [head.id]);
   useEffect(() => {
     load();
-    void getAction<Row[]>('/online/cgform/field/listByHeadId', { headId: head.id }).then((res) => res.success && setFields(res.result.map((f) => String(f.dbFieldName))));
+    void getAction<Row[]>('/online/cgform/field/listByHeadId', { headId: head.id }).then(
+      (res) => res.success && setFields(res.result.map((f) => String(f.dbFieldName))),
+    );
   }, [load, head.id]);
   useEffect(() => {
     if (!role) return setGranted([]);
-    void getAction<Array<{ authId: string }>>('/online/cgform/api/roleAuth', { roleId: role.id, cgformId: head.id, type: 3 }).then((res) => res.success && setGranted(res.result.map((r) => r.authId)));
+    void getAction<Array<{ authId: string }>>('/online/cgform/api/roleAuth', { roleId: role.id, cgformId: head.id, type: 3 }).then(
+      (res) => res.success && setGranted(res.result.map((r) => r.authId)),
+    );
   }, [role, head.id]);
 
   const add = async () => {
@@ -137,21 +165,35 @@ function DataAuth({ head, role }: { head: FormHead; role: Role | null }) {
             title: role ? `${role.roleName}适用` : '角色适用',
             width: 120,
             render: (_: unknown, r: DataRule) => (
-              <Checkbox disabled={!role} checked={granted.includes(r.id)} onChange={(e) => setGranted((g) => (e.target.checked ? [...g, r.id] : g.filter((id) => id !== r.id)))} />
+              <Checkbox
+                disabled={!role}
+                checked={granted.includes(r.id)}
+                onChange={(e) => setGranted((g) => (e.target.checked ? [...g, r.id] : g.filter((id) => id !== r.id)))}
+              />
             ),
           },
           {
             title: '操作',
             width: 70,
             render: (_: unknown, r: DataRule) => (
-              <Popconfirm title="确定删除吗?" onConfirm={async () => reported(await deleteAction(`/online/cgform/api/authData/${r.id}`)) && load()}>
+              <Popconfirm
+                title="确定删除吗?"
+                onConfirm={async () => reported(await deleteAction(`/online/cgform/api/authData/${r.id}`)) && load()}
+              >
                 <a>删除</a>
               </Popconfirm>
             ),
           },
         ]}
       />
-      <Button type="primary" disabled={!role} onClick={async () => role && reported(await postAction(`/online/cgform/api/roleDataAuth/${role.id}/${head.id}`, { authId: granted.join(',') }))} style={{ marginTop: 12 }}>
+      <Button
+        type="primary"
+        disabled={!role}
+        onClick={async () =>
+          role && reported(await postAction(`/online/cgform/api/roleDataAuth/${role.id}/${head.id}`, { authId: granted.join(',') }))
+        }
+        style={{ marginTop: 12 }}
+      >
         保存角色授权
       </Button>
     </>

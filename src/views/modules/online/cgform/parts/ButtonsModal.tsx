@@ -16,7 +16,9 @@ export function ButtonsModal({ head, onClose }: { head: FormHead; onClose: () =>
   const [form] = Form.useForm<Row>();
 
   const load = useCallback(() => {
-    void getAction<PageResult<Row>>(`/online/cgform/button/list/${head.id}`, { pageSize: 1000 }).then((res) => res.success && setRows(res.result.records));
+    void getAction<PageResult<Row>>(`/online/cgform/button/list/${head.id}`, { pageSize: 1000 }).then(
+      (res) => res.success && setRows(res.result.records),
+    );
   }, [head.id]);
   useEffect(() => {
     load();
@@ -26,7 +28,9 @@ export function ButtonsModal({ head, onClose }: { head: FormHead; onClose: () =>
   const open = (row: Row | null) => {
     setEditing(row ?? {});
     form.resetFields();
-    form.setFieldsValue((row ?? { buttonStyle: 'button', optPosition: '2', buttonStatus: '1', orderNum: rows.length + 1 }) as Record<string, string>);
+    form.setFieldsValue(
+      (row ?? { buttonStyle: 'button', optPosition: '2', buttonStatus: '1', orderNum: rows.length + 1 }) as Record<string, string>,
+    );
   };
 
   const save = async () => {
@@ -60,7 +64,10 @@ export function ButtonsModal({ head, onClose }: { head: FormHead; onClose: () =>
             render: (_: unknown, r: Row) => (
               <Space>
                 <a onClick={() => open(r)}>编辑</a>
-                <Popconfirm title="确定删除吗?" onConfirm={async () => reported(await deleteAction('/online/cgform/button/delete', { id: r.id })) && load()}>
+                <Popconfirm
+                  title="确定删除吗?"
+                  onConfirm={async () => reported(await deleteAction('/online/cgform/button/delete', { id: r.id })) && load()}
+                >
                   <a>删除</a>
                 </Popconfirm>
               </Space>
@@ -69,22 +76,51 @@ export function ButtonsModal({ head, onClose }: { head: FormHead; onClose: () =>
         ]}
       />
       {editing && (
-        <Modal open title={editing.id ? '编辑按钮' : '新增按钮'} onCancel={() => setEditing(null)} onOk={() => void save()} okText="保存" cancelText="取消">
+        <Modal
+          open
+          title={editing.id ? '编辑按钮' : '新增按钮'}
+          onCancel={() => setEditing(null)}
+          onOk={() => void save()}
+          okText="保存"
+          cancelText="取消"
+        >
           <Form form={form} labelCol={{ span: 6 }} wrapperCol={{ span: 16 }}>
-            <Form.Item name="buttonCode" label="按钮编码" rules={[{ required: true, message: '请输入按钮编码' }, { pattern: /^[A-Za-z][A-Za-z0-9_]{0,49}$/, message: '字母开头，由字母、数字和下划线组成' }]}>
+            <Form.Item
+              name="buttonCode"
+              label="按钮编码"
+              rules={[
+                { required: true, message: '请输入按钮编码' },
+                { pattern: /^[A-Za-z][A-Za-z0-9_]{0,49}$/, message: '字母开头，由字母、数字和下划线组成' },
+              ]}
+            >
               <Input />
             </Form.Item>
             <Form.Item name="buttonName" label="按钮名称" rules={[{ required: true, message: '请输入按钮名称' }]}>
               <Input maxLength={50} />
             </Form.Item>
-            <Form.Item name="actionName" label="服务器动作" rules={[{ required: true, message: '请选择服务器动作' }]} extra="只能选择服务器端注册的动作">
+            <Form.Item
+              name="actionName"
+              label="服务器动作"
+              rules={[{ required: true, message: '请选择服务器动作' }]}
+              extra="只能选择服务器端注册的动作"
+            >
               <Select options={actions.map((a) => ({ value: a.name, label: `${a.label}（${a.name}）` }))} />
             </Form.Item>
             <Form.Item name="buttonStyle" label="按钮样式">
-              <Select options={[{ value: 'button', label: 'Button' }, { value: 'link', label: 'Link' }]} />
+              <Select
+                options={[
+                  { value: 'button', label: 'Button' },
+                  { value: 'link', label: 'Link' },
+                ]}
+              />
             </Form.Item>
             <Form.Item name="optPosition" label="按钮位置">
-              <Select options={[{ value: '1', label: '侧面' }, { value: '2', label: '底部' }]} />
+              <Select
+                options={[
+                  { value: '1', label: '侧面' },
+                  { value: '2', label: '底部' },
+                ]}
+              />
             </Form.Item>
             <Form.Item name="buttonIcon" label="按钮图标">
               <Input placeholder="例如 copy" />
@@ -93,7 +129,12 @@ export function ButtonsModal({ head, onClose }: { head: FormHead; onClose: () =>
               <Input placeholder="显示条件，可留空" />
             </Form.Item>
             <Form.Item name="buttonStatus" label="按钮状态">
-              <Select options={[{ value: '1', label: '激活' }, { value: '0', label: '未激活' }]} />
+              <Select
+                options={[
+                  { value: '1', label: '激活' },
+                  { value: '0', label: '未激活' },
+                ]}
+              />
             </Form.Item>
             <Form.Item name="orderNum" label="排序">
               <InputNumber min={0} max={9999} />

@@ -15,7 +15,10 @@ interface Props {
 
 type HeadValues = Record<string, string | number | undefined>;
 
-const YES_NO = [{ value: 'Y', label: '是' }, { value: 'N', label: '否' }];
+const YES_NO = [
+  { value: 'Y', label: '是' },
+  { value: 'N', label: '否' },
+];
 const TABS: Array<{ key: string; label: string; columns: GridColumn[] }> = [
   { key: 'db', label: '数据库属性', columns: DB_COLUMNS },
   { key: 'page', label: '页面属性', columns: PAGE_COLUMNS },
@@ -23,7 +26,8 @@ const TABS: Array<{ key: string; label: string; columns: GridColumn[] }> = [
   { key: 'foreign', label: '外键', columns: FOREIGN_COLUMNS },
 ];
 
-const withDefaults = (rows: Row[]) => rows.map((r) => ({ ...NEW_FIELD, ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) }));
+const withDefaults = (rows: Row[]) =>
+  rows.map((r) => ({ ...NEW_FIELD, ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) }));
 
 /** 新增 / 编辑 of a form design: head settings and the field rows, edited in the grid tab by tab. */
 export function DesignModal({ head, onClose, onSaved }: Props) {
@@ -42,11 +46,22 @@ export function DesignModal({ head, onClose, onSaved }: Props) {
 
   useEffect(() => {
     if (!head) {
-      form.setFieldsValue({ tableType: 1, formTemplate: '1', themeTemplate: 'normal', isCheckbox: 'Y', isPage: 'Y', isTree: 'N', relationType: 0 });
+      form.setFieldsValue({
+        tableType: 1,
+        formTemplate: '1',
+        themeTemplate: 'normal',
+        isCheckbox: 'Y',
+        isPage: 'Y',
+        isTree: 'N',
+        relationType: 0,
+      });
       return;
     }
     form.setFieldsValue({ ...head } as unknown as HeadValues);
-    void Promise.all([getAction<Row[]>('/online/cgform/field/listByHeadId', { headId: head.id }), getAction<Row[]>('/online/cgform/index/listByHeadId', { headId: head.id })])
+    void Promise.all([
+      getAction<Row[]>('/online/cgform/field/listByHeadId', { headId: head.id }),
+      getAction<Row[]>('/online/cgform/index/listByHeadId', { headId: head.id }),
+    ])
       .then(([f, i]) => {
         const rows = f.success ? f.result : [];
         latestFields.current = rows;
@@ -117,12 +132,29 @@ export function DesignModal({ head, onClose, onSaved }: Props) {
   );
 
   return (
-    <Modal open title={head ? `编辑表单：${head.tableName}` : '新增表单'} width={1200} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText="保存" maskClosable={false} destroyOnClose>
+    <Modal
+      open
+      title={head ? `编辑表单：${head.tableName}` : '新增表单'}
+      width={1200}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      okText="保存"
+      maskClosable={false}
+      destroyOnClose
+    >
       <Spin spinning={loading}>
         <Form form={form} layout="horizontal" labelCol={{ span: 8 }} wrapperCol={{ span: 16 }} size="small">
           <GridLine gutter={8}>
             <Col span={8}>
-              <Form.Item name="tableName" label="表名" rules={[{ required: true, message: '请输入表名' }, { pattern: /^[a-z][a-z0-9_]{1,49}$/, message: '表名只能用小写字母开头，由小写字母、数字和下划线组成' }]}>
+              <Form.Item
+                name="tableName"
+                label="表名"
+                rules={[
+                  { required: true, message: '请输入表名' },
+                  { pattern: /^[a-z][a-z0-9_]{1,49}$/, message: '表名只能用小写字母开头，由小写字母、数字和下划线组成' },
+                ]}
+              >
                 <Input placeholder="请输入表名" maxLength={50} />
               </Form.Item>
             </Col>
@@ -133,14 +165,26 @@ export function DesignModal({ head, onClose, onSaved }: Props) {
             </Col>
             <Col span={8}>
               <Form.Item name="tableType" label="表类型">
-                <Select aria-label="表类型" options={[{ value: 1, label: '单表' }, { value: 2, label: '主表' }, { value: 3, label: '附表' }]} />
+                <Select
+                  aria-label="表类型"
+                  options={[
+                    { value: 1, label: '单表' },
+                    { value: 2, label: '主表' },
+                    { value: 3, label: '附表' },
+                  ]}
+                />
               </Form.Item>
             </Col>
             {tableType === 3 && (
               <>
                 <Col span={8}>
                   <Form.Item name="relationType" label="映射关系">
-                    <Select options={[{ value: 0, label: '一对多' }, { value: 1, label: '一对一' }]} />
+                    <Select
+                      options={[
+                        { value: 0, label: '一对多' },
+                        { value: 1, label: '一对一' },
+                      ]}
+                    />
                   </Form.Item>
                 </Col>
                 <Col span={8}>
@@ -152,12 +196,26 @@ export function DesignModal({ head, onClose, onSaved }: Props) {
             )}
             <Col span={8}>
               <Form.Item name="formTemplate" label="表单风格">
-                <Select options={[{ value: '1', label: '一列' }, { value: '2', label: '两列' }, { value: '3', label: '三列' }, { value: '4', label: '四列' }]} />
+                <Select
+                  options={[
+                    { value: '1', label: '一列' },
+                    { value: '2', label: '两列' },
+                    { value: '3', label: '三列' },
+                    { value: '4', label: '四列' },
+                  ]}
+                />
               </Form.Item>
             </Col>
             <Col span={8}>
               <Form.Item name="themeTemplate" label="主题模板">
-                <Select options={[{ value: 'normal', label: '默认主题' }, { value: 'erp', label: 'ERP主题(一对多)' }, { value: 'innerTable', label: '内嵌子表主题(一对多)' }, { value: 'tab', label: 'TAB主题(一对多)' }]} />
+                <Select
+                  options={[
+                    { value: 'normal', label: '默认主题' },
+                    { value: 'erp', label: 'ERP主题(一对多)' },
+                    { value: 'innerTable', label: '内嵌子表主题(一对多)' },
+                    { value: 'tab', label: 'TAB主题(一对多)' },
+                  ]}
+                />
               </Form.Item>
             </Col>
             <Col span={8}>

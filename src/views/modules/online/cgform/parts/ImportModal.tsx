@@ -29,7 +29,16 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
 
   const shown = tables.filter((t) => t.includes(keyword.trim()));
   return (
-    <Modal open title="从数据库导入表单" onCancel={onClose} onOk={() => void run()} okText="导入" cancelText="取消" okButtonProps={{ disabled: selected.length === 0 }} confirmLoading={busy}>
+    <Modal
+      open
+      title="从数据库导入表单"
+      onCancel={onClose}
+      onOk={() => void run()}
+      okText="导入"
+      cancelText="取消"
+      okButtonProps={{ disabled: selected.length === 0 }}
+      confirmLoading={busy}
+    >
       <Input.Search placeholder="按表名筛选" allowClear onChange={(e) => setKeyword(e.target.value)} style={{ marginBottom: 12 }} />
       <Table
         rowKey="name"

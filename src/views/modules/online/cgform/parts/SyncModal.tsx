@@ -32,7 +32,16 @@ export function SyncModal({ head, onClose, onSynced }: { head: FormHead; onClose
   };
 
   return (
-    <Modal open title={`同步数据库：${head.tableName}`} onCancel={onClose} onOk={confirm} confirmLoading={busy} okText="开始同步" cancelText="取消" width={520}>
+    <Modal
+      open
+      title={`同步数据库：${head.tableName}`}
+      onCancel={onClose}
+      onOk={confirm}
+      confirmLoading={busy}
+      okText="开始同步"
+      cancelText="取消"
+      width={520}
+    >
       <Radio.Group value={method} onChange={(e) => setMethod(e.target.value as 'normal' | 'force')} style={{ marginBottom: 16 }}>
         <Radio value="normal">普通同步（保留表数据）</Radio>
         <Radio value="force">强制同步（删除表重新生成）</Radio>
