@@ -161,4 +161,18 @@ describe('online form designer', () => {
     );
     expect(columns).toEqual([{ column_name: 'visit_date', data_type: 'date' }]);
   });
+
+  it('imports an existing business table as a synchronised form', async () => {
+    await server.sql('create table bt_legacy (id varchar(32) primary key, title varchar(80), amount numeric(10,2))');
+    await page.getByRole('button', { name: '从数据库导入' }).click();
+    const modal = page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: '从数据库导入表单' }) });
+    const line = modal.locator('tr', { hasText: 'bt_legacy' });
+    await line.waitFor();
+    expect(await modal.locator('tr', { hasText: 'sys_user' }).count()).toBe(0);
+    await line.locator('.ant-checkbox-input').check();
+    await keepScreenshot(page, 'online-design-import');
+    await modal.getByRole('button', { name: /导\s*入/ }).click();
+    await toast('同步成功！');
+    await page.locator('tr.ant-table-row').filter({ hasText: 'bt_legacy' }).getByText('已同步').waitFor();
+  });
 });

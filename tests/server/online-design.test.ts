@@ -252,7 +252,9 @@ describe.each(backends())('online form designer on %s', (backend) => {
   });
 
   it('imports only allowlisted tables, copies and removes forms', async () => {
-    await sql`create table legacy_things (id varchar(32) primary key, label varchar(40) unique, qty integer)`.execute(t.db);
+    await sql`create table legacy_things (id varchar(32) primary key, label varchar(40) unique, qty smallint, rate real, flag char(1))`.execute(
+      t.db,
+    );
     const tables = (await call('GET', 'head/queryTables')).body.result.map((r: { id: string }) => r.id) as string[];
     expect(tables).toContain('legacy_things');
     expect(tables.some((n) => n.startsWith('sys_') || n.startsWith('onl_') || n === 'xypj_company' || n === 'demo_types')).toBe(false);
@@ -268,6 +270,8 @@ describe.each(backends())('online form designer on %s', (backend) => {
       ['id', 'string'],
       ['label', 'string'],
       ['qty', 'int'],
+      ['rate', 'double'],
+      ['flag', 'string'],
     ]);
     expect((await sync(imported.id)).body).toMatchObject({ success: true, message: '同步数据库成功!' });
     await sql`create table legacy_ref (id varchar(32) primary key, thing_id varchar(32) references legacy_things (id))`.execute(t.db);
@@ -286,7 +290,7 @@ describe.each(backends())('online form designer on %s', (backend) => {
     expect(copied).toEqual({ table_name: 'legacy_things_copy1', is_db_synch: 'N' });
 
     expect((await call('DELETE', `head/removeRecord?id=${imported.id}`)).body.success).toBe(true);
-    expect((await columns('legacy_things')).length).toBe(3);
+    expect((await columns('legacy_things')).length).toBe(5);
     const demo = await t.db.selectFrom('onl_cgform_head').select('id').where('table_name', '=', 'demo_force').executeTakeFirstOrThrow();
     expect((await call('DELETE', `head/delete?id=${demo.id}`)).body.success).toBe(true);
     expect((await columns('demo_force')).length).toBe(0);

@@ -110,8 +110,14 @@ function existingType(c: Existing): ColumnType | null {
         : { ddl: `varchar(${c.character_maximum_length})`, kind: 'varchar', length: Number(c.character_maximum_length) };
     case 'integer':
       return { ddl: 'integer', kind: 'integer' };
+    case 'smallint':
+      return { ddl: 'smallint', kind: 'integer' };
     case 'double precision':
       return { ddl: 'double precision', kind: 'double' };
+    case 'real':
+      return { ddl: 'real', kind: 'double' };
+    case 'character':
+      return { ddl: `char(${c.character_maximum_length ?? 1})`, kind: 'varchar', length: Number(c.character_maximum_length ?? 1) };
     case 'numeric':
       return c.numeric_precision === null
         ? null
@@ -142,7 +148,12 @@ export function isWidening(from: ColumnType, to: ColumnType): boolean {
     case 'varchar':
       return to.kind === 'varchar' && textLen >= (from.length ?? Infinity);
     case 'integer':
-      return to.kind === 'double' || (to.kind === 'numeric' && (to.precision ?? 0) - (to.scale ?? 0) >= 10) || textLen >= 11;
+      return (
+        to.kind === 'integer' ||
+        to.kind === 'double' ||
+        (to.kind === 'numeric' && (to.precision ?? 0) - (to.scale ?? 0) >= 10) ||
+        textLen >= 11
+      );
     case 'numeric':
       return (
         (to.kind === 'numeric' &&
@@ -151,7 +162,7 @@ export function isWidening(from: ColumnType, to: ColumnType): boolean {
         textLen >= (from.precision ?? 0) + 2
       );
     case 'double':
-      return textLen >= 25;
+      return to.kind === 'double' || textLen >= 25;
     case 'date':
       return to.kind === 'timestamp' || textLen >= 10;
     case 'timestamp':
