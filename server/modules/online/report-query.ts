@@ -136,7 +136,11 @@ export async function reportData(db: Db, config: ReportConfig, request: DataRequ
   const kinds = new Map(config.items.map((i) => [i.field_name, fieldKind(i.field_type)]));
   const totalled = config.items.filter((i) => i.is_total === '1');
   // count and totals in one pass over the filtered result
-  const sums = totalled.map((i) => sql`sum(cast(${sql.ref(`t.${i.field_name}`)} as numeric)) as ${sql.id(`sum_${i.field_name}`)}`);
+  // numeric columns are summed as they are (integer sums stay fast); others are read as numbers
+  const sums = totalled.map((i) => {
+    const c = sql.ref(`t.${i.field_name}`);
+    return sql`sum(${fieldKind(i.field_type) === 'number' ? c : sql`cast(${c} as numeric)`}) as ${sql.id(`sum_${i.field_name}`)}`;
+  });
 
   return withReadOnly(db, async (trx) => {
     const count = await sql<Record<string, unknown>>`select ${sql.join([sql`count(*) as total`, ...sums])} from (
