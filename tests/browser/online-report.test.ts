@@ -94,4 +94,29 @@ describe('online reports', () => {
     expect(rows).toHaveLength(matching.length + 2);
     expect(rows.at(-1)![2]).toBe(sum(matching));
   });
+
+  it('admin adds a bar chart to the report and sees it under the table', async () => {
+    await page.goto(`${server.baseUrl}/online/cgreport`);
+    const listRow = page.locator('tr.ant-table-row').filter({ hasText: 'dept_stats' });
+    await listRow.getByText('编辑', { exact: true }).click();
+    const dialog = page.locator('.report-design-modal');
+    await dialog.locator('.report-fields tr.ant-table-row').filter({ hasText: 'depart_order' }).waitFor();
+    await dialog.getByRole('tab', { name: '图表' }).click();
+    const pick = async (label: string, option: string) => {
+      await dialog.locator('.ant-select', { has: page.getByRole('combobox', { name: label }) }).click();
+      await page.locator('.ant-select-dropdown:visible').last().getByTitle(option, { exact: true }).click();
+      await page.locator('.ant-select-dropdown:visible').last().waitFor({ state: 'hidden', timeout: 1500 }).catch(() => undefined); // a multiple select stays open
+    };
+    await pick('图表类型', '柱状图');
+    await pick('分类字段', '部门名称（depart_name）');
+    await pick('数值字段', '排序号（depart_order）');
+    await page.keyboard.press('Escape');
+    await keepScreenshot(page, 'online-report-design-chart');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await page.locator('.ant-message').getByText('编辑成功').first().waitFor();
+    await listRow.getByText('功能测试', { exact: true }).click();
+    await page.locator('.report-chart .recharts-bar-rectangle').first().waitFor();
+    expect(await page.locator('.report-chart .recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    await keepScreenshot(page, 'online-report-chart');
+  });
 });
