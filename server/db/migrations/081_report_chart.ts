@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * Online reports: a chart per report (bar | line | pie, its category column and value columns), and
  * v_user_brief, the user columns a report may read (sys_user itself holds password hashes and salts,
  * which the report SQL guard never lets a report read). The seeded user picker reads the view.
+ * A later migration that changes the type of one of these sys_user columns must drop and recreate the view.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table onl_cgreport_head add column chart_type varchar(10)`.execute(db);

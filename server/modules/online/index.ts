@@ -123,8 +123,8 @@ function cellValue(value: unknown, item: ReportItem, dicts: Record<string, DictM
 export const onlineReportModule: ApiModule = async (api, deps) => {
   const { db } = deps;
   await onlineReportDesignModule(api, deps);
-  // The parser (wasm) loads once at start; on PostgreSQL report queries run as a role that cannot write.
-  await loadSqlParser();
+  // The parser (wasm, ~40 ms) loads once, beside the start; on PostgreSQL report queries run as a role that cannot write.
+  loadSqlParser().catch((err: unknown) => api.log.error({ err }, 'online reports: the SQL parser did not load; reports cannot run'));
   const role = await setupReaderRole(db);
   if (!role.used && !role.reason?.startsWith('PGlite')) {
     api.log.warn({ reason: role.reason }, 'online reports: no read-only role (the database user cannot create one); report queries rely on READ ONLY transactions');
