@@ -10,6 +10,7 @@ import { resolveDictCode } from '../lookup';
 import { PassThrough } from 'node:stream';
 import { XlsxStreamWriter, type XlsxCell } from '../../core/xlsx-writer';
 import { attachmentHeader } from '../entity/export';
+import { logOperation, OP_EXPORT } from '../admin/oplog';
 import { EXPORT_ROW_CAP, fieldKind, reportData, type DataRequest } from './report-query';
 import { onlineReportDesignModule } from './report-design';
 import { loadSqlParser } from './sql-guard';
@@ -206,6 +207,7 @@ export const onlineReportModule: ApiModule = async (api, deps) => {
     await sheet.finish();
     out.end();
     await done;
+    await logOperation(db, request, OP_EXPORT, `导出在线报表：${config.head.code}（${data.records.length}条）`);
     return reply
       .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('Content-Disposition', attachmentHeader(`${config.head.name}.xlsx`, `${config.head.code}.xlsx`))

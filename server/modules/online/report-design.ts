@@ -5,6 +5,7 @@ import { ApiError, businessError, ok, okMessage } from '../../core/envelope';
 import { newId } from '../../core/ids';
 import { toJsonRow } from '../../core/json';
 import type { Db } from '../../db/types';
+import { logOperation, OP_ADD, OP_DELETE, OP_EDIT } from '../admin/oplog';
 import { deriveColumns } from './report-query';
 import { checkReportSql } from './sql-guard';
 import { systemVariables } from './sql-runner';
@@ -185,6 +186,7 @@ export const onlineReportDesignModule: ApiModule = (api, { db }) => {
       await trx.insertInto('onl_cgreport_head').values({ ...head, id, return_val_field: null, return_txt_field: null, return_type: null, db_source: 'local', del_flag: 0, create_by: by, create_time: new Date(), update_by: null, update_time: null }).execute();
       await saveChildren(trx, id, model, by);
     });
+    await logOperation(db, request, OP_ADD, `添加在线报表：${model.head.code}`);
     return ok(id, '添加成功！');
   });
 
@@ -203,25 +205,27 @@ export const onlineReportDesignModule: ApiModule = (api, { db }) => {
       await trx.updateTable('onl_cgreport_head').set({ ...head, update_by: by, update_time: new Date() }).where('id', '=', id).execute();
       await saveChildren(trx, id, model, by);
     });
+    await logOperation(db, request, OP_EDIT, `编辑在线报表：${model.head.code}`);
     return okMessage('编辑成功！');
   };
   api.put<{ Body: unknown }>('/online/cgreport/head/editAll', opts, editAll);
   api.post<{ Body: unknown }>('/online/cgreport/head/editAll', opts, editAll);
 
-  const remove = async (ids: string[]) => {
+  const remove = async (request: FastifyRequest, ids: string[]) => {
     if (!ids.length) throw businessError('请选择要删除的报表');
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('onl_cgreport_item').where('cgrhead_id', 'in', ids).execute();
       await trx.deleteFrom('onl_cgreport_param').where('cgrhead_id', 'in', ids).execute();
       await trx.deleteFrom('onl_cgreport_head').where('id', 'in', ids).execute();
     });
+    await logOperation(db, request, OP_DELETE, `删除在线报表：${ids.join(',')}`);
   };
   api.delete<{ Querystring: { id?: string } }>('/online/cgreport/head/delete', opts, async (request) => {
-    await remove(idList(request.query.id).slice(0, 1));
+    await remove(request, idList(request.query.id).slice(0, 1));
     return okMessage('删除成功!');
   });
   api.delete<{ Querystring: { ids?: string } }>('/online/cgreport/head/deleteBatch', opts, async (request) => {
-    await remove(idList(request.query.ids));
+    await remove(request, idList(request.query.ids));
     return okMessage('批量删除成功!');
   });
 };
