@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withReadOnly } from '../../server/modules/online';
 import { checkReportSql } from '../../server/modules/online/sql-guard';
 import { backends, startTestApp, type TestApp } from './support/app';
 
@@ -183,5 +185,9 @@ describe.each(backends())('online report designer on %s', (backend) => {
     });
     expect(added.success, added.message).toBe(true);
     expect((await call('GET', '/online/cgreport/api/getData/t_who')).result.records).toEqual([{ who: 'xypj_report_reader' }]);
+    // even past the guard, the role reads no credential table and writes nothing
+    await expect(withReadOnly(t.db, (trx) => sql`select password from sys_user`.execute(trx))).rejects.toThrow(/permission denied/);
+    const rows = await withReadOnly(t.db, (trx) => sql<{ n: number }>`select count(*)::int as n from v_user_brief`.execute(trx));
+    expect(rows.rows[0].n).toBeGreaterThan(0);
   });
 });
