@@ -23,6 +23,16 @@ const XypjCheckCertificate = lazyPage(() => import('../views/xypj/public/CheckCe
 const XypjPushSignIn = lazyPage(() => import('../views/xypj/public/PushSignInPage'), '平台推送登录');
 const XypjPushSignOut = lazyPage(() => import('../views/xypj/public/PushSignOutPage'), '平台推送退出');
 
+/** A report opened by id or code (the designer itself is the menu route /online/cgreport). */
+const REPORT_ROUTE: MenuRoute = {
+  path: '/online/cgreport/:code',
+  title: '在线报表',
+  component: 'modules/online/cgreport/auto/OnlCgreportAutoList',
+  wrappers: [],
+  ancestors: [],
+  item: { path: '/online/cgreport/:code', name: 'OnlCgreportAutoList', component: 'modules/online/cgreport/auto/OnlCgreportAutoList', hidden: true, meta: { title: '在线报表' } },
+};
+
 /** Public routes whose pages are not built yet. */
 const PENDING_PUBLIC_PATHS = ['/oauth2-app/login', '/test/preview', '/test/home'];
 
@@ -69,6 +79,7 @@ export function AppRoutes() {
             {menuRoutes.map((route, i) => (
               <Route key={`${route.path}#${i}`} path={route.path} element={<MenuPage route={route} />} />
             ))}
+            <Route path={REPORT_ROUTE.path} element={<MenuPage route={REPORT_ROUTE} />} />
             <Route path="*" element={<Navigate to="/404" replace />} />
           </Route>
         </Routes>

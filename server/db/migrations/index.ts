@@ -13,6 +13,7 @@ import * as m061 from './061_data_source_secret';
 import * as m062 from './062_upload_content';
 import * as m070 from './070_quartz_job_run';
 import * as m080 from './080_online_form';
+import * as m081 from './081_report_chart';
 
 /**
  * Every migration, by name. A new file NNN_name.ts must be added here too (a test compares this
@@ -33,4 +34,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '062_upload_content': m062,
   '070_quartz_job_run': m070,
   '080_online_form': m080,
+  '081_report_chart': m081,
 };

@@ -7,8 +7,14 @@ import { objectSchema, text } from '../../core/schemas';
 import type { Db } from '../../db/types';
 import { LOOKUP_ROW_CAP, searchPlainDict, searchTableDict, type DictModel } from '../lookup/dict-queries';
 import { resolveDictCode } from '../lookup';
-import { fieldKind, reportData, type DataRequest } from './report-query';
-import { systemVariables } from './sql-runner';
+import { PassThrough } from 'node:stream';
+import { XlsxStreamWriter, type XlsxCell } from '../../core/xlsx-writer';
+import { attachmentHeader } from '../entity/export';
+import { logOperation, OP_EXPORT } from '../admin/oplog';
+import { EXPORT_ROW_CAP, fieldKind, reportData, type DataRequest } from './report-query';
+import { onlineReportDesignModule } from './report-design';
+import { loadSqlParser } from './sql-guard';
+import { setupReaderRole, systemVariables } from './sql-runner';
 import { loadReport, type ReportConfig, type ReportItem } from './tables';
 
 export { withReadOnly } from './sql-runner';
@@ -97,9 +103,34 @@ function queryInfo(items: ReportItem[]) {
     });
 }
 
-/** Online report runtime for the popup picker and report pages. */
-export const onlineReportModule: ApiModule = (api, { db }) => {
-  const run = async (request: FastifyRequest, config: ReportConfig, query: QueryValues) => {
+function chartOf(config: ReportConfig) {
+  const { chart_type: type, chart_x: x, chart_y: y } = config.head;
+  if (!type || !x || !y) return null;
+  return { type, x, y: y.split(',').map((s) => s.trim()).filter(Boolean) };
+}
+
+function cellValue(value: unknown, item: ReportItem, dicts: Record<string, DictModel[]>): XlsxCell {
+  if (value === null || value === undefined) return '';
+  if (item.dict_code) {
+    const texts = String(value).split(',').map((v) => dicts[item.field_name]?.find((d) => d.value === v.trim())?.text ?? v);
+    return texts.join(',');
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (fieldKind(item.field_type) === 'number' && value !== '' && Number.isFinite(Number(value))) return Number(value);
+  return String(value);
+}
+
+/** Online report runtime for the popup picker and report pages, and (same module) the report designer. */
+export const onlineReportModule: ApiModule = async (api, deps) => {
+  const { db } = deps;
+  await onlineReportDesignModule(api, deps);
+  // The parser (wasm, ~40 ms) loads once, beside the start; on PostgreSQL report queries run as a role that cannot write.
+  loadSqlParser().catch((err: unknown) => api.log.error({ err }, 'online reports: the SQL parser did not load; reports cannot run'));
+  const role = await setupReaderRole(db);
+  if (!role.used && !role.reason?.startsWith('PGlite')) {
+    api.log.warn({ reason: role.reason }, 'online reports: no read-only role (the database user cannot create one); report queries rely on READ ONLY transactions');
+  }
+  const run = async (request: FastifyRequest, config: ReportConfig, query: QueryValues, cap?: number) => {
     const { user } = requireSession(request);
     const values = flatValues(query);
     const dataRequest: DataRequest = {
@@ -107,10 +138,10 @@ export const onlineReportModule: ApiModule = (api, { db }) => {
       column: values.column || undefined,
       order: values.order || undefined,
       pageNo: Math.max(1, positiveInt(values.pageNo, 1)),
-      pageSize: positiveInt(values.pageSize, 10),
+      pageSize: cap ? 0 : positiveInt(values.pageSize, 10),
     };
     try {
-      return await reportData(db, config, dataRequest, systemVariables(user));
+      return await reportData(db, config, dataRequest, systemVariables(user), cap);
     } catch (err) {
       if (err instanceof ApiError) throw err;
       request.log.warn({ err, report: config.head.code }, 'online report query failed');
@@ -154,6 +185,33 @@ export const onlineReportModule: ApiModule = (api, { db }) => {
       dictOptions: await dictOptions(db, config.items, grants),
       fieldHrefSlots: [],
       isGroupTitle: config.items.some((i) => !!i.group_title),
+      chart: chartOf(config),
     });
+  });
+
+  api.get<{ Params: { id: string }; Querystring: QueryValues }>('/online/cgreport/api/exportManySheetXls/:id', opts, async (request, reply) => {
+    const { config, grants } = await reportFor(request, db, request.params.id);
+    const data = await run(request, config, request.query, EXPORT_ROW_CAP);
+    const dicts = await dictOptions(db, config.items, grants);
+    const shown = config.items.filter((i) => i.is_show === 1);
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const done = new Promise<void>((resolve) => out.on('end', () => resolve()));
+    const sheet = new XlsxStreamWriter(out);
+    await sheet.start({ sheetName: config.head.name.replace(/[\\/?*[\]:]/g, '_'), widths: shown.map((i) => Math.min(60, Math.max(12, (i.field_width ?? 0) / 8))) });
+    if (shown.some((i) => i.group_title)) await sheet.addRow(shown.map((i) => i.group_title ?? ''));
+    await sheet.addRow(shown.map((i) => i.field_txt || i.field_name));
+    for (const record of data.records) await sheet.addRow(shown.map((i) => cellValue(record[i.field_name], i, dicts)));
+    if (data.totals) await sheet.addRow(shown.map((i, n) => (i.field_name in data.totals! ? (data.totals![i.field_name] ?? '') : n === 0 ? '合计' : '')));
+    await sheet.finish();
+    out.end();
+    await done;
+    await logOperation(db, request, OP_EXPORT, `导出在线报表：${config.head.code}（${data.records.length}条）`);
+    return reply
+      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', attachmentHeader(`${config.head.name}.xlsx`, `${config.head.code}.xlsx`))
+      .header('Cache-Control', 'no-store')
+      .send(Buffer.concat(chunks));
   });
 };

@@ -3,12 +3,15 @@ import type { Db } from '../../db/types';
 import { businessError } from '../../core/envelope';
 import { formatDateTime } from '../../core/time';
 import { compileReportSql, withReadOnly } from './sql-runner';
+import { checkReportSql, type CheckedSql } from './sql-guard';
 import type { ReportConfig, ReportItem } from './tables';
 
 export const FILTER_REFUSED_MESSAGE = '查询条件格式不正确';
 export const SORT_REFUSED_MESSAGE = '排序字段不存在';
 /** rows one request returns at most (also without paging) */
 export const REPORT_ROW_CAP = 1000;
+/** rows an export writes at most */
+export const EXPORT_ROW_CAP = 20000;
 
 const NUMBER = /^-?\d{1,15}(\.\d{1,10})?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -37,6 +40,8 @@ export interface DataRequest {
 export interface ReportData {
   records: Array<Record<string, unknown>>;
   total: number;
+  /** sums of the is_total columns over the whole filtered result (only when the report has such columns) */
+  totals?: Record<string, number | null>;
 }
 
 const contains = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -117,21 +122,98 @@ export function reportParams(config: ReportConfig, values: Record<string, string
   return params;
 }
 
+const toNumber = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
 /** The report's rows: its SQL as a subquery, with filters, sort and paging bound, in a read-only transaction. */
-export async function reportData(db: Db, config: ReportConfig, request: DataRequest, system: Record<string, string>): Promise<ReportData> {
-  const inner = compileReportSql(config.head.cgr_sql, reportParams(config, request.values), system);
+export async function reportData(db: Db, config: ReportConfig, request: DataRequest, system: Record<string, string>, cap = REPORT_ROW_CAP): Promise<ReportData> {
+  const checked = await checkReportSql(config.head.cgr_sql);
+  const inner = compileReportSql(checked, reportParams(config, request.values), system);
   const conds = filterConditions(config.items, request.values);
   const where = conds.length ? sql.join(conds, sql` and `) : sql`true`;
   const order = orderClause(config.items, request.column, request.order);
-  const limit = request.pageSize > 0 ? Math.min(request.pageSize, REPORT_ROW_CAP) : REPORT_ROW_CAP;
+  const limit = request.pageSize > 0 ? Math.min(request.pageSize, cap) : cap;
   const offset = request.pageSize > 0 ? (request.pageNo - 1) * limit : 0;
   const kinds = new Map(config.items.map((i) => [i.field_name, fieldKind(i.field_type)]));
+  const totalled = config.items.filter((i) => i.is_total === '1');
+  // count and totals in one pass over the filtered result
+  // numeric columns are summed as they are (integer sums stay fast); others are read as numbers
+  const sums = totalled.map((i) => {
+    const c = sql.ref(`t.${i.field_name}`);
+    return sql`sum(${fieldKind(i.field_type) === 'number' ? c : sql`cast(${c} as numeric)`}) as ${sql.id(`sum_${i.field_name}`)}`;
+  });
 
   return withReadOnly(db, async (trx) => {
-    const count = await sql<{ total: number }>`select count(*) as total from (\n${inner}\n) as t where ${where}`.execute(trx);
-    const rows = await sql<Record<string, unknown>>`select t.* from (\n${inner}\n) as t where ${where} ${order}
+    const count = await sql<Record<string, unknown>>`select ${sql.join([sql`count(*) as total`, ...sums])} from (
+${inner}
+) as t where ${where}`.execute(trx);
+    const rows = await sql<Record<string, unknown>>`select t.* from (
+${inner}
+) as t where ${where} ${order}
       limit ${limit} offset ${offset}`.execute(trx);
     const records = rows.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, jsonValue(v, kinds.get(k))])));
-    return { records, total: Number(count.rows[0]?.total ?? 0) };
+    const head = count.rows[0] ?? {};
+    const out: ReportData = { records, total: Number(head.total ?? 0) };
+    if (totalled.length) out.totals = Object.fromEntries(totalled.map((i) => [i.field_name, toNumber(head[`sum_${i.field_name}`])]));
+    return out;
+  });
+}
+
+/** A report result column as the designer shows it. */
+export interface DerivedField {
+  fieldName: string;
+  fieldTxt: string;
+  fieldType: string;
+  orderNum: number;
+  isShow: number;
+  isSearch: number;
+  isOrder: number;
+  searchMode: string;
+  dictCode: string;
+  isTotal: string;
+  groupTitle: string;
+}
+
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+function typeOf(pgType: string): string {
+  const t = pgType.toLowerCase();
+  if (t === 'smallint' || t === 'integer') return 'Integer';
+  if (t === 'bigint') return 'Long';
+  if (t === 'real' || t === 'double precision') return 'Double';
+  if (t.startsWith('numeric')) return 'BigDecimal';
+  if (t === 'date') return 'Date';
+  if (t.startsWith('timestamp')) return 'Datetime';
+  return 'String';
+}
+
+/**
+ * The result columns of a checked report SQL: it runs read-only with every parameter bound as '' and
+ * at most one row; the column types come from pg_typeof (known even when no row matches).
+ */
+export async function deriveColumns(db: Db, checked: CheckedSql, system: Record<string, string>): Promise<DerivedField[]> {
+  const inner = compileReportSql(checked, {}, system);
+  const probe = sql`(select 1) as d left join lateral (select * from (
+${inner}
+) as q limit 1) as t on true`;
+  return withReadOnly(db, async (trx) => {
+    const first = await sql<Record<string, unknown>>`select t.* from ${probe}`.execute(trx);
+    const names = Object.keys(first.rows[0] ?? {});
+    for (const name of names) if (!FIELD_NAME.test(name)) throw businessError(`报表SQL的结果列 ${name} 需要用 as 起一个英文字母开头的别名`);
+    if (!names.length) return [];
+    const types = await sql<Record<string, string>>`select ${sql.join(names.map((n) => sql`pg_typeof(${sql.ref(`t.${n}`)})::text as ${sql.id(n)}`))} from ${probe}`.execute(trx);
+    const row = types.rows[0] ?? {};
+    return names.map((name, i) => ({
+      fieldName: name,
+      fieldTxt: name,
+      fieldType: typeOf(row[name] ?? ''),
+      orderNum: i + 1,
+      isShow: 1,
+      isSearch: 0,
+      isOrder: 0,
+      searchMode: 'single',
+      dictCode: '',
+      isTotal: '0',
+      groupTitle: '',
+    }));
   });
 }

@@ -2,13 +2,10 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/types';
 import { businessError } from '../../core/envelope';
 import { formatDateTime, formatDay } from '../../core/time';
+import { CREDENTIAL_TABLES, type CheckedSql } from './sql-guard';
 
 export const REPORT_STATEMENT_TIMEOUT_MS = 5000;
-export const REPORT_SQL_MESSAGE = '报表SQL配置不正确，只允许单条查询语句';
 export const REPORT_VARIABLE_MESSAGE = '报表SQL使用了不支持的系统变量';
-
-/** `'${p}'` and `${p}` (report parameters), `'#{v}'` and `#{v}` (system variables). */
-const PLACEHOLDER = /'\$\{(\w{1,32})\}'|\$\{(\w{1,32})\}|'#\{(\w{1,32})\}'|#\{(\w{1,32})\}/g;
 
 export interface ReportUser {
   username: string;
@@ -29,47 +26,75 @@ export function systemVariables(user: ReportUser, now = new Date()): Record<stri
   return { ...values, ...Object.fromEntries(camel) };
 }
 
-/** The administrator's SQL without trailing semicolons; refused unless it is one SELECT (or WITH) statement. */
-export function checkedReportSql(text: string): string {
-  const body = text.trim().replace(/(;\s*)+$/, '');
-  if (!/^(select|with)\s/i.test(body) || body.includes(';') || /\$\d/.test(body)) throw businessError(REPORT_SQL_MESSAGE);
-  return body;
-}
-
 /**
- * The report SQL with every placeholder turned into a bound parameter (never text substitution):
+ * The checked report SQL with every placeholder bound as a parameter (never text substitution):
  * `${p}` reads `params[p]` ('' when absent), `#{v}` reads the system variables.
  */
-export function compileReportSql(text: string, params: Record<string, string>, system: Record<string, string>): RawBuilder<unknown> {
-  const body = checkedReportSql(text);
-  const pieces: RawBuilder<unknown>[] = [];
-  let last = 0;
-  for (const m of body.matchAll(PLACEHOLDER)) {
-    pieces.push(sql.raw(body.slice(last, m.index)));
-    const param = m[1] ?? m[2];
-    const variable = m[3] ?? m[4];
+export function compileReportSql(checked: CheckedSql, params: Record<string, string>, system: Record<string, string>): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql.raw(checked.pieces[0])];
+  checked.placeholders.forEach((p, i) => {
     let value: string;
-    if (param !== undefined) {
-      value = Object.hasOwn(params, param) ? params[param] : '';
-    } else {
-      if (!Object.hasOwn(system, variable)) throw businessError(REPORT_VARIABLE_MESSAGE);
-      value = system[variable];
+    if (p.kind === 'param') value = Object.hasOwn(params, p.name) ? params[p.name] : '';
+    else {
+      if (!Object.hasOwn(system, p.name)) throw businessError(REPORT_VARIABLE_MESSAGE);
+      value = system[p.name];
     }
-    pieces.push(sql`${value}`);
-    last = m.index + m[0].length;
+    parts.push(sql`${value}`, sql.raw(checked.pieces[i + 1]));
+  });
+  return sql.join(parts, sql``);
+}
+
+/** The NOLOGIN role report queries run as on PostgreSQL: SELECT on public tables except the credential ones. */
+export const REPORT_READER_ROLE = 'xypj_report_reader';
+const readerRoles = new WeakMap<Db, boolean>();
+
+/**
+ * On PostgreSQL, creates (when the server's user may) the report reader role, grants it SELECT on the public
+ * tables except the credential ones, and makes report queries `SET LOCAL ROLE` to it. Answers whether it is used;
+ * when not, the caller logs why once and report queries rely on READ ONLY alone.
+ */
+export async function setupReaderRole(db: Db): Promise<{ used: boolean; reason?: string }> {
+  try {
+    const version = await sql<{ v: string }>`select version() as v`.execute(db);
+    if (/pglite/i.test(version.rows[0]?.v ?? '')) return { used: false, reason: 'PGlite (one embedded user)' };
+    const me = await sql<{ can: boolean }>`select (rolcreaterole or rolsuper) as can from pg_roles where rolname = current_user`.execute(db);
+    if (!me.rows[0]?.can) return { used: false, reason: 'the database user may not create roles' };
+    const role = sql.id(REPORT_READER_ROLE);
+    const exists = async () => (await sql`select 1 from pg_roles where rolname = ${REPORT_READER_ROLE}`.execute(db)).rows.length > 0;
+    if (!(await exists())) {
+      try {
+        await sql`create role ${role} nologin`.execute(db);
+      } catch (err) {
+        if (!(await exists())) throw err; // created meanwhile by another instance
+      }
+    }
+    await sql`grant ${role} to current_user`.execute(db).catch(() => undefined);
+    await sql`grant usage on schema public to ${role}`.execute(db);
+    await sql`grant select on all tables in schema public to ${role}`.execute(db);
+    await sql`alter default privileges in schema public grant select on tables to ${role}`.execute(db);
+    const secret = await sql<{ name: string }>`select table_name as name from information_schema.tables
+      where table_schema = 'public' and table_name in (${sql.join([...CREDENTIAL_TABLES].map((t) => sql`${t}`))})`.execute(db);
+    for (const { name } of secret.rows) await sql`revoke all on ${sql.id(name)} from ${role}`.execute(db);
+    await db.transaction().execute(async (trx) => {
+      await sql`set local role ${role}`.execute(trx);
+      await sql`select 1`.execute(trx);
+    });
+    readerRoles.set(db, true);
+    return { used: true };
+  } catch (err) {
+    return { used: false, reason: (err as Error).message };
   }
-  pieces.push(sql.raw(body.slice(last)));
-  return sql.join(pieces, sql``);
 }
 
 /**
- * Runs `fn` in a READ ONLY transaction with a statement timeout (enforced on PostgreSQL; PGlite accepts
+ * Runs `fn` in a READ ONLY transaction (as the reader role when set up) with a statement timeout (enforced on PostgreSQL; PGlite accepts
  * the setting, and report queries there are bounded by the row cap instead).
  */
 export function withReadOnly<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
     await sql`set transaction read only`.execute(trx);
     await sql.raw(`set local statement_timeout = ${REPORT_STATEMENT_TIMEOUT_MS}`).execute(trx);
+    if (readerRoles.get(db)) await sql`set local role ${sql.id(REPORT_READER_ROLE)}`.execute(trx);
     return fn(trx);
   });
 }

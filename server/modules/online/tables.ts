@@ -13,6 +13,12 @@ export interface OnlCgreportHeadTable extends AuditColumns {
   /** comma role codes allowed to run the report; empty = every role holding online:report:data */
   role_codes: string | null;
   del_flag: number;
+  /** bar | line | pie | null (no chart) */
+  chart_type: string | null;
+  /** the category column of the chart */
+  chart_x: string | null;
+  /** comma list of the value columns of the chart */
+  chart_y: string | null;
 }
 
 export interface OnlCgreportItemTable extends AuditColumns {
@@ -53,7 +59,7 @@ declare module '../../db/types' {
   }
 }
 
-export type ReportHead = Pick<OnlCgreportHeadTable, 'id' | 'code' | 'name' | 'cgr_sql' | 'db_source' | 'role_codes'>;
+export type ReportHead = Pick<OnlCgreportHeadTable, 'id' | 'code' | 'name' | 'cgr_sql' | 'db_source' | 'role_codes' | 'chart_type' | 'chart_x' | 'chart_y'>;
 export type ReportItem = Pick<
   OnlCgreportItemTable,
   'field_name' | 'field_txt' | 'field_width' | 'field_type' | 'search_mode' | 'is_order' | 'is_search' | 'dict_code' | 'field_href' | 'is_show' | 'is_total' | 'group_title'
@@ -73,7 +79,7 @@ const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 export async function loadReport(db: Db, idOrCode: string): Promise<ReportConfig | null> {
   const head = await db
     .selectFrom('onl_cgreport_head')
-    .select(['id', 'code', 'name', 'cgr_sql', 'db_source', 'role_codes'])
+    .select(['id', 'code', 'name', 'cgr_sql', 'db_source', 'role_codes', 'chart_type', 'chart_x', 'chart_y'])
     .where('del_flag', '=', 0)
     .where((eb) => eb.or([eb('id', '=', idOrCode), eb('code', '=', idOrCode)]))
     .orderBy((eb) => eb.case().when('id', '=', idOrCode).then(0).else(1).end())

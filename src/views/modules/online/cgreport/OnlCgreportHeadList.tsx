@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Card, Form, Input, Popconfirm, Space, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { deleteAction, getAction } from '../../../../api/http';
+import { feedback } from '../../../../feedback';
+import { ReportDesignModal, type ReportHeadRow } from './parts/ReportDesignModal';
+
+interface Page { records: ReportHeadRow[]; total: number }
+
+/** Online报表配置 (menu component modules/online/cgreport/OnlCgreportHeadList): the reports, their design dialog and 功能测试. */
+export default function OnlCgreportHeadList() {
+  const navigate = useNavigate();
+  const [form] = Form.useForm<{ code?: string; name?: string }>();
+  const [query, setQuery] = useState<{ pageNo: number; pageSize: number; code?: string; name?: string }>({ pageNo: 1, pageSize: 10 });
+  const [page, setPage] = useState<Page>({ records: [], total: 0 });
+  const [loading, setLoading] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editing, setEditing] = useState<{ open: boolean; head: ReportHeadRow | null }>({ open: false, head: null });
+
+  const load = useCallback(() => {
+    setLoading(true);
+    getAction<Page>('/online/cgreport/head/list', query)
+      .then((res) => {
+        if (res.success) setPage(res.result);
+        else feedback().message.warning(res.message);
+      })
+      .finally(() => setLoading(false));
+  }, [query]);
+  useEffect(load, [load]);
+
+  const remove = async (ids: string[]) => {
+    const res = ids.length === 1 ? await deleteAction('/online/cgreport/head/delete', { id: ids[0] }) : await deleteAction('/online/cgreport/head/deleteBatch', { ids: ids.join(',') });
+    if (!res.success) {
+      feedback().message.warning(res.message);
+      return;
+    }
+    feedback().message.success('删除成功');
+    setSelected([]);
+    load();
+  };
+
+  return (
+    <Card bordered={false} title="Online报表配置">
+      <Form form={form} layout="inline" style={{ marginBottom: 12 }} onFinish={(v) => setQuery({ ...query, pageNo: 1, code: v.code || undefined, name: v.name || undefined })}>
+        <Form.Item name="code" label="报表编码">
+          <Input allowClear placeholder="请输入报表编码" />
+        </Form.Item>
+        <Form.Item name="name" label="报表名称">
+          <Input allowClear placeholder="请输入报表名称" />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            查询
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              setQuery({ pageNo: 1, pageSize: query.pageSize });
+            }}
+          >
+            重置
+          </Button>
+        </Space>
+      </Form>
+      <Space style={{ marginBottom: 12 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true, head: null })}>
+          新增
+        </Button>
+        {selected.length > 0 && (
+          <Popconfirm title={`确定删除选中的 ${selected.length} 个报表吗？`} onConfirm={() => remove(selected)}>
+            <Button danger>批量删除</Button>
+          </Popconfirm>
+        )}
+      </Space>
+      <Table<ReportHeadRow>
+        rowKey="id"
+        size="middle"
+        bordered
+        loading={loading}
+        dataSource={page.records}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        pagination={{ current: query.pageNo, pageSize: query.pageSize, total: page.total, showSizeChanger: true, showTotal: (t) => `共 ${t} 条`, onChange: (pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize }) }}
+        columns={[
+          { title: '报表编码', dataIndex: 'code', width: 180 },
+          { title: '报表名称', dataIndex: 'name', width: 180 },
+          { title: '报表SQL', dataIndex: 'cgrSql', ellipsis: true },
+          {
+            title: '操作',
+            key: 'op',
+            width: 200,
+            render: (_v, row) => (
+              <Space>
+                <a onClick={() => setEditing({ open: true, head: row })}>编辑</a>
+                <a onClick={() => navigate(`/online/cgreport/${row.id}`)}>功能测试</a>
+                <Popconfirm title="确定删除吗？" onConfirm={() => remove([row.id])}>
+                  <a>删除</a>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <ReportDesignModal
+        open={editing.open}
+        head={editing.head}
+        onClose={(saved) => {
+          setEditing({ open: false, head: null });
+          if (saved) load();
+        }}
+      />
+    </Card>
+  );
+}
