@@ -14,6 +14,7 @@ import { noticeModule } from './notice';
 import { rulesModule } from './rules';
 import { quartzModule } from './quartz';
 import { monitorModule } from './monitor';
+import { onlineFormRuntimeModule } from './online/runtime';
 
 /** Every API module, registered in this order under config.apiBase. Add yours here. */
-export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule, pageSchemaModule, xypjModule, recordsModule, noticeModule, rulesModule, quartzModule, monitorModule];
+export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule, pageSchemaModule, xypjModule, recordsModule, noticeModule, rulesModule, quartzModule, monitorModule, onlineFormRuntimeModule];
