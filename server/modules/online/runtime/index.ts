@@ -22,7 +22,7 @@ import { resolveDictCode } from '../../lookup';
 import { findFormAction } from '../actions';
 import { listOptionsOf, requireButton, requireFormAccess, subAuth, visibleDefinition, type FormAuth } from './access';
 import { dictCodeOf, loadForm, type OnlineForm } from './definition';
-import { pageSchema } from './page';
+import { formPageSchema, pageSchema } from './page';
 import { viewOf } from './widgets';
 
 export { formDefinition, loadForm, NO_DB_SYNC } from './definition';
@@ -453,6 +453,10 @@ function mountRoutes(api: FastifyInstance, deps: AppDeps): void {
   api.get<P>(`${BASE}/page/:code`, cfg, async (request) => {
     const o = await open(request, db, request.params.code);
     return ok(pageSchema(o));
+  });
+  api.get<{ Params: { code: string; id: string } }>(`${BASE}/formPage/:code/:id`, cfg, async (request) => {
+    const o = await open(request, db, request.params.code);
+    return ok(formPageSchema(o, request.params.id));
   });
   const crud = `${BASE}/crud/:code`;
   api.get<P>(`${crud}/list`, cfg, async (request) => {

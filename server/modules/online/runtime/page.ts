@@ -154,3 +154,25 @@ export function pageSchema(o: Opened): Json {
   };
   return page;
 }
+
+/** A single record's form (/online/df/{table}/{id}): loads the record, saves it with PUT (or adds it when id is "add"). */
+export function formPageSchema(o: Opened, id: string): Json {
+  const list = pageSchema(o);
+  const form = list.form as Json;
+  const base = `/online/cgform/api/crud/${o.form.head.id}`;
+  const adding = id === 'add';
+  const canSave = adding ? !o.auth.hiddenButtons.has('add') : !o.auth.hiddenButtons.has('update');
+  return {
+    $schema: '../_meta/page.schema.json',
+    kind: 'form',
+    title: o.form.head.table_txt || o.form.head.table_name,
+    url: {
+      ...(adding ? {} : { load: `${base}/queryById?id=${encodeURIComponent(id)}` }),
+      ...(canSave ? { submit: `${base}/${adding ? 'add' : 'edit'}` } : {}),
+    },
+    method: adding ? 'post' : 'put',
+    submitText: '保存',
+    grid: form.grid,
+    schema: form.schema,
+  };
+}
