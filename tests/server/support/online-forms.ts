@@ -79,11 +79,11 @@ export async function addFields(db: Db, headId: string, fields: FieldSpec[]): Pr
 
 const STANDARD = `id varchar(36) primary key, create_by varchar(50), create_time timestamp, update_by varchar(50), update_time timestamp, sys_org_code varchar(64)`;
 
-export async function grantMenu(db: Db, id: string, url: string, roleId: string): Promise<void> {
+export async function grantMenu(db: Db, id: string, name: string, url: string, roleId: string): Promise<void> {
   await db
     .insertInto('sys_permission')
     .values({
-      id, parent_id: null, name: id, url, component: 'modules/online/cgform/auto/OnlCgformAutoList', component_name: null, redirect: null, menu_type: 1,
+      id, parent_id: null, name, url, component: 'modules/online/cgform/auto/OnlCgformAutoList', component_name: null, redirect: null, menu_type: 1,
       perms: null, perms_type: '1', sort_no: 99, always_show: 0, icon: null, is_route: 1, is_leaf: 1, keep_alive: 0, hidden: 0, hide_tab: 0,
       description: null, del_flag: 0, rule_flag: 0, status: '1', internal_or_external: 0, ...audit(),
     })
@@ -116,6 +116,6 @@ export async function seedOnlineForms(db: Db, roleId: string): Promise<void> {
     { name: 'secret', txt: '机密', length: 100 },
   ]);
 
-  await grantMenu(db, 'm_t_order', `/online/cgformList/${FORMS.order}`, roleId);
-  await grantMenu(db, 'm_t_note', '/online/cgformList/t_note', roleId);
+  await grantMenu(db, 'm_t_order', '测试订单', `/online/cgformList/${FORMS.order}`, roleId);
+  await grantMenu(db, 'm_t_note', '测试便签', '/online/cgformList/t_note', roleId);
 }
