@@ -33,10 +33,15 @@ describe.each(backends())('online form runtime on %s', (backend) => {
       { id: 'ap_add', cgform_id: FORMS.note, code: 'add', type: 2, status: 1, ...a },
       { id: 'ap_export_off', cgform_id: FORMS.note, code: 'export', type: 2, status: 0, ...a },
     ]).execute();
-    await t.db.insertInto('onl_auth_data').values({ id: 'ad_own', cgform_id: FORMS.note, rule_name: '本人数据', rule_column: 'create_by', rule_operator: 'eq', rule_value: '#{sys_user_code}', status: 1, ...a }).execute();
+    await t.db.insertInto('onl_auth_data').values([
+      { id: 'ad_own', cgform_id: FORMS.note, rule_name: '本人数据', rule_column: 'create_by', rule_operator: 'eq', rule_value: '#{sys_user_code}', status: 1, ...a },
+      // a rule may name a column the role does not see
+      { id: 'ad_secret', cgform_id: FORMS.note, rule_name: '非机密', rule_column: 'secret', rule_operator: 'ne', rule_value: 'TOP', status: 1, ...a },
+    ]).execute();
     await t.db.insertInto('onl_auth_relation').values([
       { id: 'ar_add', role_id: STAFF_ROLE, auth_id: 'ap_add', type: 2, cgform_id: FORMS.note, ...a },
       { id: 'ar_own', role_id: STAFF_ROLE, auth_id: 'ad_own', type: 3, cgform_id: FORMS.note, ...a },
+      { id: 'ar_secret', role_id: STAFF_ROLE, auth_id: 'ad_secret', type: 3, cgform_id: FORMS.note, ...a },
     ]).execute();
     await t.db.insertInto('onl_cgform_button').values([
       { id: 'b_done', cgform_head_id: FORMS.note, button_code: 'done', button_name: '完成', opt_type: 'action', action_name: 'testMarkDone', button_status: '1', ...a },
@@ -45,6 +50,7 @@ describe.each(backends())('online form runtime on %s', (backend) => {
     await t.db.insertInto('t_note' as never).values([
       { id: 'n_admin', title: '管理员的便签', secret: 'S1', create_by: 'admin', create_time: now },
       { id: 'n_staff', title: '工作人员的便签', secret: 'S2', create_by: 'staff', create_time: now },
+      { id: 'n_staff_top', title: '工作人员的机密便签', secret: 'TOP', create_by: 'staff', create_time: now },
     ] as never).execute();
     admin = await t.login('admin');
     staff = await t.login('staff');
@@ -211,10 +217,17 @@ describe.each(backends())('online form runtime on %s', (backend) => {
     expect((await get(`${API}/getColumns/${FORMS.note}`)).result.hideColumns).toEqual(['delete']);
   });
 
+  it('tells a caller without access nothing about a form (403 for unknown or unsynced ones too)', async () => {
+    expect((await call('GET', `${API}/getData/no_such_form`, staff)).status).toBe(403);
+    expect((await call('GET', `${API}/getData/f_unsynced_hidden`, staff)).status).toBe(403);
+    expect(await get(`${API}/getData/no_such_form`, admin)).toMatchObject({ success: false, message: '表单不存在' });
+  });
+
   it('limits rows by the role data rule', async () => {
     const titles = (await get(`${API}/getData/${FORMS.note}`)).result.records.map((r: { title: string }) => r.title);
     expect(titles).toContain('工作人员的便签');
     expect(titles).not.toContain('管理员的便签');
+    expect(titles).not.toContain('工作人员的机密便签');
     expect((await get(`${API}/form/${FORMS.note}/n_admin`)).message).toBe('未找到对应数据');
     expect((await get(`${API}/getData/${FORMS.note}`, admin)).result.total).toBeGreaterThanOrEqual(2);
   });

@@ -5,7 +5,8 @@ import { grantedPermissionIds } from '../../../core/permissions';
 import { cached } from '../../../core/shared-state/cache';
 import type { Db } from '../../../db/types';
 import type { EntityDefinition } from '../../entity/definitions';
-import type { DataRule, ListOptions } from '../../entity/list-query';
+import { dataRuleConditions } from '../../entity/list-conditions';
+import { fieldMap, type DataRule, type ListOptions } from '../../entity/list-query';
 import type { HeadRow, OnlineForm } from './definition';
 
 /** The list routes a menu may point at; the last segment is the head id or the table name. */
@@ -104,9 +105,13 @@ export async function subAuth(request: FastifyRequest, db: Db, sub: OnlineForm):
   return new Set(a.hiddenColumns);
 }
 
-/** Data rules and the signed-in user's variables for the list query. */
-export function listOptionsOf(request: FastifyRequest, auth: FormAuth): ListOptions {
+/**
+ * The role data rules as conditions, built on the whole definition (a rule may name a column the
+ * caller does not see), the #{…} variables bound from the signed-in user.
+ */
+export function listOptionsOf(request: FastifyRequest, auth: FormAuth, full: EntityDefinition): ListOptions {
   if (!auth.dataRules.length) return {};
   const { user } = requireSession(request);
-  return { dataRules: auth.dataRules, variables: { sysUserCode: user.username, sysUserName: user.realname, sysOrgCode: user.orgCode } };
+  const variables = { sysUserCode: user.username, sysUserName: user.realname, sysOrgCode: user.orgCode };
+  return { where: dataRuleConditions(auth.dataRules, fieldMap(full), variables) };
 }

@@ -159,7 +159,8 @@ export function buildDefinition(head: HeadRow, fields: FieldRow[], subProperties
   return { ...def, idProperty: 'id', defaultSort: { column: 'create_time', order: 'desc' }, json: realJson };
 }
 
-async function readHead(db: Db, code: string): Promise<HeadRow | undefined> {
+/** The head a code names (id first, then table name); undefined when none. */
+export async function readHead(db: Db, code: string): Promise<HeadRow | undefined> {
   if (!code || code.length > 64) return undefined;
   const byId = await db.selectFrom('onl_cgform_head').selectAll().where('id', '=', code).where('del_flag', '=', 0).executeTakeFirst();
   return byId ?? (await db.selectFrom('onl_cgform_head').selectAll().where('table_name', '=', code).where('del_flag', '=', 0).executeTakeFirst());
@@ -222,8 +223,8 @@ async function currentStamp(db: Db, head: HeadRow): Promise<string> {
  * The form `code` names (head id or table name) as an engine definition. Re-read whenever the head's
  * table_version or update_time changes, so designing and syncing need no restart. Not synced → NO_DB_SYNC.
  */
-export async function loadForm(db: Db, code: string): Promise<OnlineForm> {
-  const head = await readHead(db, code);
+export async function loadForm(db: Db, code: string, known?: HeadRow): Promise<OnlineForm> {
+  const head = known ?? (await readHead(db, code));
   if (!head) throw businessError(FORM_NOT_FOUND);
   if (head.is_db_synch !== 'Y') throw businessError(NO_DB_SYNC);
   const stamp = await currentStamp(db, head);

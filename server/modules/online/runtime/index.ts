@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { requireGrants, requireSession } from '../../../core/access-control';
 import type { ApiModule, AppDeps } from '../../../core/deps';
-import { ApiError, businessError, ok, okMessage } from '../../../core/envelope';
+import { ApiError, businessError, forbidden, ok, okMessage } from '../../../core/envelope';
 import { LOG_TYPE_OPERATION, requestLogFields, writeLog } from '../../../core/sys-log';
 import type { Db } from '../../../db/types';
 import { idList, insertRow, NOT_FOUND } from '../../entity/crud-routes';
@@ -21,7 +21,7 @@ import { LOOKUP_ROW_CAP, searchPlainDict, searchTableDict, type DictModel } from
 import { resolveDictCode } from '../../lookup';
 import { findFormAction } from '../actions';
 import { listOptionsOf, requireButton, requireFormAccess, subAuth, visibleDefinition, type FormAuth } from './access';
-import { dictCodeOf, loadForm, type OnlineForm } from './definition';
+import { dictCodeOf, FORM_NOT_FOUND, loadForm, readHead, type OnlineForm } from './definition';
 import { formPageSchema, pageSchema } from './page';
 import { viewOf } from './widgets';
 
@@ -40,10 +40,16 @@ interface Opened {
   def: EntityDefinition;
 }
 
+/** The form after the access check: a caller without it learns nothing of the form (not even whether it exists or is synced). */
 async function open(request: FastifyRequest, db: Db, code: string): Promise<Opened> {
   requireSession(request);
-  const form = await loadForm(db, code);
-  const auth = await requireFormAccess(request, db, form.head);
+  const head = await readHead(db, code);
+  if (!head) {
+    if (!(await requireGrants(request, db)).isAdmin) throw forbidden();
+    throw businessError(FORM_NOT_FOUND);
+  }
+  const auth = await requireFormAccess(request, db, head);
+  const form = await loadForm(db, code, head);
   const def = visibleDefinition(form.def, auth.hiddenColumns);
   const subTables = [];
   for (const [i, sub] of form.subs.entries()) {
@@ -85,7 +91,7 @@ function listParams(query: Query): { params: ListParams; options: Partial<ListOp
 
 async function list(db: Db, request: FastifyRequest, o: Opened, query: Query, tree = false) {
   const { params, options } = listParams(query);
-  const base = listOptionsOf(request, o.auth);
+  const base = listOptionsOf(request, o.auth, o.form.def);
   const where = [...(base.where ?? [])];
   const head = o.form.head;
   const pid = tree ? head.tree_parent_id_field : null;
@@ -106,7 +112,7 @@ async function list(db: Db, request: FastifyRequest, o: Opened, query: Query, tr
 }
 
 async function queryById(db: Db, o: Opened, request: FastifyRequest, id: string): Promise<Record<string, unknown>> {
-  const base = listOptionsOf(request, o.auth);
+  const base = listOptionsOf(request, o.auth, o.form.def);
   const conditions = listConditions(o.def, {}, base);
   conditions.push(sql`${sql.id(o.def.id.column)} = ${id}`);
   const res = await sql<Record<string, unknown>>`select ${selectList(o.def.fields)} from ${sql.table(o.def.table)} where ${sql.join(conditions, sql` and `)}`.execute(db);
@@ -125,8 +131,8 @@ async function subRows(db: Db, sub: EntityDefinition, foreignKey: string, mainId
 
 /** Refuses ids outside the caller's data rules (they read as missing). */
 async function requireReachable(db: Db, o: Opened, request: FastifyRequest, ids: string[]): Promise<void> {
-  const base = listOptionsOf(request, o.auth);
-  if (!base.dataRules?.length) return;
+  const base = listOptionsOf(request, o.auth, o.form.def);
+  if (!base.where?.length) return;
   const conditions = listConditions(o.def, {}, base);
   const res = await sql<{ n: number }>`select count(*) as n from ${sql.table(o.def.table)}
     where ${sql.id(o.def.id.column)} in (${sql.join(ids)}) and ${sql.join(conditions, sql` and `)}`.execute(db);
@@ -190,7 +196,7 @@ async function exportRecords(db: Db, request: FastifyRequest, o: Opened, query: 
   requireButton(o.auth, 'export');
   const raw = paramText(query, 'paramsStr');
   const params: ListParams = raw && raw.trim() ? parseParamsStr(raw) : { ...query };
-  const options = listOptionsOf(request, o.auth);
+  const options = listOptionsOf(request, o.auth, o.form.def);
   listConditions(o.def, params, options);
   listOrder(o.def, params);
   const selections = paramText(params, 'selections');
@@ -418,11 +424,13 @@ function mountRoutes(api: FastifyInstance, deps: AppDeps): void {
   });
 
   api.get<{ Params: { sub: string; mainId: string } }>(`${BASE}/subform/list/:sub/:mainId`, cfg, async (request) => {
-    const subForm = await loadForm(db, request.params.sub);
-    const fk = subForm.fields.find((f) => f.main_table && f.main_field);
-    if (!fk?.main_table) throw businessError('子表不存在');
-    const o = await open(request, db, fk.main_table);
-    const link = o.def.subTables.find((s) => s.entity.table === subForm.head.table_name);
+    // the sub table's main form is the one whose access counts
+    const subHead = await readHead(db, request.params.sub);
+    const fk = subHead
+      ? await db.selectFrom('onl_cgform_field').select('main_table').where('cgform_head_id', '=', subHead.id).where('main_table', 'is not', null).executeTakeFirst()
+      : undefined;
+    const o = await open(request, db, fk?.main_table ?? request.params.sub);
+    const link = o.def.subTables.find((s) => s.entity.table === subHead?.table_name);
     if (!link) throw businessError('子表不存在');
     await requireReachable(db, o, request, [request.params.mainId]);
     return ok(await subRows(db, link.entity, link.foreignKey, request.params.mainId));
