@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/types';
-import { FORMS, seedOnlineForms } from '../server/support/online-forms';
+import { addFields, addHead, FORMS, grantMenu, seedOnlineForms } from '../server/support/online-forms';
 import { DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -20,6 +20,9 @@ beforeAll(async () => {
   const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await seedOnlineForms(db, 'r_xypj_staff');
+  await addHead(db, 'f_unsynced', 't_unsynced', '未同步表单', { is_db_synch: 'N' });
+  await addFields(db, 'f_unsynced', [{ name: 'title', txt: '标题' }]);
+  await grantMenu(db, 'm_unsynced', '未同步表单', '/online/cgformList/f_unsynced', 'r_xypj_staff');
   await db.destroy();
   browser = await launchBrowser();
   page = (await newPage(browser)).page;
@@ -80,5 +83,18 @@ describe('online form runtime', () => {
       await keepScreenshot(page, 'online-runtime-failed');
       throw error;
     }
+  });
+
+  it('opens one record in the single-record form (/online/df/{table}/{id})', async () => {
+    const [order] = await server.sql<{ id: string }>('select id from t_order where order_code = $1', ['WEB-ORDER-1']);
+    await page.goto(`${server.baseUrl}/online/df/t_order/${order!.id}`);
+    await expect.poll(() => page.getByPlaceholder('请输入订单号').inputValue()).toBe('WEB-ORDER-1');
+    await keepScreenshot(page, 'online-runtime-df');
+  });
+
+  it('says the form is not synchronised yet instead of showing an empty list', async () => {
+    await page.goto(`${server.baseUrl}/online/cgformList/f_unsynced`);
+    await page.getByText('表单尚未同步数据库').waitFor();
+    await keepScreenshot(page, 'online-runtime-nosync');
   });
 });
