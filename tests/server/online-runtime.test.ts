@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerFormAction } from '../../server/modules/online/actions';
+import { validatePageSchema } from '../../renderer/schema/validate';
 import { backends, startTestApp, type TestApp } from './support/app';
 import { multipart, sheetRows } from './support/forms';
 import { addFields, addHead, FORMS, seedOnlineForms } from './support/online-forms';
@@ -144,6 +145,28 @@ describe.each(backends())('online form runtime on %s', (backend) => {
     const partial = await workbook([['t'], ['x'], ['订单号', '金额'], ['', 1], ['OK-1', 2]]);
     const res2 = await t.request({ method: 'POST', url: `/api${API}/importXls/${FORMS.order}`, token: staff, ...multipart({}, [{ field: 'file', name: 'p.xlsx', content: partial }]) });
     expect(res2.json()).toMatchObject({ success: true, code: 201, result: { errorCount: 1, successCount: 1 } });
+  });
+
+  it('serves tree forms root first, children by parent, with the has-children flag computed', async () => {
+    const root = await call('POST', `${API}/form/${FORMS.cat}`, staff, { cat_name: '根', pid: '0' });
+    const rootId = root.body.result as string;
+    await call('POST', `${API}/form/${FORMS.cat}`, staff, { cat_name: '子一', pid: rootId });
+    await call('POST', `${API}/form/${FORMS.cat}`, staff, { cat_name: '子二', pid: rootId });
+    const roots = (await get(`${API}/getTreeData/${FORMS.cat}`)).result.records;
+    expect(roots.map((r: { cat_name: string; has_child: string }) => `${r.cat_name}:${r.has_child}`)).toEqual(['根:1']);
+    const children = (await get(`${API}/getTreeData/${FORMS.cat}?pid=${rootId}&column=cat_name&order=asc`)).result.records;
+    expect(children.map((r: { cat_name: string; has_child: string }) => `${r.cat_name}:${r.has_child}`)).toEqual(['子一:0', '子二:0']);
+    expect((await get(`${API}/getTreeData/${FORMS.cat}?cat_name=子`)).result.total).toBe(2);
+    const page = (await get(`${API}/page/${FORMS.cat}`)).result;
+    expect(page).toMatchObject({ variant: 'treeTable', tree: { parentKey: 'pid', hasChildrenField: 'has_child', rootValue: '0' } });
+    expect((await get(`${API}/getColumns/${FORMS.cat}`)).result).toMatchObject({ pidField: 'pid', hasChildrenField: 'has_child', textField: 'cat_name' });
+  });
+
+  it('serves page schemas the renderer accepts', async () => {
+    for (const code of [FORMS.order, FORMS.note, FORMS.cat]) {
+      expect([code, validatePageSchema((await get(`${API}/page/${code}`)).result)]).toEqual([code, []]);
+      expect([code, validatePageSchema((await get(`${API}/formPage/${code}/add`)).result)]).toEqual([code, []]);
+    }
   });
 
   it('answers NO_DB_SYNC for a form whose table is not synchronised', async () => {

@@ -6,7 +6,7 @@ import type { Db } from '../../../server/db/types';
  * 同步数据库 would create them): t_order (main, one-to-many) with t_order_item, and t_note (single).
  * Menus of both are granted to `roleId`.
  */
-export const FORMS = { order: 'f_t_order', item: 'f_t_order_item', note: 'f_t_note' };
+export const FORMS = { order: 'f_t_order', item: 'f_t_order_item', note: 'f_t_note', cat: 'f_t_cat' };
 
 const audit = () => ({ create_by: 'admin', create_time: new Date(), update_by: null, update_time: null });
 
@@ -116,6 +116,15 @@ export async function seedOnlineForms(db: Db, roleId: string): Promise<void> {
     { name: 'secret', txt: '机密', length: 100 },
   ]);
 
+  await sql.raw(`create table t_cat (${STANDARD}, pid varchar(36), has_child varchar(3), cat_name varchar(50))`).execute(db);
+  await addHead(db, FORMS.cat, 't_cat', '测试分类', { is_tree: 'Y', tree_parent_id_field: 'pid', tree_id_field: 'has_child', tree_fieldname: 'cat_name' });
+  await addFields(db, FORMS.cat, [
+    { name: 'cat_name', txt: '分类名称', required: true, query: true },
+    { name: 'pid', txt: '上级', length: 36, list: false },
+    { name: 'has_child', txt: '有下级', length: 3, list: false, form: false },
+  ]);
+
   await grantMenu(db, 'm_t_order', '测试订单', `/online/cgformList/${FORMS.order}`, roleId);
   await grantMenu(db, 'm_t_note', '测试便签', '/online/cgformList/t_note', roleId);
+  await grantMenu(db, 'm_t_cat', '测试分类', `/online/cgformTreeList/${FORMS.cat}`, roleId);
 }
