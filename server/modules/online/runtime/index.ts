@@ -7,16 +7,12 @@ import type { ApiModule, AppDeps } from '../../../core/deps';
 import { ApiError, businessError, forbidden, ok, okMessage } from '../../../core/envelope';
 import { LOG_TYPE_OPERATION, requestLogFields, writeLog } from '../../../core/sys-log';
 import type { Db } from '../../../db/types';
-import { idList, insertRow, NOT_FOUND } from '../../entity/crud-routes';
-import { recordDataVersion } from '../../entity/data-log';
+import { createRecord, deleteRecords as deleteEntityRecords, idList, NOT_FOUND, updateRecord } from '../../entity/crud-routes';
 import type { EntityDefinition } from '../../entity/definitions';
 import { attachmentHeader, writeExportRows, XLSX_TYPE } from '../../entity/export';
 import { parseParamsStr } from '../../entity/export-links';
 import { importFiles, MAX_IMPORT_FILE_BYTES } from '../../entity/import';
-import type { SqlValue } from '../../entity/field-values';
 import { listConditions, listOrder, paramText, runListQuery, selectList, toRecord, type ListOptions, type ListParams } from '../../entity/list-query';
-import { RowValidator } from '../../entity/row-validator';
-import { deleteSubRows, saveSubTables } from '../../entity/sub-tables';
 import { LOOKUP_ROW_CAP, searchPlainDict, searchTableDict, type DictModel } from '../../lookup/dict-queries';
 import { resolveDictCode } from '../../lookup';
 import { findFormAction } from '../actions';
@@ -143,14 +139,7 @@ async function addRecord(db: Db, request: FastifyRequest, o: Opened, raw: unknow
   requireButton(o.auth, 'add');
   const { user } = requireSession(request);
   const body = withSubArrays(o.def, raw, bodyObject(raw));
-  const check = await new RowValidator(db, o.def).check(body, 'add');
-  if (check.errors.length) throw businessError(check.errors[0]!);
-  const id = await db.transaction().execute(async (tx) => {
-    const newId = await insertRow(tx, o.def, check.values, user);
-    await saveSubTables(tx, o.def, newId, body, user, insertRow);
-    await recordDataVersion(tx, o.def, newId, user.username);
-    return newId;
-  });
+  const id = await createRecord(db, o.def, body, user);
   await log(db, request, 2, `${o.def.label}添加：${id}`);
   return id;
 }
@@ -161,20 +150,10 @@ async function editRecord(db: Db, request: FastifyRequest, o: Opened, raw: unkno
   const body = withSubArrays(o.def, raw, bodyObject(raw));
   const id = body.id;
   if (typeof id !== 'string' || id.trim() === '' || id.length > 64) throw businessError(NOT_FOUND);
-  const table = sql.table(o.def.table);
-  const idColumn = sql.id(o.def.id.column);
-  const found = await sql`select 1 as one from ${table} where ${idColumn} = ${id}`.execute(db);
+  const found = await sql`select 1 as one from ${sql.table(o.def.table)} where ${sql.id(o.def.id.column)} = ${id}`.execute(db);
   if (found.rows.length === 0) throw businessError(NOT_FOUND);
   await requireReachable(db, o, request, [id]);
-  const check = await new RowValidator(db, o.def).check(body, 'edit', id);
-  if (check.errors.length) throw businessError(check.errors[0]!);
-  const values: Record<string, SqlValue | null> = { ...check.values, update_by: user.username, update_time: new Date() };
-  const sets = Object.entries(values).map(([c, v]) => sql`${sql.id(c)} = ${v}`);
-  await db.transaction().execute(async (tx) => {
-    await sql`update ${table} set ${sql.join(sets)} where ${idColumn} = ${id}`.execute(tx);
-    await saveSubTables(tx, o.def, id, body, user, insertRow);
-    await recordDataVersion(tx, o.def, id, user.username);
-  });
+  await updateRecord(db, o.def, id, body, user);
   await log(db, request, 3, `${o.def.label}编辑：${id}`);
 }
 
@@ -182,11 +161,7 @@ async function deleteRecords(db: Db, request: FastifyRequest, o: Opened, rawIds:
   const ids = idList(rawIds);
   requireButton(o.auth, ids.length > 1 ? 'batch_delete' : 'delete');
   await requireReachable(db, o, request, ids);
-  const count = await db.transaction().execute(async (tx) => {
-    await deleteSubRows(tx, o.def, ids);
-    const res = await sql`delete from ${sql.table(o.def.table)} where ${sql.id(o.def.id.column)} in (${sql.join(ids)}) returning ${sql.id(o.def.id.column)}`.execute(tx);
-    return res.rows.length;
-  });
+  const count = await deleteEntityRecords(db, o.def, ids);
   if (count === 0) throw businessError(NOT_FOUND);
   await log(db, request, 4, `${o.def.label}删除：${ids.length}条`);
   return count;
