@@ -257,6 +257,9 @@ describe.each(backends())('online form runtime on %s', (backend) => {
 
   it('runs a registered button action and refuses an unknown one', async () => {
     expect((await call('POST', `${API}/doButton`, staff, { formId: FORMS.note, buttonCode: 'done', dataId: 'n_staff' })).body).toMatchObject({ success: true, message: '已处理t_note的1条数据' });
+    // the page offers the registered one only, on the selected rows
+    const actions = (await get(`${API}/page/${FORMS.note}`)).result.toolbar.actions;
+    expect(actions).toEqual([expect.objectContaining({ text: '完成', selection: 'some', request: expect.objectContaining({ url: '/online/cgform/api/doButton' }) })]);
     expect((await call('POST', `${API}/doButton`, staff, { formId: FORMS.note, buttonCode: 'ghost', dataId: 'n_staff' })).body).toMatchObject({ success: false, message: '按钮“幽灵”没有可执行的服务端操作' });
     expect((await call('POST', `${API}/doButton`, staff, { formId: FORMS.note, buttonCode: 'nope' })).body).toMatchObject({ success: false, message: '按钮不存在或已停用' });
     // a row outside the data rule is not reachable through a button either

@@ -435,7 +435,13 @@ function mountRoutes(api: FastifyInstance, deps: AppDeps): void {
   // the renderer's page and the convention urls it calls
   api.get<P>(`${BASE}/page/:code`, cfg, async (request) => {
     const o = await open(request, db, request.params.code);
-    return ok(pageSchema(o));
+    // only buttons whose server action is registered: the others could not run
+    const buttons = (await buttonList(db, o.form, o.auth))
+      .filter((b) => b.optType === 'action')
+      .map((b) => ({ code: b.buttonCode, name: b.buttonName, style: b.buttonStyle }));
+    const runnable = await db.selectFrom('onl_cgform_button').select(['button_code', 'action_name']).where('cgform_head_id', '=', o.form.head.id).execute();
+    const registered = new Set(runnable.filter((r) => r.action_name && findFormAction(r.action_name)).map((r) => r.button_code));
+    return ok(pageSchema(o, buttons.filter((b) => registered.has(b.code))));
   });
   api.get<{ Params: { code: string; id: string } }>(`${BASE}/formPage/:code/:id`, cfg, async (request) => {
     const o = await open(request, db, request.params.code);

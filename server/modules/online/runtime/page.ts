@@ -9,6 +9,28 @@ interface Opened {
   def: EntityDefinition;
 }
 
+/** A custom button the page shows: its registered server action runs through doButton. */
+export interface PageButton {
+  code: string;
+  name: string;
+  /** 'link' = a link in the row's 操作 column, else a toolbar button acting on the selected rows */
+  style: string;
+}
+
+function buttonAction(formId: string, b: PageButton, row: boolean): Json {
+  return {
+    key: `btn_${b.code}`,
+    text: b.name,
+    ...(row ? {} : { selection: 'some' }),
+    confirm: `确定执行“${b.name}”吗？`,
+    request: {
+      method: 'post',
+      url: '/online/cgform/api/doButton',
+      body: { formId, buttonCode: b.code, dataId: row ? '{{ $record.id }}' : "{{ $selection.keys.join(',') }}" },
+    },
+  };
+}
+
 const SUPER_TYPES: Record<string, string> = { int: 'int', bigint: 'int', decimal: 'number', date: 'date', datetime: 'datetime' };
 
 function visibleFields(form: OnlineForm, def: EntityDefinition): Array<{ f: FieldRow; field: EntityField }> {
@@ -85,7 +107,7 @@ function gridColumns(sub: OnlineForm, def: EntityDefinition): Json[] {
 }
 
 /** The renderer's list page for the form, its actions cut to the caller's button authorisations. */
-export function pageSchema(o: Opened): Json {
+export function pageSchema(o: Opened, buttons: PageButton[] = []): Json {
   const { form, def, auth } = o;
   const head = form.head;
   const base = `/online/cgform/api/crud/${head.id}`;
@@ -134,8 +156,14 @@ export function pageSchema(o: Opened): Json {
       export: can('export'),
       batchDelete: can('batch_delete') && head.is_checkbox !== 'N',
       superQuery: can('super_query'),
+      ...(buttons.some((b) => b.style !== 'link') ? { actions: buttons.filter((b) => b.style !== 'link').map((b) => buttonAction(head.id, b, false)) } : {}),
     },
-    rowActions: { edit: can('update'), detail: can('detail'), delete: can('delete') },
+    rowActions: {
+      edit: can('update'),
+      detail: can('detail'),
+      delete: can('delete'),
+      ...(buttons.some((b) => b.style === 'link') ? { actions: buttons.filter((b) => b.style === 'link').map((b) => buttonAction(head.id, b, true)) } : {}),
+    },
     form: {
       container: 'modal',
       width: subTables.length ? 1200 : columns > 1 ? 1000 : 800,
