@@ -57,9 +57,13 @@ async function mount(schema: unknown, fields: number): Promise<number> {
 const latencies: number[] = [];
 let started = 0;
 const channel = new MessageChannel();
+const layoutParts: number[] = [];
 channel.port1.onmessage = () => {
+  const beforeLayout = performance.now();
   void document.body.offsetHeight;
-  latencies.push(performance.now() - started);
+  const end = performance.now();
+  layoutParts.push(end - beforeLayout);
+  latencies.push(end - started);
 };
 window.addEventListener('keydown', () => (started = performance.now()), true);
 window.addEventListener('input', () => channel.port2.postMessage(0));
@@ -84,5 +88,6 @@ Object.assign(window, {
       return performance.now() - start;
     },
     latencies: () => latencies.splice(0),
+    layoutParts: () => layoutParts.splice(0),
   },
 });
