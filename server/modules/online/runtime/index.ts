@@ -94,13 +94,13 @@ async function list(db: Db, request: FastifyRequest, o: Opened, query: Query, tr
   if (pid && o.def.fields.some((f) => f.property === pid)) {
     const hasOtherFilter = Object.keys(params).some((k) => o.def.fields.some((f) => k === f.property || k.startsWith(`${f.property}_`)) && paramText(params, k));
     const superQuery = paramText(params, 'superQueryParams');
-    if (!paramText(params, pid) && !hasOtherFilter && !superQuery) where.push(sql`coalesce(${sql.id(pid)}, '0') in ('0', '')`);
+    if (!paramText(params, pid) && !hasOtherFilter && !superQuery) where.push(sql`coalesce(cast(${sql.id(pid)} as varchar), '0') in ('0', '')`);
   }
   const page = await runListQuery(db, o.def, params, { ...base, ...options, where });
   if (pid && head.tree_id_field && page.records.length) {
     // hasChildren from the rows themselves, whatever the stored flag says
     const ids = page.records.map((r) => String(r.id));
-    const res = await sql<{ p: string }>`select distinct ${sql.id(pid)} as p from ${sql.table(o.def.table)} where ${sql.id(pid)} in (${sql.join(ids)})`.execute(db);
+    const res = await sql<{ p: string }>`select distinct cast(${sql.id(pid)} as varchar) as p from ${sql.table(o.def.table)} where cast(${sql.id(pid)} as varchar) in (${sql.join(ids)})`.execute(db);
     const parents = new Set(res.rows.map((r) => r.p));
     for (const r of page.records) r[head.tree_id_field] = parents.has(String(r.id)) ? '1' : '0';
   }
