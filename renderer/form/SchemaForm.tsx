@@ -35,11 +35,12 @@ export function SchemaForm({ form, schema, grid, scope, children, pointer = '' }
     () => findUnknownComponents(prepared, new Set([...LAYOUT_COMPONENTS, ...registeredFieldTypes()]), pointer),
     [prepared, pointer],
   );
+  const laidOut = useMemo(() => wrapInGrid(prepared, grid) as ISchema, [prepared, grid]);
   if (unknown.length > 0) return <SchemaErrorPanel title="表单配置有误" issues={unknown} />;
   return (
     <FormProvider form={form}>
       <FormLayout labelCol={grid?.labelCol ?? 6} wrapperCol={grid?.wrapperCol ?? 18}>
-        <SchemaField schema={wrapInGrid(prepared, grid) as ISchema} scope={{ $user: user, ...scope }} />
+        <SchemaField schema={laidOut} scope={{ $user: user, ...scope }} />
         {children}
       </FormLayout>
     </FormProvider>

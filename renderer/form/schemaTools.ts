@@ -2,7 +2,14 @@ import type { FormilySchema, Grid } from '../schema/types.gen';
 import type { SchemaIssue } from '../schema/validate';
 
 /** Layout components the form always provides besides the registry's field types. */
-export const LAYOUT_COMPONENTS = ['FormItem', 'FormGrid', 'FormLayout', 'Space', 'GridColumn'];
+export const LAYOUT_COMPONENTS = ['FormItem', 'FormGrid', 'FormLayout', 'Space', 'GridColumn', 'CssGrid', 'LazyFormItem'];
+
+/**
+ * Above this many top-level fields the form is laid out by CssGrid instead of FormGrid: FormGrid
+ * measures every child (getComputedStyle, then writes its span) on each digest, which grows with the
+ * square of the fields; a 500-field online form took seconds to appear.
+ */
+export const CSS_GRID_THRESHOLD = 60;
 
 /** Drops properties whose `x-auth` code the user lacks. */
 export function filterByAuth(schema: FormilySchema, can: (code: string) => boolean): FormilySchema {
@@ -31,16 +38,22 @@ export function findUnknownComponents(schema: FormilySchema, known: Set<string>,
 
 /** Places the top-level fields inside one FormGrid so the schema author only lists fields. */
 export function wrapInGrid(schema: FormilySchema, grid: Grid | undefined): FormilySchema {
-  const alreadyGrid = Object.values(schema.properties ?? {}).some((child) => child['x-component'] === 'FormGrid');
+  const children = Object.values(schema.properties ?? {});
+  const alreadyGrid = children.some((child) => child['x-component'] === 'FormGrid' || child['x-component'] === 'CssGrid');
   if (alreadyGrid) return schema;
+  const large = children.length > CSS_GRID_THRESHOLD;
+  // a large form mounts each field's FormItem and input when it nears the viewport (the field itself exists at once)
+  const properties = large
+    ? Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, c]) => [k, c['x-decorator'] === 'FormItem' ? { ...c, 'x-decorator': 'LazyFormItem' } : c]))
+    : schema.properties;
   return {
     type: 'object',
     properties: {
       grid: {
         type: 'void',
-        'x-component': 'FormGrid',
+        'x-component': large ? 'CssGrid' : 'FormGrid',
         'x-component-props': { maxColumns: grid?.maxColumns ?? 2, minColumns: grid?.minColumns ?? 1, columnGap: 16 },
-        properties: schema.properties,
+        properties,
       },
     },
   };

@@ -22,6 +22,11 @@ const XypjResultList = lazyPage(() => import('../views/xypj/public/ResultListPag
 const XypjCheckCertificate = lazyPage(() => import('../views/xypj/public/CheckCertificatePage'), '证书查询');
 const XypjPushSignIn = lazyPage(() => import('../views/xypj/public/PushSignInPage'), '平台推送登录');
 const XypjPushSignOut = lazyPage(() => import('../views/xypj/public/PushSignOutPage'), '平台推送退出');
+const OnlineFormList = lazyPage(() => import('../views/modules/online/cgform/auto/OnlCgformAutoList'), '在线表单');
+const OnlineDynamicForm = lazyPage(() => import('../views/modules/online/cgform/auto/OnlineDynamicForm'), '在线表单');
+
+/** Online form pages reachable without a menu row (the designer's 功能测试 link; the server still checks access). */
+const ONLINE_FORM_PATHS = ['/online/cgformList/:code', '/online/cgformTreeList/:code', '/online/cgformErpList/:code', '/online/cgformTabList/:code', '/online/cgformInnerTableList/:code'];
 
 /** A report opened by id or code (the designer itself is the menu route /online/cgreport). */
 const REPORT_ROUTE: MenuRoute = {
@@ -80,6 +85,10 @@ export function AppRoutes() {
               <Route key={`${route.path}#${i}`} path={route.path} element={<MenuPage route={route} />} />
             ))}
             <Route path={REPORT_ROUTE.path} element={<MenuPage route={REPORT_ROUTE} />} />
+            {ONLINE_FORM_PATHS.map((path) => (
+              <Route key={path} path={path} element={<OnlineFormList />} />
+            ))}
+            <Route path="/online/df/:table/:id" element={<OnlineDynamicForm />} />
             <Route path="*" element={<Navigate to="/404" replace />} />
           </Route>
         </Routes>

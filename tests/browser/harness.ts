@@ -18,6 +18,8 @@ const ARTIFACTS = path.resolve('tests/.artifacts');
 export interface RunningServer {
   baseUrl: string;
   apiUrl: string;
+  /** The server's PostgreSQL database (PostgreSQL mode only). */
+  databaseUrl?: string;
   /** Run SQL against the server's database (PostgreSQL mode only). */
   sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
   readCaptcha(checkKey: string): Promise<string>;
@@ -119,6 +121,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return {
     baseUrl,
     apiUrl: `${baseUrl}/api`,
+    databaseUrl: db?.url,
     sql,
     async readCaptcha(checkKey: string) {
       const rows = await sql<{ answer: string }>('SELECT answer FROM sys_captcha WHERE check_key = $1', [checkKey]);

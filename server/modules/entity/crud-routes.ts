@@ -100,6 +100,44 @@ export async function insertRows(db: Db, def: EntityDefinition, rows: ColumnValu
   }
 }
 
+/** Validates `body` and inserts the record and its sub rows in one transaction (with its first data version); returns the id. */
+export async function createRecord(db: Db, def: EntityDefinition, body: Record<string, unknown>, user: { username: string; orgCode: string | null }): Promise<string> {
+  const check = await new RowValidator(db, def).check(body, 'add');
+  if (check.errors.length) throw businessError(check.errors[0]!);
+  return db.transaction().execute(async (tx) => {
+    const newId = await insertRow(tx, def, check.values, user);
+    await saveSubTables(tx, def, newId, body, user, insertRow);
+    await recordDataVersion(tx, def, newId, user.username);
+    return newId;
+  });
+}
+
+/** Validates `body` and updates record `id` (fields absent from the body kept) and its sub rows in one transaction. */
+export async function updateRecord(db: Db, def: EntityDefinition, id: string, body: Record<string, unknown>, user: { username: string; orgCode: string | null }): Promise<void> {
+  const check = await new RowValidator(db, def).check(body, 'edit', id);
+  if (check.errors.length) throw businessError(check.errors[0]!);
+  const values: Record<string, SqlValue | null> = { ...check.values };
+  if (def.fields.some((f) => f.audit)) {
+    values.update_by = user.username;
+    values.update_time = new Date();
+  }
+  const sets = Object.entries(values).map(([c, v]) => sql`${sql.id(c)} = ${v}`);
+  await db.transaction().execute(async (tx) => {
+    if (sets.length) await sql`update ${sql.table(def.table)} set ${sql.join(sets)} where ${sql.id(def.id.column)} = ${id}`.execute(tx);
+    await saveSubTables(tx, def, id, body, user, insertRow);
+    await recordDataVersion(tx, def, id, user.username);
+  });
+}
+
+/** Deletes the records and their sub rows (one transaction when there are sub tables); answers how many records went. */
+export async function deleteRecords(db: Db, def: EntityDefinition, ids: readonly string[]): Promise<number> {
+  const res = await withSubTables(db, def, async (tx) => {
+    await deleteSubRows(tx, def, ids);
+    return sql`delete from ${sql.table(def.table)} where ${sql.id(def.id.column)} in (${sql.join([...ids])}) returning ${sql.id(def.id.column)}`.execute(tx);
+  });
+  return res.rows.length;
+}
+
 export function idList(raw: string): string[] {
   const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
   if (ids.length === 0) throw businessError('请选择要删除的数据');
@@ -153,14 +191,7 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
     const scope = await scopeOf(def, request);
     const body = scopedBody(def, scope, bodyObject(request.body));
     await runBeforeWrite(def, { request, db, mode: 'add', id: null, body, scope });
-    const check = await new RowValidator(db, def).check(body, 'add');
-    if (check.errors.length) throw businessError(check.errors[0]!);
-    const id = await db.transaction().execute(async (tx) => {
-      const newId = await insertRow(tx, def, check.values, user);
-      await saveSubTables(tx, def, newId, body, user, insertRow);
-      await recordDataVersion(tx, def, newId, user.username);
-      return newId;
-    });
+    const id = await createRecord(db, def, body, user);
     await log(db, request, 2, `${def.label}添加：${id}`);
     return okMessage('添加成功！');
   });
@@ -179,19 +210,7 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
       if (found.rows.length === 0) throw businessError(NOT_FOUND);
       await requireInScope(db, def, scope, [id]);
       await runBeforeWrite(def, { request, db, mode: 'edit', id, body, scope });
-      const check = await new RowValidator(db, def).check(body, 'edit', id);
-      if (check.errors.length) throw businessError(check.errors[0]!);
-      const values: Record<string, SqlValue | null> = { ...check.values };
-      if (def.fields.some((f) => f.audit)) {
-        values.update_by = user.username;
-        values.update_time = new Date();
-      }
-      const sets = Object.entries(values).map(([c, v]) => sql`${sql.id(c)} = ${v}`);
-      await db.transaction().execute(async (tx) => {
-        if (sets.length) await sql`update ${table} set ${sql.join(sets)} where ${idColumn} = ${id}`.execute(tx);
-        await saveSubTables(tx, def, id, body, user, insertRow);
-        await recordDataVersion(tx, def, id, user.username);
-      });
+      await updateRecord(db, def, id, body, user);
       await log(db, request, 3, `${def.label}编辑：${id}`);
       return okMessage('编辑成功!');
     },
@@ -204,11 +223,7 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
       const scope = await scopeOf(def, request);
       await requireInScope(db, def, scope, [request.query.id]);
       await runBeforeWrite(def, { request, db, mode: 'delete', id: request.query.id, body: {}, scope });
-      const res = await withSubTables(db, def, async (tx) => {
-        await deleteSubRows(tx, def, [request.query.id]);
-        return sql`delete from ${table} where ${idColumn} = ${request.query.id} returning ${idColumn}`.execute(tx);
-      });
-      if (res.rows.length === 0) throw businessError(NOT_FOUND);
+      if ((await deleteRecords(db, def, [request.query.id])) === 0) throw businessError(NOT_FOUND);
       await log(db, request, 4, `${def.label}删除：${request.query.id}`);
       return okMessage('删除成功!');
     },
@@ -225,10 +240,7 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
       const scope = await scopeOf(def, request);
       await requireInScope(db, def, scope, ids);
       for (const id of ids) await runBeforeWrite(def, { request, db, mode: 'delete', id, body: {}, scope });
-      await withSubTables(db, def, async (tx) => {
-        await deleteSubRows(tx, def, ids);
-        await sql`delete from ${table} where ${idColumn} in (${sql.join(ids)})`.execute(tx);
-      });
+      await deleteRecords(db, def, ids);
       await log(db, request, 4, `${def.label}批量删除：${ids.length}条`);
       return okMessage('批量删除成功!');
     },

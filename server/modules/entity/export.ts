@@ -12,7 +12,7 @@ import { entityListOptions, idList, permissionOf } from './crud-routes';
 import type { EntityDefinition, EntityField } from './definitions';
 import { addDictTexts } from './dict-text';
 import { authorizeExport, ExportLinkSigner, exportParams, MAX_PARAMS_STR_LENGTH, parseParamsStr, type ExportLinkQuery } from './export-links';
-import { listConditions, listOrder, paramText, sortKeys, toRecord, type ListParams } from './list-query';
+import { listConditions, listOrder, paramText, sortKeys, toRecord, type ListOptions, type ListParams } from './list-query';
 import { rowBatches } from './export-batches';
 import { XlsxStreamWriter } from '../../core/xlsx-writer';
 
@@ -46,8 +46,20 @@ function cellValue(f: EntityField, record: Record<string, JsonValue>): string | 
 
 async function writeRows(db: Db, def: EntityDefinition, params: ListParams, request: FastifyRequest, out: PassThrough): Promise<void> {
   const { user } = requireSession(request);
+  await writeExportRows(db, def, params, await entityListOptions(def, request), user, out);
+}
+
+/** Writes the export workbook of `def` (filters, selections, field choice of `params`; `options` data rules and conditions) to `out`. */
+export async function writeExportRows(
+  db: Db,
+  def: EntityDefinition,
+  params: ListParams,
+  options: ListOptions,
+  user: { username: string; realname: string | null },
+  out: PassThrough,
+): Promise<void> {
   const fields = exportFields(def, params);
-  const conditions = listConditions(def, params, await entityListOptions(def, request));
+  const conditions = listConditions(def, params, options);
   const selections = paramText(params, 'selections');
   if (selections && selections.trim()) conditions.push(sql`${sql.id(def.id.column)} in (${sql.join(idList(selections))})`);
 

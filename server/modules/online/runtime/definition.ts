@@ -1,0 +1,244 @@
+import { businessError } from '../../../core/envelope';
+import type { Db } from '../../../db/types';
+import { defineEntity, EntityDefinitionError, type EntityColumnJson, type EntityDefinition, type EntityJson } from '../../entity/definitions';
+import type { FieldType } from '../../entity/list-query';
+import { findTableDict } from '../../lookup/registry';
+import type { OnlCgformFieldTable, OnlCgformHeadTable } from '../form-tables';
+import type { Selectable } from 'kysely';
+
+export type HeadRow = Selectable<OnlCgformHeadTable>;
+export type FieldRow = Selectable<OnlCgformFieldTable>;
+
+/** The contract's refusal for a form whose physical table has not been created (matched by the client). */
+export const NO_DB_SYNC = 'NO_DB_SYNC';
+export const FORM_NOT_FOUND = '表单不存在';
+
+/** Identifiers taken from the metadata must look like this before they reach SQL (quoted as well). */
+export const IDENTIFIER = /^[a-z][a-z0-9_]{0,62}$/;
+const AUDIT_COLUMNS = ['create_by', 'create_time', 'update_by', 'update_time', 'sys_org_code'];
+const STANDARD_COLUMNS = new Set(['id', ...AUDIT_COLUMNS]);
+
+/** One online form, loaded and resolved: its head, visible metadata fields and the engine's definition. */
+export interface OnlineForm {
+  head: HeadRow;
+  /** the designer's fields in order (standard columns excluded) */
+  fields: FieldRow[];
+  def: EntityDefinition;
+  /** sub forms of a main form, in sub_table_str order */
+  subs: OnlineForm[];
+  /** the field of a sub form pointing at its main's id */
+  foreignKey?: string;
+}
+
+/** Field-valid-type presets of the designer (JeecgBoot's names) → pattern and message. */
+const PATTERN_PRESETS: Record<string, { pattern: string; message: string }> = {
+  'n6-16': { pattern: '^\\d{6,16}$', message: '请输入6-16位数字' },
+  '*6-16': { pattern: '^.{6,16}$', message: '请输入6-16位任意字符' },
+  's6-18': { pattern: '^[a-zA-Z]{6,18}$', message: '请输入6-18位字母' },
+  url: { pattern: '^https?://\\S+$', message: '请输入正确的网址' },
+  e: { pattern: '^[\\w.+-]+@[\\w-]+(\\.[\\w-]+)+$', message: '请输入正确的电子邮件' },
+  m: { pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号码' },
+  p: { pattern: '^[0-9]{6}$', message: '请输入正确的邮政编码' },
+  s: { pattern: '^[A-Za-z]+$', message: '请输入字母' },
+  n: { pattern: '^-?\\d+(\\.\\d+)?$', message: '请输入数字' },
+  z: { pattern: '^-?\\d+$', message: '请输入整数' },
+  money: { pattern: '^(([1-9][0-9]*)|([0]\\.\\d{0,2}|[1-9][0-9]*\\.\\d{0,2}))$', message: '请输入正确的金额' },
+};
+
+function columnType(f: FieldRow): Pick<EntityColumnJson, 'type' | 'length' | 'precision' | 'scale'> {
+  switch (f.db_type) {
+    case 'int':
+    case 'Integer':
+      return { type: 'int' };
+    case 'double':
+    case 'Double':
+      return { type: 'decimal' };
+    case 'BigDecimal':
+      return { type: 'decimal', precision: f.db_length || undefined, scale: f.db_point_length ?? undefined };
+    case 'Date':
+      return { type: 'date' };
+    case 'Datetime':
+      return { type: 'datetime' };
+    case 'Text':
+    case 'Blob':
+      return { type: 'text' };
+    default:
+      return { type: 'string', length: Math.max(1, f.db_length || 32) };
+  }
+}
+
+/** The field's dictionary: a plain code, or a registered table dictionary (others are not used: no free table reads). */
+export function dictCodeOf(f: FieldRow): string | undefined {
+  const code = (f.dict_field ?? '').trim();
+  if (!code) return undefined;
+  if (f.dict_table && f.dict_text) {
+    const table = `${f.dict_table.trim()},${f.dict_text.trim()},${code}`;
+    return findTableDict(table) ? table : undefined;
+  }
+  return /^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(code) ? code : undefined;
+}
+
+function defaultOf(f: FieldRow, type: FieldType): string | number | undefined {
+  const raw = (f.field_default_value ?? f.db_default_val ?? '').trim();
+  if (!raw || raw.includes('#{') || raw.includes('${')) return undefined;
+  if (type === 'int' || type === 'decimal') return Number.isFinite(Number(raw)) ? Number(raw) : undefined;
+  return raw.replace(/^'(.*)'$/, '$1');
+}
+
+function patternOf(f: FieldRow): { pattern?: string; patternMessage?: string } {
+  const v = (f.field_valid_type ?? '').trim();
+  if (!v || v === 'only' || v === '*') return {};
+  const preset = PATTERN_PRESETS[v];
+  if (preset) return { pattern: preset.pattern, patternMessage: `${f.db_field_txt || f.db_field_name}：${preset.message}` };
+  try {
+    new RegExp(v);
+    return { pattern: v };
+  } catch {
+    return {};
+  }
+}
+
+/** Refuses identifiers the designer should never have stored. */
+function checkIdentifier(name: string, what: string): string {
+  if (!IDENTIFIER.test(name)) throw businessError(`表单配置不正确：${what} ${name.slice(0, 64)} 不是合法的名称`);
+  return name;
+}
+
+/**
+ * The engine's definition of one form table: built with defineEntity (the entity files' own
+ * resolver) from placeholders, then given the metadata's snake_case names as properties and columns,
+ * the form being addressed by its column names (as the online form API is).
+ */
+export function buildDefinition(head: HeadRow, fields: FieldRow[], subProperties: string[] = []): EntityDefinition {
+  const table = checkIdentifier(head.table_name, '表名');
+  const own = fields.filter((f) => !STANDARD_COLUMNS.has(f.db_field_name));
+  const columns: EntityColumnJson[] = own.map((f) => {
+    checkIdentifier(f.db_field_name, '字段');
+    const type = columnType(f);
+    const dictCode = dictCodeOf(f);
+    const def = defaultOf(f, type.type);
+    return {
+      name: f.db_field_name,
+      label: f.db_field_txt || f.db_field_name,
+      ...type,
+      ...(f.field_must_input === '1' || f.db_is_null === 0 ? { required: true } : {}),
+      ...(f.is_unique === 1 || f.field_valid_type === 'only' ? { unique: true } : {}),
+      ...(dictCode ? { dictCode } : {}),
+      ...(def !== undefined ? { default: def } : {}),
+      ...(type.type === 'string' || type.type === 'text' ? patternOf(f) : {}),
+      ...(f.main_table ? { queryMatch: 'exact' as const } : {}),
+    };
+  });
+  // defineEntity reads camelCase names: resolve placeholders c0, c1 … and give the real names back
+  const aliased = columns.map((c, i) => ({ ...c, name: `c${i}` }));
+  const json = {
+    $schema: '../_meta/entity.schema.json',
+    table,
+    label: head.table_txt || table,
+    apiBase: `/online/cgform/api/crud/${head.id}`.replace(/[^A-Za-z0-9_/]/g, '_'),
+    permissionPrefix: 'online:form',
+    columns: aliased,
+    defaultSort: { column: 'createTime', order: 'desc' as const },
+  };
+  let def: EntityDefinition;
+  try {
+    def = defineEntity(`online:${table}`, json);
+  } catch (err) {
+    if (err instanceof EntityDefinitionError) throw businessError(`表单配置不正确：${err.message.replace(/^实体定义 \S+：/, '')}`);
+    throw err;
+  }
+  const names = new Map(columns.map((c, i) => [`c${i}`, c.name]));
+  for (const f of def.fields) {
+    const real = names.get(f.property) ?? f.column;
+    f.property = real;
+    f.column = real;
+  }
+  for (const ix of def.indexes) ix.columns = ix.columns.map((c) => names.get(c) ?? c);
+  for (const p of subProperties) if (def.fields.some((f) => f.property === p)) throw businessError(`表单配置不正确：子表 ${p} 与字段重名`);
+  const realJson: EntityJson = { ...json, columns, defaultSort: { column: 'create_time', order: 'desc' } };
+  return { ...def, idProperty: 'id', defaultSort: { column: 'create_time', order: 'desc' }, json: realJson };
+}
+
+/** The head a code names (id first, then table name); undefined when none. */
+export async function readHead(db: Db, code: string): Promise<HeadRow | undefined> {
+  if (!code || code.length > 64) return undefined;
+  const byId = await db.selectFrom('onl_cgform_head').selectAll().where('id', '=', code).where('del_flag', '=', 0).executeTakeFirst();
+  return byId ?? (await db.selectFrom('onl_cgform_head').selectAll().where('table_name', '=', code).where('del_flag', '=', 0).executeTakeFirst());
+}
+
+async function readFields(db: Db, headId: string): Promise<FieldRow[]> {
+  return db.selectFrom('onl_cgform_field').selectAll().where('cgform_head_id', '=', headId).orderBy('order_num').orderBy('db_field_name').execute();
+}
+
+const stampOf = (h: HeadRow) => `${h.id}:${h.table_version}:${h.update_time instanceof Date ? h.update_time.getTime() : String(h.update_time)}`;
+
+/** Built forms by head id, valid while the head's id, table_version and update_time (and its subs') stay the same. */
+const caches = new WeakMap<object, Map<string, { stamp: string; form: OnlineForm }>>();
+const MAX_CACHED = 500;
+
+async function build(db: Db, head: HeadRow, depth: number): Promise<{ form: OnlineForm; stamp: string }> {
+  if (head.is_db_synch !== 'Y') throw businessError(NO_DB_SYNC);
+  const fields = await readFields(db, head.id);
+  let stamp = stampOf(head);
+  const subs: OnlineForm[] = [];
+  if (head.table_type === 2 && depth === 0) {
+    const names = (head.sub_table_str ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    for (const name of names) {
+      const subHead = await readHead(db, name);
+      if (!subHead || subHead.table_name !== name) continue;
+      const built = await build(db, subHead, depth + 1);
+      const fk = built.form.fields.find((f) => f.main_table === head.table_name && f.main_field);
+      if (!fk) continue;
+      built.form.foreignKey = fk.db_field_name;
+      subs.push(built.form);
+      stamp += `|${built.stamp}`;
+    }
+  }
+  const def = buildDefinition(head, fields, subs.map((s) => s.head.table_name));
+  def.subTables = subs.map((s) => {
+    const key = s.def.fields.find((f) => f.property === s.foreignKey);
+    if (key) key.match = 'exact';
+    return { entity: s.def, foreignKey: s.foreignKey!, property: s.head.table_name };
+  });
+  return { form: { head, fields: fields.filter((f) => !STANDARD_COLUMNS.has(f.db_field_name)), def, subs }, stamp };
+}
+
+/** The cheap part of each call: the head (and the subs' heads) compared with what was built. */
+async function currentStamp(db: Db, head: HeadRow): Promise<string> {
+  let stamp = stampOf(head);
+  if (head.table_type === 2) {
+    const names = (head.sub_table_str ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (names.length) {
+      const rows = await db.selectFrom('onl_cgform_head').selectAll().where('table_name', 'in', names).where('del_flag', '=', 0).execute();
+      for (const name of names) {
+        const sub = rows.find((r) => r.table_name === name);
+        if (sub && sub.is_db_synch === 'Y') stamp += `|${stampOf(sub)}`;
+      }
+    }
+  }
+  return stamp;
+}
+
+/**
+ * The form `code` names (head id or table name) as an engine definition. Re-read whenever the head's
+ * table_version or update_time changes, so designing and syncing need no restart. Not synced → NO_DB_SYNC.
+ */
+export async function loadForm(db: Db, code: string, known?: HeadRow): Promise<OnlineForm> {
+  const head = known ?? (await readHead(db, code));
+  if (!head) throw businessError(FORM_NOT_FOUND);
+  if (head.is_db_synch !== 'Y') throw businessError(NO_DB_SYNC);
+  const stamp = await currentStamp(db, head);
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const hit = cache.get(head.id);
+  if (hit && hit.stamp === stamp) return hit.form;
+  const built = await build(db, head, 0);
+  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+  cache.set(head.id, { stamp, form: built.form });
+  return built.form;
+}
+
+/** `formDefinition(db, code)`: the form's EntityDefinition (sub tables linked). */
+export async function formDefinition(db: Db, code: string): Promise<EntityDefinition> {
+  return (await loadForm(db, code)).def;
+}

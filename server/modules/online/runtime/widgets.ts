@@ -1,0 +1,100 @@
+import type { EntityField } from '../../entity/definitions';
+import type { FieldRow } from './definition';
+import { dictCodeOf } from './definition';
+
+export type Json = Record<string, unknown>;
+
+/** A Formily field of the add/edit form or the query form: the widget for the designer's field_show_type. */
+export function widgetOf(f: FieldRow, field: EntityField | undefined, forQuery = false): { component: string; props: Json; type: string } {
+  const label = f.db_field_txt || f.db_field_name;
+  const dict = dictCodeOf(f);
+  const choose = `请选择${label}`;
+  const enter = `请输入${label}`;
+  const numeric = field?.type === 'int' || field?.type === 'decimal';
+  const tableDict = f.dict_table && f.dict_text && f.dict_field ? `${f.dict_table},${f.dict_text},${f.dict_field}` : undefined;
+  switch (f.field_show_type) {
+    case 'password':
+      return { component: forQuery ? 'Input' : 'Password', props: { placeholder: enter }, type: 'string' };
+    case 'textarea':
+      return { component: forQuery ? 'Input' : 'TextArea', props: { placeholder: enter }, type: 'string' };
+    case 'list':
+    case 'link_down':
+      return dict ? { component: 'JDictSelectTag', props: { dictCode: dict, type: 'list', placeholder: choose }, type: 'string' } : { component: 'Input', props: { placeholder: enter }, type: 'string' };
+    case 'radio':
+      return dict ? { component: 'JDictSelectTag', props: { dictCode: dict, type: forQuery ? 'list' : 'radio', placeholder: choose }, type: 'string' } : { component: 'Input', props: {}, type: 'string' };
+    case 'checkbox':
+    case 'list_multi':
+      return dict
+        ? { component: 'JMultiSelectTag', props: { dictCode: dict, type: forQuery || f.field_show_type === 'list_multi' ? 'list_multi' : 'checkbox', placeholder: choose }, type: 'string' }
+        : { component: 'Input', props: {}, type: 'string' };
+    case 'switch':
+      return { component: forQuery ? 'JDictSelectTag' : 'JSwitch', props: forQuery ? { dictCode: 'yn', type: 'list' } : {}, type: 'string' };
+    case 'date':
+      return { component: 'DatePicker', props: { placeholder: choose }, type: 'string' };
+    case 'datetime':
+      return { component: 'DateTimePicker', props: { placeholder: choose }, type: 'string' };
+    case 'time':
+      return { component: 'Input', props: { placeholder: 'HH:mm:ss' }, type: 'string' };
+    case 'file':
+      return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JUpload', props: { bizPath: 'online' }, type: 'string' };
+    case 'image':
+      return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JImageUpload', props: { bizPath: 'online' }, type: 'string' };
+    case 'sel_search':
+      return dict ? { component: 'JSearchSelectTag', props: { dict, placeholder: choose }, type: 'string' } : { component: 'Input', props: {}, type: 'string' };
+    case 'popup':
+      return tableDict
+        ? { component: 'JPopup', props: { code: f.dict_table, field: f.db_field_name, orgFields: f.dict_field, destFields: f.dict_text }, type: 'string' }
+        : { component: 'Input', props: { placeholder: enter }, type: 'string' };
+    case 'sel_tree':
+      return tableDict ? { component: 'JTreeSelect', props: { dict: tableDict, pidField: 'pid', pidValue: '0', placeholder: choose }, type: 'string' } : { component: 'Input', props: {}, type: 'string' };
+    case 'cat_tree':
+      return { component: 'JCategorySelect', props: { pcode: f.dict_field || '0', placeholder: choose }, type: 'string' };
+    case 'sel_user':
+      return { component: 'JSelectUserByDep', props: { multi: true }, type: 'string' };
+    case 'sel_depart':
+      return { component: 'JSelectDepart', props: { multi: true }, type: 'string' };
+    case 'pca':
+      return { component: 'JAreaLinkage', props: { type: 'cascader' }, type: 'string' };
+    case 'markdown':
+      return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JMarkdownEditor', props: {}, type: 'string' };
+    case 'umeditor':
+      return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JEditor', props: {}, type: 'string' };
+    default:
+      if (dict) return { component: 'JDictSelectTag', props: { dictCode: dict, type: 'list', placeholder: choose }, type: 'string' };
+      if (numeric) return { component: 'NumberPicker', props: { placeholder: enter, ...(field?.type === 'int' ? { precision: 0 } : field?.scale !== undefined ? { precision: field.scale } : {}) }, type: 'number' };
+      return { component: 'Input', props: { placeholder: enter }, type: 'string' };
+  }
+}
+
+/** The editable grid's cell type for a sub-table column. */
+export function cellTypeOf(f: FieldRow, field: EntityField | undefined): Json {
+  const dict = dictCodeOf(f);
+  const numeric = field?.type === 'int' || field?.type === 'decimal';
+  switch (f.field_show_type) {
+    case 'list':
+    case 'radio':
+      return dict ? { type: 'select', dictCode: dict } : { type: 'input' };
+    case 'checkbox':
+    case 'list_multi':
+      return dict ? { type: 'list_multi', dictCode: dict } : { type: 'input' };
+    case 'sel_search':
+      return dict ? { type: 'sel_search', dictCode: dict } : { type: 'input' };
+    case 'date':
+    case 'datetime':
+    case 'time':
+    case 'textarea':
+    case 'file':
+    case 'image':
+    case 'sel_user':
+    case 'sel_depart':
+      return { type: f.field_show_type };
+    default:
+      if (dict) return { type: 'select', dictCode: dict };
+      return { type: numeric ? 'inputNumber' : 'input' };
+  }
+}
+
+/** What the contract's clients call `view` (getQueryInfo, getFormItem): the show type, text by default. */
+export function viewOf(f: FieldRow): string {
+  return f.field_show_type || 'text';
+}

@@ -1,0 +1,34 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Result, Spin } from 'antd';
+import { getAction } from '../../../../../api/http';
+
+const SchemaView = lazy(() => import('../../../../../router/SchemaRoute').then((m) => ({ default: m.SchemaView })));
+const loading = <Spin style={{ display: 'block', margin: '64px auto' }} />;
+
+/** /online/df/{table}/{id}: one record of an online form in a standalone form (id "add" opens an empty one). */
+export default function OnlineDynamicForm() {
+  const { pathname } = useLocation();
+  const parts = pathname.split('/').filter(Boolean);
+  const id = decodeURIComponent(parts[parts.length - 1] ?? '');
+  const table = decodeURIComponent(parts[parts.length - 2] ?? '');
+  const [state, setState] = useState<{ schema?: unknown; message?: string; nosync?: boolean }>({});
+  useEffect(() => {
+    let live = true;
+    setState({});
+    getAction<unknown>(`/online/cgform/api/formPage/${encodeURIComponent(table)}/${encodeURIComponent(id)}`)
+      .then((res) => live && setState(res.success ? { schema: res.result } : { message: res.message, nosync: res.message === 'NO_DB_SYNC' }))
+      .catch(() => live && setState({ message: '无法打开该表单，可能没有访问权限' }));
+    return () => {
+      live = false;
+    };
+  }, [table, id]);
+  if (state.nosync) return <Result status="warning" title="表单尚未同步数据库" subTitle="请管理员在「在线开发 › 表单开发」中同步数据库后再打开。" />;
+  if (state.message) return <Result status="error" title="表单无法打开" subTitle={state.message} />;
+  if (state.schema === undefined) return loading;
+  return (
+    <Suspense fallback={loading}>
+      <SchemaView key={`${table}/${id}`} schema={state.schema} source={`在线表单 ${table}`} />
+    </Suspense>
+  );
+}
