@@ -13,7 +13,6 @@ import { attachmentHeader } from '../entity/export';
 import { logOperation, OP_EXPORT } from '../admin/oplog';
 import { EXPORT_ROW_CAP, fieldKind, reportData, type DataRequest } from './report-query';
 import { onlineReportDesignModule } from './report-design';
-import { loadSqlParser } from './sql-guard';
 import { setupReaderRole, systemVariables } from './sql-runner';
 import { loadReport, type ReportConfig, type ReportItem } from './tables';
 
@@ -124,8 +123,7 @@ function cellValue(value: unknown, item: ReportItem, dicts: Record<string, DictM
 export const onlineReportModule: ApiModule = async (api, deps) => {
   const { db } = deps;
   await onlineReportDesignModule(api, deps);
-  // The parser (wasm, ~40 ms) loads once, beside the start; on PostgreSQL report queries run as a role that cannot write.
-  loadSqlParser().catch((err: unknown) => api.log.error({ err }, 'online reports: the SQL parser did not load; reports cannot run'));
+  // On PostgreSQL report queries run as a role that cannot write (the SQL parser loads at the first report check).
   const role = await setupReaderRole(db);
   if (!role.used && !role.reason?.startsWith('PGlite')) {
     api.log.warn({ reason: role.reason }, 'online reports: no read-only role (the database user cannot create one); report queries rely on READ ONLY transactions');

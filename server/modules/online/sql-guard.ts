@@ -1,4 +1,3 @@
-import { loadModule, parseSync } from 'libpg-query';
 import { businessError } from '../../core/envelope';
 
 /**
@@ -56,10 +55,15 @@ export interface CheckedSql {
   paramNames: string[];
 }
 
+type ParseSync = (typeof import('libpg-query'))['parseSync'];
+let parseSync: ParseSync | null = null;
 let ready: Promise<void> | null = null;
-/** Loads the parser (wasm) once; call at start so the first check does not wait. */
+/** Loads the parser (wasm, some 20 MB of memory) once, at the first report check rather than at start. */
 export function loadSqlParser(): Promise<void> {
-  ready ??= loadModule();
+  ready ??= import('libpg-query').then(async (m) => {
+    await m.loadModule();
+    parseSync = m.parseSync;
+  });
   return ready;
 }
 
@@ -155,6 +159,7 @@ function checkLoaded(text: string): CheckedSql {
   // A positional parameter the administrator wrote would collide with the bound ones.
   if (parts.pieces.some((p) => /\$\d/.test(p.replace(/'(?:[^']|'')*'/g, "''")))) refuse(SQL_DOLLAR_MESSAGE);
   const parsedText = parts.pieces.reduce((acc, piece, i) => (i === 0 ? piece : `${acc}$${i}${piece}`), '');
+  if (!parseSync) throw new Error('the SQL parser is not loaded');
   let tree: { stmts?: Array<{ stmt?: Record<string, unknown> }> };
   try {
     tree = parseSync(parsedText) as typeof tree;
