@@ -43,7 +43,7 @@ export function widgetOf(f: FieldRow, field: EntityField | undefined, forQuery =
       return dict ? { component: 'JSearchSelectTag', props: { dict, placeholder: choose }, type: 'string' } : { component: 'Input', props: {}, type: 'string' };
     case 'popup':
       return tableDict
-        ? { component: 'JPopup', props: { code: f.dict_table, field: f.db_field_name, orgFields: f.dict_field, destFields: f.dict_text }, type: 'string' }
+        ? { component: 'JPopup', props: { code: f.dict_table, field: f.db_field_name, orgFields: f.dict_field, destFields: f.dict_text, placeholder: choose }, type: 'string' }
         : { component: 'Input', props: { placeholder: enter }, type: 'string' };
     case 'sel_tree':
       return tableDict ? { component: 'JTreeSelect', props: { dict: tableDict, pidField: 'pid', pidValue: '0', placeholder: choose }, type: 'string' } : { component: 'Input', props: {}, type: 'string' };
