@@ -6,7 +6,7 @@
  *    imports the exported file back;
  * 2. a report is used by a Popup field of an online form: a value picked in the popup is saved.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -66,6 +66,7 @@ async function chooseIn(page: Page, cell: Locator, option: string): Promise<void
   await cell.click();
   const list = dropdown(page);
   const item = list.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${option.replace(/[()]/g, '\\$&')}$`) });
+  await list.locator('.ant-select-item-option').first().waitFor();
   // the option list is virtual: scroll it until the option is rendered
   for (let i = 0; i < 20 && (await item.count()) === 0; i++) {
     await list.locator('.rc-virtual-list-holder').evaluate((el) => (el.scrollTop += 120));
@@ -163,7 +164,7 @@ async function synchronise(page: Page, table: string): Promise<void> {
 }
 
 describe('online development end to end', () => {
-  it('designs a one-to-many form, grants its menu, and the staff user adds, queries, exports and imports records', async () => {
+  it('designs a one-to-many form, grants its menu, and the staff user adds, queries, exports and imports records', { retry: 0, timeout: 300_000 }, async () => {
     // 1. the design, in 在线开发 → 表单开发
     await admin.goto(`${server.baseUrl}/online/cgform`);
     await admin.locator('.ant-table').first().waitFor();
@@ -189,20 +190,32 @@ describe('online development end to end', () => {
       ['visit_time', 'timestamp without time zone'],
     ]);
 
-    // 2. the menu and its grant to the staff role (the 菜单管理 and 授权 screens have their own browser tests)
-    const menu = await api(admin, 'POST', '/sys/permission/add', {
-      menuType: 0,
-      name: '端到端订单',
-      url: `/online/cgformList/${head!.id}`,
-      component: 'modules/online/cgform/auto/OnlCgformAutoList',
-      route: true,
-      leaf: true,
-      sortNo: 99,
-    });
-    expect(menu.success, menu.message).toBe(true);
-    const [permission] = await server.sql<{ id: string }>('select id from sys_permission where name = $1', ['端到端订单']);
-    const grant = await api(admin, 'POST', '/sys/permission/saveRolePermission', { roleId: 'r_xypj_staff', permissionIds: permission!.id, lastpermissionIds: '' });
-    expect(grant.success, grant.message).toBe(true);
+    // 2. 菜单管理: a top-level menu for the form; 角色管理: granted to the staff role in the 授权 tree
+    await admin.goto(`${server.baseUrl}/isystem/permission`);
+    await admin.locator('.ant-table-row').first().waitFor();
+    await admin.getByRole('button', { name: /新\s*增/ }).first().click();
+    const drawer = admin.locator('.ant-drawer-open .ant-drawer-content').last();
+    const item = (label: string) => drawer.locator('.ant-formily-item').filter({ has: admin.locator('.ant-formily-item-label', { hasText: label }) }).first();
+    await item('菜单名称').locator('input').fill('端到端订单');
+    await drawer.getByPlaceholder('请输入菜单路径').fill(`/online/cgformList/${head!.id}`);
+    await drawer.getByPlaceholder('请输入前端组件').fill('modules/online/cgform/auto/OnlCgformAutoList');
+    await keepScreenshot(admin, 'online-e2e-menu-form');
+    await drawer.getByRole('button', { name: /确\s*定|提\s*交|保\s*存/ }).last().click();
+    await admin.locator('.ant-table-row', { hasText: '端到端订单' }).first().waitFor();
+    const [permission] = await server.sql<{ id: string; component: string }>('select id, component from sys_permission where name = $1', ['端到端订单']);
+    expect(permission!.component).toBe('modules/online/cgform/auto/OnlCgformAutoList');
+
+    await admin.goto(`${server.baseUrl}/isystem/role`);
+    await admin.locator('.ant-table-row', { hasText: '协会工作人员' }).getByText('授权').click();
+    const grantDrawer = admin.locator('.ant-drawer-open .ant-drawer-content').last();
+    await grantDrawer.getByText('所拥有的权限：').waitFor();
+    const node = grantDrawer.locator('.ant-tree-treenode').filter({ has: admin.getByText('端到端订单', { exact: true }) }).first();
+    await node.locator('.ant-tree-checkbox').click();
+    await keepScreenshot(admin, 'online-e2e-role-grant');
+    await grantDrawer.getByRole('button', { name: '保存并关闭' }).click();
+    await toast(admin, /保存成功/);
+    const granted = await server.sql('select 1 from sys_role_permission where role_id = $1 and permission_id = $2', ['r_xypj_staff', permission!.id]);
+    expect(granted).toHaveLength(1);
 
     // 3. the staff user opens the menu
     staff = (await newPage(browser)).page;
@@ -221,10 +234,8 @@ describe('online development end to end', () => {
     await dropdown(staff).getByText('男', { exact: true }).click();
     await form.getByPlaceholder('请选择下单日期').fill('2026-03-15');
     await form.getByPlaceholder('请选择下单日期').press('Enter');
-    const file = path.join(tmpdir(), `e2e-note-${Date.now()}.txt`);
-    writeFileSync(file, '端到端上传的附件');
-    await form.locator('input[type="file"]').first().setInputFiles(file);
-    await form.getByText(path.basename(file)).waitFor();
+    await form.locator('input[type="file"]').first().setInputFiles(path.resolve('tests/browser/fixtures/widgets/sample.pdf'));
+    await form.locator('.ant-upload-list-item-done', { hasText: 'sample.pdf' }).waitFor();
     await form.getByPlaceholder('请输入数量').fill('3');
     await form.getByPlaceholder('请输入备注').fill('第一张订单');
     await form.getByText('是', { exact: true }).click();
@@ -252,7 +263,7 @@ describe('online development end to end', () => {
 
     const [saved] = await server.sql<Record<string, string | number | null>>(`select * from ${MAIN} where order_no = $1`, ['E2E-001']);
     expect(saved).toMatchObject({ buyer_sex: '1', quantity: 3, remark: '第一张订单', urgent: '1' });
-    expect(String(saved!.attachment)).toContain('e2e-note-');
+    expect(String(saved!.attachment)).toMatch(/^temp\/\d{8}\/sample_\w+\.pdf$/);
     const items = await server.sql<{ item_name: string; qty: number }>(`select item_name, qty from ${SUB} where order_id = $1 order by item_name`, [saved!.id]);
     expect(items).toEqual([
       { item_name: '垫片', qty: 20 },
@@ -299,9 +310,9 @@ describe('online development end to end', () => {
     await staff.getByRole('button', { name: /查\s*询/ }).first().click();
     await expect.poll(() => staff!.locator('tr.ant-table-row').count()).toBe(2);
     await keepScreenshot(staff, 'online-e2e-staff-doubled');
-  }, 300_000);
+  });
 
-  it('a Popup field picks a row of an online report and the form saves the mapped values', async () => {
+  it('a Popup field picks a row of an online report and the form saves the mapped values', { retry: 0, timeout: 180_000 }, async () => {
     const report = await api(admin, 'POST', '/online/cgreport/head/add', {
       head: { code: 'e2e_depts', name: '部门选择报表', cgrSql: "select org_code, depart_name from sys_depart where del_flag = '0'" },
       items: [
@@ -357,5 +368,5 @@ describe('online development end to end', () => {
     await toast(admin, '添加成功！');
     const rows = await server.sql('select visitor, depart_name, depart_code from bt_e2e_visit');
     expect(rows).toEqual([{ visitor: '张三', depart_name: depart!.depart_name, depart_code: depart!.org_code }]);
-  }, 180_000);
+  });
 });

@@ -36,9 +36,9 @@ export function widgetOf(f: FieldRow, field: EntityField | undefined, forQuery =
     case 'time':
       return { component: 'Input', props: { placeholder: 'HH:mm:ss' }, type: 'string' };
     case 'file':
-      return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JUpload', props: { bizPath: 'online' }, type: 'string' };
+      return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JUpload', props: { bizPath: 'temp' }, type: 'string' };
     case 'image':
-      return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JImageUpload', props: { bizPath: 'online' }, type: 'string' };
+      return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JImageUpload', props: { bizPath: 'temp' }, type: 'string' };
     case 'sel_search':
       return dict ? { component: 'JSearchSelectTag', props: { dict, placeholder: choose }, type: 'string' } : { component: 'Input', props: {}, type: 'string' };
     case 'popup':
