@@ -298,15 +298,20 @@ describe('online development end to end', () => {
     expect(data).toHaveLength(1);
     expect(data[0]).toContain('E2E-001');
     expect(data[0]).toContain('男');
+    expect(rows[header]).toEqual(expect.arrayContaining(MAIN_FIELDS.map((f) => f.txt)));
 
     // import the exported file
     await staff.getByRole('button', { name: /导\s*入/ }).first().click();
     const importer = staff.locator('.ant-modal-content').last();
     await importer.locator('input[type="file"]').setInputFiles(exported);
     await importer.getByRole('button', { name: '开始上传' }).click();
-    await staff.locator('.ant-message, .ant-notification, .ant-modal-confirm').getByText(/成功|导入/).first().waitFor();
+    await toast(staff, '共1行数据全部导入成功！');
     await keepScreenshot(staff, 'online-e2e-staff-imported');
-    await expect.poll(async () => (await server.sql(`select id from ${MAIN} where order_no = $1`, ['E2E-001'])).length).toBe(2);
+    const twice = await server.sql<Record<string, unknown>>(`select buyer_sex, urgent, quantity, attachment from ${MAIN} where order_no = $1`, ['E2E-001']);
+    expect(twice).toEqual([
+      { buyer_sex: '1', urgent: '1', quantity: 3, attachment: saved!.attachment },
+      { buyer_sex: '1', urgent: '1', quantity: 3, attachment: saved!.attachment },
+    ]);
     await staff.getByRole('button', { name: /查\s*询/ }).first().click();
     await expect.poll(() => staff!.locator('tr.ant-table-row').count()).toBe(2);
     await keepScreenshot(staff, 'online-e2e-staff-doubled');
