@@ -4,7 +4,8 @@
  *    a sub table whose foreign key points at it), synchronises both, a menu for it is granted to the staff role, and
  *    the staff user adds a record with two sub rows and an uploaded file, queries it by a date range, exports it and
  *    imports the exported file back;
- * 2. a report is used by a Popup field of an online form: a value picked in the popup is saved.
+ * 2. a report (created through its API) is used by a Popup field of a form designed in 表单开发: the values picked
+ *    in the popup fill two fields and are saved.
  */
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,6 +83,9 @@ interface FieldSpec {
   length?: string;
   show?: string;
   dict?: string;
+  /** 字典Table and 字典Text (a Popup field: the report code and the form fields filled) */
+  dictTable?: string;
+  dictText?: string;
   query?: 'single' | 'group';
 }
 
@@ -104,7 +108,7 @@ const SUB_FIELDS: FieldSpec[] = [
 ];
 
 /** 新增 in 表单开发: head, fields (数据库属性 then 页面属性), the sub table's foreign key (外键), 保存. */
-async function designForm(page: Page, table: string, txt: string, type: '主表' | '附表', fields: FieldSpec[], foreign?: { field: string; main: string }): Promise<void> {
+async function designForm(page: Page, table: string, txt: string, type: '单表' | '主表' | '附表', fields: FieldSpec[], foreign?: { field: string; main: string }): Promise<void> {
   await page
     .getByRole('button', { name: /新\s*增/ })
     .first()
@@ -131,7 +135,7 @@ async function designForm(page: Page, table: string, txt: string, type: '主表'
 
   await modal.getByRole('tab', { name: '页面属性' }).click();
   for (const f of fields) {
-    if (!f.show && !f.dict && !f.query) continue;
+    if (!f.show && !f.dict && !f.query && !f.dictTable) continue;
     const line = modal.locator('.ant-tabs-tabpane-active [data-row-id]').filter({ hasText: f.name }).first();
     if (f.show) await chooseIn(page, line.locator('[role="gridcell"][data-key="fieldShowType"]'), f.show);
     if (f.query) {
@@ -139,6 +143,8 @@ async function designForm(page: Page, table: string, txt: string, type: '主表'
       if (f.query === 'group') await chooseIn(page, line.locator('[role="gridcell"][data-key="queryMode"]'), '范围查询');
     }
     if (f.dict) await typeInto(line.locator('[role="gridcell"][data-key="dictField"]'), f.dict);
+    if (f.dictTable) await typeInto(line.locator('[role="gridcell"][data-key="dictTable"]'), f.dictTable);
+    if (f.dictText) await typeInto(line.locator('[role="gridcell"][data-key="dictText"]'), f.dictText);
   }
   await keepScreenshot(page, `online-e2e-design-${table}-page`);
 
@@ -327,33 +333,17 @@ describe('online development end to end', () => {
       params: [],
     });
     expect(report.success, report.message).toBe(true);
-    const field = (dbFieldName: string, dbFieldTxt: string, extra: Record<string, unknown> = {}) => ({
-      dbFieldName,
-      dbFieldTxt,
-      dbType: 'string',
-      dbLength: 100,
-      dbIsNull: 1,
-      dbIsKey: 0,
-      isShowForm: 1,
-      isShowList: 1,
-      isQuery: 0,
-      queryMode: 'single',
-      fieldShowType: 'text',
-      ...extra,
-    });
-    const added = await api<string>(admin, 'POST', '/online/cgform/api/addAll', {
-      head: { tableName: 'bt_e2e_visit', tableTxt: '来访部门', tableType: 1, formTemplate: '1', themeTemplate: 'normal', isCheckbox: 'Y', isPage: 'Y', isTree: 'N' },
-      fields: [
-        field('visitor', '来访人'),
-        field('depart_name', '来访部门', { fieldShowType: 'popup', dictTable: 'e2e_depts', dictField: 'depart_name,org_code', dictText: 'depart_name,depart_code' }),
-        field('depart_code', '部门编码'),
-      ].map((f, i) => ({ ...f, orderNum: i })),
-      indexs: [],
-    });
-    expect(added.success, added.message).toBe(true);
+    await admin.goto(`${server.baseUrl}/online/cgform`);
+    await admin.locator('.ant-table').first().waitFor();
+    await designForm(admin, 'bt_e2e_visit', '来访部门', '单表', [
+      { name: 'visitor', txt: '来访人' },
+      { name: 'depart_name', txt: '来访部门', length: '100', show: 'Popup弹框', dict: 'depart_name,org_code', dictTable: 'e2e_depts', dictText: 'depart_name,depart_code' },
+      { name: 'depart_code', txt: '部门编码' },
+    ]);
+    await synchronise(admin, 'bt_e2e_visit');
     const [head] = await server.sql<{ id: string }>('select id from onl_cgform_head where table_name = $1', ['bt_e2e_visit']);
-    const sync = await api(admin, 'POST', `/online/cgform/api/doDbSynch/${head!.id}/normal`);
-    expect(sync.success, sync.message).toBe(true);
+    const [popupField] = await server.sql('select field_show_type, dict_table, dict_field, dict_text from onl_cgform_field where cgform_head_id = $1 and db_field_name = $2', [head!.id, 'depart_name']);
+    expect(popupField).toEqual({ field_show_type: 'popup', dict_table: 'e2e_depts', dict_field: 'depart_name,org_code', dict_text: 'depart_name,depart_code' });
 
     const [depart] = await server.sql<{ depart_name: string; org_code: string }>("select depart_name, org_code from sys_depart where del_flag = '0' order by org_code limit 1");
     await admin.goto(`${server.baseUrl}/online/cgformList/${head!.id}`);
