@@ -79,6 +79,8 @@ export function cellTypeOf(f: FieldRow, field: EntityField | undefined): Json {
       return dict ? { type: 'list_multi', dictCode: dict } : { type: 'input' };
     case 'sel_search':
       return dict ? { type: 'sel_search', dictCode: dict } : { type: 'input' };
+    case 'popup':
+      return f.dict_table && f.dict_field && f.dict_text ? { type: 'popup', popupCode: f.dict_table, orgFields: f.dict_field, destFields: f.dict_text } : { type: 'input' };
     case 'date':
     case 'datetime':
     case 'time':
