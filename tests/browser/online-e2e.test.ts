@@ -4,7 +4,7 @@
  *    a sub table whose foreign key points at it), synchronises both, a menu for it is granted to the staff role, and
  *    the staff user adds a record with two sub rows and an uploaded file, queries it by a date range, exports it and
  *    imports the exported file back;
- * 2. a report (created through its API) is used by a Popup field of a form designed in 表单开发: the values picked
+ * 2. a report designed in Online报表配置 is used by a Popup field of a form designed in 表单开发: the values picked
  *    in the popup fill two fields and are saved.
  */
 import { readFileSync } from 'node:fs';
@@ -399,15 +399,26 @@ describe('online development end to end', () => {
   );
 
   it('a Popup field picks a row of an online report and the form saves the mapped values', { retry: 0, timeout: 180_000 }, async () => {
-    const report = await api(admin, 'POST', '/online/cgreport/head/add', {
-      head: { code: 'e2e_depts', name: '部门选择报表', cgrSql: "select org_code, depart_name from sys_depart where del_flag = '0'" },
-      items: [
-        { fieldName: 'org_code', fieldTxt: '机构编码', fieldType: 'String', isShow: 1, orderNum: 1 },
-        { fieldName: 'depart_name', fieldTxt: '部门名称', fieldType: 'String', isShow: 1, isSearch: 1, searchMode: 'single', orderNum: 2 },
-      ],
-      params: [],
-    });
-    expect(report.success, report.message).toBe(true);
+    // the report, in 在线开发 → Online报表配置
+    await admin.goto(`${server.baseUrl}/online/cgreport`);
+    await admin.locator('.ant-table').first().waitFor();
+    await admin.getByRole('button', { name: /新\s*增/ }).click();
+    const dialog = admin.locator('.report-design-modal');
+    await dialog.getByPlaceholder('如 depart_report').fill('e2e_depts');
+    await dialog.getByPlaceholder('报表名称').fill('部门选择报表');
+    await dialog.locator('.report-sql-editor .cm-content').click();
+    await admin.keyboard.insertText("select org_code, depart_name from sys_depart where del_flag = '0'");
+    await dialog.getByRole('button', { name: '解析SQL' }).click();
+    const reportField = (name: string) => dialog.locator('.report-fields tr.ant-table-row').filter({ hasText: name });
+    await reportField('depart_name').waitFor();
+    await reportField('org_code').getByLabel('字段名称').fill('机构编码');
+    await reportField('depart_name').getByLabel('字段名称').fill('部门名称');
+    await keepScreenshot(admin, 'online-e2e-report-design');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await toast(admin, '添加成功');
+    await admin.locator('tr.ant-table-row').filter({ hasText: 'e2e_depts' }).waitFor();
+
+    // the form with the Popup field, in 表单开发
     await admin.goto(`${server.baseUrl}/online/cgform`);
     await admin.locator('.ant-table').first().waitFor();
     await designForm(admin, 'bt_e2e_visit', '来访部门', '单表', [
