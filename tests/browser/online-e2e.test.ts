@@ -184,6 +184,8 @@ async function designForm(
 
 async function synchronise(page: Page, table: string): Promise<void> {
   const row = page.locator('tr.ant-table-row').filter({ hasText: table });
+  // the menu of the previous row may still be closing
+  await expect.poll(() => page.locator('.ant-dropdown:visible').count()).toBe(0);
   await row.getByText('更多').click();
   await page.locator('.ant-dropdown:visible').getByText('同步数据库').click();
   await page.getByRole('button', { name: '开始同步' }).click();
