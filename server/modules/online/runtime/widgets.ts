@@ -36,14 +36,14 @@ export function widgetOf(f: FieldRow, field: EntityField | undefined, forQuery =
     case 'time':
       return { component: 'Input', props: { placeholder: 'HH:mm:ss' }, type: 'string' };
     case 'file':
-      return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JUpload', props: { bizPath: 'online' }, type: 'string' };
+      return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JUpload', props: { bizPath: 'temp' }, type: 'string' };
     case 'image':
-      return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JImageUpload', props: { bizPath: 'online' }, type: 'string' };
+      return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JImageUpload', props: { bizPath: 'temp' }, type: 'string' };
     case 'sel_search':
       return dict ? { component: 'JSearchSelectTag', props: { dict, placeholder: choose }, type: 'string' } : { component: 'Input', props: {}, type: 'string' };
     case 'popup':
       return tableDict
-        ? { component: 'JPopup', props: { code: f.dict_table, field: f.db_field_name, orgFields: f.dict_field, destFields: f.dict_text }, type: 'string' }
+        ? { component: 'JPopup', props: { code: f.dict_table, field: f.db_field_name, orgFields: f.dict_field, destFields: f.dict_text, placeholder: choose }, type: 'string' }
         : { component: 'Input', props: { placeholder: enter }, type: 'string' };
     case 'sel_tree':
       return tableDict ? { component: 'JTreeSelect', props: { dict: tableDict, pidField: 'pid', pidValue: '0', placeholder: choose }, type: 'string' } : { component: 'Input', props: {}, type: 'string' };
@@ -79,6 +79,8 @@ export function cellTypeOf(f: FieldRow, field: EntityField | undefined): Json {
       return dict ? { type: 'list_multi', dictCode: dict } : { type: 'input' };
     case 'sel_search':
       return dict ? { type: 'sel_search', dictCode: dict } : { type: 'input' };
+    case 'popup':
+      return f.dict_table && f.dict_field && f.dict_text ? { type: 'popup', popupCode: f.dict_table, orgFields: f.dict_field, destFields: f.dict_text } : { type: 'input' };
     case 'date':
     case 'datetime':
     case 'time':
