@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { RateLimitRule } from '../../config';
 import { RateLimiter } from '../rate-limit';
 import { LocalBus, RedisUnavailableError, type SharedState } from './types';
@@ -65,8 +65,10 @@ export class RedisSharedState implements SharedState {
       // no retries while starting (a clear failure instead); once up, ioredis reconnects after a drop
       retryStrategy: (attempt: number) => (started ? Math.min(attempt * 250, 3000) : null),
     };
-    const client = new Redis(url, options);
-    const subscriber = new Redis(url, options);
+    // loaded only when REDIS_URL is set
+    const { Redis: RedisClient } = await import('ioredis');
+    const client = new RedisClient(url, options);
+    const subscriber = new RedisClient(url, options);
     const noteError = (err: Error) => (firstError ??= err);
     client.on('error', noteError);
     subscriber.on('error', noteError);

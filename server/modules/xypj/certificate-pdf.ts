@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import fontkit from '@foliojs-fork/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import QRCode from 'qrcode';
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import { PROJECT_ROOT } from '../../paths';
 
 /** What the certificate shows. */
@@ -21,9 +19,16 @@ export interface CertificateContent {
 }
 
 const A4: [number, number] = [595.28, 841.89];
-const RED = rgb(0.7, 0.08, 0.08);
-const DARK = rgb(0.15, 0.15, 0.15);
-const GREY = rgb(0.4, 0.4, 0.4);
+
+/**
+ * pdf-lib, fontkit and qrcode (some 25 MB once loaded) are imported at the first certificate, not at start: the
+ * server bundle would otherwise load them with every other module.
+ */
+async function pdfLibraries() {
+  const [{ PDFDocument, rgb }, { default: fontkit }, { default: QRCode }] = await Promise.all([import('pdf-lib'), import('@foliojs-fork/fontkit'), import('qrcode')]);
+  return { PDFDocument, rgb, fontkit, QRCode };
+}
+type PdfLibraries = Awaited<ReturnType<typeof pdfLibraries>>;
 
 let fontBytes: Buffer | null = null;
 
@@ -40,11 +45,11 @@ export function cjkFont(): Buffer {
   return fontBytes;
 }
 
-const centered = (page: PDFPage, text: string, y: number, size: number, font: PDFFont, color = DARK) =>
+const centered = (page: PDFPage, text: string, y: number, size: number, font: PDFFont, color: Color) =>
   page.drawText(text, { x: (A4[0] - font.widthOfTextAtSize(text, size)) / 2, y, size, font, color });
 
 /** The QR code as dark squares (vector, so it stays sharp when printed). */
-function drawQr(page: PDFPage, text: string, x: number, y: number, size: number): void {
+function drawQr({ QRCode, rgb }: PdfLibraries, page: PDFPage, text: string, x: number, y: number, size: number): void {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const quiet = 2;
@@ -60,6 +65,11 @@ function drawQr(page: PDFPage, text: string, x: number, y: number, size: number)
 
 /** An A4 credit grade certificate with a verification QR code. */
 export async function certificatePdf(c: CertificateContent): Promise<Uint8Array> {
+  const libraries = await pdfLibraries();
+  const { PDFDocument, rgb, fontkit } = libraries;
+  const RED = rgb(0.7, 0.08, 0.08);
+  const DARK = rgb(0.15, 0.15, 0.15);
+  const GREY = rgb(0.4, 0.4, 0.4);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(`信用等级证书 ${c.certNo}`);
@@ -80,7 +90,7 @@ export async function certificatePdf(c: CertificateContent): Promise<Uint8Array>
     ['发证日期', c.issueDate],
     ['有效期至', c.validUntil],
   ];
-  centered(page, '经评价，该企业信用等级为', h - 260, 16, font);
+  centered(page, '经评价，该企业信用等级为', h - 260, 16, font, DARK);
   centered(page, c.grade, h - 340, 64, font, RED);
   let y = h - 420;
   for (const [label, value] of rows) {
@@ -90,7 +100,7 @@ export async function certificatePdf(c: CertificateContent): Promise<Uint8Array>
   }
   if (c.revoked) centered(page, '本证书已撤销', y - 10, 22, font, RED);
 
-  drawQr(page, c.checkUrl, 90, 90, 110);
+  drawQr(libraries, page, c.checkUrl, 90, 90, 110);
   page.drawText('扫码核验证书真伪', { x: 90, y: 72, size: 10, font, color: GREY });
   page.drawText(c.issuer, { x: w - 90 - font.widthOfTextAtSize(c.issuer, 16), y: 150, size: 16, font, color: DARK });
   page.drawText(c.issueDate, { x: w - 90 - font.widthOfTextAtSize(c.issueDate, 14), y: 122, size: 14, font, color: DARK });
