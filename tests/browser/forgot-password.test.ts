@@ -36,8 +36,22 @@ describe('找回密码', () => {
       await page.getByPlaceholder('请输入手机号').fill(MOBILE);
       await page.getByRole('button', { name: '获取验证码' }).click();
       await page.getByRole('button', { name: /\d+ s/ }).waitFor();
-      const [sent] = await server.sql<{ content: string }>('SELECT content FROM sys_sms_outbox WHERE mobile = $1 ORDER BY create_time DESC LIMIT 1', [MOBILE]);
-      const code = /(\d{6})/.exec(sent.content)?.[1] ?? '';
+      // the countdown starts as the request leaves: wait for the server to have sent the message
+      let content = '';
+      await expect
+        .poll(
+          async () => {
+            const [sent] = await server.sql<{ content: string }>(
+              'SELECT content FROM sys_sms_outbox WHERE mobile = $1 ORDER BY create_time DESC LIMIT 1',
+              [MOBILE],
+            );
+            content = sent?.content ?? '';
+            return content;
+          },
+          { timeout: 15_000 },
+        )
+        .not.toBe('');
+      const code = /(\d{6})/.exec(content)?.[1] ?? '';
       await page.getByPlaceholder('请输入短信验证码').fill(code);
       await page.getByRole('button', { name: /下一步/ }).click();
 
