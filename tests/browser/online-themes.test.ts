@@ -67,6 +67,8 @@ describe('online form themes', () => {
       const below = page.locator('.ant-tabs').filter({ has: page.getByRole('tab', { name: '订单明细' }) });
       await below.getByText('水泥').waitFor();
       await expect.poll(() => below.locator('tr.ant-table-row').count()).toBe(2);
+      await expect.poll(() => below.locator('.ant-spin-blur').count()).toBe(0);
+      await page.waitForTimeout(400); // the spinner's fade-out
       await keepScreenshot(page, 'online-theme-erp');
       await page.locator('tr.ant-table-row', { hasText: 'THEME-2' }).locator('td', { hasText: 'THEME-2' }).click();
       await below.getByText('玻璃').waitFor();
@@ -85,6 +87,8 @@ describe('online form themes', () => {
       const inner = page.locator('tr.ant-table-expanded-row');
       await inner.getByText('钢筋').waitFor();
       await inner.getByText('水泥').waitFor();
+      await expect.poll(() => inner.locator('.ant-spin-blur').count()).toBe(0);
+      await page.waitForTimeout(400); // the spinner's fade-out
       await keepScreenshot(page, 'online-theme-inner-table');
     } catch (error) {
       await keepScreenshot(page, 'online-theme-inner-table-failed');
@@ -99,9 +103,12 @@ describe('online form themes', () => {
       const form = page.locator('.ant-modal-content').last();
       await expect.poll(() => form.getByPlaceholder('请输入订单号').inputValue()).toBe('THEME-1');
       await expect.poll(() => form.getByRole('tab').allTextContents()).toEqual(['测试订单', '订单明细']);
+      await page.waitForTimeout(400); // the modal's opening animation
       await keepScreenshot(page, 'online-theme-tab-main');
       await form.getByRole('tab', { name: '订单明细' }).click();
+      await expect.poll(() => form.getByRole('tab', { name: '订单明细' }).getAttribute('aria-selected')).toBe('true');
       await expect.poll(() => form.locator('.eg [data-row-id]').count()).toBe(2);
+      await page.waitForTimeout(400); // the tab's ink bar
       await keepScreenshot(page, 'online-theme-tab-items');
     } catch (error) {
       await keepScreenshot(page, 'online-theme-tab-failed');

@@ -53,6 +53,8 @@ describe('sub lists of a main row', () => {
     fireEvent.click(document.querySelectorAll('.ant-table-row-expand-icon')[0]!);
     expect(await screen.findByText('o1的螺丝')).toBeTruthy();
     expect(screen.getByRole('tab', { name: '付款' })).toBeTruthy();
+    // the open tab's rows only, asked once
+    expect(s.calls.filter((c) => c.url.startsWith('/order/subList/'))).toHaveLength(1);
   });
 
   it('form.mainTab: the main fields are the first tab, each sub table a tab after it', async () => {
