@@ -65,8 +65,8 @@ function ListBody({ schema, notifier, saveCode, extraParams }: ListPageViewProps
     [reload, clearSelection],
   );
   const subLists = schema.subLists ?? [];
-  // ERP theme: the sub lists follow the row selected last (a click selects that row alone).
-  const erpRecord = controller.selectedRows.at(-1);
+  // ERP theme: the sub lists follow the selected row (a click on a row selects it alone; of several ticked rows, the last).
+  const erpRecord = controller.selectedRows.filter((r) => controller.selectedRowKeys.includes(String(r[controller.rowKey]))).at(-1);
   const showSuperQuery = !!schema.superQuery && actionAllowed(schema.toolbar?.superQuery, can, true);
 
   return (

@@ -43,6 +43,11 @@ describe('sub lists of a main row', () => {
     fireEvent.click(screen.getByText('SO-1'));
     expect(await screen.findByText('o1付100')).toBeTruthy();
     expect(screen.queryByText('o2付100')).toBeNull();
+    // ticking a second row's checkbox keeps both selected (batch actions) and shows the last one's rows
+    const secondBox = screen.getByText('SO-2').closest('tr')!.querySelector('input[type="checkbox"]')!;
+    fireEvent.click(secondBox);
+    await waitFor(() => expect(document.querySelectorAll('tr.ant-table-row input[type="checkbox"]:checked')).toHaveLength(2));
+    expect(await screen.findByText('o2付100')).toBeTruthy();
   });
 
   it('innerTable: a row expands to its sub rows', async () => {
