@@ -58,7 +58,11 @@ export function SubLists({ lists, record, notify }: { lists: SubList[]; record: 
   return (
     <Tabs
       size="small"
-      items={lists.map((list) => ({ key: list.key, label: list.title, children: <SubListTable list={list} record={record} notify={notify} /> }))}
+      items={lists.map((list) => ({
+        key: list.key,
+        label: list.title,
+        children: <SubListTable list={list} record={record} notify={notify} />,
+      }))}
     />
   );
 }

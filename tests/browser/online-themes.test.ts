@@ -30,10 +30,19 @@ beforeAll(async () => {
   await seedOnlineForms(db, 'r_xypj_staff');
   await db.destroy();
   const now = new Date();
-  for (const [id, code, items] of [['o_theme_1', 'THEME-1', ['钢筋', '水泥']], ['o_theme_2', 'THEME-2', ['玻璃']]] as const) {
+  for (const [id, code, items] of [
+    ['o_theme_1', 'THEME-1', ['钢筋', '水泥']],
+    ['o_theme_2', 'THEME-2', ['玻璃']],
+  ] as const) {
     await server.sql('insert into t_order (id, order_code, create_by, create_time) values ($1, $2, $3, $4)', [id, code, 'staff', now]);
     for (const [i, name] of items.entries()) {
-      await server.sql('insert into t_order_item (id, order_id, item_name, qty, create_time) values ($1, $2, $3, $4, $5)', [`${id}_${i}`, id, name, i + 1, now]);
+      await server.sql('insert into t_order_item (id, order_id, item_name, qty, create_time) values ($1, $2, $3, $4, $5)', [
+        `${id}_${i}`,
+        id,
+        name,
+        i + 1,
+        now,
+      ]);
     }
   }
   browser = await launchBrowser();

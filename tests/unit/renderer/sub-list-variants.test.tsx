@@ -24,7 +24,14 @@ const base: ListPage = {
 
 const routes = () =>
   fakeHttp({
-    'GET /order/list': () => ok({ records: [{ id: 'o1', code: 'SO-1' }, { id: 'o2', code: 'SO-2' }], total: 2 }),
+    'GET /order/list': () =>
+      ok({
+        records: [
+          { id: 'o1', code: 'SO-1' },
+          { id: 'o2', code: 'SO-2' },
+        ],
+        total: 2,
+      }),
     'GET /order/subList/lines': (c) => ok([{ id: `l_${String(c.params?.id)}`, item: `${String(c.params?.id)}的螺丝` }]),
     'GET /order/subList/pays': (c) => ok([{ id: `p_${String(c.params?.id)}`, amount: `${String(c.params?.id)}付100` }]),
   });
@@ -70,7 +77,10 @@ describe('sub lists of a main row', () => {
       subLists: undefined,
       form: {
         mainTab: '订单',
-        schema: { type: 'object', properties: { code: { type: 'string', title: '订单号', 'x-decorator': 'FormItem', 'x-component': 'Input' } } },
+        schema: {
+          type: 'object',
+          properties: { code: { type: 'string', title: '订单号', 'x-decorator': 'FormItem', 'x-component': 'Input' } },
+        },
         subTables: [{ key: 'lines', title: '明细', component: 'Input' }],
       },
     };
@@ -81,7 +91,9 @@ describe('sub lists of a main row', () => {
       if (!found?.querySelector('[role="tab"]')) throw new Error('not open');
       return found as HTMLElement;
     });
-    const tabs = within(modal).getAllByRole('tab').map((t) => t.textContent);
+    const tabs = within(modal)
+      .getAllByRole('tab')
+      .map((t) => t.textContent);
     expect(tabs).toEqual(['订单', '明细']);
     expect(within(modal).getByRole('tab', { name: '订单' }).getAttribute('aria-selected')).toBe('true');
     expect(within(modal).getByText('订单号')).toBeTruthy();
