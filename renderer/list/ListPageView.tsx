@@ -15,6 +15,7 @@ import { useListActions } from '../actions/useListActions';
 import { LeftTree } from './LeftTree';
 import { SuperQuery } from '../superQuery/SuperQuery';
 import { actionAllowed } from './actions';
+import { SubLists } from './SubLists';
 
 export interface ListPageViewProps {
   schema: ListPage;
@@ -63,6 +64,9 @@ function ListBody({ schema, notifier, saveCode, extraParams }: ListPageViewProps
     },
     [reload, clearSelection],
   );
+  const subLists = schema.subLists ?? [];
+  // ERP theme: the sub lists follow the selected row (a click on a row selects it alone; of several ticked rows, the last).
+  const erpRecord = controller.selectedRows.filter((r) => controller.selectedRowKeys.includes(String(r[controller.rowKey]))).at(-1);
   const showSuperQuery = !!schema.superQuery && actionAllowed(schema.toolbar?.superQuery, can, true);
 
   return (
@@ -78,7 +82,22 @@ function ListBody({ schema, notifier, saveCode, extraParams }: ListPageViewProps
         }
       />
       {schema.selectable !== false && <SelectionBanner />}
-      {schema.variant === 'treeTable' ? <ListTable handlers={handlers} rows={tree.rows} expandable={tree.expandable} /> : <ListTable handlers={handlers} />}
+      {schema.variant === 'treeTable' ? (
+        <ListTable handlers={handlers} rows={tree.rows} expandable={tree.expandable} />
+      ) : schema.variant === 'innerTable' && subLists.length ? (
+        <ListTable handlers={handlers} expandable={{ expandedRowRender: (row) => <SubLists lists={subLists} record={row} notify={list.notify} /> }} />
+      ) : schema.variant === 'erp' && subLists.length ? (
+        <>
+          <ListTable handlers={handlers} onRowClick={(row) => list.select([String(row[list.rowKey])], [row])} />
+          {erpRecord ? (
+            <SubLists lists={subLists} record={erpRecord} notify={list.notify} />
+          ) : (
+            <Alert type="info" showIcon message="点击一行主表数据查看其子表数据" style={{ marginTop: 12 }} />
+          )}
+        </>
+      ) : (
+        <ListTable handlers={handlers} />
+      )}
       {schema.form && (
         <RecordModal
           mode={mode}

@@ -34,6 +34,8 @@ export interface ListTableProps {
   expandable?: TableProps<Row>['expandable'];
   rows?: Row[];
   pagination?: boolean;
+  /** Clicking a row (ERP theme: selects it alone and shows its sub lists). */
+  onRowClick?: (row: Row) => void;
 }
 
 function useColumns(list: ListContextValue, handlers: RowHandlers) {
@@ -76,14 +78,19 @@ function useColumns(list: ListContextValue, handlers: RowHandlers) {
   }, [schema, sort, can, excludedCodes, prefix, fixable]);
 }
 
+/** A click on a row's data, not on its checkbox, expander, links, buttons or inputs. */
+export function plainCellClick(target: EventTarget | null): boolean {
+  return !(target instanceof Element && target.closest('.ant-table-selection-column, .ant-table-row-expand-icon-cell, a, button, input, label, .ant-dropdown-trigger'));
+}
+
 /** Above this many rows (and without tree expansion) only the visible rows are rendered. */
 export const VIRTUAL_THRESHOLD = 100;
 
-export function ListTable({ handlers, expandable, rows, pagination = true }: ListTableProps) {
+export function ListTable({ handlers, expandable, rows, pagination = true, onRowClick }: ListTableProps) {
   const list = useListContext();
   const columns = useColumns(list, handlers);
   const data = rows ?? list.rows;
-  if (Math.max(data.length, list.pageSize) > VIRTUAL_THRESHOLD && !expandable) {
+  if (Math.max(data.length, list.pageSize) > VIRTUAL_THRESHOLD && !expandable && !onRowClick) {
     return (
       <VirtualTable
         columns={columns as VirtualColumn[]}
@@ -119,6 +126,7 @@ export function ListTable({ handlers, expandable, rows, pagination = true }: Lis
       loading={list.loading}
       locale={list.schema.emptyText ? { emptyText: list.schema.emptyText } : undefined}
       expandable={expandable}
+      onRow={onRowClick ? (row) => ({ onClick: (event) => plainCellClick(event.target) && onRowClick(row), style: { cursor: 'pointer' } }) : undefined}
       virtual={large}
       scroll={large ? { x: columns.length * 120, y: 600 } : { x: 'max-content' }}
       rowSelection={

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Drawer, Modal, Popconfirm, Space, Tabs } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { createForm, type Form } from '@formily/core';
@@ -14,6 +14,8 @@ export type RecordMode = 'add' | 'edit' | 'detail';
 const TITLES: Record<RecordMode, string> = { add: '新增', edit: '编辑', detail: '详情' };
 /** The details modal is 1200 px wide. */
 const DETAIL_WIDTH = 1200;
+/** Key of the main fields' tab when the form has `mainTab`. */
+const MAIN_TAB = '__main';
 
 export interface RecordModalProps {
   mode: RecordMode | undefined;
@@ -40,7 +42,9 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
   const [fullscreen, setFullscreen] = useState(!!config.fullscreen);
   const [saving, setSaving] = useState(false);
   const subTables = config.subTables ?? [];
-  const [activeTab, setActiveTab] = useState(subTables[0]?.key);
+  const tabbed = !!config.mainTab && subTables.length > 0;
+  const firstTab = tabbed ? MAIN_TAB : subTables[0]?.key;
+  const [activeTab, setActiveTab] = useState(firstTab);
   const form = useMemo(
     () => createForm({ initialValues: mode === 'add' ? { ...initialValues } : { ...record }, readPretty: mode === 'detail' }),
     [mode, record, initialValues],
@@ -49,7 +53,7 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
   useEffect(() => {
     if (!open) return;
     setFullscreen(!!config.fullscreen);
-    setActiveTab(subTables[0]?.key);
+    setActiveTab(firstTab);
     if (mode === 'add' || !record) return;
     for (const sub of subTables) {
       if (!sub.listUrl) continue;
@@ -72,6 +76,7 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
     } catch {
       const failing = firstFailingSubTable(form, subTables.map((s) => s.key));
       if (failing) setActiveTab(failing);
+      else if (tabbed) setActiveTab(MAIN_TAB);
       return;
     }
     const url = mode === 'add' ? urls.add : urls.edit;
@@ -106,28 +111,29 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
       </a>
     </Space>
   );
-  const body = open ? (
+  const subTabs = subTables.map((sub) => ({
+    key: sub.key,
+    label: sub.title,
+    forceRender: true,
+    children: (
+      <SchemaForm
+        form={form}
+        schema={{ type: 'object', properties: { [sub.key]: { type: 'array', 'x-component': sub.component, 'x-component-props': sub.props } } }}
+        grid={{ maxColumns: 1, labelCol: 0, wrapperCol: 24 }}
+      />
+    ),
+  }));
+  const mainForm = (children?: ReactNode) => (
     <SchemaForm form={form} schema={config.schema} grid={config.grid} scope={{ $record: record }} pointer="/form/schema">
-      {subTables.length > 0 && (
-        <Tabs
-          activeKey={activeTab}
-          onChange={setActiveTab}
-          items={subTables.map((sub) => ({
-            key: sub.key,
-            label: sub.title,
-            forceRender: true,
-            children: (
-              <SchemaForm
-                form={form}
-                schema={{ type: 'object', properties: { [sub.key]: { type: 'array', 'x-component': sub.component, 'x-component-props': sub.props } } }}
-                grid={{ maxColumns: 1, labelCol: 0, wrapperCol: 24 }}
-              />
-            ),
-          }))}
-        />
-      )}
+      {children}
     </SchemaForm>
-  ) : null;
+  );
+  // mainTab (online form theme "tab"): the main fields are the first tab, each sub table a tab after it.
+  const body = !open ? null : tabbed ? (
+    <Tabs activeKey={activeTab} onChange={setActiveTab} items={[{ key: MAIN_TAB, label: config.mainTab, forceRender: true, children: mainForm() }, ...subTabs]} />
+  ) : (
+    mainForm(subTables.length > 0 && <Tabs activeKey={activeTab} onChange={setActiveTab} items={subTabs} />)
+  );
   const footer =
     mode === 'detail' ? (
       <Button onClick={onClose}>关闭</Button>

@@ -19,7 +19,8 @@ export interface ListPage {
   notice?: string;
   /** The entity (its table, also its file name under schemas/entities) the page is derived from. */
   entity?: string;
-  variant?: "table" | "treeTable" | "leftTree" | "masterDetail";
+  /** erp: clicking a row shows its subLists in tabs below the list; innerTable: each row expands to its subLists. */
+  variant?: "table" | "treeTable" | "leftTree" | "masterDetail" | "erp" | "innerTable";
   rowKey?: string;
   url: ListUrls;
   /** Permission prefix; columns hidden by type-1 codes under it. */
@@ -39,6 +40,8 @@ export interface ListPage {
   importOptions?: ImportOptions;
   tree?: TreeOptions;
   leftTree?: LeftTreeOptions;
+  /** Read-only lists of a row's sub records (variants erp and innerTable). */
+  subLists?: SubList[];
 }
 
 export interface FormPage {
@@ -307,7 +310,17 @@ export interface EditForm {
   cancelConfirm?: string;
   grid?: Grid;
   schema: FormilySchema;
+  /** With subTables: the main fields go in a first tab with this title, each sub table in its own tab after it. */
+  mainTab?: string;
   subTables?: SubTable[];
+}
+
+export interface SubList {
+  key: string;
+  title: string;
+  /** Loads the rows of one master record (GET with id). */
+  listUrl: string;
+  columns: Column[];
 }
 
 export interface SubTable {

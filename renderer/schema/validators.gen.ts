@@ -3,8 +3,8 @@
 /* eslint-disable */
 function ucs2length(str) { let n = 0; for (const _ of str) n++; return n; }
 "use strict";
-export const ListPage = validate48;
-const schema12 = {"type":"object","required":["$schema","kind","title","url","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"list"},"title":{"type":"string","minLength":1},"description":{"type":"string"},"emptyText":{"type":"string","description":"What the table shows while it has no rows (default 暂无数据)."},"selectable":{"type":"boolean","default":true,"description":"false: rows have no checkbox and the 已选择 bar is hidden (read-only lists such as run histories)."},"notice":{"type":"string","description":"A note shown above the list (an info bar), e.g. who else reads these rows."},"entity":{"type":"string","description":"The entity (its table, also its file name under schemas/entities) the page is derived from."},"variant":{"enum":["table","treeTable","leftTree","masterDetail"],"default":"table"},"rowKey":{"type":"string","default":"id"},"url":{"$ref":"#/definitions/ListUrls"},"authPrefix":{"type":"string","description":"Permission prefix; columns hidden by type-1 codes under it."},"defaultSort":{"$ref":"#/definitions/Sort"},"pageSize":{"type":"integer","minimum":1},"pageSizeOptions":{"type":"array","items":{"type":"integer","minimum":1}},"query":{"$ref":"#/definitions/FormilySchema"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Column"}},"toolbar":{"$ref":"#/definitions/Toolbar"},"rowActions":{"$ref":"#/definitions/RowActions"},"form":{"$ref":"#/definitions/EditForm"},"superQuery":{"$ref":"#/definitions/SuperQuery"},"exportFileName":{"type":"string"},"exportMode":{"enum":["blob","navigate"],"default":"blob","description":"blob: GET the export with the token header and save it; navigate: open a signed export address ({export url}/link) in the browser."},"importOptions":{"$ref":"#/definitions/ImportOptions"},"tree":{"$ref":"#/definitions/TreeOptions"},"leftTree":{"$ref":"#/definitions/LeftTreeOptions"}},"allOf":[{"if":{"properties":{"variant":{"const":"leftTree"}},"required":["variant"]},"then":{"required":["leftTree"]}}]};
+export const ListPage = validate50;
+const schema12 = {"type":"object","required":["$schema","kind","title","url","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"list"},"title":{"type":"string","minLength":1},"description":{"type":"string"},"emptyText":{"type":"string","description":"What the table shows while it has no rows (default 暂无数据)."},"selectable":{"type":"boolean","default":true,"description":"false: rows have no checkbox and the 已选择 bar is hidden (read-only lists such as run histories)."},"notice":{"type":"string","description":"A note shown above the list (an info bar), e.g. who else reads these rows."},"entity":{"type":"string","description":"The entity (its table, also its file name under schemas/entities) the page is derived from."},"variant":{"enum":["table","treeTable","leftTree","masterDetail","erp","innerTable"],"default":"table","description":"erp: clicking a row shows its subLists in tabs below the list; innerTable: each row expands to its subLists."},"rowKey":{"type":"string","default":"id"},"url":{"$ref":"#/definitions/ListUrls"},"authPrefix":{"type":"string","description":"Permission prefix; columns hidden by type-1 codes under it."},"defaultSort":{"$ref":"#/definitions/Sort"},"pageSize":{"type":"integer","minimum":1},"pageSizeOptions":{"type":"array","items":{"type":"integer","minimum":1}},"query":{"$ref":"#/definitions/FormilySchema"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Column"}},"toolbar":{"$ref":"#/definitions/Toolbar"},"rowActions":{"$ref":"#/definitions/RowActions"},"form":{"$ref":"#/definitions/EditForm"},"superQuery":{"$ref":"#/definitions/SuperQuery"},"exportFileName":{"type":"string"},"exportMode":{"enum":["blob","navigate"],"default":"blob","description":"blob: GET the export with the token header and save it; navigate: open a signed export address ({export url}/link) in the browser."},"importOptions":{"$ref":"#/definitions/ImportOptions"},"tree":{"$ref":"#/definitions/TreeOptions"},"leftTree":{"$ref":"#/definitions/LeftTreeOptions"},"subLists":{"type":"array","description":"Read-only lists of a row's sub records (variants erp and innerTable).","items":{"$ref":"#/definitions/SubList"}}},"allOf":[{"if":{"properties":{"variant":{"const":"leftTree"}},"required":["variant"]},"then":{"required":["leftTree"]}},{"if":{"properties":{"variant":{"enum":["erp","innerTable"]}},"required":["variant"]},"then":{"required":["subLists"]}}]};
 const schema13 = {"type":"object","required":["list"],"additionalProperties":false,"properties":{"list":{"type":"string"},"childList":{"type":"string","description":"Tree table: children of one parent."},"add":{"type":"string"},"edit":{"type":"string"},"delete":{"type":"string"},"deleteBatch":{"type":"string"},"queryById":{"type":"string"},"exportXls":{"type":"string"},"importExcel":{"type":"string"}}};
 const schema14 = {"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}};
 const schema22 = {"type":"object","required":["dataIndex","title"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string"},"title":{"type":"string"},"width":{"type":"number"},"align":{"enum":["left","center","right"]},"sorter":{"type":"boolean"},"ellipsis":{"type":"boolean"},"fixed":{"enum":["left","right"]},"component":{"type":"string","description":"Registered field type whose cell renders the value."},"props":{"type":"object"},"auth":{"type":"string"}}};
@@ -3685,7 +3685,7 @@ validate29.errors = vErrors;
 return errors === 0;
 }
 
-const schema49 = {"type":"object","required":["schema"],"additionalProperties":false,"properties":{"container":{"enum":["modal","drawer"],"default":"modal"},"title":{"type":"string","description":"Dialog title instead of 新增 / 编辑 / 详情."},"width":{"type":["number","string"]},"fullscreen":{"type":"boolean","description":"Initial fullscreen state, restored whenever the form opens."},"okText":{"type":"string","description":"Label of the save button (default 确定), e.g. 提交."},"cancelConfirm":{"type":"string","description":"取消 asks this in a popconfirm before discarding the form, e.g. 确定放弃编辑？."},"grid":{"$ref":"#/definitions/Grid"},"schema":{"$ref":"#/definitions/FormilySchema"},"subTables":{"type":"array","items":{"$ref":"#/definitions/SubTable"}}}};
+const schema49 = {"type":"object","required":["schema"],"additionalProperties":false,"properties":{"container":{"enum":["modal","drawer"],"default":"modal"},"title":{"type":"string","description":"Dialog title instead of 新增 / 编辑 / 详情."},"width":{"type":["number","string"]},"fullscreen":{"type":"boolean","description":"Initial fullscreen state, restored whenever the form opens."},"okText":{"type":"string","description":"Label of the save button (default 确定), e.g. 提交."},"cancelConfirm":{"type":"string","description":"取消 asks this in a popconfirm before discarding the form, e.g. 确定放弃编辑？."},"grid":{"$ref":"#/definitions/Grid"},"schema":{"$ref":"#/definitions/FormilySchema"},"mainTab":{"type":"string","description":"With subTables: the main fields go in a first tab with this title, each sub table in its own tab after it."},"subTables":{"type":"array","items":{"$ref":"#/definitions/SubTable"}}}};
 const schema50 = {"type":"object","additionalProperties":false,"properties":{"maxColumns":{"type":"integer","minimum":1},"minColumns":{"type":"integer","minimum":1},"labelCol":{"type":"integer","minimum":0,"maximum":24},"wrapperCol":{"type":"integer","minimum":0,"maximum":24}}};
 const schema51 = {"type":"object","required":["key","title","component"],"additionalProperties":false,"properties":{"key":{"type":"string","description":"Form value key holding the rows."},"title":{"type":"string"},"component":{"type":"string","description":"Registered field type (usually EditableGrid)."},"props":{"type":"object"},"listUrl":{"type":"string","description":"Loads the rows of one master record (GET with id)."}}};
 
@@ -3942,15 +3942,9 @@ vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.error
 errors = vErrors.length;
 }
 }
-if(data.subTables !== undefined){
-let data12 = data.subTables;
-if(Array.isArray(data12)){
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-let data13 = data12[i0];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.key === undefined){
-const err20 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+if(data.mainTab !== undefined){
+if(typeof data.mainTab !== "string"){
+const err20 = {instancePath:instancePath+"/mainTab",schemaPath:"#/properties/mainTab/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3959,8 +3953,16 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data13.title === undefined){
-const err21 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+}
+if(data.subTables !== undefined){
+let data13 = data.subTables;
+if(Array.isArray(data13)){
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+let data14 = data13[i0];
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.key === undefined){
+const err21 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3969,8 +3971,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data13.component === undefined){
-const err22 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
+if(data14.title === undefined){
+const err22 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3979,9 +3981,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-for(const key2 in data13){
-if(!(((((key2 === "key") || (key2 === "title")) || (key2 === "component")) || (key2 === "props")) || (key2 === "listUrl"))){
-const err23 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data14.component === undefined){
+const err23 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3990,10 +3991,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data13.key !== undefined){
-if(typeof data13.key !== "string"){
-const err24 = {instancePath:instancePath+"/subTables/" + i0+"/key",schemaPath:"#/definitions/SubTable/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data14){
+if(!(((((key2 === "key") || (key2 === "title")) || (key2 === "component")) || (key2 === "props")) || (key2 === "listUrl"))){
+const err24 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4003,9 +4003,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data13.title !== undefined){
-if(typeof data13.title !== "string"){
-const err25 = {instancePath:instancePath+"/subTables/" + i0+"/title",schemaPath:"#/definitions/SubTable/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.key !== undefined){
+if(typeof data14.key !== "string"){
+const err25 = {instancePath:instancePath+"/subTables/" + i0+"/key",schemaPath:"#/definitions/SubTable/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4015,9 +4015,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data13.component !== undefined){
-if(typeof data13.component !== "string"){
-const err26 = {instancePath:instancePath+"/subTables/" + i0+"/component",schemaPath:"#/definitions/SubTable/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.title !== undefined){
+if(typeof data14.title !== "string"){
+const err26 = {instancePath:instancePath+"/subTables/" + i0+"/title",schemaPath:"#/definitions/SubTable/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4027,10 +4027,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data13.props !== undefined){
-let data17 = data13.props;
-if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
-const err27 = {instancePath:instancePath+"/subTables/" + i0+"/props",schemaPath:"#/definitions/SubTable/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data14.component !== undefined){
+if(typeof data14.component !== "string"){
+const err27 = {instancePath:instancePath+"/subTables/" + i0+"/component",schemaPath:"#/definitions/SubTable/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4040,9 +4039,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data13.listUrl !== undefined){
-if(typeof data13.listUrl !== "string"){
-const err28 = {instancePath:instancePath+"/subTables/" + i0+"/listUrl",schemaPath:"#/definitions/SubTable/properties/listUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.props !== undefined){
+let data18 = data14.props;
+if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
+const err28 = {instancePath:instancePath+"/subTables/" + i0+"/props",schemaPath:"#/definitions/SubTable/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4052,9 +4052,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data14.listUrl !== undefined){
+if(typeof data14.listUrl !== "string"){
+const err29 = {instancePath:instancePath+"/subTables/" + i0+"/listUrl",schemaPath:"#/definitions/SubTable/properties/listUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4066,7 +4066,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/subTables",schemaPath:"#/properties/subTables/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err30 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4078,12 +4078,24 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err31 = {instancePath:instancePath+"/subTables",schemaPath:"#/properties/subTables/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -4359,8 +4371,313 @@ validate36.errors = vErrors;
 return errors === 0;
 }
 
+const schema57 = {"type":"object","required":["key","title","listUrl","columns"],"additionalProperties":false,"properties":{"key":{"type":"string"},"title":{"type":"string"},"listUrl":{"type":"string","description":"Loads the rows of one master record (GET with id)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Column"}}}};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.key === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.title === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.listUrl === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "listUrl"},message:"must have required property '"+"listUrl"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.columns === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "key") || (key0 === "title")) || (key0 === "listUrl")) || (key0 === "columns"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+if(typeof data.title !== "string"){
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.listUrl !== undefined){
+if(typeof data.listUrl !== "string"){
+const err7 = {instancePath:instancePath+"/listUrl",schemaPath:"#/properties/listUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.columns !== undefined){
+let data3 = data.columns;
+if(Array.isArray(data3)){
+if(data3.length < 1){
+const err8 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.dataIndex === undefined){
+const err9 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "dataIndex"},message:"must have required property '"+"dataIndex"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data4.title === undefined){
+const err10 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!(func2.call(schema22.properties, key1))){
+const err11 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/Column/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data4.dataIndex !== undefined){
+if(typeof data4.dataIndex !== "string"){
+const err12 = {instancePath:instancePath+"/columns/" + i0+"/dataIndex",schemaPath:"#/definitions/Column/properties/dataIndex/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data4.title !== undefined){
+if(typeof data4.title !== "string"){
+const err13 = {instancePath:instancePath+"/columns/" + i0+"/title",schemaPath:"#/definitions/Column/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data4.width !== undefined){
+if(!(typeof data4.width == "number")){
+const err14 = {instancePath:instancePath+"/columns/" + i0+"/width",schemaPath:"#/definitions/Column/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data4.align !== undefined){
+let data8 = data4.align;
+if(!(((data8 === "left") || (data8 === "center")) || (data8 === "right"))){
+const err15 = {instancePath:instancePath+"/columns/" + i0+"/align",schemaPath:"#/definitions/Column/properties/align/enum",keyword:"enum",params:{allowedValues: schema22.properties.align.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data4.sorter !== undefined){
+if(typeof data4.sorter !== "boolean"){
+const err16 = {instancePath:instancePath+"/columns/" + i0+"/sorter",schemaPath:"#/definitions/Column/properties/sorter/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data4.ellipsis !== undefined){
+if(typeof data4.ellipsis !== "boolean"){
+const err17 = {instancePath:instancePath+"/columns/" + i0+"/ellipsis",schemaPath:"#/definitions/Column/properties/ellipsis/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data4.fixed !== undefined){
+let data11 = data4.fixed;
+if(!((data11 === "left") || (data11 === "right"))){
+const err18 = {instancePath:instancePath+"/columns/" + i0+"/fixed",schemaPath:"#/definitions/Column/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema22.properties.fixed.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data4.component !== undefined){
+if(typeof data4.component !== "string"){
+const err19 = {instancePath:instancePath+"/columns/" + i0+"/component",schemaPath:"#/definitions/Column/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data4.props !== undefined){
+let data13 = data4.props;
+if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
+const err20 = {instancePath:instancePath+"/columns/" + i0+"/props",schemaPath:"#/definitions/Column/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data4.auth !== undefined){
+if(typeof data4.auth !== "string"){
+const err21 = {instancePath:instancePath+"/columns/" + i0+"/auth",schemaPath:"#/definitions/Column/properties/auth/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/Column/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -4430,9 +4747,13 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+let valid3 = true;
+const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.$schema === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "$schema"},message:"must have required property '"+"$schema"+"'"};
+let missing1;
+if((data.variant === undefined) && (missing1 = "variant")){
+const err4 = {};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4441,8 +4762,11 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.kind === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+else {
+if(data.variant !== undefined){
+let data1 = data.variant;
+if(!((data1 === "erp") || (data1 === "innerTable"))){
+const err5 = {};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4451,8 +4775,24 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.title === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+}
+}
+}
+var _valid1 = _errs8 === errors;
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.subLists === undefined){
+const err6 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "subLists"},message:"must have required property '"+"subLists"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4461,8 +4801,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.url === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+}
+var _valid1 = _errs10 === errors;
+valid3 = _valid1;
+}
+if(!valid3){
+const err7 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4471,8 +4815,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.columns === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.$schema === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "$schema"},message:"must have required property '"+"$schema"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4481,9 +4826,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func2.call(schema12.properties, key0))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.kind === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4492,10 +4836,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.$schema !== undefined){
-if(typeof data.$schema !== "string"){
-const err10 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.title === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4504,10 +4846,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.kind !== undefined){
-if("list" !== data.kind){
-const err11 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "list"},message:"must be equal to constant"};
+if(data.url === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4516,12 +4856,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.title !== undefined){
-let data3 = data.title;
-if(typeof data3 === "string"){
-if(func3(data3) < 1){
-const err12 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.columns === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4530,9 +4866,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key0 in data){
+if(!(func2.call(schema12.properties, key0))){
+const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4542,9 +4878,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err14 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.$schema !== undefined){
+if(typeof data.$schema !== "string"){
+const err14 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4554,9 +4890,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.emptyText !== undefined){
-if(typeof data.emptyText !== "string"){
-const err15 = {instancePath:instancePath+"/emptyText",schemaPath:"#/properties/emptyText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.kind !== undefined){
+if("list" !== data.kind){
+const err15 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "list"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4566,9 +4902,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.selectable !== undefined){
-if(typeof data.selectable !== "boolean"){
-const err16 = {instancePath:instancePath+"/selectable",schemaPath:"#/properties/selectable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.title !== undefined){
+let data4 = data.title;
+if(typeof data4 === "string"){
+if(func3(data4) < 1){
+const err16 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4578,9 +4916,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.notice !== undefined){
-if(typeof data.notice !== "string"){
-const err17 = {instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err17 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4590,9 +4927,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.entity !== undefined){
-if(typeof data.entity !== "string"){
-const err18 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4602,10 +4939,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.variant !== undefined){
-let data9 = data.variant;
-if(!((((data9 === "table") || (data9 === "treeTable")) || (data9 === "leftTree")) || (data9 === "masterDetail"))){
-const err19 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema12.properties.variant.enum},message:"must be equal to one of the allowed values"};
+if(data.emptyText !== undefined){
+if(typeof data.emptyText !== "string"){
+const err19 = {instancePath:instancePath+"/emptyText",schemaPath:"#/properties/emptyText/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4615,9 +4951,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.rowKey !== undefined){
-if(typeof data.rowKey !== "string"){
-const err20 = {instancePath:instancePath+"/rowKey",schemaPath:"#/properties/rowKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.selectable !== undefined){
+if(typeof data.selectable !== "boolean"){
+const err20 = {instancePath:instancePath+"/selectable",schemaPath:"#/properties/selectable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4627,11 +4963,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.url !== undefined){
-let data11 = data.url;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.list === undefined){
-const err21 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/required",keyword:"required",params:{missingProperty: "list"},message:"must have required property '"+"list"+"'"};
+if(data.notice !== undefined){
+if(typeof data.notice !== "string"){
+const err21 = {instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4640,9 +4974,10 @@ vErrors.push(err21);
 }
 errors++;
 }
-for(const key1 in data11){
-if(!(func2.call(schema13.properties, key1))){
-const err22 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.entity !== undefined){
+if(typeof data.entity !== "string"){
+const err22 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4652,9 +4987,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data11.list !== undefined){
-if(typeof data11.list !== "string"){
-const err23 = {instancePath:instancePath+"/url/list",schemaPath:"#/definitions/ListUrls/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.variant !== undefined){
+let data10 = data.variant;
+if(!((((((data10 === "table") || (data10 === "treeTable")) || (data10 === "leftTree")) || (data10 === "masterDetail")) || (data10 === "erp")) || (data10 === "innerTable"))){
+const err23 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema12.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4664,9 +5000,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data11.childList !== undefined){
-if(typeof data11.childList !== "string"){
-const err24 = {instancePath:instancePath+"/url/childList",schemaPath:"#/definitions/ListUrls/properties/childList/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.rowKey !== undefined){
+if(typeof data.rowKey !== "string"){
+const err24 = {instancePath:instancePath+"/rowKey",schemaPath:"#/properties/rowKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4676,9 +5012,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data11.add !== undefined){
-if(typeof data11.add !== "string"){
-const err25 = {instancePath:instancePath+"/url/add",schemaPath:"#/definitions/ListUrls/properties/add/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.url !== undefined){
+let data12 = data.url;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.list === undefined){
+const err25 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/required",keyword:"required",params:{missingProperty: "list"},message:"must have required property '"+"list"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4687,10 +5025,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data11.edit !== undefined){
-if(typeof data11.edit !== "string"){
-const err26 = {instancePath:instancePath+"/url/edit",schemaPath:"#/definitions/ListUrls/properties/edit/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data12){
+if(!(func2.call(schema13.properties, key1))){
+const err26 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4700,9 +5037,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data11.delete !== undefined){
-if(typeof data11.delete !== "string"){
-const err27 = {instancePath:instancePath+"/url/delete",schemaPath:"#/definitions/ListUrls/properties/delete/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.list !== undefined){
+if(typeof data12.list !== "string"){
+const err27 = {instancePath:instancePath+"/url/list",schemaPath:"#/definitions/ListUrls/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4712,9 +5049,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data11.deleteBatch !== undefined){
-if(typeof data11.deleteBatch !== "string"){
-const err28 = {instancePath:instancePath+"/url/deleteBatch",schemaPath:"#/definitions/ListUrls/properties/deleteBatch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.childList !== undefined){
+if(typeof data12.childList !== "string"){
+const err28 = {instancePath:instancePath+"/url/childList",schemaPath:"#/definitions/ListUrls/properties/childList/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4724,9 +5061,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data11.queryById !== undefined){
-if(typeof data11.queryById !== "string"){
-const err29 = {instancePath:instancePath+"/url/queryById",schemaPath:"#/definitions/ListUrls/properties/queryById/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.add !== undefined){
+if(typeof data12.add !== "string"){
+const err29 = {instancePath:instancePath+"/url/add",schemaPath:"#/definitions/ListUrls/properties/add/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4736,9 +5073,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data11.exportXls !== undefined){
-if(typeof data11.exportXls !== "string"){
-const err30 = {instancePath:instancePath+"/url/exportXls",schemaPath:"#/definitions/ListUrls/properties/exportXls/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.edit !== undefined){
+if(typeof data12.edit !== "string"){
+const err30 = {instancePath:instancePath+"/url/edit",schemaPath:"#/definitions/ListUrls/properties/edit/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4748,9 +5085,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data11.importExcel !== undefined){
-if(typeof data11.importExcel !== "string"){
-const err31 = {instancePath:instancePath+"/url/importExcel",schemaPath:"#/definitions/ListUrls/properties/importExcel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.delete !== undefined){
+if(typeof data12.delete !== "string"){
+const err31 = {instancePath:instancePath+"/url/delete",schemaPath:"#/definitions/ListUrls/properties/delete/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4760,9 +5097,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data12.deleteBatch !== undefined){
+if(typeof data12.deleteBatch !== "string"){
+const err32 = {instancePath:instancePath+"/url/deleteBatch",schemaPath:"#/definitions/ListUrls/properties/deleteBatch/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4772,9 +5109,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.authPrefix !== undefined){
-if(typeof data.authPrefix !== "string"){
-const err33 = {instancePath:instancePath+"/authPrefix",schemaPath:"#/properties/authPrefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.queryById !== undefined){
+if(typeof data12.queryById !== "string"){
+const err33 = {instancePath:instancePath+"/url/queryById",schemaPath:"#/definitions/ListUrls/properties/queryById/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4784,11 +5121,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.defaultSort !== undefined){
-let data22 = data.defaultSort;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.column === undefined){
-const err34 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
+if(data12.exportXls !== undefined){
+if(typeof data12.exportXls !== "string"){
+const err34 = {instancePath:instancePath+"/url/exportXls",schemaPath:"#/definitions/ListUrls/properties/exportXls/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4797,8 +5132,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data22.order === undefined){
-const err35 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'"};
+}
+if(data12.importExcel !== undefined){
+if(typeof data12.importExcel !== "string"){
+const err35 = {instancePath:instancePath+"/url/importExcel",schemaPath:"#/definitions/ListUrls/properties/importExcel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4807,9 +5144,10 @@ vErrors.push(err35);
 }
 errors++;
 }
-for(const key2 in data22){
-if(!((key2 === "column") || (key2 === "order"))){
-const err36 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/url",schemaPath:"#/definitions/ListUrls/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4819,9 +5157,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data22.column !== undefined){
-if(typeof data22.column !== "string"){
-const err37 = {instancePath:instancePath+"/defaultSort/column",schemaPath:"#/definitions/Sort/properties/column/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.authPrefix !== undefined){
+if(typeof data.authPrefix !== "string"){
+const err37 = {instancePath:instancePath+"/authPrefix",schemaPath:"#/properties/authPrefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4831,10 +5169,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data22.order !== undefined){
-let data24 = data22.order;
-if(!((data24 === "asc") || (data24 === "desc"))){
-const err38 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/definitions/Sort/properties/order/enum",keyword:"enum",params:{allowedValues: schema14.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(data.defaultSort !== undefined){
+let data23 = data.defaultSort;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.column === undefined){
+const err38 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4843,10 +5182,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data23.order === undefined){
+const err39 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4855,11 +5192,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data.pageSize !== undefined){
-let data25 = data.pageSize;
-if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
-const err40 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key2 in data23){
+if(!((key2 === "column") || (key2 === "order"))){
+const err40 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4868,9 +5203,10 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(typeof data25 == "number"){
-if(data25 < 1 || isNaN(data25)){
-const err41 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data23.column !== undefined){
+if(typeof data23.column !== "string"){
+const err41 = {instancePath:instancePath+"/defaultSort/column",schemaPath:"#/definitions/Sort/properties/column/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4880,15 +5216,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-if(data.pageSizeOptions !== undefined){
-let data26 = data.pageSizeOptions;
-if(Array.isArray(data26)){
-const len0 = data26.length;
-for(let i0=0; i0<len0; i0++){
-let data27 = data26[i0];
-if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
-const err42 = {instancePath:instancePath+"/pageSizeOptions/" + i0,schemaPath:"#/properties/pageSizeOptions/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data23.order !== undefined){
+let data25 = data23.order;
+if(!((data25 === "asc") || (data25 === "desc"))){
+const err42 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/definitions/Sort/properties/order/enum",keyword:"enum",params:{allowedValues: schema14.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4897,9 +5228,10 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(typeof data27 == "number"){
-if(data27 < 1 || isNaN(data27)){
-const err43 = {instancePath:instancePath+"/pageSizeOptions/" + i0,schemaPath:"#/properties/pageSizeOptions/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/definitions/Sort/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4909,15 +5241,68 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/pageSizeOptions",schemaPath:"#/properties/pageSizeOptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.pageSize !== undefined){
+let data26 = data.pageSize;
+if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
+const err44 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+if(typeof data26 == "number"){
+if(data26 < 1 || isNaN(data26)){
+const err45 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+if(data.pageSizeOptions !== undefined){
+let data27 = data.pageSizeOptions;
+if(Array.isArray(data27)){
+const len0 = data27.length;
+for(let i0=0; i0<len0; i0++){
+let data28 = data27[i0];
+if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
+const err46 = {instancePath:instancePath+"/pageSizeOptions/" + i0,schemaPath:"#/properties/pageSizeOptions/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(typeof data28 == "number"){
+if(data28 < 1 || isNaN(data28)){
+const err47 = {instancePath:instancePath+"/pageSizeOptions/" + i0,schemaPath:"#/properties/pageSizeOptions/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/pageSizeOptions",schemaPath:"#/properties/pageSizeOptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -4929,57 +5314,10 @@ errors = vErrors.length;
 }
 }
 if(data.columns !== undefined){
-let data29 = data.columns;
-if(Array.isArray(data29)){
-if(data29.length < 1){
-const err45 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-const len1 = data29.length;
-for(let i1=0; i1<len1; i1++){
-let data30 = data29[i1];
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.dataIndex === undefined){
-const err46 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "dataIndex"},message:"must have required property '"+"dataIndex"+"'"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-if(data30.title === undefined){
-const err47 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-for(const key3 in data30){
-if(!(func2.call(schema22.properties, key3))){
-const err48 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(data30.dataIndex !== undefined){
-if(typeof data30.dataIndex !== "string"){
-const err49 = {instancePath:instancePath+"/columns/" + i1+"/dataIndex",schemaPath:"#/definitions/Column/properties/dataIndex/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data30 = data.columns;
+if(Array.isArray(data30)){
+if(data30.length < 1){
+const err49 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4988,10 +5326,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data30.title !== undefined){
-if(typeof data30.title !== "string"){
-const err50 = {instancePath:instancePath+"/columns/" + i1+"/title",schemaPath:"#/definitions/Column/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len1 = data30.length;
+for(let i1=0; i1<len1; i1++){
+let data31 = data30[i1];
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.dataIndex === undefined){
+const err50 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "dataIndex"},message:"must have required property '"+"dataIndex"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5000,10 +5340,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data30.width !== undefined){
-if(!(typeof data30.width == "number")){
-const err51 = {instancePath:instancePath+"/columns/" + i1+"/width",schemaPath:"#/definitions/Column/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data31.title === undefined){
+const err51 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5012,11 +5350,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data30.align !== undefined){
-let data34 = data30.align;
-if(!(((data34 === "left") || (data34 === "center")) || (data34 === "right"))){
-const err52 = {instancePath:instancePath+"/columns/" + i1+"/align",schemaPath:"#/definitions/Column/properties/align/enum",keyword:"enum",params:{allowedValues: schema22.properties.align.enum},message:"must be equal to one of the allowed values"};
+for(const key3 in data31){
+if(!(func2.call(schema22.properties, key3))){
+const err52 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5026,9 +5362,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data30.sorter !== undefined){
-if(typeof data30.sorter !== "boolean"){
-const err53 = {instancePath:instancePath+"/columns/" + i1+"/sorter",schemaPath:"#/definitions/Column/properties/sorter/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data31.dataIndex !== undefined){
+if(typeof data31.dataIndex !== "string"){
+const err53 = {instancePath:instancePath+"/columns/" + i1+"/dataIndex",schemaPath:"#/definitions/Column/properties/dataIndex/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5038,9 +5374,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data30.ellipsis !== undefined){
-if(typeof data30.ellipsis !== "boolean"){
-const err54 = {instancePath:instancePath+"/columns/" + i1+"/ellipsis",schemaPath:"#/definitions/Column/properties/ellipsis/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data31.title !== undefined){
+if(typeof data31.title !== "string"){
+const err54 = {instancePath:instancePath+"/columns/" + i1+"/title",schemaPath:"#/definitions/Column/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -5050,10 +5386,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data30.fixed !== undefined){
-let data37 = data30.fixed;
-if(!((data37 === "left") || (data37 === "right"))){
-const err55 = {instancePath:instancePath+"/columns/" + i1+"/fixed",schemaPath:"#/definitions/Column/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema22.properties.fixed.enum},message:"must be equal to one of the allowed values"};
+if(data31.width !== undefined){
+if(!(typeof data31.width == "number")){
+const err55 = {instancePath:instancePath+"/columns/" + i1+"/width",schemaPath:"#/definitions/Column/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -5063,9 +5398,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data30.component !== undefined){
-if(typeof data30.component !== "string"){
-const err56 = {instancePath:instancePath+"/columns/" + i1+"/component",schemaPath:"#/definitions/Column/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data31.align !== undefined){
+let data35 = data31.align;
+if(!(((data35 === "left") || (data35 === "center")) || (data35 === "right"))){
+const err56 = {instancePath:instancePath+"/columns/" + i1+"/align",schemaPath:"#/definitions/Column/properties/align/enum",keyword:"enum",params:{allowedValues: schema22.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -5075,10 +5411,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data30.props !== undefined){
-let data39 = data30.props;
-if(!(data39 && typeof data39 == "object" && !Array.isArray(data39))){
-const err57 = {instancePath:instancePath+"/columns/" + i1+"/props",schemaPath:"#/definitions/Column/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data31.sorter !== undefined){
+if(typeof data31.sorter !== "boolean"){
+const err57 = {instancePath:instancePath+"/columns/" + i1+"/sorter",schemaPath:"#/definitions/Column/properties/sorter/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -5088,9 +5423,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data30.auth !== undefined){
-if(typeof data30.auth !== "string"){
-const err58 = {instancePath:instancePath+"/columns/" + i1+"/auth",schemaPath:"#/definitions/Column/properties/auth/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data31.ellipsis !== undefined){
+if(typeof data31.ellipsis !== "boolean"){
+const err58 = {instancePath:instancePath+"/columns/" + i1+"/ellipsis",schemaPath:"#/definitions/Column/properties/ellipsis/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -5100,9 +5435,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-else {
-const err59 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data31.fixed !== undefined){
+let data38 = data31.fixed;
+if(!((data38 === "left") || (data38 === "right"))){
+const err59 = {instancePath:instancePath+"/columns/" + i1+"/fixed",schemaPath:"#/definitions/Column/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema22.properties.fixed.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -5112,14 +5448,63 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data31.component !== undefined){
+if(typeof data31.component !== "string"){
+const err60 = {instancePath:instancePath+"/columns/" + i1+"/component",schemaPath:"#/definitions/Column/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data31.props !== undefined){
+let data40 = data31.props;
+if(!(data40 && typeof data40 == "object" && !Array.isArray(data40))){
+const err61 = {instancePath:instancePath+"/columns/" + i1+"/props",schemaPath:"#/definitions/Column/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data31.auth !== undefined){
+if(typeof data31.auth !== "string"){
+const err62 = {instancePath:instancePath+"/columns/" + i1+"/auth",schemaPath:"#/definitions/Column/properties/auth/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/columns/" + i1,schemaPath:"#/definitions/Column/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
 }
 errors++;
 }
@@ -5150,59 +5535,7 @@ errors = vErrors.length;
 }
 if(data.exportFileName !== undefined){
 if(typeof data.exportFileName !== "string"){
-const err61 = {instancePath:instancePath+"/exportFileName",schemaPath:"#/properties/exportFileName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-if(data.exportMode !== undefined){
-let data46 = data.exportMode;
-if(!((data46 === "blob") || (data46 === "navigate"))){
-const err62 = {instancePath:instancePath+"/exportMode",schemaPath:"#/properties/exportMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.exportMode.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-if(data.importOptions !== undefined){
-let data47 = data.importOptions;
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-for(const key4 in data47){
-if(!(((key4 === "multiple") || (key4 === "foreignKeys")) || (key4 === "isSingleTableImport"))){
-const err63 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-if(data47.multiple !== undefined){
-if(typeof data47.multiple !== "boolean"){
-const err64 = {instancePath:instancePath+"/importOptions/multiple",schemaPath:"#/definitions/ImportOptions/properties/multiple/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(data47.foreignKeys !== undefined){
-if(typeof data47.foreignKeys !== "string"){
-const err65 = {instancePath:instancePath+"/importOptions/foreignKeys",schemaPath:"#/definitions/ImportOptions/properties/foreignKeys/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err65 = {instancePath:instancePath+"/exportFileName",schemaPath:"#/properties/exportFileName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5212,9 +5545,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data47.isSingleTableImport !== undefined){
-if(typeof data47.isSingleTableImport !== "boolean"){
-const err66 = {instancePath:instancePath+"/importOptions/isSingleTableImport",schemaPath:"#/definitions/ImportOptions/properties/isSingleTableImport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.exportMode !== undefined){
+let data47 = data.exportMode;
+if(!((data47 === "blob") || (data47 === "navigate"))){
+const err66 = {instancePath:instancePath+"/exportMode",schemaPath:"#/properties/exportMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.exportMode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5224,9 +5558,12 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-else {
-const err67 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.importOptions !== undefined){
+let data48 = data.importOptions;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+for(const key4 in data48){
+if(!(((key4 === "multiple") || (key4 === "foreignKeys")) || (key4 === "isSingleTableImport"))){
+const err67 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5236,12 +5573,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.tree !== undefined){
-let data51 = data.tree;
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-for(const key5 in data51){
-if(!((((key5 === "parentKey") || (key5 === "hasChildrenField")) || (key5 === "rootValue")) || (key5 === "condition"))){
-const err68 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(data48.multiple !== undefined){
+if(typeof data48.multiple !== "boolean"){
+const err68 = {instancePath:instancePath+"/importOptions/multiple",schemaPath:"#/definitions/ImportOptions/properties/multiple/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5251,9 +5585,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data51.parentKey !== undefined){
-if(typeof data51.parentKey !== "string"){
-const err69 = {instancePath:instancePath+"/tree/parentKey",schemaPath:"#/definitions/TreeOptions/properties/parentKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data48.foreignKeys !== undefined){
+if(typeof data48.foreignKeys !== "string"){
+const err69 = {instancePath:instancePath+"/importOptions/foreignKeys",schemaPath:"#/definitions/ImportOptions/properties/foreignKeys/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5263,9 +5597,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data51.hasChildrenField !== undefined){
-if(typeof data51.hasChildrenField !== "string"){
-const err70 = {instancePath:instancePath+"/tree/hasChildrenField",schemaPath:"#/definitions/TreeOptions/properties/hasChildrenField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data48.isSingleTableImport !== undefined){
+if(typeof data48.isSingleTableImport !== "boolean"){
+const err70 = {instancePath:instancePath+"/importOptions/isSingleTableImport",schemaPath:"#/definitions/ImportOptions/properties/isSingleTableImport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5275,9 +5609,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data51.rootValue !== undefined){
-if(typeof data51.rootValue !== "string"){
-const err71 = {instancePath:instancePath+"/tree/rootValue",schemaPath:"#/definitions/TreeOptions/properties/rootValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err71 = {instancePath:instancePath+"/importOptions",schemaPath:"#/definitions/ImportOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5287,13 +5621,12 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data51.condition !== undefined){
-let data55 = data51.condition;
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-for(const key6 in data55){
-let data56 = data55[key6];
-if(((typeof data56 !== "string") && (!(typeof data56 == "number"))) && (typeof data56 !== "boolean")){
-const err72 = {instancePath:instancePath+"/tree/condition/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TreeOptions/properties/condition/additionalProperties/type",keyword:"type",params:{type: schema55.properties.condition.additionalProperties.type},message:"must be string,number,boolean"};
+if(data.tree !== undefined){
+let data52 = data.tree;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+for(const key5 in data52){
+if(!((((key5 === "parentKey") || (key5 === "hasChildrenField")) || (key5 === "rootValue")) || (key5 === "condition"))){
+const err72 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5303,9 +5636,9 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/tree/condition",schemaPath:"#/definitions/TreeOptions/properties/condition/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data52.parentKey !== undefined){
+if(typeof data52.parentKey !== "string"){
+const err73 = {instancePath:instancePath+"/tree/parentKey",schemaPath:"#/definitions/TreeOptions/properties/parentKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5315,9 +5648,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
-else {
-const err74 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data52.hasChildrenField !== undefined){
+if(typeof data52.hasChildrenField !== "string"){
+const err74 = {instancePath:instancePath+"/tree/hasChildrenField",schemaPath:"#/definitions/TreeOptions/properties/hasChildrenField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5327,11 +5660,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.leftTree !== undefined){
-let data57 = data.leftTree;
-if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-if(data57.url === undefined){
-const err75 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(data52.rootValue !== undefined){
+if(typeof data52.rootValue !== "string"){
+const err75 = {instancePath:instancePath+"/tree/rootValue",schemaPath:"#/definitions/TreeOptions/properties/rootValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5340,8 +5671,14 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data57.param === undefined){
-const err76 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'"};
+}
+if(data52.condition !== undefined){
+let data56 = data52.condition;
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+for(const key6 in data56){
+let data57 = data56[key6];
+if(((typeof data57 !== "string") && (!(typeof data57 == "number"))) && (typeof data57 !== "boolean")){
+const err76 = {instancePath:instancePath+"/tree/condition/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TreeOptions/properties/condition/additionalProperties/type",keyword:"type",params:{type: schema55.properties.condition.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5350,9 +5687,10 @@ vErrors.push(err76);
 }
 errors++;
 }
-for(const key7 in data57){
-if(!(((((((key7 === "url") || (key7 === "param")) || (key7 === "titleField")) || (key7 === "keyField")) || (key7 === "width")) || (key7 === "searchParam")) || (key7 === "searchPlaceholder"))){
-const err77 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/tree/condition",schemaPath:"#/definitions/TreeOptions/properties/condition/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5362,9 +5700,9 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data57.url !== undefined){
-if(typeof data57.url !== "string"){
-const err78 = {instancePath:instancePath+"/leftTree/url",schemaPath:"#/definitions/LeftTreeOptions/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err78 = {instancePath:instancePath+"/tree",schemaPath:"#/definitions/TreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5374,9 +5712,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data57.param !== undefined){
-if(typeof data57.param !== "string"){
-const err79 = {instancePath:instancePath+"/leftTree/param",schemaPath:"#/definitions/LeftTreeOptions/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.leftTree !== undefined){
+let data58 = data.leftTree;
+if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+if(data58.url === undefined){
+const err79 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5385,10 +5725,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data57.titleField !== undefined){
-if(typeof data57.titleField !== "string"){
-const err80 = {instancePath:instancePath+"/leftTree/titleField",schemaPath:"#/definitions/LeftTreeOptions/properties/titleField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data58.param === undefined){
+const err80 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5397,10 +5735,9 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-if(data57.keyField !== undefined){
-if(typeof data57.keyField !== "string"){
-const err81 = {instancePath:instancePath+"/leftTree/keyField",schemaPath:"#/definitions/LeftTreeOptions/properties/keyField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key7 in data58){
+if(!(((((((key7 === "url") || (key7 === "param")) || (key7 === "titleField")) || (key7 === "keyField")) || (key7 === "width")) || (key7 === "searchParam")) || (key7 === "searchPlaceholder"))){
+const err81 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5410,9 +5747,9 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data57.width !== undefined){
-if(!(typeof data57.width == "number")){
-const err82 = {instancePath:instancePath+"/leftTree/width",schemaPath:"#/definitions/LeftTreeOptions/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data58.url !== undefined){
+if(typeof data58.url !== "string"){
+const err82 = {instancePath:instancePath+"/leftTree/url",schemaPath:"#/definitions/LeftTreeOptions/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5422,9 +5759,9 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data57.searchParam !== undefined){
-if(typeof data57.searchParam !== "string"){
-const err83 = {instancePath:instancePath+"/leftTree/searchParam",schemaPath:"#/definitions/LeftTreeOptions/properties/searchParam/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data58.param !== undefined){
+if(typeof data58.param !== "string"){
+const err83 = {instancePath:instancePath+"/leftTree/param",schemaPath:"#/definitions/LeftTreeOptions/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5434,9 +5771,9 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data57.searchPlaceholder !== undefined){
-if(typeof data57.searchPlaceholder !== "string"){
-const err84 = {instancePath:instancePath+"/leftTree/searchPlaceholder",schemaPath:"#/definitions/LeftTreeOptions/properties/searchPlaceholder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data58.titleField !== undefined){
+if(typeof data58.titleField !== "string"){
+const err84 = {instancePath:instancePath+"/leftTree/titleField",schemaPath:"#/definitions/LeftTreeOptions/properties/titleField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5446,9 +5783,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-}
-else {
-const err85 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data58.keyField !== undefined){
+if(typeof data58.keyField !== "string"){
+const err85 = {instancePath:instancePath+"/leftTree/keyField",schemaPath:"#/definitions/LeftTreeOptions/properties/keyField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -5458,9 +5795,9 @@ vErrors.push(err85);
 errors++;
 }
 }
-}
-else {
-const err86 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data58.width !== undefined){
+if(!(typeof data58.width == "number")){
+const err86 = {instancePath:instancePath+"/leftTree/width",schemaPath:"#/definitions/LeftTreeOptions/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -5469,14 +5806,84 @@ vErrors.push(err86);
 }
 errors++;
 }
-validate48.errors = vErrors;
+}
+if(data58.searchParam !== undefined){
+if(typeof data58.searchParam !== "string"){
+const err87 = {instancePath:instancePath+"/leftTree/searchParam",schemaPath:"#/definitions/LeftTreeOptions/properties/searchParam/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data58.searchPlaceholder !== undefined){
+if(typeof data58.searchPlaceholder !== "string"){
+const err88 = {instancePath:instancePath+"/leftTree/searchPlaceholder",schemaPath:"#/definitions/LeftTreeOptions/properties/searchPlaceholder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/leftTree",schemaPath:"#/definitions/LeftTreeOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data.subLists !== undefined){
+let data66 = data.subLists;
+if(Array.isArray(data66)){
+const len2 = data66.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate38(data66[i2], {instancePath:instancePath+"/subLists/" + i2,parentData:data66,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/subLists",schemaPath:"#/properties/subLists/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const FormPage = validate54;
-const schema62 = {"type":"object","required":["$schema","kind","title","schema"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"form"},"title":{"type":"string","minLength":1},"url":{"type":"object","additionalProperties":false,"properties":{"load":{"type":"string"},"submit":{"type":"string"}}},"method":{"enum":["post","put"]},"submitText":{"type":"string"},"grid":{"$ref":"#/definitions/Grid"},"schema":{"$ref":"#/definitions/FormilySchema"}}};
+export const FormPage = validate57;
+const schema64 = {"type":"object","required":["$schema","kind","title","schema"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"form"},"title":{"type":"string","minLength":1},"url":{"type":"object","additionalProperties":false,"properties":{"load":{"type":"string"},"submit":{"type":"string"}}},"method":{"enum":["post","put"]},"submitText":{"type":"string"},"grid":{"$ref":"#/definitions/Grid"},"schema":{"$ref":"#/definitions/FormilySchema"}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5635,7 +6042,7 @@ errors++;
 if(data.method !== undefined){
 let data6 = data.method;
 if(!((data6 === "post") || (data6 === "put"))){
-const err13 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema62.properties.method.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema64.properties.method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5821,14 +6228,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const ViewPage = validate56;
-const schema64 = {"type":"object","description":"A hand-made screen registered as a view (registerView), placed by name.","required":["$schema","kind","title","view"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"view"},"title":{"type":"string","minLength":1},"view":{"type":"string","minLength":1,"description":"Registered view name."},"props":{"type":"object","description":"Passed to the view as its props."}}};
+export const ViewPage = validate59;
+const schema66 = {"type":"object","description":"A hand-made screen registered as a view (registerView), placed by name.","required":["$schema","kind","title","view"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"view"},"title":{"type":"string","minLength":1},"view":{"type":"string","minLength":1,"description":"Registered view name."},"props":{"type":"object","description":"Passed to the view as its props."}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5982,20 +6389,20 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const Entity = validate57;
-const schema75 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"ordered":{"type":"array","description":"Groups of date or number columns whose values must not decrease in the order written (e.g. [\"startDate\", \"endDate\"]); empty values are skipped.","items":{"type":"array","minItems":2,"items":{"type":"string"}}},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}}},"definitions":{"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"check":{"enum":["creditCode","idCard"],"description":"A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643)."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
-const schema76 = {"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"check":{"enum":["creditCode","idCard"],"description":"A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643)."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}};
-const schema77 = {"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}};
-const schema78 = {"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}};
+export const Entity = validate60;
+const schema77 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"ordered":{"type":"array","description":"Groups of date or number columns whose values must not decrease in the order written (e.g. [\"startDate\", \"endDate\"]); empty values are skipped.","items":{"type":"array","minItems":2,"items":{"type":"string"}}},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}}},"definitions":{"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"check":{"enum":["creditCode","idCard"],"description":"A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643)."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
+const schema78 = {"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"check":{"enum":["creditCode","idCard"],"description":"A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643)."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}};
+const schema79 = {"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}};
+const schema80 = {"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}};
 const pattern3 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 const pattern5 = new RegExp("^/[A-Za-z0-9_/]+$", "u");
 const pattern6 = new RegExp("^[a-z][a-zA-Z0-9]*$", "u");
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6061,7 +6468,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema75.properties, key0))){
+if(!(func2.call(schema77.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -6206,7 +6613,7 @@ vErrors.push(err17);
 errors++;
 }
 for(const key1 in data6){
-if(!(func2.call(schema76.properties, key1))){
+if(!(func2.call(schema78.properties, key1))){
 const err18 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/EntityColumn/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
@@ -6245,7 +6652,7 @@ errors++;
 if(data6.type !== undefined){
 let data8 = data6.type;
 if(!((((((((data8 === "string") || (data8 === "text")) || (data8 === "int")) || (data8 === "bigint")) || (data8 === "decimal")) || (data8 === "boolean")) || (data8 === "date")) || (data8 === "datetime"))){
-const err21 = {instancePath:instancePath+"/columns/" + i0+"/type",schemaPath:"#/definitions/EntityColumn/properties/type/enum",keyword:"enum",params:{allowedValues: schema76.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/columns/" + i0+"/type",schemaPath:"#/definitions/EntityColumn/properties/type/enum",keyword:"enum",params:{allowedValues: schema78.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6345,7 +6752,7 @@ errors++;
 if(data6.default !== undefined){
 let data13 = data6.default;
 if((((typeof data13 !== "string") && (!(typeof data13 == "number"))) && (typeof data13 !== "boolean")) && (data13 !== null)){
-const err29 = {instancePath:instancePath+"/columns/" + i0+"/default",schemaPath:"#/definitions/EntityColumn/properties/default/type",keyword:"type",params:{type: schema76.properties.default.type},message:"must be string,number,boolean,null"};
+const err29 = {instancePath:instancePath+"/columns/" + i0+"/default",schemaPath:"#/definitions/EntityColumn/properties/default/type",keyword:"type",params:{type: schema78.properties.default.type},message:"must be string,number,boolean,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6506,7 +6913,7 @@ const len1 = data23.length;
 for(let i1=0; i1<len1; i1++){
 let data24 = data23[i1];
 if((typeof data24 !== "string") && (!(typeof data24 == "number"))){
-const err42 = {instancePath:instancePath+"/columns/" + i0+"/allowedValues/" + i1,schemaPath:"#/definitions/EntityColumn/properties/allowedValues/items/type",keyword:"type",params:{type: schema76.properties.allowedValues.items.type},message:"must be string,number"};
+const err42 = {instancePath:instancePath+"/columns/" + i0+"/allowedValues/" + i1,schemaPath:"#/definitions/EntityColumn/properties/allowedValues/items/type",keyword:"type",params:{type: schema78.properties.allowedValues.items.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6543,7 +6950,7 @@ errors++;
 if(data6.check !== undefined){
 let data26 = data6.check;
 if(!((data26 === "creditCode") || (data26 === "idCard"))){
-const err45 = {instancePath:instancePath+"/columns/" + i0+"/check",schemaPath:"#/definitions/EntityColumn/properties/check/enum",keyword:"enum",params:{allowedValues: schema76.properties.check.enum},message:"must be equal to one of the allowed values"};
+const err45 = {instancePath:instancePath+"/columns/" + i0+"/check",schemaPath:"#/definitions/EntityColumn/properties/check/enum",keyword:"enum",params:{allowedValues: schema78.properties.check.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6556,7 +6963,7 @@ errors++;
 if(data6.queryMatch !== undefined){
 let data27 = data6.queryMatch;
 if(!((data27 === "contains") || (data27 === "exact"))){
-const err46 = {instancePath:instancePath+"/columns/" + i0+"/queryMatch",schemaPath:"#/definitions/EntityColumn/properties/queryMatch/enum",keyword:"enum",params:{allowedValues: schema76.properties.queryMatch.enum},message:"must be equal to one of the allowed values"};
+const err46 = {instancePath:instancePath+"/columns/" + i0+"/queryMatch",schemaPath:"#/definitions/EntityColumn/properties/queryMatch/enum",keyword:"enum",params:{allowedValues: schema78.properties.queryMatch.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6790,7 +7197,7 @@ errors++;
 if(data35.order !== undefined){
 let data37 = data35.order;
 if(!((data37 === "asc") || (data37 === "desc"))){
-const err65 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema75.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err65 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema77.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -7037,7 +7444,7 @@ vErrors.push(err84);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 

@@ -282,4 +282,28 @@ describe.each(backends())('online form runtime on %s', (backend) => {
     await t.db.updateTable('onl_cgform_head').set({ table_version: 99, update_time: new Date() }).where('id', '=', FORMS.note).execute();
     expect((await call('POST', `${API}/form/${FORMS.note}`, admin, { title: 'x' })).body).toMatchObject({ success: false, message: '密级不能为空' });
   });
+  it('gives each theme of a main form its page: normal, tab, erp and innerTable', async () => {
+    const pageFor = async (theme: string, version: number) => {
+      await t.db.updateTable('onl_cgform_head').set({ theme_template: theme, table_version: version }).where('id', '=', FORMS.order).execute();
+      const page = (await get(`${API}/page/${FORMS.order}`)).result;
+      expect(validatePageSchema(page)).toEqual([]);
+      return page;
+    };
+    const subList = { key: 't_order_item', title: '订单明细', listUrl: `${API}/crud/${FORMS.order}/subList/t_order_item`, columns: [{ dataIndex: 'item_name', title: '品名' }, { dataIndex: 'qty', title: '数量' }] };
+    const normal = await pageFor('normal', 101);
+    expect(normal).toMatchObject({ variant: 'masterDetail', form: { subTables: [{ key: 't_order_item', component: 'EditableGrid' }] } });
+    expect(normal.form.mainTab).toBeUndefined();
+    expect(normal.subLists).toBeUndefined();
+    const tab = await pageFor('tab', 102);
+    expect(tab).toMatchObject({ variant: 'masterDetail', form: { mainTab: '测试订单', subTables: [{ key: 't_order_item' }] } });
+    const erp = await pageFor('erp', 103);
+    expect(erp).toMatchObject({ variant: 'erp', subLists: [subList], form: { subTables: [{ key: 't_order_item' }] } });
+    const inner = await pageFor('innerTable', 104);
+    expect(inner).toMatchObject({ variant: 'innerTable', subLists: [subList] });
+    // a single form keeps the plain table whatever its theme
+    await t.db.updateTable('onl_cgform_head').set({ theme_template: 'erp', table_version: 105 }).where('id', '=', FORMS.note).execute();
+    expect((await get(`${API}/page/${FORMS.note}`, admin)).result).toMatchObject({ variant: 'table' });
+    expect((await get(`${API}/page/${FORMS.note}`, admin)).result.subLists).toBeUndefined();
+    await t.db.updateTable('onl_cgform_head').set({ theme_template: 'normal', table_version: 106 }).where('id', '=', FORMS.order).execute();
+  });
 });

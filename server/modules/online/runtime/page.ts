@@ -139,11 +139,23 @@ export function pageSchema(o: Opened, buttons: PageButton[] = []): Json {
     };
   });
   const listColumns = fields.filter(({ f }) => f.is_show_list === 1).map(({ f, field }) => column(f, field));
+  // Themes of a main form: normal = sub tables in the form's tabs; tab = the main fields in a first tab too;
+  // erp = a clicked row's sub rows in tabs below the list; innerTable = each row expands to its sub rows.
+  const theme = subTables.length && !isTree ? head.theme_template : 'normal';
+  const subLists =
+    theme === 'erp' || theme === 'innerTable'
+      ? form.subs.map((sub, i) => {
+          const link = def.subTables[i]!;
+          const cols = visibleFields(sub, link.entity).filter(({ f }) => f.is_show_list === 1).map(({ f, field }) => column(f, field));
+          return { key: link.property, title: sub.head.table_txt || sub.head.table_name, listUrl: `${base}/subList/${link.property}`, columns: cols.length ? cols : [{ dataIndex: 'id', title: '主键' }] };
+        })
+      : [];
+  const variant = isTree ? 'treeTable' : theme === 'erp' || theme === 'innerTable' ? theme : subTables.length ? 'masterDetail' : 'table';
   const page: Json = {
     $schema: '../_meta/page.schema.json',
     kind: 'list',
     title: head.table_txt || head.table_name,
-    variant: isTree ? 'treeTable' : subTables.length ? 'masterDetail' : 'table',
+    variant,
     rowKey: 'id',
     url,
     defaultSort: { column: 'create_time', order: 'desc' },
@@ -170,6 +182,7 @@ export function pageSchema(o: Opened, buttons: PageButton[] = []): Json {
       grid: { maxColumns: columns, labelCol: columns > 1 ? 6 : 5, wrapperCol: columns > 1 ? 16 : 16 },
       schema: { type: 'object', properties },
       ...(subTables.length ? { subTables } : {}),
+      ...(theme === 'tab' ? { mainTab: head.table_txt || head.table_name } : {}),
     },
     superQuery: {
       fields: fields.map(({ f, field }) => {
@@ -178,6 +191,7 @@ export function pageSchema(o: Opened, buttons: PageButton[] = []): Json {
       }),
     },
     exportFileName: head.table_txt || head.table_name,
+    ...(subLists.length ? { subLists } : {}),
     ...(isTree ? { tree: { parentKey: head.tree_parent_id_field, hasChildrenField: head.tree_id_field || 'has_child', rootValue: '0' } } : {}),
   };
   return page;

@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import { Table, Tabs } from 'antd';
+import { useRenderer } from '../context';
+import type { SubList } from '../schema/types.gen';
+import { errorText } from '../data/errors';
+import { listOf } from '../data/provider';
+import type { Notifier } from '../data/notify';
+import { columnWidth } from './ListTable';
+import { renderCell } from './cells';
+import type { Row } from './useListPage';
+
+function SubListTable({ list, record, notify }: { list: SubList; record: Row; notify: Notifier }) {
+  const { http } = useRenderer();
+  const [rows, setRows] = useState<Row[]>([]);
+  const [loading, setLoading] = useState(true);
+  const notifier = useRef(notify);
+  notifier.current = notify;
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    http
+      .get<{ records?: Row[] } | Row[]>(list.listUrl, { id: record.id })
+      .then((res) => {
+        if (!live) return;
+        if (res.success) setRows(listOf<Row>(res.result));
+        else notifier.current.warning(res.message);
+      })
+      .catch((error: unknown) => live && notifier.current.warning(errorText(error)))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [http, list.listUrl, record]);
+  return (
+    <Table<Row>
+      size="small"
+      bordered
+      rowKey="id"
+      loading={loading}
+      dataSource={rows}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      columns={list.columns.map((c) => ({
+        key: c.dataIndex,
+        dataIndex: c.dataIndex,
+        title: c.title,
+        width: columnWidth(c),
+        align: c.align ?? 'center',
+        ellipsis: c.ellipsis ?? false,
+        render: (value: unknown, row: Row) => renderCell(c, value, row),
+      }))}
+    />
+  );
+}
+
+/** The sub records of one main row, a read-only table per sub list in tabs (ERP theme below the list, inner-table theme in a row). */
+export function SubLists({ lists, record, notify }: { lists: SubList[]; record: Row; notify: Notifier }) {
+  return (
+    <Tabs
+      size="small"
+      items={lists.map((list) => ({
+        key: list.key,
+        label: list.title,
+        children: <SubListTable list={list} record={record} notify={notify} />,
+      }))}
+    />
+  );
+}
