@@ -1,10 +1,11 @@
-import { DatePicker } from 'antd';
+import { DatePicker, TimePicker } from 'antd';
 import dayjs from 'dayjs';
 import type { CellProps, FieldParts } from '../registry';
 
 /** Date formats of every date field and cell. */
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const TIME_FORMAT = 'HH:mm:ss';
 
 interface DateProps {
   value?: string;
@@ -35,6 +36,20 @@ function makePicker(defaultFormat: string, withTime: boolean) {
   };
 }
 
+/** A time of day kept as text (`HH:mm:ss`). */
+function TimeInput({ value, onChange, format = TIME_FORMAT, ...rest }: DateProps) {
+  const parsed = value ? dayjs(value, format) : null;
+  return (
+    <TimePicker
+      style={{ width: '100%' }}
+      {...rest}
+      format={format}
+      value={parsed && parsed.isValid() ? parsed : null}
+      onChange={(time) => onChange?.(time ? time.format(format) : undefined)}
+    />
+  );
+}
+
 function makeText(defaultFormat: string) {
   return function DateText({ value, format = defaultFormat }: { value?: unknown; format?: string }) {
     return <span>{formatted(value, format)}</span>;
@@ -50,4 +65,5 @@ function makeCell(defaultFormat: string) {
 export const dateParts: Record<string, FieldParts> = {
   DatePicker: { component: makePicker(DATE_FORMAT, false), readPretty: makeText(DATE_FORMAT), cell: makeCell(DATE_FORMAT) },
   DateTimePicker: { component: makePicker(DATETIME_FORMAT, true), readPretty: makeText(DATETIME_FORMAT), cell: makeCell(DATETIME_FORMAT) },
+  TimePicker: { component: TimeInput, readPretty: ({ value }: { value?: unknown }) => <span>{value ? String(value) : ''}</span>, cell: ({ value }: CellProps) => <>{value ? String(value) : ''}</> },
 };

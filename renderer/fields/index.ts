@@ -23,6 +23,7 @@ const BUILTINS: Record<BuiltinFieldType, () => Promise<PartsModule>> = {
   Checkbox: dict,
   DatePicker: () => import('./date').then((m) => m.dateParts),
   DateTimePicker: () => import('./date').then((m) => m.dateParts),
+  TimePicker: () => import('./date').then((m) => m.dateParts),
   Image: () => import('./media').then((m) => m.mediaParts),
   File: () => import('./media').then((m) => m.mediaParts),
   SearchInput: () => import('./search').then((m) => m.searchParts),

@@ -10,6 +10,7 @@ export const BUILTIN_FIELD_TYPE_NAMES = [
   'Checkbox',
   'DatePicker',
   'DateTimePicker',
+  'TimePicker',
   'Image',
   'File',
   'SearchInput',

@@ -27,9 +27,9 @@ describe('built-in fields', () => {
     await expect(loadDictItems(data, '')).rejects.toThrow('字典Code不能为空!');
   });
 
-  it('switch stores Y/N, dates store their spec formats, read-pretty shows text', async () => {
+  it('switch stores Y/N, dates and times store their spec formats, read-pretty shows text', async () => {
     const s = fakeHttp({ 'GET /sys/dict/getDictItems/status': () => ok([{ value: '1', text: '正常' }]) });
-    const form = createForm({ values: { on: 'N', day: '2024-03-05', at: '2024-03-05 08:09:10', status: '1' } });
+    const form = createForm({ values: { on: 'N', day: '2024-03-05', at: '2024-03-05 08:09:10', clock: '07:45:30', status: '1' } });
     renderWith(
       <SchemaForm
         form={form}
@@ -39,6 +39,7 @@ describe('built-in fields', () => {
             on: { type: 'string', 'x-component': 'Switch' },
             day: { type: 'string', 'x-component': 'DatePicker' },
             at: { type: 'string', 'x-component': 'DateTimePicker' },
+            clock: { type: 'string', 'x-component': 'TimePicker' },
             status: { type: 'string', 'x-component': 'Select', 'x-component-props': { dictCode: 'status' }, 'x-pattern': 'readPretty' },
           },
         }}
@@ -49,6 +50,7 @@ describe('built-in fields', () => {
     expect(form.values.on).toBe('Y');
     expect(await screen.findByDisplayValue('2024-03-05')).toBeTruthy();
     expect(screen.getByDisplayValue('2024-03-05 08:09:10')).toBeTruthy();
+    expect(await screen.findByDisplayValue('07:45:30')).toBeTruthy();
     expect(await screen.findByText('正常')).toBeTruthy();
   });
 

@@ -34,7 +34,7 @@ export function widgetOf(f: FieldRow, field: EntityField | undefined, forQuery =
     case 'datetime':
       return { component: 'DateTimePicker', props: { placeholder: choose }, type: 'string' };
     case 'time':
-      return { component: 'Input', props: { placeholder: 'HH:mm:ss' }, type: 'string' };
+      return { component: 'TimePicker', props: { placeholder: choose }, type: 'string' };
     case 'file':
       return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JUpload', props: { bizPath: 'temp' }, type: 'string' };
     case 'image':
