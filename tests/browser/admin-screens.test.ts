@@ -493,8 +493,12 @@ describe('角色用户', () => {
     await keepScreenshot(page, 'admin-role-users-added');
 
     await expertRow.locator('.renderer-row-actions').getByText('取消关联').click();
-    await okButton(page.locator('.ant-popover, .ant-modal-confirm').filter({ hasText: '确定取消关联吗?' })).click();
-    await expect.poll(() => pane.locator('.ant-table-row', { hasText: 'expert' }).count()).toBe(0);
+    const confirmUnlink = page.locator('.ant-popover:not(.ant-popover-hidden), .ant-modal-confirm').filter({ hasText: '确定取消关联吗?' });
+    await confirmUnlink.waitFor();
+    const unlinked = page.waitForResponse((r) => r.url().includes('/sys/user/deleteUserRole'));
+    await okButton(confirmUnlink).click();
+    expect((await (await unlinked).json()).success).toBe(true);
+    await expect.poll(() => pane.locator('.ant-table-row', { hasText: 'expert' }).count(), { timeout: 15_000 }).toBe(0);
     await pane.locator('.ant-table-row', { hasText: 'company' }).waitFor();
     await keepScreenshot(page, 'admin-role-users-removed');
   }));
