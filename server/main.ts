@@ -85,6 +85,8 @@ async function main(): Promise<void> {
   void app.deps.tokens.deleteExpired().catch(() => undefined);
   say(`Listening on http://${shownHost(config.host)}:${port} (API under ${config.apiBase || '/'}; ready in ${Math.round(performance.now() - startedAt)} ms, ${Math.round(process.cpuUsage().user / 1000)} ms CPU)`);
   if (credentials.length > 0) {
+    // after the logger's own listening lines, so the passwords stay the last thing on the console
+    await new Promise((resolve) => setImmediate(resolve));
     const generated = seed.generated?.admin !== undefined || seed.generated?.demo !== undefined;
     const saved = generated ? [`  (also saved in ${saveCredentials(config.dataDir, credentials)}, readable only by you; delete it once you have changed the passwords)`] : [];
     say(['', ...credentials, ...saved, ''].join('\n'));

@@ -51,7 +51,11 @@ describe('the first npm start on a new data directory', () => {
     const port = await freePort();
     const started = await firstStart(dataDir, port);
     stop = started.stop;
-    const lines = started.output.trimEnd().split('\n');
+    // the console lines a person reads; the JSON request log (stdout) may interleave with them
+    const lines = started.output
+      .trimEnd()
+      .split('\n')
+      .filter((line) => !line.startsWith('{'));
     const listening = lines.findIndex((line) => line.startsWith('Listening on'));
     const admin = lines.findIndex((line) => line.includes('Administrator: admin / '));
     expect(listening).toBeGreaterThan(-1);
