@@ -9,7 +9,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/types';
 import { addFields, addHead, FORMS, grantMenu, seedOnlineForms } from '../server/support/online-forms';
-import { DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import {
+  DEMO_PASSWORD,
+  keepScreenshot,
+  launchBrowser,
+  newPage,
+  signIn,
+  startServer,
+  type RunningServer,
+  chooseTenantAndDepartment,
+} from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -27,17 +36,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = (await newPage(browser)).page;
   await signIn(page, server, 'staff', DEMO_PASSWORD);
-  // staff belongs to two tenants and departments: choose the first of each
-  const chooser = page.locator('.ant-modal-content').filter({ hasText: '请选择租户和部门' });
-  await chooser.waitFor();
-  for (const placeholder of ['请选择登录租户', '请选择登录部门']) {
-    const select = chooser.locator('.ant-select').filter({ hasText: placeholder });
-    if ((await select.count()) === 0) continue;
-    await select.click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().waitFor();
-    await page.keyboard.press('Enter');
-  }
-  await chooser.getByRole('button', { name: /确\s*认/ }).click();
+  await chooseTenantAndDepartment(page);
   await page.waitForURL('**/dashboard/analysis');
 }, 120_000);
 
@@ -52,7 +51,10 @@ describe('online form runtime', () => {
       await page.goto(`${server.baseUrl}/online/cgformList/${FORMS.order}`);
       await page.locator('.ant-table').first().waitFor();
       await keepScreenshot(page, 'online-runtime-list');
-      await page.getByRole('button', { name: /新\s*增/ }).first().click();
+      await page
+        .getByRole('button', { name: /新\s*增/ })
+        .first()
+        .click();
       const form = page.locator('.ant-modal-content').last();
       await form.getByPlaceholder('请输入订单号').fill('WEB-ORDER-1');
       const grid = form.locator('.eg');
@@ -71,13 +73,19 @@ describe('online form runtime', () => {
       await page.locator('.ant-message').getByText('添加成功！').first().waitFor();
 
       await page.getByPlaceholder('请输入订单号').first().fill('WEB-ORDER');
-      await page.getByRole('button', { name: /查\s*询/ }).first().click();
+      await page
+        .getByRole('button', { name: /查\s*询/ })
+        .first()
+        .click();
       const row = page.locator('tr.ant-table-row', { hasText: 'WEB-ORDER-1' });
       await row.waitFor();
       expect(await page.locator('tr.ant-table-row').count()).toBe(1);
       await keepScreenshot(page, 'online-runtime-queried');
 
-      const res = await server.sql<{ item_name: string }>('select i.item_name from t_order_item i join t_order o on o.id = i.order_id where o.order_code = $1 order by i.item_name', ['WEB-ORDER-1']);
+      const res = await server.sql<{ item_name: string }>(
+        'select i.item_name from t_order_item i join t_order o on o.id = i.order_id where o.order_code = $1 order by i.item_name',
+        ['WEB-ORDER-1'],
+      );
       expect(res.map((r) => r.item_name).sort()).toEqual(['水泥', '钢筋'].sort());
     } catch (error) {
       await keepScreenshot(page, 'online-runtime-failed');

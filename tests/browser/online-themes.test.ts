@@ -9,7 +9,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/types';
 import { FORMS, seedOnlineForms } from '../server/support/online-forms';
-import { DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import {
+  DEMO_PASSWORD,
+  keepScreenshot,
+  launchBrowser,
+  newPage,
+  signIn,
+  startServer,
+  type RunningServer,
+  chooseTenantAndDepartment,
+} from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -48,17 +57,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = (await newPage(browser)).page;
   await signIn(page, server, 'staff', DEMO_PASSWORD);
-  // staff belongs to two tenants and departments: choose the first of each
-  const chooser = page.locator('.ant-modal-content').filter({ hasText: '请选择租户和部门' });
-  await chooser.waitFor();
-  for (const placeholder of ['请选择登录租户', '请选择登录部门']) {
-    const select = chooser.locator('.ant-select').filter({ hasText: placeholder });
-    if ((await select.count()) === 0) continue;
-    await select.click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().waitFor();
-    await page.keyboard.press('Enter');
-  }
-  await chooser.getByRole('button', { name: /确\s*认/ }).click();
+  await chooseTenantAndDepartment(page);
   await page.waitForURL('**/dashboard/analysis');
 }, 120_000);
 
