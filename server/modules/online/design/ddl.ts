@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { businessError } from '../../../core/envelope';
 import type { Db } from '../../../db/types';
 import { withTransaction } from '../../../db/transaction';
-import { IDENTIFIER, NAME_PATTERN, reservedTableReason, type DbType } from './validate';
+import { IDENTIFIER, NAME_PATTERN, type DbType } from './model';
+import { reservedTableReason } from './validate';
 
 /** The stored metadata a sync reads (already validated when saved; identifiers are checked again here). */
 export interface SyncField {

@@ -5,7 +5,8 @@ import { mountButtonRoutes } from './buttons';
 import { mountFormRoutes } from './forms';
 import { mountRefusedRoutes } from './refused';
 
-export { DESIGN_PERMISSION, importableTables, loadHead, loadHeadByCode, syncForm } from './forms';
+export { DESIGN_PERMISSION, loadHead, loadHeadByCode, syncForm } from './forms';
+export { importableTables } from './import-tables';
 export { ENHANCE_REFUSED } from './refused';
 export { STANDARD_BUTTONS } from './auth';
 

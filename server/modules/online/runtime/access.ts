@@ -10,7 +10,13 @@ import { fieldMap, type DataRule, type ListOptions } from '../../entity/list-que
 import type { HeadRow, OnlineForm } from './definition';
 
 /** The list routes a menu may point at; the last segment is the head id or the table name. */
-export const FORM_ROUTES = ['/online/cgformList/', '/online/cgformTreeList/', '/online/cgformErpList/', '/online/cgformTabList/', '/online/cgformInnerTableList/'];
+export const FORM_ROUTES = [
+  '/online/cgformList/',
+  '/online/cgformTreeList/',
+  '/online/cgformErpList/',
+  '/online/cgformTabList/',
+  '/online/cgformInnerTableList/',
+];
 
 /** Button codes of the standard actions (onl_auth_page type 2). */
 export type ButtonCode = 'add' | 'update' | 'delete' | 'batch_delete' | 'import' | 'export' | 'detail' | 'super_query' | string;
@@ -48,10 +54,25 @@ async function loadRoleIds(db: Db, userId: string): Promise<string[]> {
 
 async function loadFormAuth(db: Db, userId: string, formId: string): Promise<Omit<FormAuth, 'isAdmin'>> {
   const roleIds = await loadRoleIds(db, userId);
-  const pages = await db.selectFrom('onl_auth_page').select(['id', 'code', 'type']).where('cgform_id', '=', formId).where('status', '=', 1).execute();
-  const data = await db.selectFrom('onl_auth_data').select(['id', 'rule_column', 'rule_operator', 'rule_value']).where('cgform_id', '=', formId).where('status', '=', 1).execute();
+  const pages = await db
+    .selectFrom('onl_auth_page')
+    .select(['id', 'code', 'type'])
+    .where('cgform_id', '=', formId)
+    .where('status', '=', 1)
+    .execute();
+  const data = await db
+    .selectFrom('onl_auth_data')
+    .select(['id', 'rule_column', 'rule_operator', 'rule_value'])
+    .where('cgform_id', '=', formId)
+    .where('status', '=', 1)
+    .execute();
   const related = roleIds.length
-    ? await db.selectFrom('onl_auth_relation').select(['auth_id', 'type']).where('cgform_id', '=', formId).where('role_id', 'in', roleIds).execute()
+    ? await db
+        .selectFrom('onl_auth_relation')
+        .select(['auth_id', 'type'])
+        .where('cgform_id', '=', formId)
+        .where('role_id', 'in', roleIds)
+        .execute()
     : [];
   const mine = new Set(related.map((r) => r.auth_id));
   const hiddenColumns = new Set<string>();
@@ -78,7 +99,12 @@ export async function requireFormAccess(request: FastifyRequest, db: Db, head: H
     const a = await loadFormAuth(db, user.id, head.id);
     return { hiddenColumns: [...a.hiddenColumns], hiddenButtons: [...a.hiddenButtons], dataRules: a.dataRules };
   });
-  return { isAdmin: false, hiddenColumns: new Set(auth.hiddenColumns), hiddenButtons: new Set(auth.hiddenButtons), dataRules: auth.dataRules };
+  return {
+    isAdmin: false,
+    hiddenColumns: new Set(auth.hiddenColumns),
+    hiddenButtons: new Set(auth.hiddenButtons),
+    dataRules: auth.dataRules,
+  };
 }
 
 /** 403 when the button is controlled and the caller's roles are not given it. */

@@ -1,6 +1,12 @@
 import { businessError } from '../../../core/envelope';
 import type { Db } from '../../../db/types';
-import { defineEntity, EntityDefinitionError, type EntityColumnJson, type EntityDefinition, type EntityJson } from '../../entity/definitions';
+import {
+  defineEntity,
+  EntityDefinitionError,
+  type EntityColumnJson,
+  type EntityDefinition,
+  type EntityJson,
+} from '../../entity/definitions';
 import type { FieldType } from '../../entity/list-query';
 import { findTableDict } from '../../lookup/registry';
 import type { OnlCgformFieldTable, OnlCgformHeadTable } from '../form-tables';
@@ -163,14 +169,23 @@ export function buildDefinition(head: HeadRow, fields: FieldRow[], subProperties
 export async function readHead(db: Db, code: string): Promise<HeadRow | undefined> {
   if (!code || code.length > 64) return undefined;
   const byId = await db.selectFrom('onl_cgform_head').selectAll().where('id', '=', code).where('del_flag', '=', 0).executeTakeFirst();
-  return byId ?? (await db.selectFrom('onl_cgform_head').selectAll().where('table_name', '=', code).where('del_flag', '=', 0).executeTakeFirst());
+  return (
+    byId ?? (await db.selectFrom('onl_cgform_head').selectAll().where('table_name', '=', code).where('del_flag', '=', 0).executeTakeFirst())
+  );
 }
 
 async function readFields(db: Db, headId: string): Promise<FieldRow[]> {
-  return db.selectFrom('onl_cgform_field').selectAll().where('cgform_head_id', '=', headId).orderBy('order_num').orderBy('db_field_name').execute();
+  return db
+    .selectFrom('onl_cgform_field')
+    .selectAll()
+    .where('cgform_head_id', '=', headId)
+    .orderBy('order_num')
+    .orderBy('db_field_name')
+    .execute();
 }
 
-const stampOf = (h: HeadRow) => `${h.id}:${h.table_version}:${h.update_time instanceof Date ? h.update_time.getTime() : String(h.update_time)}`;
+const stampOf = (h: HeadRow) =>
+  `${h.id}:${h.table_version}:${h.update_time instanceof Date ? h.update_time.getTime() : String(h.update_time)}`;
 
 /** Built forms by head id, valid while the head's id, table_version and update_time (and its subs') stay the same. */
 const caches = new WeakMap<object, Map<string, { stamp: string; form: OnlineForm }>>();
@@ -182,7 +197,10 @@ async function build(db: Db, head: HeadRow, depth: number): Promise<{ form: Onli
   let stamp = stampOf(head);
   const subs: OnlineForm[] = [];
   if (head.table_type === 2 && depth === 0) {
-    const names = (head.sub_table_str ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const names = (head.sub_table_str ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     for (const name of names) {
       const subHead = await readHead(db, name);
       if (!subHead || subHead.table_name !== name) continue;
@@ -194,7 +212,11 @@ async function build(db: Db, head: HeadRow, depth: number): Promise<{ form: Onli
       stamp += `|${built.stamp}`;
     }
   }
-  const def = buildDefinition(head, fields, subs.map((s) => s.head.table_name));
+  const def = buildDefinition(
+    head,
+    fields,
+    subs.map((s) => s.head.table_name),
+  );
   def.subTables = subs.map((s) => {
     const key = s.def.fields.find((f) => f.property === s.foreignKey);
     if (key) key.match = 'exact';
@@ -207,7 +229,10 @@ async function build(db: Db, head: HeadRow, depth: number): Promise<{ form: Onli
 async function currentStamp(db: Db, head: HeadRow): Promise<string> {
   let stamp = stampOf(head);
   if (head.table_type === 2) {
-    const names = (head.sub_table_str ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const names = (head.sub_table_str ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (names.length) {
       const rows = await db.selectFrom('onl_cgform_head').selectAll().where('table_name', 'in', names).where('del_flag', '=', 0).execute();
       for (const name of names) {

@@ -43,13 +43,21 @@ function visibleFields(form: OnlineForm, def: EntityDefinition): Array<{ f: Fiel
 
 function formField(f: FieldRow, field: EntityField, table: string): Json {
   const w = widgetOf(f, field);
-  const out: Json = { type: w.type, title: field.label, 'x-decorator': 'FormItem', 'x-component': w.component, 'x-component-props': w.props };
+  const out: Json = {
+    type: w.type,
+    title: field.label,
+    'x-decorator': 'FormItem',
+    'x-component': w.component,
+    'x-component-props': w.props,
+  };
   if (field.required) out.required = true;
   if (field.default !== undefined && field.default !== null) out.default = field.default;
   if (f.is_read_only === 1) out['x-read-pretty'] = true;
   const rules: Json[] = [];
-  if ((field.type === 'string' || field.type === 'text') && !dictCodeOf(f) && field.length !== undefined) rules.push({ maxLength: field.length, message: `${field.label}长度不能超过${field.length}个字符` });
-  if (field.rules.pattern) rules.push({ pattern: field.rules.pattern.source, message: field.rules.patternMessage ?? `${field.label}格式不正确` });
+  if ((field.type === 'string' || field.type === 'text') && !dictCodeOf(f) && field.length !== undefined)
+    rules.push({ maxLength: field.length, message: `${field.label}长度不能超过${field.length}个字符` });
+  if (field.rules.pattern)
+    rules.push({ pattern: field.rules.pattern.source, message: field.rules.patternMessage ?? `${field.label}格式不正确` });
   if (field.unique) rules.push({ duplicateCheck: { tableName: table, fieldName: field.column } });
   if (rules.length) out['x-validator'] = rules;
   return out;
@@ -63,10 +71,25 @@ function queryFields(form: OnlineForm, def: EntityDefinition): Json {
     const base = { 'x-decorator': 'FormItem', 'x-component': w.component, 'x-component-props': w.props };
     if (f.query_mode === 'group') {
       if (field.type === 'date' || field.type === 'datetime') {
-        properties[`[${f.db_field_name}_begin,${f.db_field_name}_end]`] = { type: 'array', title: field.label, 'x-decorator': 'FormItem', 'x-component': 'AdminDateRange' };
+        properties[`[${f.db_field_name}_begin,${f.db_field_name}_end]`] = {
+          type: 'array',
+          title: field.label,
+          'x-decorator': 'FormItem',
+          'x-component': 'AdminDateRange',
+        };
       } else {
-        properties[`${f.db_field_name}_begin`] = { ...base, type: w.type, title: `${field.label}起`, 'x-component-props': { ...w.props, placeholder: '开始' } };
-        properties[`${f.db_field_name}_end`] = { ...base, type: w.type, title: `${field.label}止`, 'x-component-props': { ...w.props, placeholder: '结束' } };
+        properties[`${f.db_field_name}_begin`] = {
+          ...base,
+          type: w.type,
+          title: `${field.label}起`,
+          'x-component-props': { ...w.props, placeholder: '开始' },
+        };
+        properties[`${f.db_field_name}_end`] = {
+          ...base,
+          type: w.type,
+          title: `${field.label}止`,
+          'x-component-props': { ...w.props, placeholder: '结束' },
+        };
       }
     } else {
       properties[f.db_field_name] = { ...base, type: w.type, title: field.label };
@@ -146,8 +169,15 @@ export function pageSchema(o: Opened, buttons: PageButton[] = []): Json {
     theme === 'erp' || theme === 'innerTable'
       ? form.subs.map((sub, i) => {
           const link = def.subTables[i]!;
-          const cols = visibleFields(sub, link.entity).filter(({ f }) => f.is_show_list === 1).map(({ f, field }) => column(f, field));
-          return { key: link.property, title: sub.head.table_txt || sub.head.table_name, listUrl: `${base}/subList/${link.property}`, columns: cols.length ? cols : [{ dataIndex: 'id', title: '主键' }] };
+          const cols = visibleFields(sub, link.entity)
+            .filter(({ f }) => f.is_show_list === 1)
+            .map(({ f, field }) => column(f, field));
+          return {
+            key: link.property,
+            title: sub.head.table_txt || sub.head.table_name,
+            listUrl: `${base}/subList/${link.property}`,
+            columns: cols.length ? cols : [{ dataIndex: 'id', title: '主键' }],
+          };
         })
       : [];
   const variant = isTree ? 'treeTable' : theme === 'erp' || theme === 'innerTable' ? theme : subTables.length ? 'masterDetail' : 'table';
@@ -168,13 +198,17 @@ export function pageSchema(o: Opened, buttons: PageButton[] = []): Json {
       export: can('export'),
       batchDelete: can('batch_delete') && head.is_checkbox !== 'N',
       superQuery: can('super_query'),
-      ...(buttons.some((b) => b.style !== 'link') ? { actions: buttons.filter((b) => b.style !== 'link').map((b) => buttonAction(head.id, b, false)) } : {}),
+      ...(buttons.some((b) => b.style !== 'link')
+        ? { actions: buttons.filter((b) => b.style !== 'link').map((b) => buttonAction(head.id, b, false)) }
+        : {}),
     },
     rowActions: {
       edit: can('update'),
       detail: can('detail'),
       delete: can('delete'),
-      ...(buttons.some((b) => b.style === 'link') ? { actions: buttons.filter((b) => b.style === 'link').map((b) => buttonAction(head.id, b, true)) } : {}),
+      ...(buttons.some((b) => b.style === 'link')
+        ? { actions: buttons.filter((b) => b.style === 'link').map((b) => buttonAction(head.id, b, true)) }
+        : {}),
     },
     form: {
       container: 'modal',
@@ -187,12 +221,16 @@ export function pageSchema(o: Opened, buttons: PageButton[] = []): Json {
     superQuery: {
       fields: fields.map(({ f, field }) => {
         const dict = dictCodeOf(f);
-        return dict ? { value: f.db_field_name, text: field.label, type: 'list', dictCode: dict } : { value: f.db_field_name, text: field.label, type: SUPER_TYPES[field.type] ?? 'string' };
+        return dict
+          ? { value: f.db_field_name, text: field.label, type: 'list', dictCode: dict }
+          : { value: f.db_field_name, text: field.label, type: SUPER_TYPES[field.type] ?? 'string' };
       }),
     },
     exportFileName: head.table_txt || head.table_name,
     ...(subLists.length ? { subLists } : {}),
-    ...(isTree ? { tree: { parentKey: head.tree_parent_id_field, hasChildrenField: head.tree_id_field || 'has_child', rootValue: '0' } } : {}),
+    ...(isTree
+      ? { tree: { parentKey: head.tree_parent_id_field, hasChildrenField: head.tree_id_field || 'has_child', rootValue: '0' } }
+      : {}),
   };
   return page;
 }

@@ -19,16 +19,32 @@ export function widgetOf(f: FieldRow, field: EntityField | undefined, forQuery =
       return { component: forQuery ? 'Input' : 'TextArea', props: { placeholder: enter }, type: 'string' };
     case 'list':
     case 'link_down':
-      return dict ? { component: 'JDictSelectTag', props: { dictCode: dict, type: 'list', placeholder: choose }, type: 'string' } : { component: 'Input', props: { placeholder: enter }, type: 'string' };
+      return dict
+        ? { component: 'JDictSelectTag', props: { dictCode: dict, type: 'list', placeholder: choose }, type: 'string' }
+        : { component: 'Input', props: { placeholder: enter }, type: 'string' };
     case 'radio':
-      return dict ? { component: 'JDictSelectTag', props: { dictCode: dict, type: forQuery ? 'list' : 'radio', placeholder: choose }, type: 'string' } : { component: 'Input', props: {}, type: 'string' };
+      return dict
+        ? { component: 'JDictSelectTag', props: { dictCode: dict, type: forQuery ? 'list' : 'radio', placeholder: choose }, type: 'string' }
+        : { component: 'Input', props: {}, type: 'string' };
     case 'checkbox':
     case 'list_multi':
       return dict
-        ? { component: 'JMultiSelectTag', props: { dictCode: dict, type: forQuery || f.field_show_type === 'list_multi' ? 'list_multi' : 'checkbox', placeholder: choose }, type: 'string' }
+        ? {
+            component: 'JMultiSelectTag',
+            props: {
+              dictCode: dict,
+              type: forQuery || f.field_show_type === 'list_multi' ? 'list_multi' : 'checkbox',
+              placeholder: choose,
+            },
+            type: 'string',
+          }
         : { component: 'Input', props: {}, type: 'string' };
     case 'switch':
-      return { component: forQuery ? 'JDictSelectTag' : 'JSwitch', props: forQuery ? { dictCode: 'yn', type: 'list' } : {}, type: 'string' };
+      return {
+        component: forQuery ? 'JDictSelectTag' : 'JSwitch',
+        props: forQuery ? { dictCode: 'yn', type: 'list' } : {},
+        type: 'string',
+      };
     case 'date':
       return { component: 'DatePicker', props: { placeholder: choose }, type: 'string' };
     case 'datetime':
@@ -36,17 +52,29 @@ export function widgetOf(f: FieldRow, field: EntityField | undefined, forQuery =
     case 'time':
       return { component: 'TimePicker', props: { placeholder: choose }, type: 'string' };
     case 'file':
-      return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JUpload', props: { bizPath: 'temp' }, type: 'string' };
+      return forQuery
+        ? { component: 'Input', props: {}, type: 'string' }
+        : { component: 'JUpload', props: { bizPath: 'temp' }, type: 'string' };
     case 'image':
-      return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JImageUpload', props: { bizPath: 'temp' }, type: 'string' };
+      return forQuery
+        ? { component: 'Input', props: {}, type: 'string' }
+        : { component: 'JImageUpload', props: { bizPath: 'temp' }, type: 'string' };
     case 'sel_search':
-      return dict ? { component: 'JSearchSelectTag', props: { dict, placeholder: choose }, type: 'string' } : { component: 'Input', props: {}, type: 'string' };
+      return dict
+        ? { component: 'JSearchSelectTag', props: { dict, placeholder: choose }, type: 'string' }
+        : { component: 'Input', props: {}, type: 'string' };
     case 'popup':
       return tableDict
-        ? { component: 'JPopup', props: { code: f.dict_table, field: f.db_field_name, orgFields: f.dict_field, destFields: f.dict_text, placeholder: choose }, type: 'string' }
+        ? {
+            component: 'JPopup',
+            props: { code: f.dict_table, field: f.db_field_name, orgFields: f.dict_field, destFields: f.dict_text, placeholder: choose },
+            type: 'string',
+          }
         : { component: 'Input', props: { placeholder: enter }, type: 'string' };
     case 'sel_tree':
-      return tableDict ? { component: 'JTreeSelect', props: { dict: tableDict, pidField: 'pid', pidValue: '0', placeholder: choose }, type: 'string' } : { component: 'Input', props: {}, type: 'string' };
+      return tableDict
+        ? { component: 'JTreeSelect', props: { dict: tableDict, pidField: 'pid', pidValue: '0', placeholder: choose }, type: 'string' }
+        : { component: 'Input', props: {}, type: 'string' };
     case 'cat_tree':
       return { component: 'JCategorySelect', props: { pcode: f.dict_field || '0', placeholder: choose }, type: 'string' };
     case 'sel_user':
@@ -61,7 +89,15 @@ export function widgetOf(f: FieldRow, field: EntityField | undefined, forQuery =
       return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JEditor', props: {}, type: 'string' };
     default:
       if (dict) return { component: 'JDictSelectTag', props: { dictCode: dict, type: 'list', placeholder: choose }, type: 'string' };
-      if (numeric) return { component: 'NumberPicker', props: { placeholder: enter, ...(field?.type === 'int' ? { precision: 0 } : field?.scale !== undefined ? { precision: field.scale } : {}) }, type: 'number' };
+      if (numeric)
+        return {
+          component: 'NumberPicker',
+          props: {
+            placeholder: enter,
+            ...(field?.type === 'int' ? { precision: 0 } : field?.scale !== undefined ? { precision: field.scale } : {}),
+          },
+          type: 'number',
+        };
       return { component: 'Input', props: { placeholder: enter }, type: 'string' };
   }
 }
@@ -80,7 +116,9 @@ export function cellTypeOf(f: FieldRow, field: EntityField | undefined): Json {
     case 'sel_search':
       return dict ? { type: 'sel_search', dictCode: dict } : { type: 'input' };
     case 'popup':
-      return f.dict_table && f.dict_field && f.dict_text ? { type: 'popup', popupCode: f.dict_table, orgFields: f.dict_field, destFields: f.dict_text } : { type: 'input' };
+      return f.dict_table && f.dict_field && f.dict_text
+        ? { type: 'popup', popupCode: f.dict_table, orgFields: f.dict_field, destFields: f.dict_text }
+        : { type: 'input' };
     case 'date':
     case 'datetime':
     case 'time':
