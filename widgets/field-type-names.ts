@@ -18,6 +18,7 @@ export const WIDGET_TYPE_NAMES = [
   'JSearchSelectTag',
   'JCategorySelect',
   'JTreeSelect',
+  'JLinkedSelect',
   'JAreaLinkage',
   'JSelectDepart',
   'JSelectUserByDep',

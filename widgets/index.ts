@@ -24,6 +24,7 @@ export const WIDGET_LOADERS: Record<WidgetTypeName, PartsLoader> = {
   JSearchSelectTag: () => import('./dict/parts').then((m) => m.JSearchSelectTagParts),
   JCategorySelect: () => import('./dict/parts').then((m) => m.JCategorySelectParts),
   JTreeSelect: () => import('./dict/parts').then((m) => m.JTreeSelectParts),
+  JLinkedSelect: () => import('./dict/parts').then((m) => m.JLinkedSelectParts),
   JAreaLinkage: () => import('./area/parts').then((m) => m.JAreaLinkageParts),
   JSelectDepart: () => import('./pickers/parts').then((m) => m.JSelectDepartParts),
   JSelectUserByDep: () => import('./pickers/parts').then((m) => m.JSelectUserByDepParts),

@@ -1,9 +1,9 @@
 /**
  * Online form runtime: a one-to-many form designed in the metadata tables (seeded here, as the designer and its
  * 同步数据库 would leave them), opened by a user whose role has its menu: add a record with two sub rows, query it,
- * see it in the table.
+ * see it in the table; an address form whose city select follows its province select (联动组件).
  */
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +32,7 @@ beforeAll(async () => {
   await addHead(db, 'f_unsynced', 't_unsynced', '未同步表单', { is_db_synch: 'N' });
   await addFields(db, 'f_unsynced', [{ name: 'title', txt: '标题' }]);
   await grantMenu(db, 'm_unsynced', '未同步表单', '/online/cgformList/f_unsynced', 'r_xypj_staff');
+  await seedAddressForm(db);
   await db.destroy();
   browser = await launchBrowser();
   page = (await newPage(browser)).page;
@@ -39,6 +40,24 @@ beforeAll(async () => {
   await chooseTenantAndDepartment(page);
   await page.waitForURL('**/dashboard/analysis');
 }, 120_000);
+
+/** 省份 (联动组件 over sys_category, linking 城市): 浙江 → 杭州, 宁波; 江苏 → 南京. */
+async function seedAddressForm(db: Kysely<Database>): Promise<void> {
+  await sql`insert into sys_category (id, pid, name, code, has_child) values
+    ('c_zj', '0', '浙江', 'LD01', '1'), ('c_js', '0', '江苏', 'LD02', '1'),
+    ('c_hz', 'c_zj', '杭州', 'LD0101', '0'), ('c_nb', 'c_zj', '宁波', 'LD0102', '0'), ('c_nj', 'c_js', '南京', 'LD0201', '0')`.execute(db);
+  await sql.raw(
+    'create table t_addr (id varchar(36) primary key, create_by varchar(50), create_time timestamp, update_by varchar(50), update_time timestamp, sys_org_code varchar(64), site varchar(50), province varchar(36), city varchar(36))',
+  ).execute(db);
+  await addHead(db, 'f_t_addr', 't_addr', '测试地址');
+  const linkDown = { table: 'sys_category', txt: 'name', key: 'id', pidField: 'pid', condition: "pid = '0'", linkField: 'city' };
+  await addFields(db, 'f_t_addr', [
+    { name: 'site', txt: '地点', required: true },
+    { name: 'province', txt: '省份', length: 36, show: 'link_down', dictTable: JSON.stringify(linkDown) },
+    { name: 'city', txt: '城市', length: 36 },
+  ]);
+  await grantMenu(db, 'm_t_addr', '测试地址', '/online/cgformList/f_t_addr', 'r_xypj_staff');
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -98,6 +117,45 @@ describe('online form runtime', () => {
     await page.goto(`${server.baseUrl}/online/df/t_order/${order!.id}`);
     await expect.poll(() => page.getByPlaceholder('请输入订单号').inputValue()).toBe('WEB-ORDER-1');
     await keepScreenshot(page, 'online-runtime-df');
+  });
+
+  it('offers the cities of the chosen province (联动组件); changing the province clears the city', async () => {
+    try {
+      await page.goto(`${server.baseUrl}/online/cgformList/f_t_addr`);
+      await page.locator('.ant-table').first().waitFor();
+      await page
+        .getByRole('button', { name: /新\s*增/ })
+        .first()
+        .click();
+      const form = page.locator('.ant-modal-content').last();
+      await form.getByPlaceholder('请输入地点').fill('监理站');
+      const select = (label: string) => form.locator('.ant-formily-item', { hasText: label }).locator('.ant-select');
+      const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      const choose = async (label: string, option: string) => {
+        await select(label).click();
+        await options.filter({ hasText: option }).click();
+        await expect.poll(() => select(label).textContent()).toContain(option);
+      };
+      await expect.poll(() => select('城市').getAttribute('class')).toContain('ant-select-disabled');
+      await choose('省份', '浙江');
+      await select('城市').click();
+      await expect.poll(() => options.allTextContents()).toEqual(['杭州', '宁波']);
+      await options.filter({ hasText: '宁波' }).click();
+      await keepScreenshot(page, 'online-runtime-linked-select');
+      await choose('省份', '江苏');
+      await expect.poll(() => select('城市').textContent()).toBe('请选择城市');
+      await choose('城市', '南京');
+      await form.getByRole('button', { name: /确\s*定/ }).click();
+      await page.locator('.ant-message').getByText('添加成功！').first().waitFor();
+      const row = page.locator('tr.ant-table-row', { hasText: '监理站' });
+      await expect.poll(() => row.textContent()).toContain('江苏');
+      expect(await row.textContent()).toContain('南京');
+      const [saved] = await server.sql<{ province: string; city: string }>('select province, city from t_addr where site = $1', ['监理站']);
+      expect(saved).toEqual({ province: 'c_js', city: 'c_nj' });
+    } catch (error) {
+      await keepScreenshot(page, 'online-runtime-linked-failed');
+      throw error;
+    }
   });
 
   it('says the form is not synchronised yet instead of showing an empty list', async () => {

@@ -234,6 +234,16 @@ describe.each(backends())('online form designer on %s', (backend) => {
         '未登记',
       ],
       ['demo_ok', [{ dbFieldName: 'n1', fieldValidType: '(a+)+$' }], '校验规则不可用'],
+      [
+        'demo_ok',
+        [{ dbFieldName: 'n1', fieldShowType: 'link_down', dictTable: JSON.stringify({ table: 'sys_category', txt: 'name', condition: '1=1) or (1=1' }) }],
+        "联动配置的condition只支持“pid = '值'”的形式",
+      ],
+      [
+        'demo_ok',
+        [{ dbFieldName: 'n1', fieldShowType: 'link_down', dictTable: JSON.stringify({ table: 'sys_category', txt: 'name', linkField: 'n2' }) }],
+        '字段“n1”的联动字段“n2”不是本表的其他字段',
+      ],
     ];
     for (const [table, fields, message] of cases) {
       const res = await addForm(table, fields);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldRow } from '../../server/modules/online/runtime/definition';
 import { isBizFolder } from '../../server/modules/files/storage';
-import { cellTypeOf, widgetOf } from '../../server/modules/online/runtime/widgets';
+import { parseLinkDown } from '../../server/modules/online/link-down';
+import { cellTypeOf, linkedSelects, widgetOf } from '../../server/modules/online/runtime/widgets';
 
 /** A designer field row with only what the widget mapping reads. */
 const row = (extra: Partial<FieldRow>): FieldRow =>
@@ -52,5 +53,42 @@ describe('online form widget mapping', () => {
       const { bizPath } = widgetOf(row({ field_show_type: show }), undefined).props as { bizPath: string };
       expect(isBizFolder(bizPath)).toBe(true);
     }
+  });
+
+  it('a 联动组件 field and the fields its linkField names become a chain of linked selects over the tree table', () => {
+    const config = { table: 'sys_category', txt: 'name', key: 'id', pidField: 'pid', condition: "pid = '0'", linkField: 'city,area' };
+    const fields = [
+      row({ db_field_name: 'province', field_show_type: 'link_down', dict_table: JSON.stringify(config) }),
+      row({ db_field_name: 'city' }),
+      row({ db_field_name: 'area' }),
+    ];
+    const linked = linkedSelects(fields);
+    const base = { dict: 'sys_category,name,id', pidField: 'pid' };
+    expect(Object.fromEntries(linked)).toEqual({
+      province: { ...base, pidValue: '0' },
+      city: { ...base, parentField: 'province' },
+      area: { ...base, parentField: 'city' },
+    });
+    expect(widgetOf(fields[1]!, undefined, false, linked.get('city'))).toEqual({
+      component: 'JLinkedSelect',
+      props: { ...base, parentField: 'province', placeholder: '请选择来访部门' },
+      type: 'string',
+    });
+  });
+
+  it('a 联动组件 configuration names a registered tree table and its columns, and no SQL', () => {
+    const error = (cfg: object | string) => {
+      const parsed = parseLinkDown(typeof cfg === 'string' ? cfg : JSON.stringify(cfg));
+      return 'error' in parsed ? parsed.error : '';
+    };
+    expect(error('not json')).toMatch(/^联动配置需要一个JSON对象/);
+    expect(error({ table: 'sys_user', txt: 'realname', key: 'id', pidField: 'pid' })).toBe('联动配置的表“sys_user”不是登记过的树表');
+    expect(error({ table: 'sys_category', txt: 'password', key: 'id' })).toBe('联动配置的字段“password”不在树表“sys_category”的可查询字段中');
+    expect(error({ table: 'sys_category', txt: 'name', condition: "pid = '0' or 1=1" })).toBe("联动配置的condition只支持“pid = '值'”的形式");
+    expect(error({ table: 'sys_category', txt: 'name', condition: "pid = '0'; drop table sys_user" })).toBe("联动配置的condition只支持“pid = '值'”的形式");
+    expect(error({ table: 'sys_category', txt: 'name', linkField: 'city,x;y' })).toBe('联动配置的linkField“x;y”不是合法的字段名');
+    expect(parseLinkDown(JSON.stringify({ table: 'sys_category', txt: 'name', pidValue: '0', linkField: 'city' }))).toEqual({
+      table: 'sys_category', txt: 'name', key: 'id', pidField: 'pid', pidValue: '0', linkFields: ['city'],
+    });
   });
 });

@@ -4,6 +4,7 @@ import { JMultiSelectTag, MultiDictPretty } from './JMultiSelectTag';
 import { JSearchSelectTag, SearchSelectPretty } from './JSearchSelectTag';
 import { JCategorySelect } from './JCategorySelect';
 import { JTreeSelect } from './JTreeSelect';
+import { JLinkedSelect } from './JLinkedSelect';
 import { CategoryPretty, TreeSelectPretty } from './TreePretty';
 
 export const JDictSelectTagParts = widgetParts(JDictSelectTag, DictPretty);
@@ -11,3 +12,4 @@ export const JMultiSelectTagParts = widgetParts(JMultiSelectTag, MultiDictPretty
 export const JSearchSelectTagParts = widgetParts(JSearchSelectTag, SearchSelectPretty);
 export const JCategorySelectParts = widgetParts(JCategorySelect, CategoryPretty);
 export const JTreeSelectParts = widgetParts(JTreeSelect, TreeSelectPretty);
+export const JLinkedSelectParts = widgetParts(JLinkedSelect, TreeSelectPretty);

@@ -18,6 +18,8 @@ type FieldSpec = {
   point?: number;
   show?: string;
   dict?: string;
+  /** dict_table: a table dictionary's table, a popup's report code or a 联动组件's JSON configuration */
+  dictTable?: string;
   query?: boolean;
   group?: boolean;
   required?: boolean;
@@ -52,7 +54,7 @@ export async function addFields(db: Db, headId: string, fields: FieldSpec[]): Pr
         db_point_length: f.point ?? null,
         db_default_val: null,
         dict_field: f.dict ?? null,
-        dict_table: null,
+        dict_table: f.dictTable ?? null,
         dict_text: null,
         field_show_type: f.show ?? 'text',
         field_href: null,

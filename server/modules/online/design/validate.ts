@@ -4,6 +4,7 @@ import { unsafePatternReason } from '../../entity/check-rules';
 import { entityDefinitions } from '../../entity';
 import { findTableDict, findTreeTable, normaliseDictCode } from '../../lookup/registry';
 import '../form-tables';
+import { parseLinkDown } from '../link-down';
 import {
   DB_TYPES,
   type DbType,
@@ -260,12 +261,8 @@ export async function checkDictionaries(db: Db, fields: FieldRow[]): Promise<voi
     } else if (f.field_show_type === 'cat_tree') {
       if (f.dict_field && !/^[A-Za-z0-9_]{1,100}$/.test(f.dict_field)) fail(`字段“${name}”的分类编码不合法`);
     } else if (f.field_show_type === 'link_down') {
-      try {
-        const cfg = JSON.parse(f.dict_table ?? '') as { table?: unknown };
-        if (typeof cfg.table !== 'string' || !findTreeTable(cfg.table)) throw new Error('unknown');
-      } catch {
-        fail(`字段“${name}”的联动配置不正确，需要登记过的树表`);
-      }
+      const cfg = parseLinkDown(f.dict_table);
+      if ('error' in cfg) fail(`字段“${name}”：${cfg.error}`);
     }
   }
 }
@@ -295,6 +292,13 @@ export function checkFieldSet(head: HeadRow, fields: FieldRow[]): void {
   }
   for (const f of fields) if (f.main_table && head.table_type !== 3) fail(`字段“${f.db_field_name}”设置了外键，只有附表可以设置外键`);
   if (head.table_type === 3 && !fields.some((f) => f.main_table)) fail('附表需要在“外键”中设置关联的主表和字段');
+  for (const f of fields) {
+    if (f.field_show_type !== 'link_down') continue;
+    const cfg = parseLinkDown(f.dict_table);
+    for (const linked of 'error' in cfg ? [] : cfg.linkFields) {
+      if (!seen.has(linked) || linked === f.db_field_name) fail(`字段“${f.db_field_name}”的联动字段“${linked}”不是本表的其他字段`);
+    }
+  }
 }
 
 /** Foreign keys of a sub table name an existing main form (table type 2) and one of its fields. */

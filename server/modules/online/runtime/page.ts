@@ -1,7 +1,8 @@
 import type { EntityDefinition, EntityField } from '../../entity/definitions';
+import { findTableDict } from '../../lookup/registry';
 import { dictCodeOf, type FieldRow, type OnlineForm } from './definition';
 import type { FormAuth } from './access';
-import { cellTypeOf, widgetOf, type Json } from './widgets';
+import { cellTypeOf, linkedSelects, widgetOf, type Json } from './widgets';
 
 interface Opened {
   form: OnlineForm;
@@ -41,8 +42,8 @@ function visibleFields(form: OnlineForm, def: EntityDefinition): Array<{ f: Fiel
   });
 }
 
-function formField(f: FieldRow, field: EntityField, table: string): Json {
-  const w = widgetOf(f, field);
+function formField(f: FieldRow, field: EntityField, table: string, linked: Map<string, Json>): Json {
+  const w = widgetOf(f, field, false, linked.get(f.db_field_name));
   const out: Json = {
     type: w.type,
     title: field.label,
@@ -65,9 +66,10 @@ function formField(f: FieldRow, field: EntityField, table: string): Json {
 
 function queryFields(form: OnlineForm, def: EntityDefinition): Json {
   const properties: Json = {};
+  const linked = linkedSelects(form.fields);
   for (const { f, field } of visibleFields(form, def)) {
     if (f.is_query !== 1) continue;
-    const w = widgetOf(f, field, true);
+    const w = widgetOf(f, field, true, f.query_mode === 'group' ? undefined : linked.get(f.db_field_name));
     const base = { 'x-decorator': 'FormItem', 'x-component': w.component, 'x-component-props': w.props };
     if (f.query_mode === 'group') {
       if (field.type === 'date' || field.type === 'datetime') {
@@ -98,11 +100,12 @@ function queryFields(form: OnlineForm, def: EntityDefinition): Json {
   return { type: 'object', properties };
 }
 
-function column(f: FieldRow, field: EntityField): Json {
+function column(f: FieldRow, field: EntityField, linked?: Json): Json {
   const out: Json = { dataIndex: f.db_field_name, title: field.label };
   if (f.field_length) out.width = f.field_length;
   if (f.sort_flag === '1') out.sorter = true;
-  const dict = dictCodeOf(f);
+  const linkedDict = typeof linked?.dict === 'string' && findTableDict(linked.dict) ? linked.dict : undefined;
+  const dict = linkedDict ?? dictCodeOf(f);
   if (dict) {
     out.component = 'Select';
     out.props = { dictCode: dict };
@@ -148,8 +151,9 @@ export function pageSchema(o: Opened, buttons: PageButton[] = []): Json {
     ...(can('import') ? { importExcel: `${base}/importExcel` } : {}),
     ...(isTree ? { childList: `${base}/childList` } : {}),
   };
+  const linked = linkedSelects(form.fields);
   const properties: Json = {};
-  for (const { f, field } of fields) if (f.is_show_form === 1) properties[f.db_field_name] = formField(f, field, def.table);
+  for (const { f, field } of fields) if (f.is_show_form === 1) properties[f.db_field_name] = formField(f, field, def.table, linked);
   const columns = Number(head.form_template) >= 1 && Number(head.form_template) <= 4 ? Number(head.form_template) : 1;
   const subTables = form.subs.map((sub, i) => {
     const link = def.subTables[i]!;
@@ -161,7 +165,7 @@ export function pageSchema(o: Opened, buttons: PageButton[] = []): Json {
       listUrl: `${base}/subList/${link.property}`,
     };
   });
-  const listColumns = fields.filter(({ f }) => f.is_show_list === 1).map(({ f, field }) => column(f, field));
+  const listColumns = fields.filter(({ f }) => f.is_show_list === 1).map(({ f, field }) => column(f, field, linked.get(f.db_field_name)));
   // Themes of a main form: normal = sub tables in the form's tabs; tab = the main fields in a first tab too;
   // erp = a clicked row's sub rows in tabs below the list; innerTable = each row expands to its sub rows.
   const theme = subTables.length && !isTree ? head.theme_template : 'normal';

@@ -1,14 +1,16 @@
 import type { EntityField } from '../../entity/definitions';
 import type { FieldRow } from './definition';
 import { dictCodeOf } from './definition';
+import { parseLinkDown } from '../link-down';
 
 export type Json = Record<string, unknown>;
 
 /** A Formily field of the add/edit form or the query form: the widget for the designer's field_show_type. */
-export function widgetOf(f: FieldRow, field: EntityField | undefined, forQuery = false): { component: string; props: Json; type: string } {
+export function widgetOf(f: FieldRow, field: EntityField | undefined, forQuery = false, linked?: Json): { component: string; props: Json; type: string } {
   const label = f.db_field_txt || f.db_field_name;
   const dict = dictCodeOf(f);
   const choose = `请选择${label}`;
+  if (linked) return { component: 'JLinkedSelect', props: { ...linked, placeholder: choose }, type: 'string' };
   const enter = `请输入${label}`;
   const numeric = field?.type === 'int' || field?.type === 'decimal';
   const tableDict = f.dict_table && f.dict_text && f.dict_field ? `${f.dict_table},${f.dict_text},${f.dict_field}` : undefined;
@@ -137,4 +139,25 @@ export function cellTypeOf(f: FieldRow, field: EntityField | undefined): Json {
 /** What the contract's clients call `view` (getQueryInfo, getFormItem): the show type, text by default. */
 export function viewOf(f: FieldRow): string {
   return f.field_show_type || 'text';
+}
+
+/**
+ * The linked selects of a form, by field name: each link_down field selects a root row of its tree table, each
+ * field its linkField names selects a child of the field before it (JLinkedSelect's props).
+ */
+export function linkedSelects(fields: readonly FieldRow[]): Map<string, Json> {
+  const out = new Map<string, Json>();
+  for (const f of fields) {
+    if (f.field_show_type !== 'link_down') continue;
+    const cfg = parseLinkDown(f.dict_table);
+    if ('error' in cfg) continue;
+    const base = { dict: `${cfg.table},${cfg.txt},${cfg.key}`, pidField: cfg.pidField };
+    let parent = f.db_field_name;
+    out.set(parent, { ...base, pidValue: cfg.pidValue });
+    for (const name of cfg.linkFields) {
+      out.set(name, { ...base, parentField: parent });
+      parent = name;
+    }
+  }
+  return out;
 }
