@@ -7,8 +7,8 @@ import type { EditForm, ListUrls } from '../schema/types.gen';
 import type { Notifier } from '../data/notify';
 import { errorText } from '../data/errors';
 import { SchemaForm } from '../form/SchemaForm';
+import { loadSubTableRows, subTableTabs } from '../form/SubTableTabs';
 import type { Row } from './useListPage';
-import { listOf } from '../data/provider';
 
 export type RecordMode = 'add' | 'edit' | 'detail';
 const TITLES: Record<RecordMode, string> = { add: '新增', edit: '编辑', detail: '详情' };
@@ -55,17 +55,7 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
     setFullscreen(!!config.fullscreen);
     setActiveTab(firstTab);
     if (mode === 'add' || !record) return;
-    for (const sub of subTables) {
-      if (!sub.listUrl) continue;
-      http
-        .get<{ records?: Row[] } | Row[]>(sub.listUrl, { id: record.id })
-        .then((res) => {
-          if (!res.success) return;
-          const rows = listOf<Row>(res.result);
-          form.setValuesIn(sub.key, rows);
-        })
-        .catch((error: unknown) => notify.warning(errorText(error)));
-    }
+    loadSubTableRows(http, form, subTables, record.id, (error) => notify.warning(errorText(error)));
     // Only when the modal opens for a record.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, form]);
@@ -111,18 +101,7 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
       </a>
     </Space>
   );
-  const subTabs = subTables.map((sub) => ({
-    key: sub.key,
-    label: sub.title,
-    forceRender: true,
-    children: (
-      <SchemaForm
-        form={form}
-        schema={{ type: 'object', properties: { [sub.key]: { type: 'array', 'x-component': sub.component, 'x-component-props': sub.props } } }}
-        grid={{ maxColumns: 1, labelCol: 0, wrapperCol: 24 }}
-      />
-    ),
-  }));
+  const subTabs = subTableTabs(form, subTables);
   const mainForm = (children?: ReactNode) => (
     <SchemaForm form={form} schema={config.schema} grid={config.grid} scope={{ $record: record }} pointer="/form/schema">
       {children}

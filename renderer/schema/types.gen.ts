@@ -56,6 +56,8 @@ export interface FormPage {
   submitText?: string;
   grid?: Grid;
   schema: FormilySchema;
+  /** Sub tables in tabs below the main fields; a loaded record's rows come from each one's listUrl. */
+  subTables?: SubTable[];
 }
 
 /** A hand-made screen registered as a view (registerView), placed by name. */

@@ -5881,7 +5881,7 @@ return errors === 0;
 }
 
 export const FormPage = validate57;
-const schema64 = {"type":"object","required":["$schema","kind","title","schema"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"form"},"title":{"type":"string","minLength":1},"url":{"type":"object","additionalProperties":false,"properties":{"load":{"type":"string"},"submit":{"type":"string"}}},"method":{"enum":["post","put"]},"submitText":{"type":"string"},"grid":{"$ref":"#/definitions/Grid"},"schema":{"$ref":"#/definitions/FormilySchema"}}};
+const schema64 = {"type":"object","required":["$schema","kind","title","schema"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"form"},"title":{"type":"string","minLength":1},"url":{"type":"object","additionalProperties":false,"properties":{"load":{"type":"string"},"submit":{"type":"string"}}},"method":{"enum":["post","put"]},"submitText":{"type":"string"},"grid":{"$ref":"#/definitions/Grid"},"schema":{"$ref":"#/definitions/FormilySchema"},"subTables":{"type":"array","description":"Sub tables in tabs below the main fields; a loaded record's rows come from each one's listUrl.","items":{"$ref":"#/definitions/SubTable"}}}};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5928,7 +5928,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!((((((((key0 === "$schema") || (key0 === "kind")) || (key0 === "title")) || (key0 === "url")) || (key0 === "method")) || (key0 === "submitText")) || (key0 === "grid")) || (key0 === "schema"))){
+if(!(func2.call(schema64.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -6217,9 +6217,15 @@ vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.error
 errors = vErrors.length;
 }
 }
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.subTables !== undefined){
+let data14 = data.subTables;
+if(Array.isArray(data14)){
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+let data15 = data14[i0];
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.key === undefined){
+const err27 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6228,12 +6234,140 @@ vErrors.push(err27);
 }
 errors++;
 }
+if(data15.title === undefined){
+const err28 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data15.component === undefined){
+const err29 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+for(const key3 in data15){
+if(!(((((key3 === "key") || (key3 === "title")) || (key3 === "component")) || (key3 === "props")) || (key3 === "listUrl"))){
+const err30 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data15.key !== undefined){
+if(typeof data15.key !== "string"){
+const err31 = {instancePath:instancePath+"/subTables/" + i0+"/key",schemaPath:"#/definitions/SubTable/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data15.title !== undefined){
+if(typeof data15.title !== "string"){
+const err32 = {instancePath:instancePath+"/subTables/" + i0+"/title",schemaPath:"#/definitions/SubTable/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data15.component !== undefined){
+if(typeof data15.component !== "string"){
+const err33 = {instancePath:instancePath+"/subTables/" + i0+"/component",schemaPath:"#/definitions/SubTable/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data15.props !== undefined){
+let data19 = data15.props;
+if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
+const err34 = {instancePath:instancePath+"/subTables/" + i0+"/props",schemaPath:"#/definitions/SubTable/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data15.listUrl !== undefined){
+if(typeof data15.listUrl !== "string"){
+const err35 = {instancePath:instancePath+"/subTables/" + i0+"/listUrl",schemaPath:"#/definitions/SubTable/properties/listUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/subTables/" + i0,schemaPath:"#/definitions/SubTable/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/subTables",schemaPath:"#/properties/subTables/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
 validate57.errors = vErrors;
 return errors === 0;
 }
 
 export const ViewPage = validate59;
-const schema66 = {"type":"object","description":"A hand-made screen registered as a view (registerView), placed by name.","required":["$schema","kind","title","view"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"view"},"title":{"type":"string","minLength":1},"view":{"type":"string","minLength":1,"description":"Registered view name."},"props":{"type":"object","description":"Passed to the view as its props."}}};
+const schema67 = {"type":"object","description":"A hand-made screen registered as a view (registerView), placed by name.","required":["$schema","kind","title","view"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"kind":{"const":"view"},"title":{"type":"string","minLength":1},"view":{"type":"string","minLength":1,"description":"Registered view name."},"props":{"type":"object","description":"Passed to the view as its props."}}};
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6394,10 +6528,10 @@ return errors === 0;
 }
 
 export const Entity = validate60;
-const schema77 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"ordered":{"type":"array","description":"Groups of date or number columns whose values must not decrease in the order written (e.g. [\"startDate\", \"endDate\"]); empty values are skipped.","items":{"type":"array","minItems":2,"items":{"type":"string"}}},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}}},"definitions":{"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"check":{"enum":["creditCode","idCard"],"description":"A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643)."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
-const schema78 = {"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"check":{"enum":["creditCode","idCard"],"description":"A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643)."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}};
-const schema79 = {"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}};
-const schema80 = {"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}};
+const schema79 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"ordered":{"type":"array","description":"Groups of date or number columns whose values must not decrease in the order written (e.g. [\"startDate\", \"endDate\"]); empty values are skipped.","items":{"type":"array","minItems":2,"items":{"type":"string"}}},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}}},"definitions":{"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"check":{"enum":["creditCode","idCard"],"description":"A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643)."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
+const schema80 = {"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"check":{"enum":["creditCode","idCard"],"description":"A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643)."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}};
+const schema81 = {"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}};
+const schema82 = {"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}};
 const pattern3 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 const pattern5 = new RegExp("^/[A-Za-z0-9_/]+$", "u");
 const pattern6 = new RegExp("^[a-z][a-zA-Z0-9]*$", "u");
@@ -6468,7 +6602,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema77.properties, key0))){
+if(!(func2.call(schema79.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -6613,7 +6747,7 @@ vErrors.push(err17);
 errors++;
 }
 for(const key1 in data6){
-if(!(func2.call(schema78.properties, key1))){
+if(!(func2.call(schema80.properties, key1))){
 const err18 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/EntityColumn/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
@@ -6652,7 +6786,7 @@ errors++;
 if(data6.type !== undefined){
 let data8 = data6.type;
 if(!((((((((data8 === "string") || (data8 === "text")) || (data8 === "int")) || (data8 === "bigint")) || (data8 === "decimal")) || (data8 === "boolean")) || (data8 === "date")) || (data8 === "datetime"))){
-const err21 = {instancePath:instancePath+"/columns/" + i0+"/type",schemaPath:"#/definitions/EntityColumn/properties/type/enum",keyword:"enum",params:{allowedValues: schema78.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/columns/" + i0+"/type",schemaPath:"#/definitions/EntityColumn/properties/type/enum",keyword:"enum",params:{allowedValues: schema80.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6752,7 +6886,7 @@ errors++;
 if(data6.default !== undefined){
 let data13 = data6.default;
 if((((typeof data13 !== "string") && (!(typeof data13 == "number"))) && (typeof data13 !== "boolean")) && (data13 !== null)){
-const err29 = {instancePath:instancePath+"/columns/" + i0+"/default",schemaPath:"#/definitions/EntityColumn/properties/default/type",keyword:"type",params:{type: schema78.properties.default.type},message:"must be string,number,boolean,null"};
+const err29 = {instancePath:instancePath+"/columns/" + i0+"/default",schemaPath:"#/definitions/EntityColumn/properties/default/type",keyword:"type",params:{type: schema80.properties.default.type},message:"must be string,number,boolean,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6913,7 +7047,7 @@ const len1 = data23.length;
 for(let i1=0; i1<len1; i1++){
 let data24 = data23[i1];
 if((typeof data24 !== "string") && (!(typeof data24 == "number"))){
-const err42 = {instancePath:instancePath+"/columns/" + i0+"/allowedValues/" + i1,schemaPath:"#/definitions/EntityColumn/properties/allowedValues/items/type",keyword:"type",params:{type: schema78.properties.allowedValues.items.type},message:"must be string,number"};
+const err42 = {instancePath:instancePath+"/columns/" + i0+"/allowedValues/" + i1,schemaPath:"#/definitions/EntityColumn/properties/allowedValues/items/type",keyword:"type",params:{type: schema80.properties.allowedValues.items.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6950,7 +7084,7 @@ errors++;
 if(data6.check !== undefined){
 let data26 = data6.check;
 if(!((data26 === "creditCode") || (data26 === "idCard"))){
-const err45 = {instancePath:instancePath+"/columns/" + i0+"/check",schemaPath:"#/definitions/EntityColumn/properties/check/enum",keyword:"enum",params:{allowedValues: schema78.properties.check.enum},message:"must be equal to one of the allowed values"};
+const err45 = {instancePath:instancePath+"/columns/" + i0+"/check",schemaPath:"#/definitions/EntityColumn/properties/check/enum",keyword:"enum",params:{allowedValues: schema80.properties.check.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6963,7 +7097,7 @@ errors++;
 if(data6.queryMatch !== undefined){
 let data27 = data6.queryMatch;
 if(!((data27 === "contains") || (data27 === "exact"))){
-const err46 = {instancePath:instancePath+"/columns/" + i0+"/queryMatch",schemaPath:"#/definitions/EntityColumn/properties/queryMatch/enum",keyword:"enum",params:{allowedValues: schema78.properties.queryMatch.enum},message:"must be equal to one of the allowed values"};
+const err46 = {instancePath:instancePath+"/columns/" + i0+"/queryMatch",schemaPath:"#/definitions/EntityColumn/properties/queryMatch/enum",keyword:"enum",params:{allowedValues: schema80.properties.queryMatch.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -7197,7 +7331,7 @@ errors++;
 if(data35.order !== undefined){
 let data37 = data35.order;
 if(!((data37 === "asc") || (data37 === "desc"))){
-const err65 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema77.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err65 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema79.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err65];
 }

@@ -16,6 +16,7 @@ import { HOME_TAB, openTab, tabStateAtom, type TabState } from '../state/tabs';
 import { StorageKey, readStored, removeStored, writeStored } from '../state/storage';
 import { GlobalFooter } from './GlobalFooter';
 import { AppBreadcrumb } from './parts/AppBreadcrumb';
+import { unlistedPageTitleAtom } from '../state/page-title';
 import { ChangePasswordModal } from './parts/ChangePasswordModal';
 import { DepartSelectModal } from './parts/DepartSelectModal';
 import { GlobalHeader } from './parts/GlobalHeader';
@@ -75,15 +76,17 @@ function MainLayoutFrame() {
 
   const fullPath = location.pathname + location.search;
   const route = findRoute(routes, location.pathname);
+  const unlisted = useAtomValue(unlistedPageTitleAtom);
+  const unlistedTitle = !route && unlisted?.path === location.pathname ? unlisted.title : undefined;
   const multipage = settings.multipage && !mobile;
   const topMenu = settings.layout === 'topmenu';
   const collapsed = !settings.sidebarOpen;
   const dark = settings.theme === 'dark';
 
   useEffect(() => {
-    document.title = documentTitle(location.pathname, route?.title);
+    document.title = documentTitle(location.pathname, route?.title ?? unlistedTitle);
     setLowAppId(route?.name?.startsWith('low-app') ? new URLSearchParams(location.search).get('appId') ?? undefined : undefined);
-  }, [location.pathname, location.search, route]);
+  }, [location.pathname, location.search, route, unlistedTitle]);
 
   useEffect(() => {
     if (!multipage || !route || route.redirect || route.item.meta?.hideTab) return;
@@ -228,7 +231,7 @@ function MainLayoutFrame() {
           )}
           <Layout.Content style={{ padding: '0 16px 16px', minWidth: 0 }}>
             <div className={topMenu && settings.contentWidth === 'Fixed' ? 'app-content-fixed' : undefined} data-sider-width={topMenu ? 0 : siderWidth}>
-              <AppBreadcrumb route={route} />
+              <AppBreadcrumb route={route} unlistedTitle={unlistedTitle} path={location.pathname} />
               <KeepAliveOutlet currentKey={currentKey} cacheCurrent={cacheCurrent} liveKeys={liveKeys} versions={versions} />
             </div>
           </Layout.Content>

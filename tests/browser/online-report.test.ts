@@ -66,6 +66,9 @@ describe('online reports', () => {
     await listRow.getByText('功能测试', { exact: true }).click();
     await page.waitForURL('**/online/cgreport/*');
     await page.locator('.ant-card-head-title', { hasText: '部门统计' }).waitFor();
+    // opened from the designer, not a menu: the breadcrumb and the window title name the report
+    await expect.poll(() => page.locator('.ant-breadcrumb').textContent()).toBe('首页/部门统计');
+    expect(await page.title()).toMatch(/^部门统计 · /);
 
     const departs = await server.sql<{ depart_name: string; depart_order: number | null }>("select depart_name, depart_order from sys_depart where del_flag = '0'");
     const sum = (list: typeof departs) => list.reduce((s, d) => s + Number(d.depart_order ?? 0), 0);

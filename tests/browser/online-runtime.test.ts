@@ -112,10 +112,14 @@ describe('online form runtime', () => {
     }
   });
 
-  it('opens one record in the single-record form (/online/df/{table}/{id})', async () => {
+  it('opens one record with its item rows in the single-record form (/online/df/{table}/{id})', async () => {
     const [order] = await server.sql<{ id: string }>('select id from t_order where order_code = $1', ['WEB-ORDER-1']);
     await page.goto(`${server.baseUrl}/online/df/t_order/${order!.id}`);
     await expect.poll(() => page.getByPlaceholder('请输入订单号').inputValue()).toBe('WEB-ORDER-1');
+    await page.getByRole('tab', { name: '订单明细' }).waitFor();
+    await expect.poll(() => page.locator('.ant-breadcrumb').textContent()).toBe('首页/测试订单');
+    const items = page.locator('.eg [data-row-id] [role="gridcell"][data-key="item_name"]');
+    await expect.poll(async () => (await items.allTextContents()).map((t) => t.trim()).sort()).toEqual(['水泥', '钢筋'].sort());
     await keepScreenshot(page, 'online-runtime-df');
   });
 

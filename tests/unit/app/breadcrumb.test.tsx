@@ -31,4 +31,15 @@ describe('breadcrumb', () => {
   it('leaves out an ancestor without a title instead of showing its route name', () => {
     expect(crumbs('/account/center')).toEqual(['首页', '个人中心']);
   });
+
+  it('shows the title a page without a menu entry published, and only 首页 before it publishes one', () => {
+    const unlisted = (title?: string) => {
+      const { unmount } = render(<MemoryRouter><AppBreadcrumb unlistedTitle={title} path="/online/cgreport/abc" /></MemoryRouter>);
+      const items = screen.getAllByRole('listitem').map((li) => li.textContent ?? '').filter((t) => t !== '/');
+      unmount();
+      return items;
+    };
+    expect(unlisted('部门统计')).toEqual(['首页', '部门统计']);
+    expect(unlisted()).toEqual(['首页']);
+  });
 });

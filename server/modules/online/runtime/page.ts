@@ -239,7 +239,7 @@ export function pageSchema(o: Opened, buttons: PageButton[] = []): Json {
   return page;
 }
 
-/** A single record's form (/online/df/{table}/{id}): loads the record, saves it with PUT (or adds it when id is "add"). */
+/** A single record's form (/online/df/{table}/{id}) with its sub tables: loads the record, saves it with PUT (or adds it when id is "add"). */
 export function formPageSchema(o: Opened, id: string): Json {
   const list = pageSchema(o);
   const form = list.form as Json;
@@ -258,5 +258,6 @@ export function formPageSchema(o: Opened, id: string): Json {
     submitText: '保存',
     grid: form.grid,
     schema: form.schema,
+    ...(form.subTables ? { subTables: form.subTables } : {}),
   };
 }

@@ -2,9 +2,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Result, Spin } from 'antd';
 import { getAction } from '../../../../../api/http';
+import { useUnlistedPageTitle } from '../../../../../state/page-title';
 
 const SchemaView = lazy(() => import('../../../../../router/SchemaRoute').then((m) => ({ default: m.SchemaView })));
 const loading = <Spin style={{ display: 'block', margin: '64px auto' }} />;
+
+const titleOf = (schema: unknown): string | undefined =>
+  schema && typeof schema === 'object' && typeof (schema as { title?: unknown }).title === 'string' ? (schema as { title: string }).title : undefined;
 
 /** /online/df/{table}/{id}: one record of an online form in a standalone form (id "add" opens an empty one). */
 export default function OnlineDynamicForm() {
@@ -23,6 +27,7 @@ export default function OnlineDynamicForm() {
       live = false;
     };
   }, [table, id]);
+  useUnlistedPageTitle(titleOf(state.schema));
   if (state.nosync) return <Result status="warning" title="表单尚未同步数据库" subTitle="请管理员在「在线开发 › 表单开发」中同步数据库后再打开。" />;
   if (state.message) return <Result status="error" title="表单无法打开" subTitle={state.message} />;
   if (state.schema === undefined) return loading;

@@ -7,6 +7,7 @@ import type { Dayjs } from 'dayjs';
 import { blobFailure, saveWithAnchor } from '@renderer/data/download';
 import { downFile, getAction } from '../../../../../api/http';
 import { feedback } from '../../../../../feedback';
+import { useUnlistedPageTitle } from '../../../../../state/page-title';
 import { ReportChart, type ChartConfig } from '../parts/ReportChart';
 
 interface ReportColumn {
@@ -99,6 +100,7 @@ export default function OnlCgreportAutoList() {
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [loading, setLoading] = useState(false);
   const [exporting, setExporting] = useState(false);
+  useUnlistedPageTitle(answer?.cgreportHeadName);
 
   useEffect(() => {
     let alive = true;
