@@ -157,7 +157,9 @@ describe('core administration proofs', () => {
     await row(admin, '用户管理').first().getByText('数据规则').click();
     const rules = visibleDrawer(admin);
     await rules.getByRole('button', { name: /添\s*加/ }).click();
-    const ruleForm = admin.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-content, .ant-drawer-open .ant-drawer-content').last();
+    // the drawer's query form has a 规则名称 input too: fill only once the dialog is there
+    const ruleForm = admin.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-content').last();
+    await ruleForm.getByPlaceholder('请输入规则字段, 如 sysOrgCode').waitFor();
     await ruleForm.getByPlaceholder('请输入规则名称').fill('本部门');
     await ruleForm.getByPlaceholder('请输入规则字段, 如 sysOrgCode').fill('sysOrgCode');
     await ruleForm.locator('.ant-select').filter({ hasText: '请选择条件' }).click();
@@ -215,7 +217,8 @@ describe('core administration proofs', () => {
     await row(admin, 'sex').getByText('字典配置').click();
     const items = visibleDrawer(admin);
     await items.getByRole('button', { name: /新\s*增|添\s*加/ }).first().click();
-    const itemForm = admin.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-content, .ant-drawer-open .ant-drawer-content').last();
+    const itemForm = admin.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-content').last();
+    await itemForm.getByPlaceholder('请输入数据值').waitFor();
     await itemForm.getByPlaceholder('请输入名称').fill('未说明');
     await itemForm.getByPlaceholder('请输入数据值').fill('9');
     await itemForm.getByRole('button', { name: /确\s*定/ }).click();

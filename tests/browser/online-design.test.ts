@@ -52,11 +52,17 @@ describe('online form designer', () => {
 
     const pane = modal.locator('.ant-tabs-tabpane-active');
     await pane.locator('[data-row-id]').nth(5).waitFor();
-    for (const [name, text] of [
-      ['visitor', '来访人'],
-      ['visit_count', '来访次数'],
-    ] as const) {
+    for (const [i, [name, text]] of (
+      [
+        ['visitor', '来访人'],
+        ['visit_count', '来访次数'],
+      ] as const
+    ).entries()) {
+      // the grid refuses a second add within 1.5 s (你点击的太快了): wait, and see the new row before typing
+      if (i > 0) await page.waitForTimeout(1600);
+      const before = await pane.locator('[data-row-id]').count();
       await pane.getByRole('button', { name: /新增$/ }).click();
+      await expect.poll(() => pane.locator('[data-row-id]').count()).toBe(before + 1);
       const last = pane.locator('[data-row-id]').last();
       await typeInto(last.locator('[role="gridcell"][data-key="dbFieldName"]'), name);
       await typeInto(last.locator('[role="gridcell"][data-key="dbFieldTxt"]'), text);
@@ -141,7 +147,9 @@ describe('online form designer', () => {
     const modal = page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: '编辑表单：bt_visit' }) });
     const pane = modal.locator('.ant-tabs-tabpane-active');
     await pane.locator('[data-row-id]').nth(7).waitFor();
+    const before = await pane.locator('[data-row-id]').count();
     await pane.getByRole('button', { name: /新增$/ }).click();
+    await expect.poll(() => pane.locator('[data-row-id]').count()).toBe(before + 1);
     const last = pane.locator('[data-row-id]').last();
     await typeInto(last.locator('[role="gridcell"][data-key="dbFieldName"]'), 'visit_date');
     await typeInto(last.locator('[role="gridcell"][data-key="dbFieldTxt"]'), '来访日期');
