@@ -64,9 +64,8 @@ function formField(f: FieldRow, field: EntityField, table: string, linked: Map<s
   return out;
 }
 
-function queryFields(form: OnlineForm, def: EntityDefinition): Json {
+function queryFields(form: OnlineForm, def: EntityDefinition, linked: Map<string, Json>): Json {
   const properties: Json = {};
-  const linked = linkedSelects(form.fields);
   for (const { f, field } of visibleFields(form, def)) {
     if (f.is_query !== 1) continue;
     const w = widgetOf(f, field, true, f.query_mode === 'group' ? undefined : linked.get(f.db_field_name));
@@ -194,7 +193,7 @@ export function pageSchema(o: Opened, buttons: PageButton[] = []): Json {
     url,
     defaultSort: { column: 'create_time', order: 'desc' },
     ...(head.is_page === 'N' ? { pageSize: 1000 } : {}),
-    query: queryFields(form, def),
+    query: queryFields(form, def, linked),
     columns: listColumns.length ? listColumns : [{ dataIndex: 'id', title: '主键' }],
     toolbar: {
       add: can('add') && !!url.add,
