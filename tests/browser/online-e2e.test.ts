@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ADMIN_PASSWORD,
   DEMO_PASSWORD,
@@ -79,15 +79,23 @@ async function typeInto(cell: Locator, text: string): Promise<void> {
 }
 
 async function chooseIn(page: Page, cell: Locator, option: string): Promise<void> {
+  // the dropdown of the previous choice may still be closing; `dropdown` must find this cell's own
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), { timeout: 5000 }).toBe(0);
   await cell.click();
   const list = dropdown(page);
   const item = list.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${option.replace(/[()]/g, '\\$&')}$`) });
   await list.locator('.ant-select-item-option').first().waitFor();
-  // the option list is virtual: scroll it until the option is rendered
-  for (let i = 0; i < 20 && (await item.count()) === 0; i++) {
-    await list.locator('.rc-virtual-list-holder').evaluate((el) => (el.scrollTop += 120));
-    await page.waitForTimeout(50);
-  }
+  // the option list is virtual: scroll it until the option is rendered, back to the top after the end
+  await vi.waitFor(
+    async () => {
+      if ((await item.count()) > 0) return;
+      await list.locator('.rc-virtual-list-holder').evaluate((el) => {
+        el.scrollTop = el.scrollTop + el.clientHeight >= el.scrollHeight - 1 ? 0 : el.scrollTop + 120;
+      });
+      throw new Error(`option ${option} not rendered yet`);
+    },
+    { timeout: 15_000, interval: 50 },
+  );
   await item.first().click();
 }
 
