@@ -20,6 +20,7 @@ export { JMultiSelectTag } from './dict/JMultiSelectTag';
 export { JSearchSelectTag } from './dict/JSearchSelectTag';
 export { loadDictItems, useDictOptions, dictText, splitValue, normalizeDictItems, type DictItem } from '@renderer/index';
 export { searchDict, loadDictLabels, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE } from './dict/search-dict';
+export { loadTableTreeChildren } from './dict/tree-api';
 export { DepartTree } from './pickers/DepartTree';
 export { DepartSelectModal } from './pickers/DepartSelectModal';
 export { JSelectDepart } from './pickers/JSelectDepart';

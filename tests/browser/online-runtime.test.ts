@@ -1,7 +1,8 @@
 /**
  * Online form runtime: a one-to-many form designed in the metadata tables (seeded here, as the designer and its
  * 同步数据库 would leave them), opened by a user whose role has its menu: add a record with two sub rows, query it,
- * see it in the table; an address form whose city select follows its province select (联动组件).
+ * see it in the table; an address form whose city select follows its province select (联动组件), and the same
+ * chain in the grid of a sub table.
  */
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -57,6 +58,21 @@ async function seedAddressForm(db: Kysely<Database>): Promise<void> {
     { name: 'city', txt: '城市', length: 36 },
   ]);
   await grantMenu(db, 'm_t_addr', '测试地址', '/online/cgformList/f_t_addr', 'r_xypj_staff');
+
+  // a route whose stops (a sub table) each choose a province and a city of it in the grid
+  const table = (name: string, columns: string) =>
+    sql.raw(`create table ${name} (id varchar(36) primary key, create_by varchar(50), create_time timestamp, update_by varchar(50), update_time timestamp, sys_org_code varchar(64), ${columns})`).execute(db);
+  await table('t_route', 'route_name varchar(50)');
+  await table('t_route_stop', 'route_id varchar(36), province varchar(36), city varchar(36)');
+  await addHead(db, 'f_t_route', 't_route', '测试线路', { table_type: 2, sub_table_str: 't_route_stop' });
+  await addFields(db, 'f_t_route', [{ name: 'route_name', txt: '线路名称', required: true }]);
+  await addHead(db, 'f_t_route_stop', 't_route_stop', '途经城市', { table_type: 3, relation_type: 0 });
+  await addFields(db, 'f_t_route_stop', [
+    { name: 'route_id', txt: '线路', length: 36, mainTable: 't_route', list: false, form: false },
+    { name: 'province', txt: '省份', length: 36, show: 'link_down', dictTable: JSON.stringify(linkDown) },
+    { name: 'city', txt: '城市', length: 36 },
+  ]);
+  await grantMenu(db, 'm_t_route', '测试线路', '/online/cgformList/f_t_route', 'r_xypj_staff');
 }
 
 afterAll(async () => {
@@ -158,6 +174,44 @@ describe('online form runtime', () => {
       expect(saved).toEqual({ province: 'c_js', city: 'c_nj' });
     } catch (error) {
       await keepScreenshot(page, 'online-runtime-linked-failed');
+      throw error;
+    }
+  });
+
+  it('in a sub-table grid the city column offers the cities of the province chosen in the same row', async () => {
+    try {
+      await page.goto(`${server.baseUrl}/online/cgformList/f_t_route`);
+      await page.locator('.ant-table').first().waitFor();
+      await page
+        .getByRole('button', { name: /新\s*增/ })
+        .first()
+        .click();
+      const form = page.locator('.ant-modal-content').filter({ has: page.getByPlaceholder('请输入线路名称') });
+      await form.getByPlaceholder('请输入线路名称').fill('浙江线');
+      const grid = form.locator('.eg');
+      await grid.getByRole('button', { name: /新增$/ }).click();
+      await expect.poll(() => grid.locator('[data-row-id]').count()).toBe(1);
+      const cell = (key: string) => grid.locator('[data-row-id]').first().locator(`[role="gridcell"][data-key="${key}"]`);
+      const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await cell('province').click();
+      await expect.poll(() => options.allTextContents()).toEqual(expect.arrayContaining(['浙江', '江苏']));
+      await options.filter({ hasText: '浙江' }).click();
+      await expect.poll(() => cell('province').textContent()).toContain('浙江');
+      await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+      await cell('city').click();
+      await expect.poll(() => options.allTextContents()).toEqual(['杭州', '宁波']);
+      await options.filter({ hasText: '宁波' }).click();
+      await expect.poll(() => cell('city').textContent()).toContain('宁波');
+      await keepScreenshot(page, 'online-runtime-grid-linked');
+      await form.getByRole('button', { name: /确\s*定/ }).click();
+      await page.locator('.ant-message').getByText('添加成功！').first().waitFor();
+      const saved = await server.sql<{ province: string; city: string }>(
+        'select s.province, s.city from t_route_stop s join t_route r on r.id = s.route_id where r.route_name = $1',
+        ['浙江线'],
+      );
+      expect(saved).toEqual([{ province: 'c_zj', city: 'c_nb' }]);
+    } catch (error) {
+      await keepScreenshot(page, 'online-runtime-grid-linked-failed');
       throw error;
     }
   });

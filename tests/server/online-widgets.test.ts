@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldRow } from '../../server/modules/online/runtime/definition';
 import { isBizFolder } from '../../server/modules/files/storage';
 import { parseLinkDown } from '../../server/modules/online/link-down';
-import { cellTypeOf, linkedSelects, widgetOf } from '../../server/modules/online/runtime/widgets';
+import { cellTypeOf, gridLinkage, linkedSelects, widgetOf } from '../../server/modules/online/runtime/widgets';
 
 /** A designer field row with only what the widget mapping reads. */
 const row = (extra: Partial<FieldRow>): FieldRow =>
@@ -74,6 +74,22 @@ describe('online form widget mapping', () => {
       props: { ...base, parentField: 'province', placeholder: '请选择来访部门' },
       type: 'string',
     });
+  });
+
+  it('in a sub table the same chain becomes grid selects, each naming the column below it, over one tree linkage', () => {
+    const config = { table: 'sys_category', txt: 'name', key: 'id', pidField: 'pid', condition: "pid = '0'", linkField: 'city,area' };
+    const { cells, linkageConfig } = gridLinkage([
+      row({ db_field_name: 'province', field_show_type: 'link_down', dict_table: JSON.stringify(config) }),
+      row({ db_field_name: 'city' }),
+      row({ db_field_name: 'area' }),
+      row({ db_field_name: 'note' }),
+    ]);
+    expect(Object.fromEntries(cells)).toEqual({
+      province: { type: 'select', linkageKey: 'city' },
+      city: { type: 'select', linkageKey: 'area' },
+      area: { type: 'select' },
+    });
+    expect(linkageConfig).toEqual([{ key: 'province', treeDict: { dict: 'sys_category,name,id', pidField: 'pid', pidValue: '0' } }]);
   });
 
   it('a 联动组件 configuration names a registered tree table and its columns, and no SQL', () => {

@@ -22,6 +22,7 @@ import { Toolbar, type ToolbarButton } from './parts/Toolbar';
 import { OPEN_FAILED_MESSAGE, OPEN_RETRIES, RETRY_DELAY_MS, SubFormPopover, placeSubForm, type SubFormPlacement } from './parts/SubFormPopover';
 import { DetailsModal } from './parts/DetailsModal';
 import { RowDetails } from './parts/RowDetails';
+import { withTreeRequests } from './adapters/treeLinkage';
 
 installBuiltinCells();
 
@@ -88,19 +89,19 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
   };
 
   const socket = useGridSocket(props.socketKey, services, props.rowKey ?? 'id', props.socketUrl, !!props.reloadEffect);
-  const controllerProps = useMemo<EditableGridProps>(
-    () =>
-      props.socketKey
-        ? {
-            ...props,
-            // values set through the handle (a socket update among them) are not sent back out
-            onValueChange: (e) => (e.isSetValues || socket.send(e.row), props.onValueChange?.(e)),
-          }
-        : props,
+  const linkageConfig = useMemo(() => withTreeRequests(props.linkageConfig, services?.http), [props.linkageConfig, services?.http]);
+  const controllerProps = useMemo<EditableGridProps>(() => {
+    const base = linkageConfig === props.linkageConfig ? props : { ...props, linkageConfig };
+    return props.socketKey
+      ? {
+          ...base,
+          // values set through the handle (a socket update among them) are not sent back out
+          onValueChange: (e) => (e.isSetValues || socket.send(e.row), props.onValueChange?.(e)),
+        }
+      : base;
     // the controller reads the latest props on every call
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [props],
-  );
+  }, [props, linkageConfig]);
   const controller = Object.assign(useGridController(controllerProps, allColumns, onRowClick), {
     table: undefined as ReturnType<typeof useReactTable<GridRow>> | undefined,
   });

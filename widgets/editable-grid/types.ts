@@ -148,6 +148,16 @@ export interface LinkageConfig {
   requestData?: (parentValue: unknown) => Promise<GridOption[]>;
   /** Schema (JSON) form: options per parent value, `root` for the top level; used without requestData. */
   optionsByParent?: Record<string, GridOption[]>;
+  /** Schema (JSON) form: rows of a registered tree table under the parent value (GET /sys/dict/loadTreeData). */
+  treeDict?: LinkageTreeDict;
+}
+
+export interface LinkageTreeDict {
+  /** "table,text,code" of the tree table */
+  dict: string;
+  pidField?: string;
+  /** parent value of the top column's rows */
+  pidValue?: string;
 }
 
 export interface GridPagination {

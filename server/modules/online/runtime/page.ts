@@ -2,7 +2,7 @@ import type { EntityDefinition, EntityField } from '../../entity/definitions';
 import { findTableDict } from '../../lookup/registry';
 import { dictCodeOf, type FieldRow, type OnlineForm } from './definition';
 import type { FormAuth } from './access';
-import { cellTypeOf, linkedSelects, widgetOf, type Json } from './widgets';
+import { cellTypeOf, gridLinkage, linkedSelects, widgetOf, type Json } from './widgets';
 
 interface Opened {
   form: OnlineForm;
@@ -118,17 +118,21 @@ function column(f: FieldRow, field: EntityField, linked?: Json): Json {
   return out;
 }
 
-function gridColumns(sub: OnlineForm, def: EntityDefinition): Json[] {
-  return visibleFields(sub, def)
+/** The editable grid of a sub table in the record's form: its columns and, when it has linked selects, their linkage. */
+function gridProps(sub: OnlineForm, def: EntityDefinition): Json {
+  const { cells, linkageConfig } = gridLinkage(sub.fields);
+  const columns = visibleFields(sub, def)
     .filter(({ f }) => f.is_show_form === 1)
     .map(({ f, field }) => ({
       key: f.db_field_name,
       title: field.label,
       width: f.field_length || 160,
       ...cellTypeOf(f, field),
+      ...cells.get(f.db_field_name),
       ...(field.required ? { validateRules: [{ required: true, message: '${title}不能为空' }] } : {}),
       ...(field.default !== undefined && field.default !== null ? { defaultValue: field.default } : {}),
     }));
+  return { columns, ...(linkageConfig.length ? { linkageConfig } : {}), rowKey: 'id', toolbar: true, rowNumber: true, rowSelection: true, maxHeight: 300 };
 }
 
 /** The renderer's list page for the form, its actions cut to the caller's button authorisations. */
@@ -160,7 +164,7 @@ export function pageSchema(o: Opened, buttons: PageButton[] = []): Json {
       key: link.property,
       title: sub.head.table_txt || sub.head.table_name,
       component: 'EditableGrid',
-      props: { columns: gridColumns(sub, link.entity), rowKey: 'id', toolbar: true, rowNumber: true, rowSelection: true, maxHeight: 300 },
+      props: gridProps(sub, link.entity),
       listUrl: `${base}/subList/${link.property}`,
     };
   });

@@ -161,3 +161,18 @@ export function linkedSelects(fields: readonly FieldRow[]): Map<string, Json> {
   }
   return out;
 }
+
+/**
+ * The linked selects of a sub table's grid: each linked column becomes a select naming the column below it in its
+ * chain (`linkageKey`), and each chain's top column a linkage over the tree table (`linkageConfig`).
+ */
+export function gridLinkage(fields: readonly FieldRow[]): { cells: Map<string, Json>; linkageConfig: Json[] } {
+  const cells = new Map<string, Json>();
+  const linkageConfig: Json[] = [];
+  for (const [name, cfg] of linkedSelects(fields)) {
+    cells.set(name, { ...cells.get(name), type: 'select' });
+    if (typeof cfg.parentField === 'string') cells.set(cfg.parentField, { ...cells.get(cfg.parentField), type: 'select', linkageKey: name });
+    else linkageConfig.push({ key: name, treeDict: { dict: cfg.dict, pidField: cfg.pidField, pidValue: cfg.pidValue } });
+  }
+  return { cells, linkageConfig };
+}
