@@ -57,6 +57,7 @@ export class XlsxStreamWriter {
   private sheet: ZipEntryWriter | undefined;
   private buffer = '';
   private rowNumber = 0;
+  private readonly merges: string[] = [];
 
   constructor(out: Writable) {
     this.zip = new ZipWriter(out);
@@ -88,6 +89,17 @@ export class XlsxStreamWriter {
     if (this.buffer.length >= FLUSH_CHARS) await this.flush();
   }
 
+  /** The 1-based number the next addRow writes. */
+  get nextRow(): number {
+    return this.rowNumber + 1;
+  }
+
+  /** Merges each of `columns` (0-based) from row `first` down to row `last` (1-based, inclusive); written at finish. */
+  mergeDown(columns: readonly number[], first: number, last: number): void {
+    if (last <= first) return;
+    for (const c of columns) this.merges.push(`${columnName(c)}${first}:${columnName(c)}${last}`);
+  }
+
   private async flush(): Promise<void> {
     const text = this.buffer;
     this.buffer = '';
@@ -97,7 +109,9 @@ export class XlsxStreamWriter {
   /** Closes the sheet and the archive; the caller ends the output stream. */
   async finish(): Promise<void> {
     if (!this.sheet) throw new Error('call start() before finish()');
-    this.buffer += '</sheetData></worksheet>';
+    this.buffer += '</sheetData>';
+    if (this.merges.length) this.buffer += `<mergeCells count="${this.merges.length}">${this.merges.map((ref) => `<mergeCell ref="${ref}"/>`).join('')}</mergeCells>`;
+    this.buffer += '</worksheet>';
     await this.flush();
     await this.sheet.end();
     this.zip.finish();

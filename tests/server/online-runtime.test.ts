@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerFormAction } from '../../server/modules/online/actions';
 import { validatePageSchema } from '../../renderer/schema/validate';
@@ -132,7 +133,7 @@ describe.each(backends())('online form runtime on %s', (backend) => {
     const res = await call('GET', `${API}/exportXls/${FORMS.order}?paramsStr=${encodeURIComponent(JSON.stringify({ order_code: 'Q-', column: 'order_code', order: 'asc' }))}`, staff);
     expect(res.status).toBe(200);
     const rows = await sheetRows(res.raw);
-    expect(rows[2]).toEqual(['订单号', '订单日期', '金额', '买家性别', '备注']);
+    expect(rows[2]).toEqual(['订单号', '订单日期', '金额', '买家性别', '备注', '订单明细-品名', '订单明细-数量']);
     expect(rows.slice(3).map((r) => [r[0], r[3]])).toEqual([['Q-1', '男'], ['Q-2', '女'], ['Q-3', '男']]);
     const renamed = rows.map((r, i) => (i >= 3 ? [`R${String(r[0])}`, ...r.slice(1)] : r));
     const { workbook } = await import('./support/forms');
@@ -145,6 +146,49 @@ describe.each(backends())('online form runtime on %s', (backend) => {
     const partial = await workbook([['t'], ['x'], ['订单号', '金额'], ['', 1], ['OK-1', 2]]);
     const res2 = await t.request({ method: 'POST', url: `/api${API}/importXls/${FORMS.order}`, token: staff, ...multipart({}, [{ field: 'file', name: 'p.xlsx', content: partial }]) });
     expect(res2.json()).toMatchObject({ success: true, code: 201, result: { errorCount: 1, successCount: 1 } });
+  });
+
+  it('exports each order with its item rows below it, and imports orders with their items back', async () => {
+    await call('POST', `${API}/form/${FORMS.order}`, staff, { order_code: 'SUB-1', buyer_sex: '1', t_order_item: [{ item_name: '螺丝', qty: 10 }, { item_name: '螺母', qty: 20 }] });
+    await call('POST', `${API}/form/${FORMS.order}`, staff, { order_code: 'SUB-2', t_order_item: [] });
+    const paramsStr = (p: object) => encodeURIComponent(JSON.stringify({ order_code: 'SUB-', column: 'order_code', order: 'asc', ...p }));
+    const res = await call('GET', `${API}/exportXls/${FORMS.order}?paramsStr=${paramsStr({})}`, staff);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.raw as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const line = (n: number) => ['A', 'D', 'F', 'G'].map((c) => sheet.getCell(`${c}${n}`).value);
+    expect(line(3)).toEqual(['订单号', '买家性别', '订单明细-品名', '订单明细-数量']);
+    expect(line(4)).toEqual(['SUB-1', '男', '螺丝', 10]);
+    expect(line(5).slice(2)).toEqual(['螺母', 20]);
+    // the order's own cells span its item rows
+    expect(sheet.getCell('A5').isMerged && sheet.getCell('A5').master.address).toBe('A4');
+    expect(line(6)).toEqual(['SUB-2', null, null, null]);
+
+    sheet.getCell('A4').value = 'RSUB-1';
+    sheet.getCell('A6').value = 'RSUB-2';
+    const imp = await t.request({ method: 'POST', url: `/api${API}/importXls/${FORMS.order}`, token: staff, ...multipart({}, [{ field: 'file', name: 'o.xlsx', content: Buffer.from(await book.xlsx.writeBuffer()) }]) });
+    expect(imp.json()).toMatchObject({ success: true, message: '共2行数据全部导入成功！' });
+    const back = (await get(`${API}/getData/${FORMS.order}?order_code=RSUB-&column=order_code&order=asc`)).result.records as Array<{ id: string; order_code: string }>;
+    expect(back.map((r) => r.order_code)).toEqual(['RSUB-1', 'RSUB-2']);
+    const items = async (id: string) =>
+      ((await get(`${API}/subform/list/t_order_item/${id}`)).result as Array<{ item_name: string; qty: number }>).map((r) => `${r.item_name}${r.qty}`).sort();
+    expect(await items(back[0]!.id)).toEqual(['螺丝10', '螺母20']);
+    expect(await items(back[1]!.id)).toEqual([]);
+
+    // a wrong item row keeps its order out, with the row named; the other order is saved
+    sheet.getCell('A4').value = 'BAD-1';
+    sheet.getCell('A6').value = 'BAD-2';
+    sheet.getCell('F5').value = '';
+    const bad = await t.request({ method: 'POST', url: `/api${API}/importXls/${FORMS.order}`, token: staff, ...multipart({}, [{ field: 'file', name: 'b.xlsx', content: Buffer.from(await book.xlsx.writeBuffer()) }]) });
+    expect(bad.json()).toMatchObject({ success: true, code: 201, result: { errorCount: 1, successCount: 1 } });
+    const report = await t.request({ method: 'GET', url: `/api${bad.json().result.fileUrl}`, token: staff });
+    expect(report.body).toContain('第4行：订单明细第5行：品名不能为空');
+    expect((await get(`${API}/getData/${FORMS.order}?order_code=BAD-`)).result.records.map((r: { order_code: string }) => r.order_code)).toEqual(['BAD-2']);
+    expect(await t.db.selectFrom('t_order_item' as never).selectAll().where('item_name' as never, '=', '螺丝' as never).execute()).toHaveLength(2);
+
+    // 仅导出主表
+    const single = await sheetRows((await call('GET', `${API}/exportXls/${FORMS.order}?paramsStr=${paramsStr({ exportSingleOnly: '1' })}`, staff)).raw);
+    expect(single[2]).toEqual(['订单号', '订单日期', '金额', '买家性别', '备注']);
   });
 
   it('serves tree forms root first, children by parent, with the has-children flag computed', async () => {

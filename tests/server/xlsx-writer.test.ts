@@ -55,6 +55,30 @@ describe('streaming xlsx writer', () => {
     expect(back[3000]?.[29]).toBe('列29-3000');
   });
 
+  it('merges the cells of a record down over the rows below it', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const writer = new XlsxStreamWriter(out);
+    await writer.start({ sheetName: '订单' });
+    await writer.addRow(['订单号', '品名']);
+    const first = writer.nextRow;
+    await writer.addRow(['SO-1', '螺丝']);
+    await writer.addRow([null, '螺母']);
+    writer.mergeDown([0], first, writer.nextRow - 1);
+    writer.mergeDown([0], writer.nextRow, writer.nextRow); // one row: nothing to merge
+    await writer.addRow(['SO-2', '垫片']);
+    await writer.finish();
+    out.end();
+    await new Promise((r) => out.once('end', r));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.getCell('A3').isMerged && sheet.getCell('A3').master.address).toBe('A2');
+    expect(sheet.getCell('A4').isMerged).toBe(false);
+    expect(sheet.getCell('A4').value).toBe('SO-2');
+  });
+
   it('cleans sheet names Excel refuses', async () => {
     expect((await read(await write([['x']], 'a/b:c*d?[e]超过三十一个字符的工作表名称会被截断到三十一个字符为止'))).name).toBe('a b c d  e 超过三十一个字符的工作表名称会被截断到三');
   });

@@ -70,7 +70,7 @@ const BASE_TYPE: Record<FieldType, string> = {
 const asText = (v: SqlValue | null | undefined): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : String(v));
 
 /**
- * Inserts many checked rows (imports): one statement per ROWS_PER_INSERT rows, each column bound as ONE text
+ * Inserts many checked rows (imports; a row may bring its id, for sub rows that point at it): one statement per ROWS_PER_INSERT rows, each column bound as ONE text
  * array and unnested, so a statement costs one parse however many rows it carries. Every row has the same
  * columns (the validator gives every writable field in add mode).
  */
@@ -79,7 +79,7 @@ export async function insertRows(db: Db, def: EntityDefinition, rows: ColumnValu
   const audit = def.fields.some((f) => f.audit);
   const now = new Date();
   const full = rows.map((values) => {
-    const row: Record<string, SqlValue | null> = { ...values, [def.id.column]: newId() };
+    const row: Record<string, SqlValue | null> = { ...values, [def.id.column]: values[def.id.column] ?? newId() };
     if (audit) Object.assign(row, { create_by: user.username, create_time: now, sys_org_code: user.orgCode });
     return row;
   });

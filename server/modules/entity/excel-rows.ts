@@ -1,6 +1,7 @@
 import type ExcelJS from 'exceljs';
 import { ApiError, businessError } from '../../core/envelope';
-import type { EntityDefinition, EntityField } from './definitions';
+import type { EntityDefinition, EntityField, SubTable } from './definitions';
+import { subColumns } from './export-sub-rows';
 import { readXlsSheet, XLS_MAGIC } from './xls/read-xls';
 import { readFirstSheet } from './xlsx-stream';
 
@@ -11,7 +12,25 @@ export interface SheetRow {
   /** 1-based row number in the sheet */
   line: number;
   input: Record<string, unknown>;
+  /** read with sub rows: the rows of each sub table (by its property) that belong to this record */
+  subRows?: Record<string, SubSheetRow[]>;
 }
+
+export interface SubSheetRow {
+  line: number;
+  input: Record<string, unknown>;
+}
+
+/** Where a column's values go: a field of the main record, or of a sub table's row. */
+interface ColumnTarget {
+  field: EntityField;
+  sub?: SubTable;
+}
+
+/** The fields a sheet is read into; sub tables only matter when reading with sub rows. */
+type SheetSource = Pick<EntityDefinition, 'fields'> & { subTables?: readonly SubTable[] };
+
+const isBlank = (input: Record<string, unknown>) => Object.values(input).every((v) => v === null || v === '');
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -73,28 +92,36 @@ export function loadGrid(file: Buffer): Promise<SheetGrid | null> | SheetGrid | 
   throw businessError(FORMAT_MESSAGE);
 }
 
+function headerNames(def: SheetSource, withSubRows: boolean): Map<string, ColumnTarget> {
+  const byName = new Map<string, ColumnTarget>();
+  for (const field of def.fields.filter((f) => !f.primaryKey && !f.audit)) {
+    byName.set(field.property, { field });
+    byName.set(field.label, { field });
+  }
+  if (withSubRows) for (const c of subColumns(def.subTables ?? [])) byName.set(c.title, { field: c.field, sub: c.sub });
+  return byName;
+}
+
 /**
  * Rows of the first sheet (.xlsx or BIFF8 .xls, told apart by content) as {property: value}: the header row is
  * the first of the top rows whose cells name fields (by label or property), so files with or without title rows are read.
+ * With `withSubRows`, columns headed `<sub-table label>-<field label>` are read too (the layout the export writes): a
+ * row with main values starts a record, a row with sub values only adds sub rows to the record above it.
  */
-export async function readSheetRows(def: Pick<EntityDefinition, 'fields'>, file: Buffer): Promise<SheetRow[]> {
+export async function readSheetRows(def: SheetSource, file: Buffer, withSubRows = false): Promise<SheetRow[]> {
   const sheet = await loadGrid(file);
   if (!sheet) return [];
-  const writable = def.fields.filter((f) => !f.primaryKey && !f.audit);
-  const byName = new Map<string, EntityField>();
-  for (const f of writable) {
-    byName.set(f.property, f);
-    byName.set(f.label, f);
-  }
+  const byName = headerNames(def, withSubRows);
+  const mainCount = new Set([...byName.values()].filter((t) => !t.sub).map((t) => t.field)).size;
   let headerLine = 0;
-  let columns = new Map<number, EntityField>();
+  let columns = new Map<number, ColumnTarget>();
   for (let line = 1; line <= Math.min(HEADER_SEARCH_ROWS, sheet.rowCount) && headerLine === 0; line++) {
-    const found = new Map<number, EntityField>();
+    const found = new Map<number, ColumnTarget>();
     sheet.values(line).forEach((value, index) => {
-      const f = byName.get(headerText(value));
-      if (f && ![...found.values()].includes(f)) found.set(index, f);
+      const target = byName.get(headerText(value));
+      if (target && ![...found.values()].some((t) => t.field === target.field)) found.set(index, target);
     });
-    if (found.size > 0 && (found.size >= 2 || writable.length === 1)) {
+    if (found.size > 0 && (found.size >= 2 || mainCount === 1)) {
       headerLine = line;
       columns = found;
     }
@@ -104,13 +131,15 @@ export async function readSheetRows(def: Pick<EntityDefinition, 'fields'>, file:
   for (let line = headerLine + 1; line <= sheet.rowCount; line++) {
     const values = sheet.values(line);
     const input: Record<string, unknown> = {};
-    let empty = true;
-    for (const [index, f] of columns) {
-      const v = plainValue(values[index] ?? null, f);
-      if (v !== null && v !== '') empty = false;
-      input[f.property] = v;
+    const subInputs = new Map<SubTable, Record<string, unknown>>();
+    for (const [index, { field, sub }] of columns) {
+      const target = sub ? (subInputs.get(sub) ?? subInputs.set(sub, {}).get(sub)!) : input;
+      target[field.property] = plainValue(values[index] ?? null, field);
     }
-    if (!empty) rows.push({ line, input });
+    const filledSubs = [...subInputs].filter(([, sub]) => !isBlank(sub));
+    if (!isBlank(input) || (filledSubs.length && !rows.length)) rows.push({ line, input, ...(withSubRows ? { subRows: {} } : {}) });
+    const record = rows.at(-1);
+    for (const [sub, subInput] of filledSubs) (record!.subRows![sub.property] ??= []).push({ line, input: subInput });
   }
   return rows;
 }

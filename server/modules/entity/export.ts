@@ -14,6 +14,7 @@ import { addDictTexts } from './dict-text';
 import { authorizeExport, ExportLinkSigner, exportParams, MAX_PARAMS_STR_LENGTH, parseParamsStr, type ExportLinkQuery } from './export-links';
 import { listConditions, listOrder, paramText, sortKeys, toRecord, type ListOptions, type ListParams } from './list-query';
 import { rowBatches } from './export-batches';
+import { subColumns, subRowsByMain } from './export-sub-rows';
 import { XlsxStreamWriter } from '../../core/xlsx-writer';
 
 const BATCH_ROWS = 1000;
@@ -49,7 +50,11 @@ async function writeRows(db: Db, def: EntityDefinition, params: ListParams, requ
   await writeExportRows(db, def, params, await entityListOptions(def, request), user, out);
 }
 
-/** Writes the export workbook of `def` (filters, selections, field choice of `params`; `options` data rules and conditions) to `out`. */
+/**
+ * Writes the export workbook of `def` (filters, selections, field choice of `params`; `options` data rules and
+ * conditions) to `out`. With `withSubRows`, each record is followed by its sub-table rows: the sub tables' columns
+ * come after the main ones, one sheet row per sub row, and the record's own cells are merged down over them.
+ */
 export async function writeExportRows(
   db: Db,
   def: EntityDefinition,
@@ -57,19 +62,42 @@ export async function writeExportRows(
   options: ListOptions,
   user: { username: string; realname: string | null },
   out: PassThrough,
+  withSubRows = false,
 ): Promise<void> {
   const fields = exportFields(def, params);
+  const subs = withSubRows ? subColumns(def.subTables) : [];
   const conditions = listConditions(def, params, options);
   const selections = paramText(params, 'selections');
   if (selections && selections.trim()) conditions.push(sql`${sql.id(def.id.column)} in (${sql.join(idList(selections))})`);
 
   const sheet = new XlsxStreamWriter(out);
-  await sheet.start({ sheetName: def.exportTitle, widths: fields.map(() => COLUMN_WIDTH) });
+  await sheet.start({ sheetName: def.exportTitle, widths: [...fields, ...subs].map(() => COLUMN_WIDTH) });
   await sheet.addRow([`${def.exportTitle}报表`]);
   await sheet.addRow([`导出人:${user.realname ?? user.username}`]);
-  await sheet.addRow(fields.map((f) => f.label));
+  await sheet.addRow([...fields.map((f) => f.label), ...subs.map((c) => c.title)]);
+  const mainColumns = fields.map((_, i) => i);
   for await (const rows of rowBatches(db, def, conditions, sortKeys(def, params, true), fields, BATCH_ROWS)) {
-    for (const record of await addDictTexts(db, rows.map(toRecord), fields)) await sheet.addRow(fields.map((f) => cellValue(f, record)));
+    const records = await addDictTexts(db, rows.map(toRecord), fields);
+    const ids = records.map((r) => String(r[def.id.property]));
+    const subRows = subs.length ? await Promise.all(def.subTables.map((sub) => subRowsByMain(db, sub, ids))) : [];
+    for (const [i, record] of records.entries()) {
+      const main = fields.map((f) => cellValue(f, record));
+      if (!subs.length) {
+        await sheet.addRow(main);
+        continue;
+      }
+      const perSub = def.subTables.map((_, s) => subRows[s]!.get(ids[i]!) ?? []);
+      const height = Math.max(1, ...perSub.map((list) => list.length));
+      const first = sheet.nextRow;
+      for (let line = 0; line < height; line++) {
+        const subCells = subs.map((c) => {
+          const row = perSub[def.subTables.indexOf(c.sub)]![line];
+          return row ? cellValue(c.field, row) : null;
+        });
+        await sheet.addRow([...(line === 0 ? main : main.map(() => null)), ...subCells]);
+      }
+      sheet.mergeDown(mainColumns, first, first + height - 1);
+    }
   }
   await sheet.finish();
   out.end();

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../core/deps';
 import { businessError, okMessage, type Envelope } from '../../core/envelope';
 import { objectSchema, text } from '../../core/schemas';
 import { LOG_TYPE_OPERATION, writeLog } from '../../core/sys-log';
+import { newId } from '../../core/ids';
 import { formatDateTime } from '../../core/time';
 import type { SessionUser } from '../../core/tokens';
 import { withTransaction } from '../../db/transaction';
@@ -172,14 +173,27 @@ export async function importWith<P>(db: Db, request: FastifyRequest, importer: R
   };
 }
 
-export async function importFiles(db: Db, def: EntityDefinition, request: FastifyRequest): Promise<Envelope<string | ImportSummary>> {
-  // one validator for the whole file, so that a value repeated within the file is seen as a duplicate
+/** A checked record and, read with sub rows, the checked rows of each sub table (in `def.subTables` order). */
+interface AcceptedRecord {
+  values: ColumnValues;
+  children: ColumnValues[][];
+}
+
+/**
+ * Imports the rows of the uploaded files as records of `def`. With `withSubRows`, sub-table rows (the layout the
+ * export with sub rows writes) are checked and saved with their record; a record with a wrong sub row is not saved.
+ */
+export async function importFiles(db: Db, def: EntityDefinition, request: FastifyRequest, withSubRows = false): Promise<Envelope<string | ImportSummary>> {
+  // one validator per table for the whole file, so that a value repeated within the file is seen as a duplicate
   const validator = new RowValidator(db, def);
+  const subTables = withSubRows ? def.subTables : [];
+  const subValidators = subTables.map((sub) => new RowValidator(db, sub.entity));
   const scope = await scopeOf(def, request);
-  return importWith<ColumnValues>(db, request, {
+  return importWith<AcceptedRecord>(db, request, {
     label: def.label,
-    rows: (file) => readSheetRows(def, file),
+    rows: (file) => readSheetRows(def, file, withSubRows),
     check: async (row) => {
+      if (withSubRows && isBlankRecord(row.input)) return { errors: ['没有主表数据（子表行上方应有一行主表数据）'] };
       const input = scopedBody(def, scope, row.input);
       try {
         await runBeforeWrite(def, { request, db, mode: 'add', id: null, body: input, scope });
@@ -187,11 +201,35 @@ export async function importFiles(db: Db, def: EntityDefinition, request: Fastif
         return { errors: [err instanceof Error ? err.message : String(err)] };
       }
       const check = await validator.check(input, 'add');
-      return check.errors.length ? { errors: check.errors } : { accepted: check.values };
+      if (check.errors.length) return { errors: check.errors };
+      const id = newId();
+      const errors: string[] = [];
+      const children = await Promise.all(
+        subTables.map(async (sub, s) => {
+          const accepted: ColumnValues[] = [];
+          for (const subRow of row.subRows?.[sub.property] ?? []) {
+            const subCheck = await subValidators[s]!.check({ ...subRow.input, [sub.foreignKey]: id }, 'add');
+            if (subCheck.errors.length) errors.push(`${sub.entity.label}第${subRow.line}行：${subCheck.errors.join('；')}`);
+            else accepted.push(subCheck.values);
+          }
+          return accepted;
+        }),
+      );
+      return errors.length ? { errors } : { accepted: { values: { ...check.values, [def.id.column]: id }, children } };
     },
-    writeAll: (rows, user, trx) => insertRows(trx, def, rows, user),
+    writeAll: async (records, user, trx) => {
+      await insertRows(
+        trx,
+        def,
+        records.map((r) => r.values),
+        user,
+      );
+      for (const [s, sub] of subTables.entries()) await insertRows(trx, sub.entity, records.flatMap((r) => r.children[s]!), user);
+    },
   });
 }
+
+const isBlankRecord = (input: Record<string, unknown>) => Object.values(input).every((v) => v === null || v === '');
 
 export function mountImportRoute(api: FastifyInstance, { db }: AppDeps, def: EntityDefinition): void {
   api.post(`${def.apiBase}/importExcel`, { config: { permission: permissionOf(def, 'importExcel') } }, (request) => importFiles(db, def, request));

@@ -170,7 +170,9 @@ export async function exportRecords(db: Db, request: FastifyRequest, o: Opened, 
   const { user } = requireSession(request);
   await log(db, request, 6, `${o.def.label}导出`);
   const out = new PassThrough();
-  writeExportRows(db, o.def, params, options, user, out).catch((err: unknown) => {
+  // a one-to-many form exports each record's sub rows below it unless only the main table is asked for
+  const withSubRows = o.def.subTables.length > 0 && paramText(params, 'exportSingleOnly') !== '1';
+  writeExportRows(db, o.def, params, options, user, out, withSubRows).catch((err: unknown) => {
     request.log.error({ err }, 'online form export failed');
     out.destroy(err instanceof Error ? err : new Error('export failed'));
   });
@@ -183,6 +185,6 @@ export async function exportRecords(db: Db, request: FastifyRequest, o: Opened, 
 
 export async function importRecords(db: Db, request: FastifyRequest, o: Opened) {
   requireButton(o.auth, 'import');
-  // rows go to the main table only; hidden columns are not in the definition, so they are not read
-  return importFiles(db, { ...o.def, subTables: [] }, request);
+  // hidden columns are not in the definition, so they are not read; sub rows are read as the export writes them
+  return importFiles(db, o.def, request, true);
 }
