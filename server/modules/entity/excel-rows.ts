@@ -30,7 +30,8 @@ interface ColumnTarget {
 /** The fields a sheet is read into; sub tables only matter when reading with sub rows. */
 type SheetSource = Pick<EntityDefinition, 'fields'> & { subTables?: readonly SubTable[] };
 
-const isBlank = (input: Record<string, unknown>) => Object.values(input).every((v) => v === null || v === '');
+/** True when every value read into `input` is empty. */
+export const isBlank = (input: Record<string, unknown>) => Object.values(input).every((v) => v === null || v === '');
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -15,7 +15,7 @@ import { insertRows, permissionOf } from './crud-routes';
 import { runBeforeWrite, scopedBody, scopeOf } from './policies';
 import type { EntityDefinition } from './definitions';
 import { attachmentHeader } from './export';
-import { readSheetRows, type SheetRow } from './excel-rows';
+import { isBlank, readSheetRows, type SheetRow } from './excel-rows';
 import { RowValidator, type ColumnValues } from './row-validator';
 
 export const MAX_IMPORT_FILE_BYTES = 10 * 1024 * 1024;
@@ -193,7 +193,7 @@ export async function importFiles(db: Db, def: EntityDefinition, request: Fastif
     label: def.label,
     rows: (file) => readSheetRows(def, file, withSubRows),
     check: async (row) => {
-      if (withSubRows && isBlankRecord(row.input)) return { errors: ['没有主表数据（子表行上方应有一行主表数据）'] };
+      if (withSubRows && isBlank(row.input)) return { errors: ['没有主表数据（子表行上方应有一行主表数据）'] };
       const input = scopedBody(def, scope, row.input);
       try {
         await runBeforeWrite(def, { request, db, mode: 'add', id: null, body: input, scope });
@@ -228,8 +228,6 @@ export async function importFiles(db: Db, def: EntityDefinition, request: Fastif
     },
   });
 }
-
-const isBlankRecord = (input: Record<string, unknown>) => Object.values(input).every((v) => v === null || v === '');
 
 export function mountImportRoute(api: FastifyInstance, { db }: AppDeps, def: EntityDefinition): void {
   api.post(`${def.apiBase}/importExcel`, { config: { permission: permissionOf(def, 'importExcel') } }, (request) => importFiles(db, def, request));
