@@ -9,6 +9,9 @@ import { columnWidth } from './ListTable';
 import { renderCell } from './cells';
 import type { Row } from './useListPage';
 
+/** Rows a sub list shows per page. */
+export const SUB_PAGE_SIZE = 10;
+
 function SubListTable({ list, record, notify }: { list: SubList; record: Row; notify: Notifier }) {
   const { http } = useRenderer();
   const [rows, setRows] = useState<Row[]>([]);
@@ -38,7 +41,8 @@ function SubListTable({ list, record, notify }: { list: SubList; record: Row; no
       rowKey="id"
       loading={loading}
       dataSource={rows}
-      pagination={false}
+      // every sub row of the record is loaded (a save caps them); more than a page are paged here
+      pagination={rows.length > SUB_PAGE_SIZE ? { pageSize: SUB_PAGE_SIZE, size: 'small', showSizeChanger: false, showTotal: (total) => `共 ${total} 条` } : false}
       scroll={{ x: 'max-content' }}
       columns={list.columns.map((c) => ({
         key: c.dataIndex,
@@ -53,7 +57,7 @@ function SubListTable({ list, record, notify }: { list: SubList; record: Row; no
   );
 }
 
-/** The sub records of one main row, a read-only table per sub list in tabs (ERP theme below the list, inner-table theme in a row). */
+/** The sub records of one main row, a read-only table per sub list in tabs, paged when long (ERP theme below the list, inner-table theme in a row). */
 export function SubLists({ lists, record, notify }: { lists: SubList[]; record: Row; notify: Notifier }) {
   return (
     <Tabs

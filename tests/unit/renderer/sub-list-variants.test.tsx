@@ -57,6 +57,22 @@ describe('sub lists of a main row', () => {
     expect(await screen.findByText('o2付100')).toBeTruthy();
   });
 
+  it('erp: a record with more sub rows than a page shows them a page at a time', async () => {
+    const s = fakeHttp({
+      'GET /order/list': () => ok({ records: [{ id: 'o1', code: 'SO-1' }], total: 1 }),
+      'GET /order/subList/lines': () => ok(Array.from({ length: 23 }, (_, i) => ({ id: `l${i + 1}`, item: `螺丝${i + 1}号` }))),
+      'GET /order/subList/pays': () => ok([]),
+    });
+    renderWith(<SchemaPage schema={{ ...base, variant: 'erp' }} notifier={recordingNotifier().notifier} />, s.http);
+    fireEvent.click(await screen.findByText('SO-1'));
+    expect(await screen.findByText('螺丝10号')).toBeTruthy();
+    expect(screen.queryByText('螺丝11号')).toBeNull();
+    expect(screen.getByText('共 23 条')).toBeTruthy();
+    fireEvent.click(screen.getByTitle('3'));
+    expect(await screen.findByText('螺丝23号')).toBeTruthy();
+    expect(screen.queryByText('螺丝10号')).toBeNull();
+  });
+
   it('innerTable: a row expands to its sub rows', async () => {
     const s = routes();
     renderWith(<SchemaPage schema={{ ...base, variant: 'innerTable' }} notifier={recordingNotifier().notifier} />, s.http);
