@@ -7,7 +7,7 @@ import type { Db } from '../../../db/types';
 import { withTransaction } from '../../../db/transaction';
 import { idList, pageParams, pageResult, requireId } from '../../admin/common';
 import { escapeLike } from '../../entity/list-conditions';
-import type { OnlCgformHeadTable } from '../form-tables';
+import { readHead, type HeadRow } from '../heads';
 import { dropTableIfExists, syncTable, tableExists } from './ddl';
 import { importableTables, importTable } from './import-tables';
 import { withStandardFields, type FieldInput, type HeadInput, type IndexInput } from './model';
@@ -18,8 +18,7 @@ const CFG = { config: { permission: DESIGN_PERMISSION } };
 export const FORM_NOT_FOUND = '表单不存在';
 export const SYNC_FAILED = '同步数据库失败：数据库拒绝了这次变更（例如有其他表或视图依赖此表，或已有数据不符合新的定义），未做任何修改';
 
-type Selectable<T> = { [K in keyof T]: T[K] extends import('kysely').ColumnType<infer S, unknown, unknown> ? S : T[K] };
-export type HeadRecord = Selectable<OnlCgformHeadTable>;
+export type HeadRecord = HeadRow;
 
 export async function loadHead(db: Db, id: string): Promise<HeadRecord> {
   const head = await db.selectFrom('onl_cgform_head').selectAll().where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
@@ -29,14 +28,9 @@ export async function loadHead(db: Db, id: string): Promise<HeadRecord> {
 
 /** Form by id, or by table name (the runtime's `{code}` may be either). */
 export async function loadHeadByCode(db: Db, code: string): Promise<HeadRecord> {
-  const head = await db
-    .selectFrom('onl_cgform_head')
-    .selectAll()
-    .where((eb) => eb.or([eb('id', '=', code), eb('table_name', '=', code)]))
-    .where('del_flag', '=', 0)
-    .executeTakeFirst();
+  const head = await readHead(db, code);
   if (!head) throw businessError(FORM_NOT_FOUND);
-  return head as HeadRecord;
+  return head;
 }
 
 const loadFields = (db: Db, headId: string) =>

@@ -9,10 +9,11 @@ import {
 } from '../../entity/definitions';
 import type { FieldType } from '../../entity/list-query';
 import { findTableDict } from '../../lookup/registry';
-import type { OnlCgformFieldTable, OnlCgformHeadTable } from '../form-tables';
+import type { OnlCgformFieldTable } from '../form-tables';
+import { readHead, type HeadRow } from '../heads';
 import type { Selectable } from 'kysely';
 
-export type HeadRow = Selectable<OnlCgformHeadTable>;
+export { readHead, type HeadRow };
 export type FieldRow = Selectable<OnlCgformFieldTable>;
 
 /** The contract's refusal for a form whose physical table has not been created (matched by the client). */
@@ -163,15 +164,6 @@ export function buildDefinition(head: HeadRow, fields: FieldRow[], subProperties
   for (const p of subProperties) if (def.fields.some((f) => f.property === p)) throw businessError(`表单配置不正确：子表 ${p} 与字段重名`);
   const realJson: EntityJson = { ...json, columns, defaultSort: { column: 'create_time', order: 'desc' } };
   return { ...def, idProperty: 'id', defaultSort: { column: 'create_time', order: 'desc' }, json: realJson };
-}
-
-/** The head a code names (id first, then table name); undefined when none. */
-export async function readHead(db: Db, code: string): Promise<HeadRow | undefined> {
-  if (!code || code.length > 64) return undefined;
-  const byId = await db.selectFrom('onl_cgform_head').selectAll().where('id', '=', code).where('del_flag', '=', 0).executeTakeFirst();
-  return (
-    byId ?? (await db.selectFrom('onl_cgform_head').selectAll().where('table_name', '=', code).where('del_flag', '=', 0).executeTakeFirst())
-  );
 }
 
 async function readFields(db: Db, headId: string): Promise<FieldRow[]> {
