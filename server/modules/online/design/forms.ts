@@ -10,6 +10,7 @@ import { escapeLike } from '../../entity/list-conditions';
 import { readHead, type HeadRow } from '../heads';
 import { dropTableIfExists, syncTable, tableExists } from './ddl';
 import { importableTables, importTable } from './import-tables';
+import { insertFields, insertHead } from './store';
 import { withStandardFields, type FieldInput, type HeadInput, type IndexInput } from './model';
 import { checkDictionaries, checkField, checkFieldSet, checkForeignKeys, checkHead, checkIndexes, reservedTableReason } from './validate';
 
@@ -90,22 +91,7 @@ export async function saveDesign(db: Db, username: string, body: SaveBody, exist
     } else {
       if (await tableExists(trx, head.table_name))
         throw businessError(`数据库中已存在表“${head.table_name}”，请换一个表名或用“从数据库导入”`);
-      id = newId();
-      await trx
-        .insertInto('onl_cgform_head')
-        .values({
-          id,
-          ...head,
-          table_version: 1,
-          is_db_synch: 'N',
-          copy_type: 0,
-          del_flag: 0,
-          create_by: username,
-          create_time: now(),
-          update_by: null,
-          update_time: null,
-        })
-        .execute();
+      id = await insertHead(trx, head, username, false);
     }
     const formId = id!;
     const keep = new Map<string, string>();
@@ -116,20 +102,7 @@ export async function saveDesign(db: Db, username: string, body: SaveBody, exist
       await trx.deleteFrom('onl_cgform_field').where('cgform_head_id', '=', formId).execute();
       await trx.deleteFrom('onl_cgform_index').where('cgform_head_id', '=', formId).execute();
     }
-    for (const f of rows) {
-      await trx
-        .insertInto('onl_cgform_field')
-        .values({
-          id: keep.get(f.db_field_name) ?? newId(),
-          cgform_head_id: formId,
-          ...f,
-          create_by: username,
-          create_time: now(),
-          update_by: null,
-          update_time: null,
-        })
-        .execute();
-    }
+    await insertFields(trx, formId, rows, username, keep);
     for (const i of indexes) {
       await trx
         .insertInto('onl_cgform_index')

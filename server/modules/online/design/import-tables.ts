@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { businessError } from '../../../core/envelope';
-import { newId } from '../../../core/ids';
 import type { Db } from '../../../db/types';
 import { NAME_PATTERN, type FieldInput, type HeadRow } from './model';
+import { insertFields, insertHead } from './store';
 import { checkField, checkFieldSet, checkHead, reservedTableReason } from './validate';
 
-const now = () => new Date();
 
 /** Physical tables of the public schema a form may be made from: not the product's own, not already a form. */
 export async function importableTables(db: Db): Promise<string[]> {
@@ -72,25 +71,6 @@ export async function importTable(db: Db, table: string, username: string): Prom
   const rows = fields.map((f, i) => checkField(f, i));
   const head: HeadRow = checkHead({ tableName: table, tableTxt: table, tableType: 1 });
   checkFieldSet(head, rows);
-  const id = newId();
-  await db
-    .insertInto('onl_cgform_head')
-    .values({
-      id,
-      ...head,
-      table_version: 1,
-      is_db_synch: 'Y',
-      copy_type: 0,
-      del_flag: 0,
-      create_by: username,
-      create_time: now(),
-      update_by: null,
-      update_time: null,
-    })
-    .execute();
-  for (const f of rows)
-    await db
-      .insertInto('onl_cgform_field')
-      .values({ id: newId(), cgform_head_id: id, ...f, create_by: username, create_time: now(), update_by: null, update_time: null })
-      .execute();
+  const id = await insertHead(db, head, username, true);
+  await insertFields(db, id, rows, username);
 }
