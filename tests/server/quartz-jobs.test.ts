@@ -158,6 +158,33 @@ describe.each(backends())('定时任务 on %s', (backend) => {
     expect((await runs(id)).total).toBe(after.total);
   });
 
+  it('runs each fire time a busy process woke up late for, once; fire times more than 5 s late are skipped', async () => {
+    const id = await jobId(SAMPLE);
+    expect(await admin.put('/sys/quartzJob/edit', { id, cronExpression: '0/1 * * * * ? *' })).toMatchObject({ success: true });
+    expect(await admin.get(`/sys/quartzJob/resume?id=${id}`)).toMatchObject({ success: true });
+    const busy = (ms: number) => {
+      const end = Date.now() + ms;
+      while (Date.now() < end);
+    };
+    await sleep(1500);
+    busy(2500);
+    await sleep(1500);
+    busy(7000);
+    await sleep(1500);
+    expect(await admin.get(`/sys/quartzJob/pause?id=${id}`)).toMatchObject({ success: true });
+    await sleep(1000);
+    const times = (await sql<{ fire_time: Date }>`select fire_time from sys_quartz_job_run where job_id = ${id} and trigger_type = 'cron' order by fire_time`.execute(t.db)).rows.map((r) =>
+      new Date(r.fire_time).getTime(),
+    );
+    const gaps = times.slice(1).map((time, i) => time - times[i]!);
+    // the 2.5 s stall left no hole; the 7 s one skipped the fire times older than 5 s when it ended
+    const holes = gaps.filter((g) => g !== 1000);
+    expect(holes).toHaveLength(1);
+    expect(holes[0]).toBeGreaterThanOrEqual(2000);
+    expect(holes[0]).toBeLessThanOrEqual(5000);
+    expect(times.length).toBeGreaterThanOrEqual(10);
+  }, 30_000);
+
   it('answers the job routes only to holders of their permission', async () => {
     const id = await jobId(SAMPLE);
     expect(await caller(t).status('GET', `/sys/quartzJob/execute?id=${id}`)).toBe(401);

@@ -10,6 +10,8 @@ export const STATUS_STOPPED = -1;
 export const REFRESH_MS = 1000;
 /** A timer wakes up at most this late after a fire time. */
 const MAX_SLEEP_MS = 1000;
+/** A fire time the process woke up late for (it was busy) still runs when it is at most this late; older ones are skipped. */
+export const MISFIRE_THRESHOLD_MS = 5000;
 
 interface Planned {
   job: JobRow;
@@ -20,7 +22,8 @@ interface Planned {
  * In-process scheduler over sys_quartz_job. Each started job's next fire time comes from its cron
  * expression; when it is due, every instance tries to claim it (runner.ts) and only one runs it.
  * Misfires are not replayed: a job first seen (at start, after resume or after an edit) gets its next
- * fire time after now, and a fire time missed while the process was down or busy is skipped.
+ * fire time after now, and a fire time missed while the process was down or busy for more than
+ * MISFIRE_THRESHOLD_MS is skipped (a busy process waking up late runs the fire times of the last seconds, each once).
  */
 export class QuartzScheduler {
   private planned = new Map<string, Planned>();
@@ -69,12 +72,20 @@ export class QuartzScheduler {
     const now = new Date();
     for (const p of this.planned.values()) {
       if (!p.next || p.next.getTime() > now.getTime() || this.stopped) continue;
-      const fireTime = p.next;
-      p.next = nextFireTime(p.job.cron_expression, now);
-      const run = claimAndRun(this.deps, p.job, fireTime, 'cron').catch(this.onError);
-      this.inFlight.add(run);
-      void run.finally(() => this.inFlight.delete(run));
+      const oldest = now.getTime() - MISFIRE_THRESHOLD_MS;
+      let fireTime: Date | null = p.next.getTime() < oldest ? nextFireTime(p.job.cron_expression, new Date(oldest - 1)) : p.next;
+      while (fireTime && fireTime.getTime() <= now.getTime()) {
+        this.run(p.job, fireTime);
+        fireTime = nextFireTime(p.job.cron_expression, fireTime);
+      }
+      p.next = fireTime;
     }
+  }
+
+  private run(job: JobRow, fireTime: Date): void {
+    const run = claimAndRun(this.deps, job, fireTime, 'cron').catch(this.onError);
+    this.inFlight.add(run);
+    void run.finally(() => this.inFlight.delete(run));
   }
 
   /** Re-reads the started jobs; a new or changed job is planned from now on. */
