@@ -7,7 +7,7 @@ import { getAction } from './registry';
 import { prepareRequest, sendRequest } from './request';
 import { refusal, reloadsAfter, selectionProblem } from './rules';
 import type { ActionScope } from './scope';
-import { fillText, fillValues } from './template';
+import { fillText, fillValues, savedFileName } from './template';
 
 type Row = Record<string, unknown>;
 
@@ -111,7 +111,7 @@ async function perform(action: ListAction, context: ActionRunContext): Promise<b
       services.http,
       context.notify,
       fillText(spec.url, scope),
-      (server) => spec.fileName ?? server ?? '下载文件',
+      (server) => savedFileName(spec.fileName, scope, server),
       { params, save: context.saveFile },
     );
   }

@@ -39,6 +39,18 @@ export function fillText(template: string, scope: ActionScope): string {
   return textOf(fillTemplate(template, scope));
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are among what a file name may not hold
+const NOT_IN_FILE_NAMES = /[\\/:*?"<>|\x00-\x1f]/g;
+
+/**
+ * The name a download is saved under: the schema's `fileName` with its `{{ }}` parts filled from the scope (path
+ * separators and characters no file system accepts become `_`), else the server's name, else 下载文件.
+ */
+export function savedFileName(template: string | undefined, scope: ActionScope, serverName: string | undefined): string {
+  const filled = template === undefined ? '' : fillText(template, scope).replace(NOT_IN_FILE_NAMES, '_').trim();
+  return filled || serverName || '下载文件';
+}
+
 export function fillValues(values: Record<string, unknown> | undefined, scope: ActionScope): Record<string, unknown> | undefined {
   return values ? (fillTemplate(values, scope) as Record<string, unknown>) : undefined;
 }
