@@ -3,7 +3,7 @@ import { applicationBeforeWrite, applicationRoutes } from './application-routes'
 import { assignmentRoutes } from './assignment-routes';
 import { reviewRoutes } from './review-routes';
 import { scoreSheetBeforeWrite, scoringRoutes } from './scoring-routes';
-import { seedXypjScoringData } from './seed-scoring';
+import { placeDemoReviewersInDepartment, seedXypjScoringData } from './seed-scoring';
 import { batchBeforeWrite, batchRoutes, criteriaBeforeWrite } from './batch-routes';
 import { certificateBeforeWrite, certificateRoutes } from './certificate-routes';
 import { companyBeforeWrite, companyRoutes } from './company-routes';
@@ -56,6 +56,7 @@ export const xypjModule: ApiModule = async (api, deps) => {
   pushLoginRoute(api, deps);
   await seedXypjDemoData(deps.db);
   await seedXypjScoringData(deps.db);
+  await placeDemoReviewersInDepartment(deps.db);
   await seedPublishedBatch(deps.db);
   await seedXypjNews(deps.db);
   await seedXypjDemoFiles(deps.db);

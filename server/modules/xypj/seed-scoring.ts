@@ -8,6 +8,8 @@ import { seedId } from './seed';
 
 const SEED_KEY = 'xypj:demo-data-2';
 const DEMO_EXPERT_USER = 'u_demo_expert';
+/** The demo experts' department (专家组): every demo reviewer belongs to it, so none is told 未归属部门 at sign-in. */
+const EXPERT_DEPART = { id: 'd_a01a02', orgCode: 'A01A02' };
 /** Login accounts of demo experts 2 and 3 (password: the demo expert's). */
 export const DEMO_EXPERT_ACCOUNTS = [
   { n: 2, userId: 'u_demo_expert2', username: 'reviewer2' },
@@ -41,13 +43,31 @@ async function expertAccounts(db: Db, now: Date): Promise<void> {
       .insertInto('sys_user')
       .values({
         id: a.userId, username: a.username, realname: row.name, password: demo.password, salt: null, avatar: null, birthday: null, sex: null,
-        email: `${a.username}@example.com`, phone: row.mobile, org_code: null, status: 1, del_flag: 0, third_id: null, third_type: null,
+        email: `${a.username}@example.com`, phone: row.mobile, org_code: EXPERT_DEPART.orgCode, status: 1, del_flag: 0, third_id: null, third_type: null,
         activiti_sync: 0, work_no: null, post: null, telephone: null, user_identity: 1, depart_ids: null, rel_tenant_ids: '', client_id: null,
         create_by: 'system', create_time: now, update_by: null, update_time: null,
       })
       .execute();
     await db.insertInto('sys_user_role').values({ id: `ur_${a.userId}`, user_id: a.userId, role_id: role.id }).execute();
+    await db.insertInto('sys_user_depart').values({ id: `ud_${a.username}_${EXPERT_DEPART.id}`, user_id: a.userId, dep_id: EXPERT_DEPART.id }).execute();
     await sql`update xypj_expert set user_id = ${a.userId}, username = ${a.username} where id = ${seedId('expert', a.n)}`.execute(db);
+  }
+}
+
+/** Databases seeded before the demo reviewers had a department get it (once each; a department the office gave them stays). */
+export async function placeDemoReviewersInDepartment(db: Db): Promise<void> {
+  const depart = await db.selectFrom('sys_depart').select('id').where('id', '=', EXPERT_DEPART.id).executeTakeFirst();
+  if (!depart) return;
+  for (const a of DEMO_EXPERT_ACCOUNTS) {
+    const user = await db.selectFrom('sys_user').select('id').where('id', '=', a.userId).executeTakeFirst();
+    const placed = await db.selectFrom('sys_user_depart').select('id').where('user_id', '=', a.userId).executeTakeFirst();
+    if (!user || placed) continue;
+    await db
+      .insertInto('sys_user_depart')
+      .values({ id: `ud_${a.username}_${EXPERT_DEPART.id}`, user_id: a.userId, dep_id: EXPERT_DEPART.id })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    await db.updateTable('sys_user').set({ org_code: EXPERT_DEPART.orgCode }).where('id', '=', a.userId).where('org_code', 'is', null).execute();
   }
 }
 
