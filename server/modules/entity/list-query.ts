@@ -204,7 +204,8 @@ export function toRecord(row: Record<string, unknown>): Record<string, JsonValue
 export async function runListQuery(db: Db, source: ListSource, params: ListParams, options: ListOptions = {}): Promise<PageResult<Record<string, JsonValue>>> {
   const { pageNo, pageSize } = pageOf(params, options.maxPageSize);
   const where = whereClause(listConditions(source, params, options));
-  const order = orderClause(listOrder(source, params));
+  // rows that tie on the sort columns (one import's create_time) would otherwise land on two pages or none
+  const order = orderClause(listOrder(source, params, true));
   const table = sql.table(source.table);
   const offset = (pageNo - 1) * pageSize;
   const rows = await sql<Record<string, unknown>>`select ${selectList(source.fields)} from ${table} ${where} ${order}
