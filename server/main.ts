@@ -39,9 +39,8 @@ function shownHost(host: string): string {
 async function main(): Promise<void> {
   const config = loadConfig();
   // load the HTTP stack while the database starts
-  const appModule = import('./app');
+  const startModule = import('./start');
   const { openDatabase } = await import('./db/open');
-  const { prepareDatabase } = await import('./db/prepare');
 
   const { checkDataDir, isNewPGlite } = await import('./db/data-dir');
   const pgliteDir = resolve(config.dataDir, 'pglite');
@@ -49,18 +48,16 @@ async function main(): Promise<void> {
   const database = await openDatabase(config).catch((err: unknown) => {
     throw new StartupError(`Cannot start the database ${config.databaseUrl ? '(DATABASE_URL)' : `in ${pgliteDir}`}: ${causeOf(err)}`);
   });
-  // under a PostgreSQL advisory lock: instances started at once on one database migrate and seed in turn
-  const { seed } = await prepareDatabase(database, { adminPassword: config.adminPassword, demoPassword: config.demoPassword });
-  const credentials = seed.seeded ? newDatabaseLines(seed.generated, database.kind === 'pglite' ? pgliteDir : 'DATABASE_URL') : [];
-  if (seed.added.length > 0) say(describeAdded(seed.added));
-
-  const { buildApp } = await appModule;
-  const app = await buildApp({
-    db: database.db,
+  // under a PostgreSQL advisory lock: instances started at once on one database migrate, seed and create tables in turn
+  const { startApp } = await startModule;
+  const { app, seed } = await startApp(database, {
+    passwords: { adminPassword: config.adminPassword, demoPassword: config.demoPassword },
     config,
     clientDir: DIST,
     logger: { level: config.nodeEnv === 'production' ? 'warn' : 'info' },
   });
+  const credentials = seed.seeded ? newDatabaseLines(seed.generated, database.kind === 'pglite' ? pgliteDir : 'DATABASE_URL') : [];
+  if (seed.added.length > 0) say(describeAdded(seed.added));
 
   let closing = false;
   const shutdown = async (signal: string) => {
