@@ -112,11 +112,11 @@ describe.each(backends())('publication, certificates and public pages on %s', (b
   it('public: batches and results without sign-in, only company, credit code, grade and certificate number', async () => {
     const batches = (await anonymous().get('/xypj/public/batches')).result;
     expect(batches.map((b: { id: string }) => b.id)).toContain(seeded.batch(lastYear));
-    expect(Object.keys(batches[0]).sort()).toEqual(['id', 'name', 'publicityEnd', 'publicityStart', 'state', 'stateText', 'year']);
+    expect(Object.keys(batches[0]).sort()).toEqual(['id', 'name', 'publicityEnd', 'publicityStart', 'publishedDate', 'state', 'stateText', 'year']);
     const list = (await anonymous().get(`/xypj/public/resultList?batchId=${seeded.batch(lastYear)}&pageSize=5&pageNo=1`)).result;
     expect(list).toMatchObject({ total: 13, size: 5, current: 1, pages: 3 });
     expect(list.records).toHaveLength(5);
-    for (const r of list.records) expect(Object.keys(r).sort()).toEqual(['certNo', 'companyName', 'creditCode', 'grade']);
+    for (const r of list.records) expect(Object.keys(r).sort()).toEqual(['certNo', 'certState', 'certStateText', 'companyName', 'creditCode', 'grade']);
     const byName = (await anonymous().get(`/xypj/public/resultList?batchId=${seeded.batch(lastYear)}&keyword=${encodeURIComponent('演示监理')}`)).result;
     expect(byName.records).toMatchObject([{ companyName: '演示监理企业有限公司' }]);
     const code = byName.records[0].creditCode;

@@ -10,6 +10,8 @@ export interface PublicBatch {
   stateText: string;
   publicityStart: string | null;
   publicityEnd: string | null;
+  /** the day the results were published; null while in publicity */
+  publishedDate: string | null;
 }
 
 export interface PublicResult {
@@ -17,6 +19,9 @@ export interface PublicResult {
   creditCode: string;
   grade: string | null;
   certNo: string | null;
+  /** the certificate as the check page sees it: valid, revoked or expired; null before publication */
+  certState: Exclude<CheckResult, 'notFound'> | null;
+  certStateText: string | null;
 }
 
 export interface PublicResultPage {
