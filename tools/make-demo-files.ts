@@ -9,6 +9,7 @@ import fontkit from '@foliojs-fork/fontkit';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { cjkFont } from '../server/modules/xypj/certificate-pdf';
 import { DEMO_FILES, DEMO_FILES_DIR } from '../server/modules/xypj/seed-files';
+import { EVIDENCE_DEMO_FILES } from '../server/modules/xypj/seed-evidence';
 
 async function demoPdf(title: string, lines: readonly string[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -22,7 +23,7 @@ async function demoPdf(title: string, lines: readonly string[]): Promise<Uint8Ar
   return doc.save({ useObjectStreams: true });
 }
 
-for (const file of DEMO_FILES) {
+for (const file of [...DEMO_FILES, ...EVIDENCE_DEMO_FILES]) {
   const bytes = await demoPdf(file.name.replace(/\.pdf$/, ''), file.lines);
   writeFileSync(join(DEMO_FILES_DIR, file.name), bytes);
   process.stdout.write(`${file.name}: ${bytes.length} bytes\n`);

@@ -9,6 +9,7 @@ import { dataFileIssues, DataFileError, kindOfFile, type DataKind } from '../ser
 import { ENUM_DICTS, loadDictSeed } from '../server/db/seed/dicts';
 import { defineEntity, EntityDefinitionError } from '../server/modules/entity/definitions';
 import { findTableDict, isTableDictCode } from '../server/modules/lookup/registry';
+import { AREA_DICT_CODE } from '../server/modules/lookup/area-dict';
 import { entityPageIssues, entityReferenceIssues, pageReferenceIssues, type ReferenceContext } from './schema-refs';
 import { loadMenuSeed } from '../server/db/seed/menus';
 import { deriveFromEntityFiles } from './entity-pages';
@@ -73,9 +74,9 @@ export function validateEntityDocument(file: string, document: unknown, context:
   }
 }
 
-/** Dictionary codes known to the server: the dictionary files (with DICT_DIRS), the enum dictionaries, registered table dictionaries. */
+/** Dictionary codes known to the server: the dictionary files (with DICT_DIRS), the enum dictionaries, the area codes, registered table dictionaries. */
 export function referenceContext(env: NodeJS.ProcessEnv = {}): ReferenceContext {
-  let codes = new Set<string>(Object.keys(ENUM_DICTS));
+  let codes = new Set<string>([...Object.keys(ENUM_DICTS), AREA_DICT_CODE]);
   try {
     codes = new Set([...codes, ...loadDictSeed(env).map((d) => d.code)]);
   } catch (error) {

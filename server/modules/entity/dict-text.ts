@@ -1,6 +1,7 @@
 import type { Db } from '../../db/types';
 import type { JsonValue } from '../../core/json';
 import { LOOKUP_ROW_CAP, tableDictLabels } from '../lookup/dict-queries';
+import { areaTextOf, isAreaDictCode } from '../lookup/area-dict';
 import { findTableDict, isTableDictCode, type TableDictEntry } from '../lookup/registry';
 
 /**
@@ -10,7 +11,8 @@ import { findTableDict, isTableDictCode, type TableDictEntry } from '../lookup/r
 export async function loadDictTexts(db: Db, codes: readonly string[], values?: readonly string[]): Promise<Map<string, Map<string, string>>> {
   const out = new Map<string, Map<string, string>>(codes.map((c) => [c, new Map()]));
   if (codes.length === 0 || (values && values.length === 0)) return out;
-  const plain = codes.filter((c) => !isTableDictCode(c));
+  const plain = codes.filter((c) => !isTableDictCode(c) && !isAreaDictCode(c));
+  for (const code of codes.filter(isAreaDictCode)) out.set(code, areaTexts(values ?? []));
   for (const code of codes.filter(isTableDictCode)) {
     const entry = findTableDict(code);
     if (entry && values) out.set(code, await tableLabels(db, entry, [...new Set(values)]));
@@ -24,6 +26,15 @@ export async function loadDictTexts(db: Db, codes: readonly string[], values?: r
     .where('d.del_flag', '=', 0);
   if (values) query = query.where('i.item_value', 'in', [...values]);
   for (const row of await query.execute()) out.get(row.dict_code)?.set(row.item_value, row.item_text);
+  return out;
+}
+
+function areaTexts(values: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const value of values) {
+    const text = areaTextOf(value);
+    if (text) out.set(value, text);
+  }
   return out;
 }
 

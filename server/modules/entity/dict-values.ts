@@ -1,5 +1,6 @@
 import type { Db } from '../../db/types';
 import { searchTableDict } from '../lookup/dict-queries';
+import { areaCodeOf, isAreaDictCode } from '../lookup/area-dict';
 import { findTableDict, isTableDictCode } from '../lookup/registry';
 import { loadDictTexts } from './dict-text';
 
@@ -17,18 +18,20 @@ export class DictionaryValues {
   ) {}
 
   private async plainDict(code: string): Promise<Map<string, string>> {
-    this.plain ??= await loadDictTexts(this.db, this.codes.filter((c) => !isTableDictCode(c)));
+    this.plain ??= await loadDictTexts(this.db, this.codes.filter((c) => !isTableDictCode(c) && !isAreaDictCode(c)));
     return this.plain.get(code) ?? new Map();
   }
 
   /** Whether the dictionary can hold a value: a registered table dictionary, or a plain one with items. */
   async hasItems(code: string): Promise<boolean> {
+    if (isAreaDictCode(code)) return true;
     if (isTableDictCode(code)) return findTableDict(code) !== undefined;
     return (await this.plainDict(code)).size > 0;
   }
 
   /** The item value that `given` (a value or a text) names, or null when the dictionary has none. */
   async itemValue(code: string, given: string): Promise<string | null> {
+    if (isAreaDictCode(code)) return areaCodeOf(given);
     if (!isTableDictCode(code)) {
       const dict = await this.plainDict(code);
       if (dict.has(given)) return given;

@@ -1,5 +1,6 @@
 import { AUDIT_FIELDS, snakeCase, type EntityColumnJson, type EntityJson } from '../entity/definitions';
 import type { FieldType } from '../entity/list-query';
+import { AREA_DICT_CODE } from '../lookup/area-dict';
 
 export type Json = Record<string, unknown>;
 
@@ -86,6 +87,7 @@ const YES_NO = [
 function component(f: PageField, multiline: boolean): { name: string; props: Json; type: string } {
   const choose = `请选择${f.label}`;
   const enter = `请输入${f.label}`;
+  if (f.dictCode === AREA_DICT_CODE) return { name: 'JAreaLinkage', props: { type: 'cascader', placeholder: choose }, type: 'string' };
   if (f.dictCode) return { name: 'Select', props: { dictCode: f.dictCode, placeholder: choose }, type: 'string' };
   if (f.yesNo) return { name: 'Switch', props: {}, type: 'string' };
   if (f.allowedValues) {
@@ -140,13 +142,18 @@ export function queryField(f: PageField): Json {
   return formilyField(f, false);
 }
 
+export const DATETIME_COLUMN_WIDTH = 190;
+
 /** A list column: its label, and the dictionary or date face of its cells. */
 export function listColumn(f: PageField): Json {
   const column: Json = { dataIndex: f.name, title: f.label };
+  if (f.dictCode === AREA_DICT_CODE) return column;
   if (f.dictCode) return { ...column, component: 'Select', props: { dictCode: f.dictCode } };
   if (f.yesNo) return { ...column, component: 'Switch' };
   if (f.type === 'boolean') return { ...column, component: 'Radio', props: { options: YES_NO } };
   if (f.type === 'date') return { ...column, component: 'DatePicker' };
+  // a date and time (2026-03-01 09:30:00) needs this much to show whole beside wide columns
+  if (f.type === 'datetime') return { ...column, width: DATETIME_COLUMN_WIDTH };
   return column;
 }
 
@@ -163,6 +170,7 @@ const SUPER_QUERY_TYPES: Record<FieldType, string> = {
 
 /** A field of the advanced query. */
 export function superQueryField(f: PageField): Json {
+  if (f.dictCode === AREA_DICT_CODE) return { value: f.name, text: f.label, type: 'string' };
   if (f.dictCode) return { value: f.name, text: f.label, type: 'list', dictCode: f.dictCode };
   if (f.allowedValues) return { value: f.name, text: f.label, type: 'list', options: f.allowedValues.map((v) => ({ value: v, text: String(v) })) };
   return { value: f.name, text: f.label, type: SUPER_QUERY_TYPES[f.type] };

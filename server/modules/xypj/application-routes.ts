@@ -7,6 +7,7 @@ import type { Db } from '../../db/types';
 import type { JsonValue } from '../../core/json';
 import { requireInScope, scopeOf, type WriteContext } from '../entity/policies';
 import { callerOf } from './caller';
+import { requireLicence } from './evidence';
 import { applicationWindowProblem, currentBatch } from './batch-routes';
 import { definitionOf, findRecord, recordWithSubTables, requireRecord, requiredText } from './records';
 
@@ -53,6 +54,7 @@ export async function applicationBeforeWrite(ctx: WriteContext): Promise<void> {
       if (!caller.companyId) throw businessError('当前账号未关联企业');
       const company = await requireRecord(db, 'xypj_company', caller.companyId);
       if (company.status !== 'approved') throw businessError('企业审核通过后才能申报');
+      requireLicence(company);
     }
     const batch = await batchAccepting(db, body.batchId);
     body.batchId = String(batch.id);
@@ -102,6 +104,7 @@ export function applicationRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const companyId = String(row.companyId);
     const company = await requireRecord(db, 'xypj_company', companyId);
     if (company.status !== 'approved') throw businessError('企业审核通过后才能提交申报');
+    requireLicence(company);
     const snapshot = await unitSnapshot(db, companyId);
     const now = new Date();
     const res = await sql`update xypj_application set state = 'submitted', snapshot = ${snapshot}, company_name = ${String(company.name)},

@@ -6,6 +6,7 @@ import { businessError, ok, okMessage } from '../../core/envelope';
 import type { Db } from '../../db/types';
 import type { WriteContext } from '../entity/policies';
 import { callerOf } from './caller';
+import { checkEvidenceFiles } from './evidence';
 import { recordWithSubTables, requireRecord, requiredText } from './records';
 
 export const COMPANY_STATUS_TEXT: Record<string, string> = { pending: '待审核', approved: '已通过', rejected: '已驳回', frozen: '已冻结' };
@@ -37,6 +38,7 @@ export async function companyBeforeWrite(ctx: WriteContext): Promise<void> {
     return;
   }
   for (const p of ['status', 'rejectReason', 'userId', 'username']) delete ctx.body[p];
+  checkEvidenceFiles(ctx.body);
 }
 
 /** POST /xypj/company/{approve,reject,freeze,unfreeze} (xypj:company:approve) and GET /xypj/company/mine. */

@@ -18,6 +18,7 @@ import { publishingRoutes, registerPublishingPolicies } from './publishing-route
 import { seedXypjNews } from './news-seed';
 import { publicNewsRoutes } from './public-news-routes';
 import { seedXypjDemoFiles } from './seed-files';
+import { seedXypjDemoEvidence } from './seed-evidence';
 import { seedXypjDemoData } from './seed';
 import { seedPublishedBatch } from './seed-published';
 
@@ -60,4 +61,5 @@ export const xypjModule: ApiModule = async (api, deps) => {
   await seedPublishedBatch(deps.db);
   await seedXypjNews(deps.db);
   await seedXypjDemoFiles(deps.db);
+  await seedXypjDemoEvidence(deps.db);
 };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/types';
 import { creditCodeCheckChar, idCardCheckChar } from '../../core/id-numbers';
 import { officeToday } from './caller';
+import { EVIDENCE_PLACEHOLDER } from './seed-evidence';
 import { definitionOf } from './records';
 
 const SEED_KEY = 'xypj:demo-data';
@@ -11,6 +12,8 @@ const DEMO_EXPERT_USER = 'u_demo_expert';
 type Row = Record<string, string | number | Date | null>;
 
 const CITIES = ['贵阳', '遵义', '六盘水', '安顺', '毕节', '铜仁', '凯里', '都匀', '兴义', '仁怀'];
+/** GB/T 2260 code of a district of each city above (所在地区). */
+const CITY_AREAS = ['520102', '520302', '520201', '520402', '520502', '520602', '522601', '522701', '522301', '520382'];
 const WORDS = ['建设', '工程', '华信', '正元', '宏达', '诚信', '远航', '中建', '鼎盛', '恒通'];
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴'];
 const GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '强', '军', '洋', '勇', '艳', '杰'];
@@ -109,13 +112,14 @@ export async function seedXypjDemoData(db: Db, today = officeToday()): Promise<b
         legalPerson: personName(n + 100),
         registeredCapital: 500 + n * 50,
         establishDate: `${1995 + (n % 25)}-0${(n % 9) + 1}-15`,
-        areaCode: '520102',
+        areaCode: CITY_AREAS[n % CITY_AREAS.length]!,
         address: `${city}市观山湖区金阳南路${n}号`,
         qualLevel: String((n % 5) + 1),
         qualCertNo: `E152${String(100000 + n)}`,
         contact: personName(n + 200),
         mobile: `139${String(10000000 + n * 37).slice(0, 8)}`,
         email: `contact${n}@example.com`,
+        licenseFile: EVIDENCE_PLACEHOLDER.licence,
         status,
         rejectReason: status === 'rejected' ? '营业执照扫描件不清晰，请重新注册' : null,
         userId: demo ? DEMO_COMPANY_USER : null,
@@ -123,7 +127,7 @@ export async function seedXypjDemoData(db: Db, today = officeToday()): Promise<b
       });
       for (let k = 1; k <= 2; k++) {
         const p = n * 10 + k;
-        engineers.push({ id: seedId(`eng_${n}`, k), companyId: id, name: personName(p), idCard: demoIdCard(p), certNo: `52${String(1000000 + p)}`, specialty: String((p % 6) + 1), registerDate: `${2010 + (p % 12)}-06-01` });
+        engineers.push({ id: seedId(`eng_${n}`, k), companyId: id, name: personName(p), idCard: demoIdCard(p), certNo: `52${String(1000000 + p)}`, specialty: String((p % 6) + 1), registerDate: `${2010 + (p % 12)}-06-01`, certFile: EVIDENCE_PLACEHOLDER.engineer });
         projects.push({
           id: seedId(`prj_${n}`, k),
           companyId: id,
@@ -134,9 +138,10 @@ export async function seedXypjDemoData(db: Db, today = officeToday()): Promise<b
           startDate: `${year - 3}-03-01`,
           endDate: k === 1 ? `${year - 1}-10-30` : null,
           projectState: k === 1 ? '2' : '1',
+          proofFile: EVIDENCE_PLACEHOLDER.project,
         });
       }
-      if (n % 3 === 0) awards.push({ id: seedId('award', n), companyId: id, name: '优质工程监理奖', awardLevel: String((n % 3) + 1), awardDate: `${year - 1}-12-01`, issuer: '省住房和城乡建设厅' });
+      if (n % 3 === 0) awards.push({ id: seedId('award', n), companyId: id, name: '优质工程监理奖', awardLevel: String((n % 3) + 1), awardDate: `${year - 1}-12-01`, issuer: '省住房和城乡建设厅', file: EVIDENCE_PLACEHOLDER.award });
       if (n % 7 === 0) badRecords.push({ id: seedId('bad', n), companyId: id, description: '施工现场监理人员不到岗', recordDate: `${year - 1}-08-20`, authority: `${city}市住房和城乡建设局`, penalty: '通报批评', deduction: 2 });
       for (const y of [year - 2, year - 1]) finances.push({ id: seedId(`fin_${n}`, y), companyId: id, year: y, revenue: 1200 + n * 30, taxPaid: 60 + n });
     }
