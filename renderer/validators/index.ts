@@ -9,6 +9,16 @@ export * from './id-numbers';
 export { checkRemote, remoteCheckParams, type RemoteCheckOptions } from './remote';
 
 interface RangeRule { min?: number; max?: number }
+
+/**
+ * Formily's `pattern` rule (x-validator `{ pattern }` and a schema's `pattern`), run by the linear-time
+ * engine, loaded with the first pattern checked. A RegExp can only come from the product's own code.
+ */
+function checkPattern(value: unknown, pattern: unknown, message: string): string | Promise<string> {
+  if (value === undefined || value === null || value === '') return '';
+  if (pattern instanceof RegExp) return pattern.test(String(value)) ? '' : message;
+  return import('./user-pattern').then((m) => m.checkUserPattern(String(pattern), String(value), message));
+}
 interface FieldLike { form?: FormValues }
 
 let registeredFor: DataProvider | undefined;
@@ -55,5 +65,6 @@ export function registerPresetValidators(data: DataProvider): void {
   rules.creditCode = (value) => checkCreditCode(value);
   rules.idCard = (value) => checkIdCard(value);
   rules.checkRule = (value, rule) => data.checkRule(value, rule.checkRule as string);
+  rules.pattern = (value, rule) => checkPattern(value, rule.pattern, String(rule.message ?? ''));
   registerValidateRules(rules as Parameters<typeof registerValidateRules>[0]);
 }

@@ -30,7 +30,7 @@ describe('start-up with a bad entity file', () => {
   it('names a missing property and a rule that does not fit the column', () => {
     expect(startupLine({ columns: [{ name: 'title', type: 'string' }] }).printed).toMatch(/^实体定义 \S+bad_thing\.json：\/columns\/0\/label 缺少必填属性$/);
     expect(startupLine({ columns: [{ name: 'title', type: 'string', label: '标题', min: 1 }] }).printed).toMatch(/：\/columns\/0\/min 列 title 的 min 只能用于数值列$/);
-    expect(startupLine({ columns: [{ name: 'code', type: 'string', label: '编码', pattern: '([' }] }).printed).toMatch(/：\/columns\/0\/pattern 列 code 的 pattern 不是合法的正则表达式$/);
+    expect(startupLine({ columns: [{ name: 'code', type: 'string', label: '编码', pattern: '([' }] }).printed).toMatch(/：\/columns\/0\/pattern 列 code 的 pattern 不可用：请输入正确的正则表达式$/);
   });
 
   it('keeps the stack of an unexpected error', () => {

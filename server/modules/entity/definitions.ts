@@ -4,6 +4,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FieldType, ListField, ListSource, QueryMatch } from './list-query';
 import { PROJECT_ROOT } from '../../paths';
 import { AuthoringError } from '../../core/authoring-error';
+import { compileUserPattern, UserPatternError, type UserPattern } from '../../core/user-pattern';
 import { findTableDict, isTableDictCode } from '../lookup/registry';
 import type { ValueCheckName } from '../../core/id-numbers';
 
@@ -79,7 +80,7 @@ export interface EntityField extends ListField {
 export interface FieldRules {
   min?: number;
   max?: number;
-  pattern?: RegExp;
+  pattern?: UserPattern;
   patternMessage?: string;
   allowedValues?: string[];
   yesNo?: boolean;
@@ -182,9 +183,10 @@ function toRules(file: string, c: EntityColumnJson, at: string): FieldRules {
   if (c.pattern !== undefined) {
     if (!isTextType(c.type)) fail(file, `列 ${c.name} 的 pattern 只能用于字符串列`, `${at}/pattern`);
     try {
-      rules.pattern = new RegExp(c.pattern);
-    } catch {
-      fail(file, `列 ${c.name} 的 pattern 不是合法的正则表达式`, `${at}/pattern`);
+      rules.pattern = compileUserPattern(c.pattern);
+    } catch (err) {
+      if (!(err instanceof UserPatternError)) throw err;
+      fail(file, `列 ${c.name} 的 pattern 不可用：${err.message}`, `${at}/pattern`);
     }
     rules.patternMessage = c.patternMessage;
   }

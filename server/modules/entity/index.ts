@@ -11,7 +11,7 @@ import { syncEntityTables } from './schema-sync';
 
 export { registerDuplicateCheck } from './duplicate-check';
 export { registerEntityListOptions } from './crud-routes';
-export { parseRuleJson, unsafePatternReason } from './check-rules';
+export { parseRuleJson, patternProblem } from './check-rules';
 export type { EntityDefinition } from './definitions';
 
 let loaded: EntityDefinition[] = [];

@@ -25,6 +25,7 @@ function valueRuleError(f: EntityField, value: SqlValue): string | null {
   const text = String(value);
   if (yesNo && text !== 'Y' && text !== 'N') return `${f.label}只能是Y或N`;
   if (allowedValues && !allowedValues.includes(text)) return `${f.label}只能是${allowedValues.join('、')}`;
+  if (pattern?.problem) return `${f.label}的校验规则无法使用：${pattern.problem}`;
   if (pattern && !pattern.test(text)) return patternMessage ?? `${f.label}格式不正确`;
   if (check) return VALUE_CHECKS[check](text, f.label);
   return null;

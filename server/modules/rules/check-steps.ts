@@ -1,9 +1,9 @@
-import { unsafePatternReason } from '../entity/check-rules';
+import { MAX_STEP_DIGITS, patternProblem } from '../entity/check-rules';
 
 /**
  * 编码校验规则 steps as the screen edits them. Each step takes a number of characters ("1".."9999"),
  * the rest of the value ("rest") or the whole value ("*", JeecgBoot's 全局规则), and says what they
- * must be: a kind of character, a given set, or a (safety-checked) regular expression. The pattern of
+ * must be: a kind of character, a given set, or a regular expression (run by the linear-time engine). The pattern of
  * every non-regex step is derived here, so sys_check_rule.rule_json stays what checkByCode runs.
  */
 export type StepKind = 'digits' | 'letters' | 'upper' | 'lower' | 'chinese' | 'set' | 'regex';
@@ -53,6 +53,7 @@ export function normalizeCheckSteps(json: string): string {
     const r = item as Record<string, unknown>;
     const digits = String(r.digits ?? '').trim();
     if (digits !== '*' && digits !== 'rest' && !/^[1-9]\d{0,3}$/.test(digits)) throw new Error(`${n}：位数请输入零以上的正整数`);
+    if (Number(digits) > MAX_STEP_DIGITS) throw new Error(`${n}：位数不能超过${MAX_STEP_DIGITS}`);
     const kind = (r.kind ?? 'regex') as StepKind;
     if (!KINDS.includes(kind)) throw new Error(`${n}：不支持的规则类型`);
     const message = typeof r.message === 'string' ? r.message.trim() : '';
@@ -60,7 +61,7 @@ export function normalizeCheckSteps(json: string): string {
     if (message.length > MAX_MESSAGE) throw new Error(`${n}：提示文本不能超过${MAX_MESSAGE}个字符`);
     if (kind === 'regex') {
       const pattern = typeof r.pattern === 'string' ? r.pattern : '';
-      const reason = unsafePatternReason(pattern);
+      const reason = patternProblem(pattern);
       if (reason) throw new Error(`${n}：${reason}`);
       return { digits, kind, pattern, message };
     }

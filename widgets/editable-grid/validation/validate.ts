@@ -2,6 +2,7 @@ import type { GridColumn, GridRow, GridValidationError, ValidationHandlerResult,
 import { findPreset, UNIQUE_PATTERNS } from './presets';
 import { DEFAULT_HANDLER_MESSAGE, DEFAULT_PATTERN_MESSAGE, DEFAULT_UNIQUE_MESSAGE, UNKNOWN_HANDLER_MESSAGE, interpolate } from './messages';
 import { getValidationHandler } from './handlers';
+import { checkUserPattern } from '@renderer/validators/user-pattern';
 
 export type CheckResult = string | null;
 export type MaybePromise<T> = T | Promise<T>;
@@ -27,10 +28,10 @@ export interface CompiledColumn {
   unique: boolean;
 }
 
-function toRegExp(pattern: string | RegExp): RegExp {
-  if (pattern instanceof RegExp) return pattern;
-  const literal = /^\/(.*)\/([gimsuy]*)$/.exec(pattern);
-  return literal ? new RegExp(literal[1], literal[2].replace('g', '')) : new RegExp(pattern);
+/** A RegExp comes from the product's code; a string was written by a user and runs in linear time. */
+function patternCheck(pattern: string | RegExp, message: string): (text: string) => string | null {
+  if (pattern instanceof RegExp) return (text) => (pattern.test(text) ? null : message);
+  return (text) => checkUserPattern(pattern, text, message) || null;
 }
 
 function compileRule(rule: ValidationRule, column: GridColumn): { check: CellCheck; unique: boolean } {
@@ -50,10 +51,10 @@ function compileRule(rule: ValidationRule, column: GridColumn): { check: CellChe
   }
   if (pattern != null) {
     const preset = typeof pattern === 'string' ? findPreset(pattern) : undefined;
-    const re = preset ? preset.pattern : toRegExp(pattern);
     const m = msg(preset ? preset.title : DEFAULT_PATTERN_MESSAGE);
-    if (!re) return { check: (v) => (isEmptyValue(v) ? m : null), unique: false };
-    return { check: (v) => (isEmptyValue(v) || re.test(String(v)) ? null : m), unique: false };
+    if (preset && !preset.pattern) return { check: (v) => (isEmptyValue(v) ? m : null), unique: false };
+    const failed = patternCheck(preset?.pattern ?? pattern, m);
+    return { check: (v) => (isEmptyValue(v) ? null : failed(String(v))), unique: false };
   }
   if (rule.handler) {
     const named = typeof rule.handler === 'string' ? rule.handler : null;

@@ -1,6 +1,6 @@
 import { businessError } from '../../../core/envelope';
 import type { Db } from '../../../db/types';
-import { unsafePatternReason } from '../../entity/check-rules';
+import { userPatternProblem } from '../../../core/user-pattern';
 import { entityDefinitions } from '../../entity';
 import { findTableDict, findTreeTable, normaliseDictCode } from '../../lookup/registry';
 import '../form-tables';
@@ -159,7 +159,7 @@ function checkLengths(name: string, type: DbType, lengthRaw: unknown, pointRaw: 
 
 function checkValidType(name: string, value: string | null): string | null {
   if (!value || VALID_PRESETS.includes(value)) return value;
-  const reason = unsafePatternReason(value);
+  const reason = userPatternProblem(value);
   if (reason) fail(`字段“${name}”的校验规则不可用：${reason}`);
   return value;
 }

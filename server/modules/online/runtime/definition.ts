@@ -1,5 +1,6 @@
 import { businessError } from '../../../core/envelope';
 import type { Db } from '../../../db/types';
+import { refusedPattern, userPatternProblem, type UserPattern } from '../../../core/user-pattern';
 import {
   defineEntity,
   EntityDefinitionError,
@@ -97,12 +98,19 @@ function patternOf(f: FieldRow): { pattern?: string; patternMessage?: string } {
   if (!v || v === 'only' || v === '*') return {};
   const preset = PATTERN_PRESETS[v];
   if (preset) return { pattern: preset.pattern, patternMessage: `${f.db_field_txt || f.db_field_name}：${preset.message}` };
-  try {
-    new RegExp(v);
-    return { pattern: v };
-  } catch {
-    return {};
+  return userPatternProblem(v) ? {} : { pattern: v };
+}
+
+/** Stored patterns the linear-time engine refuses (saved before it checked them): kept, to answer their reason. */
+function refusedPatterns(fields: FieldRow[]): Map<string, UserPattern> {
+  const refused = new Map<string, UserPattern>();
+  for (const f of fields) {
+    const v = (f.field_valid_type ?? '').trim();
+    if (!v || v === 'only' || v === '*' || PATTERN_PRESETS[v]) continue;
+    const problem = userPatternProblem(v);
+    if (problem) refused.set(f.db_field_name, refusedPattern(v, problem));
   }
+  return refused;
 }
 
 /** Refuses identifiers the designer should never have stored. */
@@ -155,10 +163,13 @@ export function buildDefinition(head: HeadRow, fields: FieldRow[], subProperties
     throw err;
   }
   const names = new Map(columns.map((c, i) => [`c${i}`, c.name]));
+  const refused = refusedPatterns(own);
   for (const f of def.fields) {
     const real = names.get(f.property) ?? f.column;
     f.property = real;
     f.column = real;
+    const pattern = refused.get(real);
+    if (pattern) f.rules = { ...f.rules, pattern };
   }
   for (const ix of def.indexes) ix.columns = ix.columns.map((c) => names.get(c) ?? c);
   for (const p of subProperties) if (def.fields.some((f) => f.property === p)) throw businessError(`表单配置不正确：子表 ${p} 与字段重名`);
