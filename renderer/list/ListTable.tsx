@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { Table, type TableColumnsType, type TableProps } from 'antd';
 import { useRenderer } from '../context';
 import type { Column } from '../schema/types.gen';
@@ -26,6 +26,20 @@ export function columnWidth(column: Column): number | undefined {
   const min = MIN_WIDTHS[column.component ?? ''];
   if (min === undefined) return column.width;
   return Math.max(column.width ?? 0, min);
+}
+
+/**
+ * An ellipsis column with a width keeps to it: the table sizes its columns to their content (scroll x max-content), so
+ * without this bound one long name or reason widens the table and pushes the last columns under the fixed actions.
+ */
+function clipped(column: Column, cell: ReactNode): ReactNode {
+  if (!column.ellipsis || !column.width) return cell;
+  const title = typeof cell === 'string' ? cell : undefined;
+  return (
+    <div className="list-cell-clip" style={{ maxWidth: column.width - 16 }} title={title}>
+      {cell}
+    </div>
+  );
 }
 
 export interface ListTableProps {
@@ -62,7 +76,7 @@ function useColumns(list: ListContextValue, handlers: RowHandlers) {
         ellipsis: c.ellipsis ?? false,
         sorter: c.sorter ?? false,
         sortOrder: c.sorter && sorted.column === c.dataIndex ? (sorted.order === 'asc' ? 'ascend' : 'descend') : null,
-        render: (value: unknown, record: Row) => renderCell(c, value, record),
+        render: (value: unknown, record: Row) => clipped(c, renderCell(c, value, record)),
       }));
     if (hasRowActions(schema, can)) {
       visible.push({

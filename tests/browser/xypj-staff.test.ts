@@ -61,6 +61,19 @@ async function query(placeholder: string, value: string): Promise<void> {
 }
 
 describe('企业管理', () => {
+  it('at 1440 px every column shows whole, 注册时间 included, without scrolling the table', async () => {
+    await open('/xypj/company');
+    const header = page.locator('.ant-table-thead th', { hasText: '注册时间' });
+    await header.waitFor();
+    const table = page.locator('.ant-table-content');
+    const { scrollWidth, clientWidth } = await table.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    const time = page.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').filter({ hasText: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/ });
+    const cell = await time.boundingBox();
+    const actions = await page.locator('.ant-table-thead th', { hasText: '操作' }).boundingBox();
+    expect(cell!.x + cell!.width).toBeLessThanOrEqual(actions!.x + 1);
+  });
+
   it('驳回 asks a reason; 审核通过, 冻结 and 解冻 show by status and move it', async () => {
     const [pending] = await server.sql<{ id: string; name: string }>("SELECT id, name FROM xypj_company WHERE status = 'pending'");
     await open('/xypj/company');
@@ -70,7 +83,8 @@ describe('企业管理', () => {
     await expect.poll(() => company.textContent()).toContain('待审核');
     expect(await company.getByText('冻结', { exact: true }).count()).toBe(0);
 
-    await company.getByText('驳回', { exact: true }).click();
+    await company.getByText('更多').click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: '驳回' }).click();
     const reject = dialog('驳回注册申请');
     await okButton(reject).click();
     await reject.getByText('请输入驳回原因').waitFor();

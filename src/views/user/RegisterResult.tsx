@@ -15,12 +15,13 @@ export default function RegisterResult() {
   }
   return (
     <Result
+      className="register-result"
       status="success"
       title="注册申请已提交"
       subTitle="协会工作人员审核通过后，即可使用该账户登录；审核期间登录会提示正在审核中。"
       extra={login}
     >
-      <Descriptions column={1} bordered size="small" style={{ minWidth: 380 }} labelStyle={{ whiteSpace: 'nowrap' }}>
+      <Descriptions column={1} bordered size="small" labelStyle={{ whiteSpace: 'nowrap' }} contentStyle={{ wordBreak: 'break-all' }}>
         <Descriptions.Item label="企业名称">{state.companyName}</Descriptions.Item>
         <Descriptions.Item label="统一社会信用代码">{state.creditCode}</Descriptions.Item>
         <Descriptions.Item label="联系人">{state.contact}</Descriptions.Item>
