@@ -87,6 +87,10 @@ async function registerCompany(): Promise<void> {
   await page.waitForURL('**/user/register-result');
   await page.getByText('注册申请已提交').waitFor();
   await page.getByText(COMPANY.creditCode).waitFor();
+  const summary = await page.locator('.ant-descriptions').boundingBox();
+  const panel = await page.locator('.ant-result-content').boundingBox();
+  expect(summary!.x).toBeGreaterThanOrEqual(panel!.x);
+  expect(summary!.x + summary!.width).toBeLessThanOrEqual(panel!.x + panel!.width);
   await keepScreenshot(page, 'cycle-register-result');
 }
 
