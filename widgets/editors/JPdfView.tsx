@@ -11,12 +11,15 @@ export interface JPdfViewProps {
   src?: string;
   /** Replaces pdf.js (tests, other renderers). */
   loader?: PdfLoader;
+  /** 100 % is the width of the viewer's box (beside a score sheet) instead of 1.5 × the page size. */
+  fitWidth?: boolean;
 }
 
 /** PDF viewer: previous/next page, zoom 40–100 % by 10, rotation by 90°. */
-export function JPdfView({ value, src, loader = loadPdfWithPdfJs }: JPdfViewProps) {
+export function JPdfView({ value, src, loader = loadPdfWithPdfJs, fitWidth = false }: JPdfViewProps) {
   const { data, token } = useRenderer();
   const canvas = useRef<HTMLCanvasElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const [doc, setDoc] = useState<PdfDocument | null>(null);
   const [page, setPage] = useState(1);
   const [zoom, setZoom] = useState<number>(PDF_ZOOM.max);
@@ -47,13 +50,15 @@ export function JPdfView({ value, src, loader = loadPdfWithPdfJs }: JPdfViewProp
       const target = canvas.current;
       const context = target?.getContext('2d');
       if (!alive || !target || !context) return;
-      const viewport = pdfPage.getViewport({ scale: (zoom / 100) * 1.5, rotation });
+      const boxWidth = box.current?.clientWidth ?? 0;
+      const base = fitWidth && boxWidth > 0 ? boxWidth / pdfPage.getViewport({ scale: 1, rotation }).width : 1.5;
+      const viewport = pdfPage.getViewport({ scale: (zoom / 100) * base, rotation });
       target.width = viewport.width;
       target.height = viewport.height;
       return pdfPage.render({ canvasContext: context, viewport }).promise;
     }).catch(() => undefined);
     return () => { alive = false; };
-  }, [doc, page, zoom, rotation]);
+  }, [doc, page, zoom, rotation, fitWidth]);
 
   const change = (result: { zoom: number; message?: string }) => {
     if (result.message) message.warning(result.message);
@@ -75,8 +80,8 @@ export function JPdfView({ value, src, loader = loadPdfWithPdfJs }: JPdfViewProp
         <Button aria-label="旋转" icon={<RedoOutlined />} onClick={() => setRotation(rotate(rotation))} />
       </Space>
       {!doc && <Spin />}
-      <div style={{ overflow: 'auto', textAlign: 'center' }}>
-        <canvas ref={canvas} aria-label="PDF页面" data-rotation={rotation} data-page={page} />
+      <div ref={box} style={{ overflow: 'auto', textAlign: 'center' }}>
+        <canvas ref={canvas} aria-label="PDF页面" data-rotation={rotation} data-page={page} data-fit={fitWidth ? 'width' : undefined} />
       </div>
     </div>
   );

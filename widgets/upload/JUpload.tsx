@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Upload, message, type UploadFile } from 'antd';
+import { Button, Space, Typography, Upload, message, type UploadFile } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { isImagePath } from '../shared/files';
 import { useFileUrls } from '../shared/useFileUrls';
 import { ImagePreviewModal } from './ImagePreviewModal';
 import { useUploadList } from './useUploadList';
 import {
-  DEFAULT_ACCEPT, checkUploadFile, moveItem,
+  DEFAULT_ACCEPT, DEFAULT_MAX_SIZE_MB, checkUploadFile, checkUploadSize, moveItem, uploadLimitText,
   type MoveDirection, type UploadFileType, type UploadItem, type UploadValue,
 } from './upload-rules';
 
@@ -27,6 +27,8 @@ export interface JUploadProps {
   disabled?: boolean;
   /** Extra check before a file is sent; false refuses it. */
   beforeUpload?: (file: File) => boolean;
+  /** Largest file in MB (the server refuses more than 10); 0 = no check here. Written beside the button. */
+  maxSize?: number;
 }
 
 function toAntFile(item: UploadItem, urlOf: (path: string) => string): UploadFile {
@@ -40,7 +42,7 @@ function toAntFile(item: UploadItem, urlOf: (path: string) => string): UploadFil
 /** File or image upload to /sys/common/upload with type checks, limit, progress, preview and reordering. */
 export function JUpload({
   value, onChange, text, fileType = 'all', bizPath = 'temp', accept = DEFAULT_ACCEPT, returnUrl = true,
-  number = 0, multiple = true, buttonVisible = true, disabled, beforeUpload,
+  number = 0, multiple = true, buttonVisible = true, disabled, beforeUpload, maxSize = DEFAULT_MAX_SIZE_MB,
 }: JUploadProps) {
   const [preview, setPreview] = useState<string | null>(null);
   const { items, upload, remove, reorder } = useUploadList({
@@ -58,10 +60,15 @@ export function JUpload({
   };
 
   const label = text ?? (isImage ? '上传' : '点击上传');
+  const limits = <Typography.Text type="secondary" className="j-upload-limit" style={{ fontSize: 12 }}>{uploadLimitText(fileType, accept, maxSize)}</Typography.Text>;
   const button = isImage ? (
     <div><PlusOutlined /><div style={{ marginTop: 8 }}>{label}</div></div>
   ) : (
-    <Button icon={<UploadOutlined />} disabled={disabled}>{label}</Button>
+    <Space size={8} wrap>
+      <Button icon={<UploadOutlined />} disabled={disabled}>{label}</Button>
+      {/* the limits sit beside the button, but a click on them is not a click on it */}
+      <span onClick={(e) => e.stopPropagation()}>{limits}</span>
+    </Space>
   );
 
   return (
@@ -73,7 +80,7 @@ export function JUpload({
         listType={isImage ? 'picture-card' : 'text'}
         fileList={fileList}
         beforeUpload={(file) => {
-          const refusal = checkUploadFile(file, fileType, accept);
+          const refusal = checkUploadFile(file, fileType, accept) ?? checkUploadSize(file, maxSize);
           if (refusal) {
             message.warning(refusal);
             return Upload.LIST_IGNORE;
@@ -108,6 +115,7 @@ export function JUpload({
       >
         {buttonVisible && !disabled ? button : null}
       </Upload>
+      {isImage && buttonVisible && !disabled && limits}
       <ImagePreviewModal url={preview} onClose={() => setPreview(null)} />
     </>
   );

@@ -45,6 +45,22 @@ export function checkUploadFile(
   return allowed.includes(ext) ? null : `请上传${accept}格式的文件`;
 }
 
+/** The server's limit for one file (POST /sys/common/upload), in MB. */
+export const DEFAULT_MAX_SIZE_MB = 10;
+
+/** Why a file is too large to send, or null. */
+export function checkUploadSize(file: { size?: number }, maxSizeMb: number = DEFAULT_MAX_SIZE_MB): string | null {
+  return maxSizeMb > 0 && (file.size ?? 0) > maxSizeMb * 1024 * 1024 ? `文件大小不能超过${maxSizeMb}MB` : null;
+}
+
+/** The limits written beside the upload button: 支持PDF、JPG、PNG、JPEG格式，单个文件不超过10MB. */
+export function uploadLimitText(fileType: UploadFileType, accept: string = DEFAULT_ACCEPT, maxSizeMb: number = DEFAULT_MAX_SIZE_MB): string {
+  const size = maxSizeMb > 0 ? `单个文件不超过${maxSizeMb}MB` : '';
+  const formats = accept.split(',').map((ext) => ext.trim().replace(/^\./, '').toUpperCase()).filter((ext) => ext && ext !== '*');
+  const kinds = fileType === 'image' ? '支持图片' : formats.length ? `支持${formats.join('、')}格式` : '';
+  return [kinds, size].filter(Boolean).join('，');
+}
+
 /** Server answer of POST /sys/common/upload: the stored path is in `message` (or a `path` field). */
 export interface UploadResponse {
   success?: boolean;

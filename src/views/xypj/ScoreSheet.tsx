@@ -5,7 +5,8 @@ import { useNotifier } from '@renderer/data/useNotifier';
 import type { ViewProps } from '@renderer/views/registry';
 import { MaterialsPanel } from './MaterialsPanel';
 import { numberOrNull, SHEET_STATE_COLOR, SHEET_STATE_TEXT, totalOf, type Row, type ScoreItem, type ScoreSheetRow } from './score-types';
-import { materialPaths, parseSnapshot } from './snapshot-fields';
+import { EvidencePanel } from './EvidencePanel';
+import { evidenceFiles, materialPaths, parseSnapshot, type EvidenceFile } from './snapshot-fields';
 import { UnitInfoPanel } from './UnitInfoPanel';
 
 interface Entry {
@@ -70,6 +71,12 @@ export default function ScoreSheet({ record, onClose, onChanged }: ViewProps) {
   const set = (id: string, patch: Partial<Entry>) => setEntries((prev) => ({ ...prev, [id]: { ...prev[id]!, ...patch } }));
   const total = useMemo(() => totalOf(Object.values(entries).map((e) => e.score)), [entries]);
   const snapshot = parseSnapshot(application?.snapshot);
+  const [sideTab, setSideTab] = useState('snapshot');
+  const [evidence, setEvidence] = useState<EvidenceFile>();
+  const openEvidence = (file: EvidenceFile) => {
+    setEvidence(file);
+    setSideTab('evidence');
+  };
 
   const columns = [
     { title: '类别', dataIndex: 'category', width: 90 },
@@ -157,8 +164,11 @@ export default function ScoreSheet({ record, onClose, onChanged }: ViewProps) {
         </Col>
         <Col span={11} style={{ maxHeight: '75vh', overflow: 'auto' }}>
           <Tabs
+            activeKey={sideTab}
+            onChange={setSideTab}
             items={[
-              { key: 'snapshot', label: '单位信息快照', children: snapshot ? <UnitInfoPanel unit={snapshot} /> : <Empty description="没有单位信息快照" /> },
+              { key: 'snapshot', label: '单位信息快照', children: snapshot ? <UnitInfoPanel unit={snapshot} onOpenFile={openEvidence} /> : <Empty description="没有单位信息快照" /> },
+              { key: 'evidence', label: '证明文件', children: <EvidencePanel files={snapshot ? evidenceFiles(snapshot) : []} shown={evidence} onShow={setEvidence} /> },
               { key: 'materials', label: '申报材料', children: application ? <MaterialsPanel paths={materialPaths(application.materials)} /> : <Spin /> },
             ]}
           />
