@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
+import { parseSmsSettings } from './core/sms/settings';
+import type { SmsSettings } from './core/sms/types';
 
-export type SmsProviderName = 'outbox';
+export type { SmsProviderName } from './core/sms/types';
 
 export interface RateLimitRule {
   /** requests allowed per window and per client address */
@@ -23,7 +25,8 @@ export interface ServerConfig {
   tokenSecret?: string;
   loginCaptcha: boolean;
   corsOrigins: string[];
-  smsProvider: SmsProviderName;
+  /** SMS_PROVIDER and its SMS_* variables (see docs/messages-and-logs.md) */
+  smsProvider: SmsSettings;
   nodeEnv: string;
   /** request body limit in bytes for JSON bodies */
   bodyLimit: number;
@@ -89,10 +92,10 @@ function parseOnOff(name: string, raw: string | undefined, fallback: boolean): b
   throw new ConfigError(`${name} must be on or off, got "${raw}"`);
 }
 
-function parseSmsProvider(raw: string | undefined): SmsProviderName {
-  const v = (raw ?? 'outbox').trim() || 'outbox';
-  if (v !== 'outbox') throw new ConfigError(`SMS_PROVIDER "${v}" is not supported (supported: outbox)`);
-  return v;
+function parseSmsProvider(env: NodeJS.ProcessEnv): SmsSettings {
+  const settings = parseSmsSettings(env);
+  if ('problem' in settings) throw new ConfigError(settings.problem);
+  return settings;
 }
 
 function optional(raw: string | undefined): string | undefined {
@@ -125,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((o) => o.trim().replace(/\/+$/, ''))
       .filter(Boolean),
-    smsProvider: parseSmsProvider(env.SMS_PROVIDER),
+    smsProvider: parseSmsProvider(env),
     nodeEnv: env.NODE_ENV || 'production',
     bodyLimit: 1024 * 1024,
     rateLimits: DEFAULT_RATE_LIMITS,

@@ -218,6 +218,9 @@ export interface SysSmsOutboxTable {
   template_code: string;
   content: string;
   create_time: Timestamp;
+  provider: Generated<string>;
+  status: Generated<string>;
+  result: string | null;
 }
 
 export interface SysSeedAppliedTable {

@@ -14,6 +14,7 @@ import * as m062 from './062_upload_content';
 import * as m070 from './070_quartz_job_run';
 import * as m080 from './080_online_form';
 import * as m081 from './081_report_chart';
+import * as m090 from './090_sms_outbox_delivery';
 
 /**
  * Every migration, by name. A new file NNN_name.ts must be added here too (a test compares this
@@ -35,4 +36,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '070_quartz_job_run': m070,
   '080_online_form': m080,
   '081_report_chart': m081,
+  '090_sms_outbox_delivery': m090,
 };

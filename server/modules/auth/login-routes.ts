@@ -127,7 +127,7 @@ export function loginRoutes(api: FastifyInstance, deps: AppDeps): void {
       const { code, template } = await issueSmsCode(db, mobile, smsmode);
       // Login and password-reset codes go only to registered numbers; the answer is the same either way.
       if (smsmode === '1' || user) {
-        await deps.sms.send({ mobile, templateCode: template, content: `您的验证码是${code}，10分钟内有效，请勿泄露给他人。` });
+        await deps.sms.send({ mobile, templateCode: template, content: `您的验证码是${code}，10分钟内有效，请勿泄露给他人。`, params: { code } });
       }
       return okCode0(null, '验证码已发送');
     },

@@ -132,6 +132,14 @@ export function messageRoutes(api: FastifyInstance, deps: AppDeps): void {
   );
 }
 
+/** One delivery attempt of each of these stored messages now (the notices' sends right after their state change). */
+export async function sendMessagesNow(deps: AppDeps, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const res = await sql<SmsRow>`select id, es_title, es_type, es_receiver, es_content, es_send_num, es_send_status from sys_sms
+    where id in (${sql.join(ids)}) and (es_send_status is null or es_send_status = '0') order by create_time`.execute(deps.db);
+  for (const row of res.rows) await attempt(deps, row, looksHtml(row.es_content));
+}
+
 /**
  * 定时任务 SendMsgJob: one delivery attempt of each queued message — 未发送 ones whose 发送时间 is empty or
  * due, and failed ones sent fewer than MAX_SENDS times — oldest first, at most `limit` per run.

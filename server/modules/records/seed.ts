@@ -28,7 +28,8 @@ export async function seedMessageTemplates(db: Db): Promise<void> {
   if (done) return;
   const now = new Date();
   await db.transaction().execute(async (tx) => {
-    const any = await sql`select 1 as one from sys_sms_template limit 1`.execute(tx);
+    // the credit evaluation's notice templates (xypj_*) are seeded by their own module, in either order
+    const any = await sql`select 1 as one from sys_sms_template where template_code not like 'xypj\_%' limit 1`.execute(tx);
     if (any.rows.length === 0) {
       for (const t of TEMPLATES) {
         await sql`insert into sys_sms_template (id, template_code, template_name, template_type, template_content, template_test_json, use_status, create_by, create_time)

@@ -8,6 +8,8 @@ export interface NoticeMessage {
   msgId?: string;
   msgTxt?: string;
   userId?: string;
+  /** component names of the lists the notice concerns: open ones reload when it arrives */
+  reload?: string[];
 }
 
 /** One event on the notice channel; every instance applies it to the sockets it holds. */

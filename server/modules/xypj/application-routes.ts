@@ -7,6 +7,7 @@ import type { Db } from '../../db/types';
 import type { JsonValue } from '../../core/json';
 import { requireInScope, scopeOf, type WriteContext } from '../entity/policies';
 import { callerOf } from './caller';
+import { notifyApplicationReviewed } from './notify-events';
 import { requireLicence } from './evidence';
 import { applicationWindowProblem, currentBatch } from './batch-routes';
 import { definitionOf, findRecord, recordWithSubTables, requireRecord, requiredText } from './records';
@@ -128,6 +129,7 @@ export function applicationRoutes(api: FastifyInstance, { db }: AppDeps): void {
           : await sql`update xypj_application set state = 'returned', return_reason = ${reason}, update_by = ${user.username}, update_time = ${now}
               where id = ${String(row.id)} and state = 'submitted' returning id`.execute(db);
       if (!res.rows.length) throw businessError('申报状态已变化，请刷新后重试');
+      await notifyApplicationReviewed(request, String(row.id), reason);
       return okMessage(path === 'accept' ? '已受理' : '已退回');
     });
   review('accept');

@@ -6,6 +6,7 @@ import { businessError, ok } from '../../core/envelope';
 import type { JsonValue } from '../../core/json';
 import type { Db } from '../../db/types';
 import { allExperts, assignExperts, expertLoads, planAssignments } from './assignment';
+import { notifyExpertsAssigned } from './notify-events';
 import { findRecord, requireRecord } from './records';
 
 /** The batch being evaluated: the given one, else the latest open or reviewing batch. */
@@ -31,7 +32,9 @@ export function assignmentRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const { user } = requireSession(request);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const app = await requireRecord(db, 'xypj_application', body.id);
+    const since = new Date();
     await db.transaction().execute((tx) => assignExperts(tx, String(app.id), idList(body.expertIds), user.username));
+    await notifyExpertsAssigned(request, { applicationId: String(app.id) }, since);
     return ok(null, '分配成功');
   });
 
@@ -39,6 +42,7 @@ export function assignmentRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const { user } = requireSession(request);
     const batch = await evaluationBatch(db, (request.body as { batchId?: unknown } | null)?.batchId);
     const batchId = String(batch.id);
+    const since = new Date();
     const result = await db.transaction().execute(async (tx) => {
       const apps = await sql<{ id: string; name: string; creditCode: string }>`select a.id, c.name, c.credit_code as "creditCode"
         from xypj_application a join xypj_company c on c.id = a.company_id
@@ -53,6 +57,7 @@ export function assignmentRoutes(api: FastifyInstance, { db }: AppDeps): void {
       for (const p of plan) await assignExperts(tx, p.applicationId, p.expertIds, user.username);
       return { assigned: plan.length, skipped: skipped.length };
     });
+    await notifyExpertsAssigned(request, { batchId }, since);
     const message = result.skipped
       ? `已为${result.assigned}份申报分配专家，${result.skipped}份申报没有足够的可选专家`
       : `已为${result.assigned}份申报分配专家`;

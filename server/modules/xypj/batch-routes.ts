@@ -8,6 +8,7 @@ import type { JsonValue } from '../../core/json';
 import type { WriteContext } from '../entity/policies';
 import { officeToday } from './caller';
 import { fillRanks, publishBatchResults } from './certificates';
+import { notifyBatchMoved } from './notify-events';
 import { findRecord, requireRecord, requiredText } from './records';
 
 /** The yearly cycle; a batch moves one step forward at a time. */
@@ -95,6 +96,7 @@ export function batchRoutes(api: FastifyInstance, { db }: AppDeps): void {
       if (to === 'publicity') await fillRanks(tx, String(batch.id));
       return to === 'published' ? await publishBatchResults(tx, String(batch.id), user.username) : 0;
     });
+    await notifyBatchMoved(request, String(batch.id), to);
     return okMessage(to === 'published' ? `批次已变更为${stateText(to)}，已颁发${issued}张证书` : `批次已变更为${stateText(to)}`);
   });
 

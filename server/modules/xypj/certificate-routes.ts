@@ -6,6 +6,7 @@ import { businessError, okMessage } from '../../core/envelope';
 import type { Db } from '../../db/types';
 import { requireInScope, scopeOf, type WriteContext } from '../entity/policies';
 import { officeToday } from './caller';
+import { notifyCertificateRevoked } from './notify-events';
 import { definitionOf, requireRecord, requiredText } from './records';
 
 /** The office that issues the certificates: the root department's name. */
@@ -39,6 +40,7 @@ export function certificateRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const res = await sql`update xypj_certificate set status = 'revoked', revoke_reason = ${reason}, revoke_time = ${now}, update_by = ${user.username}, update_time = ${now}
       where id = ${String(cert.id)} and status <> 'revoked' returning id`.execute(db);
     if (!res.rows.length) throw businessError('证书状态已变化，请刷新后重试');
+    await notifyCertificateRevoked(request, String(cert.id));
     return okMessage(`证书${String(cert.certNo)}已撤销`);
   });
 

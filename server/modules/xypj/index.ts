@@ -21,6 +21,7 @@ import { seedXypjDemoFiles } from './seed-files';
 import { seedXypjDemoEvidence } from './seed-evidence';
 import { seedXypjDemoData } from './seed';
 import { seedPublishedBatch } from './seed-published';
+import { seedNoticeTemplates } from './notify-templates';
 
 /**
  * The credit evaluation business (the yearly cycle up to the review): row scopes and write checks of
@@ -61,5 +62,6 @@ export const xypjModule: ApiModule = async (api, deps) => {
   await seedPublishedBatch(deps.db);
   await seedXypjNews(deps.db);
   await seedXypjDemoFiles(deps.db);
+  await seedNoticeTemplates(deps.db);
   await seedXypjDemoEvidence(deps.db);
 };

@@ -6,6 +6,7 @@ import { businessError, ok } from '../../core/envelope';
 import type { JsonValue } from '../../core/json';
 import type { Db } from '../../db/types';
 import { callerOf } from './caller';
+import { notifySheetReturned } from './notify-events';
 import { findRecord, requireRecord, requiredText } from './records';
 import { batchClosedForReview, tenths } from './results';
 
@@ -125,6 +126,7 @@ export function scoringRoutes(api: FastifyInstance, { db }: AppDeps): void {
       await sql`update xypj_score_sheet set state = 'returned', return_reason = ${reason}, update_by = ${user.username}, update_time = ${now} where id = ${String(sheet.id)}`.execute(tx);
       await sql`update xypj_application set state = 'assigned', update_by = ${user.username}, update_time = ${now} where id = ${String(app.id)}`.execute(tx);
     });
+    await notifySheetReturned(request, String(sheet.id), reason);
     return ok(null, `已退回${String(sheet.expertName ?? '')}的评分表`);
   });
 }
