@@ -22,11 +22,12 @@ const DATE_OID = 1082;
 const toNumber = (v: string): number => Number(v);
 const keepText = (v: string): string => v;
 
-export async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
+/** `max`: connections in the pool (10; the report pool opens its own small one). */
+export async function openPostgres(databaseUrl: string, options: { max?: number } = {}): Promise<OpenDatabase> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: 10,
+    max: options.max ?? 10,
     // a server that does not answer fails the request instead of holding it forever
     connectionTimeoutMillis: 10_000,
     types: {
@@ -59,7 +60,15 @@ export async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
       createQueryCompiler: () => dialect.createQueryCompiler(),
     },
   });
+  databaseUrls.set(db, databaseUrl);
   return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+const databaseUrls = new WeakMap<Db, string>();
+
+/** The PostgreSQL URL a database handle was opened with (undefined for PGlite): the report pool opens its own. */
+export function databaseUrlOf(db: Db): string | undefined {
+  return databaseUrls.get(db);
 }
 
 export interface PGliteOpenOptions {
@@ -94,33 +103,33 @@ function lockDataDir(dataDir: string): () => void {
   return () => rmSync(lockFile, { force: true });
 }
 
+/**
+ * PGlite in a worker thread (see pglite-worker.ts): its statements never block this thread, and one that overruns
+ * a statement_timeout is stopped. Without dataDir the files live in a temporary directory removed at close.
+ */
 export async function openPGlite(options: PGliteOpenOptions): Promise<OpenDatabase> {
-  const { PGlite } = await import('@electric-sql/pglite');
   let unlock = () => {};
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
-  const pglite = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    // PostgreSQL's default 128 MB buffer pool lives inside this process's WebAssembly memory;
-    // 16 MB keeps the embedded server ~120 MB smaller, and the OS still caches the data files.
-    postgresqlconf: ['shared_buffers = 16MB'],
-    parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber, [DATE_OID]: keepText },
+  const { PGliteWorkerHost } = await import('./pglite-worker');
+  const host = await PGliteWorkerHost.start({ dataDir: options.dataDir, loadDataDir: options.loadDataDir }).catch((err: unknown) => {
+    unlock();
+    throw err;
   });
   const { PGliteDialect } = await import('./pglite-dialect');
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(host) });
   let closed = false;
   return {
     db,
     kind: 'pglite',
-    dumpDataDir: () => pglite.dumpDataDir('gzip'),
+    dumpDataDir: () => host.dumpDataDir(),
     close: async () => {
       if (closed) return;
       closed = true;
       await db.destroy();
-      await pglite.close();
+      await host.close();
       unlock();
     },
   };

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -14,6 +13,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { StatementTimeoutError, type PGliteWorkerHost } from './pglite-worker';
 
 /** PGlite is one connection: queries and transactions take turns through this lock. */
 class TurnLock {
@@ -28,39 +28,47 @@ class TurnLock {
   }
 }
 
-/** Longest stretch of back-to-back PGlite work before other callbacks (HTTP requests, timers) get a turn. */
-const SLICE_MS = 10;
+/** `set [local] statement_timeout = N` (what report queries send): PGlite accepts it but has no timer to enforce it. */
+const SET_TIMEOUT = /^\s*set\s+(local\s+)?statement_timeout\s*(?:=|to)\s*'?(\d+)'?\s*;?\s*$/i;
+const TRANSACTION_END = /^\s*(commit|rollback|end|abort)\b/i;
 
 /**
- * PGlite runs inside this thread and settles each query through promises only, so a loop of awaited queries (an
- * import of 20,000 rows) is one unbroken microtask chain: no socket is read, no other request is answered, not even
- * a static file, until it ends (17 s measured by tools/bench/pglite-latency.ts). Before a query, once SLICE_MS of
- * such work has passed, this waits for setImmediate — after the event loop has polled for I/O — so other requests
- * are served in between and their queries take their turn at the lock.
+ * The one connection to PGlite, which runs in a worker thread (pglite-worker.ts). A transaction that sets a
+ * statement_timeout gets it enforced here, over the whole transaction: a statement still running when the time is up
+ * ends the thread and fails with PostgreSQL's timeout error (57014), and the next statement finds a fresh database.
  */
-class EventLoopTurns {
-  private sliceStart = performance.now();
-
-  async take(): Promise<void> {
-    if (performance.now() - this.sliceStart < SLICE_MS) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    this.sliceStart = performance.now();
-  }
-}
-
 class PGliteConnection implements DatabaseConnection {
-  private readonly turns = new EventLoopTurns();
+  private deadline: number | null = null;
+  private sessionTimeoutMs = 0;
 
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly host: PGliteWorkerHost) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    await this.turns.take();
-    const res = await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[]);
+    const text = compiled.sql;
+    const limit = SET_TIMEOUT.exec(text);
+    if (limit) {
+      const ms = Number(limit[2]);
+      if (limit[1]) this.deadline = ms > 0 ? performance.now() + ms : null;
+      else this.sessionTimeoutMs = ms;
+    }
+    let deadline = this.deadline ?? (this.sessionTimeoutMs > 0 ? performance.now() + this.sessionTimeoutMs : null);
+    if (TRANSACTION_END.test(text)) {
+      this.deadline = null;
+      deadline = null;
+    }
+    const remaining = deadline === null ? undefined : deadline - performance.now();
+    if (remaining !== undefined && remaining <= 0) throw new StatementTimeoutError();
+    const res = await this.host.query<R>(text, compiled.parameters, remaining);
     const affected = res.affectedRows;
     return {
       rows: res.rows,
       numAffectedRows: affected === undefined ? undefined : BigInt(affected),
     };
+  }
+
+  /** A new transaction starts without the previous one's limit. */
+  startTransaction(): void {
+    this.deadline = null;
   }
 
   // eslint-disable-next-line require-yield
@@ -74,13 +82,11 @@ class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
   private readonly releases = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(private readonly pg: PGlite) {
-    this.connection = new PGliteConnection(pg);
+  constructor(host: PGliteWorkerHost) {
+    this.connection = new PGliteConnection(host);
   }
 
-  async init(): Promise<void> {
-    await this.pg.waitReady;
-  }
+  async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.lock.acquire();
@@ -89,6 +95,7 @@ class PGliteDriver implements Driver {
   }
 
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    if (conn instanceof PGliteConnection) conn.startTransaction();
     const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
     await conn.executeQuery(CompiledQuery.raw(`begin${isolation}`));
   }
@@ -108,19 +115,19 @@ class PGliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    // the owner of the PGlite instance closes it (see openDatabase)
+    // the owner of the worker host closes it (see openPGlite)
   }
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly host: PGliteWorkerHost) {}
 
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    return new PGliteDriver(this.host);
   }
 
   createQueryCompiler(): QueryCompiler {

@@ -11,9 +11,10 @@ import { PassThrough } from 'node:stream';
 import { XlsxStreamWriter, type XlsxCell } from '../../core/xlsx-writer';
 import { attachmentHeader } from '../entity/export';
 import { logOperation, OP_EXPORT } from '../admin/oplog';
-import { EXPORT_ROW_CAP, fieldKind, reportData, type DataRequest } from './report-query';
+import { EXPORT_BYTE_CAP, EXPORT_ROW_CAP, fieldKind, reportData, type DataRequest } from './report-query';
 import { onlineReportDesignModule } from './report-design';
-import { setupReaderRole, systemVariables } from './sql-runner';
+import { setupReportExecutor } from './report-executor';
+import { systemVariables } from './sql-runner';
 import { loadReport, type ReportConfig, type ReportItem } from './tables';
 
 export { withReadOnly } from './sql-runner';
@@ -122,13 +123,12 @@ function cellValue(value: unknown, item: ReportItem, dicts: Record<string, DictM
 /** Online report runtime for the popup picker and report pages, and (same module) the report designer. */
 export const onlineReportModule: ApiModule = async (api, deps) => {
   const { db } = deps;
-  await onlineReportDesignModule(api, deps);
-  // On PostgreSQL report queries run as a role that cannot write (the SQL parser loads at the first report check).
-  const role = await setupReaderRole(db);
-  if (!role.used && !role.reason?.startsWith('PGlite')) {
-    api.log.warn({ reason: role.reason }, 'online reports: no read-only role (the database user cannot create one); report queries rely on READ ONLY transactions');
-  }
-  const run = async (request: FastifyRequest, config: ReportConfig, query: QueryValues, cap?: number) => {
+  // On PostgreSQL report queries run on a pool of their own as a login role that cannot write; on PGlite one at a time.
+  const { executor, fallback } = await setupReportExecutor(db, deps.config.tokenSecret);
+  if (fallback) api.log.warn({ reason: fallback }, 'online reports: no login role of their own; see docs/online-reports.md');
+  api.addHook('onClose', () => executor.close());
+  onlineReportDesignModule(api, deps, executor);
+  const run = async (request: FastifyRequest, config: ReportConfig, query: QueryValues, exporting = false) => {
     const { user } = requireSession(request);
     const values = flatValues(query);
     const dataRequest: DataRequest = {
@@ -136,10 +136,11 @@ export const onlineReportModule: ApiModule = async (api, deps) => {
       column: values.column || undefined,
       order: values.order || undefined,
       pageNo: Math.max(1, positiveInt(values.pageNo, 1)),
-      pageSize: cap ? 0 : positiveInt(values.pageSize, 10),
+      pageSize: exporting ? 0 : positiveInt(values.pageSize, 10),
     };
     try {
-      return await reportData(db, config, dataRequest, systemVariables(user), cap);
+      const caps = exporting ? { rows: EXPORT_ROW_CAP, bytes: EXPORT_BYTE_CAP } : undefined;
+      return await reportData(executor, user.username, config, dataRequest, systemVariables(user), caps);
     } catch (err) {
       if (err instanceof ApiError) throw err;
       request.log.warn({ err, report: config.head.code }, 'online report query failed');
@@ -189,7 +190,7 @@ export const onlineReportModule: ApiModule = async (api, deps) => {
 
   api.get<{ Params: { id: string }; Querystring: QueryValues }>('/online/cgreport/api/exportManySheetXls/:id', opts, async (request, reply) => {
     const { config, grants } = await reportFor(request, db, request.params.id);
-    const data = await run(request, config, request.query, EXPORT_ROW_CAP);
+    const data = await run(request, config, request.query, true);
     const dicts = await dictOptions(db, config.items, grants);
     const shown = config.items.filter((i) => i.is_show === 1);
     const out = new PassThrough();

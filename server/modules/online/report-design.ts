@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { requireSession } from '../../core/access-control';
-import type { ApiModule } from '../../core/deps';
+import type { AppDeps } from '../../core/deps';
+import type { FastifyInstance } from 'fastify';
 import { ApiError, businessError, ok, okMessage } from '../../core/envelope';
 import { newId } from '../../core/ids';
 import { toJsonRow } from '../../core/json';
 import type { Db } from '../../db/types';
 import { logOperation, OP_ADD, OP_DELETE, OP_EDIT } from '../admin/oplog';
+import type { ReportExecutor } from './report-executor';
 import { deriveColumns } from './report-query';
 import { checkReportSql } from './sql-guard';
 import { systemVariables } from './sql-runner';
@@ -122,10 +124,11 @@ function idList(raw: unknown): string[] {
 }
 
 /** Column derivation answers the database's own message to the designer (who wrote the SQL). */
-async function derive(db: Db, request: FastifyRequest, text: string) {
+async function derive(executor: ReportExecutor, request: FastifyRequest, text: string) {
   const checked = await checkReportSql(text);
+  const { user } = requireSession(request);
   try {
-    const fields = await deriveColumns(db, checked, systemVariables(requireSession(request).user));
+    const fields = await deriveColumns(executor, user.username, checked, systemVariables(user));
     return { fields, params: checked.paramNames.map((name, i) => ({ paramName: name, paramTxt: name, paramValue: '', orderNum: i + 1 })) };
   } catch (err) {
     if (err instanceof ApiError) throw err;
@@ -134,7 +137,7 @@ async function derive(db: Db, request: FastifyRequest, text: string) {
 }
 
 /** 在线报表设计: the report heads, their columns and parameters; every SQL is checked by the guard before it is saved. */
-export const onlineReportDesignModule: ApiModule = (api, { db }) => {
+export function onlineReportDesignModule(api: FastifyInstance, { db }: AppDeps, executor: ReportExecutor): void {
   const opts = { config: { permission: REPORT_DESIGN_PERMISSION } };
 
   api.get<{ Querystring: Record<string, string | undefined> }>('/online/cgreport/head/list', opts, async (request) => {
@@ -171,12 +174,12 @@ export const onlineReportDesignModule: ApiModule = (api, { db }) => {
   api.post<{ Querystring: { sql?: string }; Body: { sql?: string } | undefined }>('/online/cgreport/head/parseSql', opts, async (request) => {
     const text = String((request.body && typeof request.body === 'object' ? request.body.sql : undefined) ?? request.query.sql ?? '');
     if (text.length > MAX_SQL) throw businessError(`报表SQL不能超过${MAX_SQL}个字符`);
-    return ok(await derive(db, request, text));
+    return ok(await derive(executor, request, text));
   });
 
   api.post<{ Body: unknown }>('/online/cgreport/head/add', opts, async (request) => {
     const model = reportModel(request.body);
-    await derive(db, request, model.head.cgr_sql);
+    await derive(executor, request, model.head.cgr_sql);
     const by = requireSession(request).user.username;
     const id = newId();
     await db.transaction().execute(async (trx) => {
@@ -194,7 +197,7 @@ export const onlineReportDesignModule: ApiModule = (api, { db }) => {
     const model = reportModel(request.body);
     const id = model.head.id;
     if (!id) throw businessError('报表不存在');
-    await derive(db, request, model.head.cgr_sql);
+    await derive(executor, request, model.head.cgr_sql);
     const by = requireSession(request).user.username;
     await db.transaction().execute(async (trx) => {
       const current = await trx.selectFrom('onl_cgreport_head').select('id').where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
@@ -228,4 +231,4 @@ export const onlineReportDesignModule: ApiModule = (api, { db }) => {
     await remove(request, idList(request.query.ids));
     return okMessage('批量删除成功!');
   });
-};
+}

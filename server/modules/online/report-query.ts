@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../db/types';
 import { businessError } from '../../core/envelope';
 import { formatDateTime } from '../../core/time';
-import { compileReportSql, withReadOnly } from './sql-runner';
+import type { ReportExecutor } from './report-executor';
+import { compileReportSql } from './sql-runner';
 import { checkReportSql, type CheckedSql } from './sql-guard';
 import type { ReportConfig, ReportItem } from './tables';
 
@@ -12,6 +12,11 @@ export const SORT_REFUSED_MESSAGE = '排序字段不存在';
 export const REPORT_ROW_CAP = 1000;
 /** rows an export writes at most */
 export const EXPORT_ROW_CAP = 20000;
+/** characters of one cell at most; a longer value is cut and ends with … */
+export const REPORT_CELL_CAP = 2000;
+/** bytes of the cell texts of one answer at most (rows after it are left out); an export may hold more */
+export const REPORT_BYTE_CAP = 4 * 1024 * 1024;
+export const EXPORT_BYTE_CAP = 32 * 1024 * 1024;
 
 const NUMBER = /^-?\d{1,15}(\.\d{1,10})?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,6 +47,9 @@ export interface ReportData {
   total: number;
   /** sums of the is_total columns over the whole filtered result (only when the report has such columns) */
   totals?: Record<string, number | null>;
+  /** set when rows were left out or cells cut by the caps; `capMessage` says which cap (shown by the report page) */
+  truncated?: boolean;
+  capMessage?: string;
 }
 
 const contains = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -124,14 +132,55 @@ export function reportParams(config: ReportConfig, values: Record<string, string
 
 const toNumber = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
+/** The result column names of the report SQL, without running it (`limit 0` under a one-row left join). */
+async function columnNames(trx: Trx, inner: RawBuilder<unknown>): Promise<string[]> {
+  const probe = await sql<Record<string, unknown>>`select t.* from (select 1) as d left join lateral (select * from (
+${inner}
+) as q limit 0) as t on true`.execute(trx);
+  return Object.keys(probe.rows[0] ?? {});
+}
+
+/**
+ * The page of rows with each cell longer than REPORT_CELL_CAP sent cut (in `__cut_<n>`, the cell itself null) and
+ * rows left out once the running size of the cells passes `byteCap`: the database never sends a huge answer.
+ */
+function cappedRows(names: string[], page: RawBuilder<unknown>, byteCap: number): RawBuilder<Record<string, unknown>> {
+  const cols = names.map((name, i) => {
+    const c = sql.ref(`t.${name}`);
+    const long = sql`octet_length(cast(${c} as text)) > ${sql.lit(REPORT_CELL_CAP)}`;
+    return sql`case when ${long} then null else ${c} end as ${sql.id(name)}, case when ${long} then left(cast(${c} as text), ${sql.lit(REPORT_CELL_CAP)}) end as ${sql.id(`__cut_${i}`)}`;
+  });
+  const size = names.length
+    ? sql.join(names.map((name) => sql`coalesce(least(octet_length(cast(${sql.ref(`t.${name}`)} as text)), ${sql.lit(REPORT_CELL_CAP * 4)}), 0)`), sql` + `)
+    : sql`0`;
+  return sql<Record<string, unknown>>`select q.* from (
+  select ${sql.join([...cols, sql`sum(${size}) over (rows between unbounded preceding and current row) as "__bytes"`])}
+  from (${page}) as t
+) as q where q."__bytes" <= ${sql.lit(byteCap)}`;
+}
+
+type Trx = Parameters<Parameters<ReportExecutor['run']>[1]>[0];
+
+export interface ReportCaps {
+  rows: number;
+  bytes: number;
+}
+
 /** The report's rows: its SQL as a subquery, with filters, sort and paging bound, in a read-only transaction. */
-export async function reportData(db: Db, config: ReportConfig, request: DataRequest, system: Record<string, string>, cap = REPORT_ROW_CAP): Promise<ReportData> {
+export async function reportData(
+  executor: ReportExecutor,
+  user: string,
+  config: ReportConfig,
+  request: DataRequest,
+  system: Record<string, string>,
+  caps: ReportCaps = { rows: REPORT_ROW_CAP, bytes: REPORT_BYTE_CAP },
+): Promise<ReportData> {
   const checked = await checkReportSql(config.head.cgr_sql);
   const inner = compileReportSql(checked, reportParams(config, request.values), system);
   const conds = filterConditions(config.items, request.values);
   const where = conds.length ? sql.join(conds, sql` and `) : sql`true`;
   const order = orderClause(config.items, request.column, request.order);
-  const limit = request.pageSize > 0 ? Math.min(request.pageSize, cap) : cap;
+  const limit = request.pageSize > 0 ? Math.min(request.pageSize, caps.rows) : caps.rows;
   const offset = request.pageSize > 0 ? (request.pageNo - 1) * limit : 0;
   const kinds = new Map(config.items.map((i) => [i.field_name, fieldKind(i.field_type)]));
   const totalled = config.items.filter((i) => i.is_total === '1');
@@ -142,18 +191,39 @@ export async function reportData(db: Db, config: ReportConfig, request: DataRequ
     return sql`sum(${fieldKind(i.field_type) === 'number' ? c : sql`cast(${c} as numeric)`}) as ${sql.id(`sum_${i.field_name}`)}`;
   });
 
-  return withReadOnly(db, async (trx) => {
+  return executor.run(user, async (trx) => {
+    const names = await columnNames(trx, inner);
     const count = await sql<Record<string, unknown>>`select ${sql.join([sql`count(*) as total`, ...sums])} from (
 ${inner}
 ) as t where ${where}`.execute(trx);
-    const rows = await sql<Record<string, unknown>>`select t.* from (
+    const page = sql`select t.* from (
 ${inner}
 ) as t where ${where} ${order}
-      limit ${limit} offset ${offset}`.execute(trx);
-    const records = rows.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, jsonValue(v, kinds.get(k))])));
+      limit ${limit} offset ${offset}`;
+    const rows = await cappedRows(names, page, caps.bytes).execute(trx);
+    let cut = false;
+    const records = rows.rows.map((row) =>
+      Object.fromEntries(
+        names.map((name, i) => {
+          const part = row[`__cut_${i}`];
+          if (typeof part === 'string') cut = true;
+          return [name, typeof part === 'string' ? `${part}…` : jsonValue(row[name], kinds.get(name))];
+        }),
+      ),
+    );
     const head = count.rows[0] ?? {};
-    const out: ReportData = { records, total: Number(head.total ?? 0) };
+    const total = Number(head.total ?? 0);
+    const out: ReportData = { records, total };
     if (totalled.length) out.totals = Object.fromEntries(totalled.map((i) => [i.field_name, toNumber(head[`sum_${i.field_name}`])]));
+    const expected = Math.max(0, Math.min(limit, total - offset));
+    const notes: string[] = [];
+    if (records.length < expected) notes.push(`结果超过${Math.round(caps.bytes / 1024 / 1024)}MB，只返回了前${records.length}条`);
+    else if (request.pageSize <= 0 && total > caps.rows) notes.push(`结果共${total}条，只返回了前${caps.rows}条`);
+    if (cut) notes.push(`超过${REPORT_CELL_CAP}个字符的内容已截断`);
+    if (notes.length) {
+      out.truncated = true;
+      out.capMessage = notes.join('；');
+    }
     return out;
   });
 }
@@ -187,15 +257,15 @@ function typeOf(pgType: string): string {
 }
 
 /**
- * The result columns of a checked report SQL: it runs read-only with every parameter bound as '' and
- * at most one row; the column types come from pg_typeof (known even when no row matches).
+ * The result columns of a checked report SQL, without running it: `limit 0` under a one-row left join gives their
+ * names, and pg_typeof their types, with every parameter bound as ''.
  */
-export async function deriveColumns(db: Db, checked: CheckedSql, system: Record<string, string>): Promise<DerivedField[]> {
+export async function deriveColumns(executor: ReportExecutor, user: string, checked: CheckedSql, system: Record<string, string>): Promise<DerivedField[]> {
   const inner = compileReportSql(checked, {}, system);
   const probe = sql`(select 1) as d left join lateral (select * from (
 ${inner}
-) as q limit 1) as t on true`;
-  return withReadOnly(db, async (trx) => {
+) as q limit 0) as t on true`;
+  return executor.run(user, async (trx) => {
     const first = await sql<Record<string, unknown>>`select t.* from ${probe}`.execute(trx);
     const names = Object.keys(first.rows[0] ?? {});
     for (const name of names) if (!FIELD_NAME.test(name)) throw businessError(`报表SQL的结果列 ${name} 需要用 as 起一个英文字母开头的别名`);

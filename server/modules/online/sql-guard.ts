@@ -17,6 +17,13 @@ export const SQL_LOCK_MESSAGE = '报表SQL不能加锁（FOR UPDATE / FOR SHARE�
 export const SQL_PLACEHOLDER_MESSAGE = '报表SQL的参数 ${…} / #{…} 只能单独作为一个值使用，不能写在字符串或注释里';
 export const SQL_DOLLAR_MESSAGE = '报表SQL不能使用 $1 这样的位置参数，请使用 ${参数名}';
 export const SQL_EMPTY_MESSAGE = '报表SQL不能为空';
+export const SQL_IDENTITY_MESSAGE = '报表SQL不能读取数据库名或登录账号（session_user、current_catalog）';
+
+/**
+ * SQL value keywords naming the server's login or the database: refused. (current_user is the report role;
+ * current_database() is a function outside the allowlist.)
+ */
+const IDENTITY_VALUES = new Set(['SVFOP_SESSION_USER', 'SVFOP_CURRENT_CATALOG']);
 
 /** Functions a report may call (lower case, without schema; pg_catalog.* spellings of SQL syntax included). */
 export const ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set([
@@ -114,6 +121,7 @@ function walk(node: Node, counter: { params: number }): void {
     if (key === 'lockingClause') refuse(SQL_LOCK_MESSAGE);
     if (key === 'RangeVar' || key === 'relation') checkRangeVar(value as { schemaname?: string; relname?: string });
     if (key === 'FuncCall') checkFunction(value as { funcname?: unknown });
+    if (key === 'SQLValueFunction' && IDENTITY_VALUES.has(String((value as { op?: unknown }).op))) refuse(SQL_IDENTITY_MESSAGE);
     if (key === 'ParamRef') counter.params += 1;
     walk(value, counter);
   }

@@ -2,9 +2,8 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/types';
 import { businessError } from '../../core/envelope';
 import { formatDateTime, formatDay } from '../../core/time';
-import { CREDENTIAL_TABLES, type CheckedSql } from './sql-guard';
+import type { CheckedSql } from './sql-guard';
 
-export const REPORT_STATEMENT_TIMEOUT_MS = 5000;
 export const REPORT_VARIABLE_MESSAGE = '报表SQL使用了不支持的系统变量';
 
 export interface ReportUser {
@@ -44,56 +43,36 @@ export function compileReportSql(checked: CheckedSql, params: Record<string, str
   return sql.join(parts, sql``);
 }
 
-/** The NOLOGIN role report queries run as on PostgreSQL: SELECT on public tables except the credential ones. */
+/** The role report queries run as on PostgreSQL: SELECT on public tables except the credential ones (report-executor.ts). */
 export const REPORT_READER_ROLE = 'xypj_report_reader';
 const readerRoles = new WeakMap<Db, boolean>();
 
-/**
- * On PostgreSQL, creates (when the server's user may) the report reader role, grants it SELECT on the public
- * tables except the credential ones, and makes report queries `SET LOCAL ROLE` to it. Answers whether it is used;
- * when not, the caller logs why once and report queries rely on READ ONLY alone.
- */
-export async function setupReaderRole(db: Db): Promise<{ used: boolean; reason?: string }> {
-  try {
-    const version = await sql<{ v: string }>`select version() as v`.execute(db);
-    if (/pglite/i.test(version.rows[0]?.v ?? '')) return { used: false, reason: 'PGlite (one embedded user)' };
-    const me = await sql<{ can: boolean }>`select (rolcreaterole or rolsuper) as can from pg_roles where rolname = current_user`.execute(db);
-    if (!me.rows[0]?.can) return { used: false, reason: 'the database user may not create roles' };
-    const role = sql.id(REPORT_READER_ROLE);
-    const exists = async () => (await sql`select 1 from pg_roles where rolname = ${REPORT_READER_ROLE}`.execute(db)).rows.length > 0;
-    if (!(await exists())) {
-      try {
-        await sql`create role ${role} nologin`.execute(db);
-      } catch (err) {
-        if (!(await exists())) throw err; // created meanwhile by another instance
-      }
-    }
-    await sql`grant ${role} to current_user`.execute(db).catch(() => undefined);
-    await sql`grant usage on schema public to ${role}`.execute(db);
-    await sql`grant select on all tables in schema public to ${role}`.execute(db);
-    await sql`alter default privileges in schema public grant select on tables to ${role}`.execute(db);
-    const secret = await sql<{ name: string }>`select table_name as name from information_schema.tables
-      where table_schema = 'public' and table_name in (${sql.join([...CREDENTIAL_TABLES].map((t) => sql`${t}`))})`.execute(db);
-    for (const { name } of secret.rows) await sql`revoke all on ${sql.id(name)} from ${role}`.execute(db);
-    await db.transaction().execute(async (trx) => {
-      await sql`set local role ${role}`.execute(trx);
-      await sql`select 1`.execute(trx);
-    });
-    readerRoles.set(db, true);
-    return { used: true };
-  } catch (err) {
-    return { used: false, reason: (err as Error).message };
-  }
+/** Report queries on `db` switch to the reader role (it exists and the server's user is a member). */
+export function switchToReaderRole(db: Db): void {
+  readerRoles.set(db, true);
 }
 
 /**
- * Runs `fn` in a READ ONLY transaction (as the reader role when set up) with a statement timeout (enforced on PostgreSQL; PGlite accepts
- * the setting, and report queries there are bounded by the row cap instead).
+ * Time limit of one report run. PostgreSQL enforces it per statement. PGlite holds the server's only connection
+ * while a report runs, so there it covers the whole run and is short: a report over it ends the database thread,
+ * which reopens in a few hundred milliseconds, and every other request waits less than a second.
  */
-export function withReadOnly<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export const REPORT_TIMEOUT_MS = { postgres: 5000, pglite: 500 } as const;
+/** kept for callers that do not say which backend */
+export const REPORT_STATEMENT_TIMEOUT_MS = REPORT_TIMEOUT_MS.postgres;
+
+export function reportTimeoutMessage(ms: number): string {
+  return `报表查询超过${Number((ms / 1000).toFixed(1))}秒，已终止`;
+}
+
+/**
+ * Runs `fn` in a READ ONLY transaction (as the reader role when set up) with a statement timeout, enforced on both
+ * backends (on PGlite by the driver, see pglite-dialect.ts).
+ */
+export function withReadOnly<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>, timeoutMs: number = REPORT_STATEMENT_TIMEOUT_MS): Promise<T> {
   return db.transaction().execute(async (trx) => {
     await sql`set transaction read only`.execute(trx);
-    await sql.raw(`set local statement_timeout = ${REPORT_STATEMENT_TIMEOUT_MS}`).execute(trx);
+    await sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`).execute(trx);
     if (readerRoles.get(db)) await sql`set local role ${sql.id(REPORT_READER_ROLE)}`.execute(trx);
     return fn(trx);
   });
