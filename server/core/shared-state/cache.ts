@@ -7,6 +7,8 @@ const MAX_ENTRIES = 20_000;
  * Read-through cache of database reads (sessions, grants, data rules, dictionaries). Every instance drops all
  * entries when any instance calls invalidateAll() (after each write request, see installCacheInvalidation); the TTL
  * bounds how long a change made outside the API (SQL by hand) can go unseen. ttlMs 0 turns caching off.
+ * While the shared state is disconnected (Redis unreachable) another instance's invalidation may be lost, so every read
+ * goes to the database; when it is back, every instance drops what it holds once.
  */
 export class ReadCache {
   private readonly entries = new Map<string, { value: unknown; expiresAt: number }>();
@@ -18,17 +20,19 @@ export class ReadCache {
     readonly ttlMs: number,
   ) {
     shared.subscribe(INVALIDATE_CHANNEL, () => this.dropLocal());
+    // this instance's own invalidations during the outage reached nobody
+    shared.onReconnect(() => this.invalidateAll());
   }
 
   /** The cached value of `key`, else `load()` (kept when `keep` says so, until `expiresAt` at the latest). */
   async get<V>(key: string, load: () => Promise<V>, options: { keep?: (value: V) => boolean; expiresAt?: (value: V) => number } = {}): Promise<V> {
-    if (this.ttlMs <= 0) return load();
+    if (this.ttlMs <= 0 || !this.shared.isConnected()) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit.value as V;
     const generation = this.generation;
     const value = await load();
-    if (generation === this.generation && (options.keep?.(value) ?? true)) {
+    if (generation === this.generation && this.shared.isConnected() && (options.keep?.(value) ?? true)) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
       this.entries.set(key, { value, expiresAt: Math.min(now + this.ttlMs, options.expiresAt?.(value) ?? Infinity) });
     }

@@ -39,5 +39,11 @@ export class MemorySharedState implements SharedState {
     this.bus.add(channel, handler);
   }
 
+  isConnected(): boolean {
+    return true;
+  }
+
+  onReconnect(): void {}
+
   async close(): Promise<void> {}
 }

@@ -12,10 +12,19 @@ return n`;
 type Log = (line: string) => void;
 const stderrLog: Log = (line) => process.stderr.write(`${line}\n`);
 
+/** A Redis call that gets no answer within this time fails (the caller falls back or refuses), never waits. */
+const COMMAND_TIMEOUT_MS = 200;
+/** How often both connections are pinged, so a link that went silent without closing is noticed too. */
+const HEARTBEAT_MS = 1000;
+
 /** Where the connection stands, logged once per change rather than once per failed command. */
 class Health {
   private down = false;
+  private readonly reconnectHandlers: Array<() => void> = [];
   constructor(private readonly log: Log) {}
+  get isDown(): boolean {
+    return this.down;
+  }
   failed(what: string, err: unknown): void {
     if (this.down) return;
     this.down = true;
@@ -25,13 +34,18 @@ class Health {
     if (!this.down) return;
     this.down = false;
     this.log('redis: connection restored');
+    for (const handler of this.reconnectHandlers) handler();
+  }
+  onRecovered(handler: () => void): void {
+    this.reconnectHandlers.push(handler);
   }
 }
 
 /**
  * Several instances: counters and tickets in Redis under `prefix`, messages over Redis pub/sub (channel names are
  * prefixed too). A rate-limit check during a Redis outage falls back to this process's own counter rather than
- * refusing every sign-in; a ticket or a fan-out message fails (logged) until ioredis has reconnected.
+ * refusing every sign-in; a ticket or a fan-out message fails (logged) until ioredis has reconnected. Commands are
+ * not queued while disconnected and time out after COMMAND_TIMEOUT_MS, so an outage never holds a request.
  */
 export class RedisSharedState implements SharedState {
   readonly kind = 'redis';
@@ -39,6 +53,10 @@ export class RedisSharedState implements SharedState {
   private readonly bus = new LocalBus();
   private readonly fallback = new RateLimiter();
   private readonly health: Health;
+  private readonly heartbeat: NodeJS.Timeout;
+  private closing = false;
+  private missedPings = 0;
+  private subscriberPinging = false;
 
   private constructor(
     private readonly client: Redis,
@@ -49,9 +67,50 @@ export class RedisSharedState implements SharedState {
     this.health = new Health(log);
     for (const connection of [client, subscriber]) {
       connection.on('error', (err: Error) => this.health.failed('connection', err));
-      connection.on('ready', () => this.health.recovered());
+      connection.on('close', () => {
+        if (!this.closing) this.health.failed('connection', new Error('connection closed'));
+      });
+      connection.on('ready', () => this.noteAnswer());
     }
     subscriber.on('message', (channel: string, raw: string) => this.receive(channel, raw));
+    this.heartbeat = setInterval(() => void this.ping(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  private bothReady(): boolean {
+    return this.client.status === 'ready' && this.subscriber.status === 'ready';
+  }
+
+  /** An answer from Redis: the outage is over once both connections are up again. */
+  private noteAnswer(): void {
+    if (this.bothReady()) this.health.recovered();
+  }
+
+  private async ping(): Promise<void> {
+    if (!this.bothReady()) return;
+    if (this.subscriberPinging) return this.missedPing(new Error('no answer to the last ping'));
+    this.subscriberPinging = true;
+    const subscriberPing = this.subscriber.ping().finally(() => (this.subscriberPinging = false));
+    try {
+      await Promise.all([this.client.ping(), withTimeout(subscriberPing, COMMAND_TIMEOUT_MS)]);
+      this.missedPings = 0;
+      this.noteAnswer();
+    } catch (err) {
+      this.missedPing(err);
+    }
+  }
+
+  private missedPing(err: unknown): void {
+    // one late answer is a busy event loop more often than a lost link
+    if (!this.closing && ++this.missedPings >= 2) this.health.failed('a heartbeat', err);
+  }
+
+  isConnected(): boolean {
+    return !this.health.isDown && this.bothReady();
+  }
+
+  onReconnect(handler: () => void): void {
+    this.health.onRecovered(handler);
   }
 
   /** Connects both connections or throws RedisUnavailableError with one plain line. */
@@ -62,12 +121,14 @@ export class RedisSharedState implements SharedState {
       lazyConnect: true,
       maxRetriesPerRequest: 1,
       connectTimeout: 3000,
+      enableOfflineQueue: false,
       // no retries while starting (a clear failure instead); once up, ioredis reconnects after a drop
       retryStrategy: (attempt: number) => (started ? Math.min(attempt * 250, 3000) : null),
     };
     // loaded only when REDIS_URL is set
     const { Redis: RedisClient } = await import('ioredis');
-    const client = new RedisClient(url, options);
+    const client = new RedisClient(url, { ...options, commandTimeout: COMMAND_TIMEOUT_MS });
+    // no command timeout here: a SUBSCRIBE answered late (a busy event loop) is still in force; its pings get one below
     const subscriber = new RedisClient(url, options);
     const noteError = (err: Error) => (firstError ??= err);
     client.on('error', noteError);
@@ -89,7 +150,7 @@ export class RedisSharedState implements SharedState {
   async hit(key: string, rule: RateLimitRule): Promise<boolean> {
     try {
       const count = Number(await this.client.eval(HIT_SCRIPT, 1, `${this.prefix}rate:${key}`, String(rule.windowMs)));
-      this.health.recovered();
+      this.noteAnswer();
       return count <= rule.max;
     } catch (err) {
       this.health.failed('a rate-limit count', err);
@@ -108,7 +169,7 @@ export class RedisSharedState implements SharedState {
   publish(channel: string, message: string): void {
     this.bus.deliver(channel, message);
     this.client.publish(`${this.prefix}${channel}`, JSON.stringify({ origin: this.origin, message })).then(
-      () => this.health.recovered(),
+      () => this.noteAnswer(),
       (err: unknown) => this.health.failed(`publishing on "${channel}"`, err),
     );
   }
@@ -132,8 +193,20 @@ export class RedisSharedState implements SharedState {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.client.quit(), this.subscriber.quit()]);
+    this.closing = true;
+    clearInterval(this.heartbeat);
+    await Promise.allSettled([this.client.quit(), withTimeout(this.subscriber.quit(), COMMAND_TIMEOUT_MS)]);
+    // a Redis that stopped answering never acknowledges QUIT
+    this.client.disconnect();
+    this.subscriber.disconnect();
   }
+
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('Command timed out')), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 function redactedUrl(url: string): string {

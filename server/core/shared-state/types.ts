@@ -16,6 +16,10 @@ export interface SharedState {
   /** Delivers `message` to the subscribers of `channel` on every instance, this one included (at once). */
   publish(channel: string, message: string): void;
   subscribe(channel: string, handler: (message: string) => void): void;
+  /** false while messages other instances publish may be lost (Redis unreachable): caches must not be trusted then */
+  isConnected(): boolean;
+  /** `handler` runs each time the connection is back after an outage */
+  onReconnect(handler: () => void): void;
   close(): Promise<void>;
 }
 
