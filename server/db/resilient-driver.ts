@@ -1,4 +1,4 @@
-import type { CompiledQuery, DatabaseConnection, Driver, QueryCompiler, QueryResult, TransactionSettings } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, type QueryCompiler, type QueryResult, type TransactionSettings } from 'kysely';
 
 /**
  * SQLSTATEs and driver messages of a connection that is gone (terminated by pg_terminate_backend, a PostgreSQL
@@ -24,11 +24,15 @@ export function isRetryableRead(query: CompiledQuery): boolean {
 
 const ACQUIRE_ATTEMPTS = 3;
 const READ_ATTEMPTS = 3;
+const REPLACE_ATTEMPTS = 5;
+const PROBE = CompiledQuery.raw('select 1');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The connection the driver hands out: the inner one, swapped for a new one when a read meets a dead connection. */
 class ResilientConnection implements DatabaseConnection {
   inTransaction = false;
+  /** true once a failed replacement left no connection to give back */
+  detached = false;
   constructor(
     private readonly owner: ResilientDriver,
     public inner: DatabaseConnection,
@@ -41,7 +45,10 @@ class ResilientConnection implements DatabaseConnection {
       } catch (err) {
         // inside a transaction the earlier statements died with the connection: only the caller can start over
         if (attempt >= READ_ATTEMPTS || this.inTransaction || !isConnectionError(err) || !isRetryableRead(query)) throw err;
-        this.inner = await this.owner.replace(this.inner);
+        this.inner = await this.owner.replace(this.inner).catch((replaceErr: unknown) => {
+          this.detached = true;
+          throw replaceErr;
+        });
       }
     }
   }
@@ -78,10 +85,26 @@ export class ResilientDriver implements Driver {
     }
   }
 
-  /** Gives back a dead connection (the pool discards it) and takes a new one. */
+  /**
+   * Gives back a dead connection and takes one that answers. The pool learns that a terminated connection is dead
+   * only when its socket closes, a moment after the error: until then it hands the same one (or another killed in
+   * the same sweep) straight back. So each candidate waits for those events and proves itself with `select 1`.
+   */
   async replace(dead: DatabaseConnection): Promise<DatabaseConnection> {
-    await this.inner.releaseConnection(dead).catch(() => undefined);
-    return this.acquireInner();
+    let candidate = dead;
+    for (let attempt = 1; ; attempt++) {
+      await this.inner.releaseConnection(candidate).catch(() => undefined);
+      await sleep(10 * attempt);
+      candidate = await this.acquireInner();
+      try {
+        await candidate.executeQuery(PROBE);
+        return candidate;
+      } catch (err) {
+        if (attempt < REPLACE_ATTEMPTS && isConnectionError(err)) continue;
+        await this.inner.releaseConnection(candidate).catch(() => undefined);
+        throw err;
+      }
+    }
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -91,7 +114,10 @@ export class ResilientDriver implements Driver {
       await this.inner.beginTransaction(c.inner, settings);
     } catch (err) {
       if (!isConnectionError(err)) throw err;
-      c.inner = await this.replace(c.inner);
+      c.inner = await this.replace(c.inner).catch((replaceErr: unknown) => {
+        c.detached = true;
+        throw replaceErr;
+      });
       await this.inner.beginTransaction(c.inner, settings);
     }
     c.inTransaction = true;
@@ -127,8 +153,9 @@ export class ResilientDriver implements Driver {
     await this.inner.releaseSavepoint?.((connection as ResilientConnection).inner, name, compile);
   }
 
-  releaseConnection(connection: DatabaseConnection): Promise<void> {
-    return this.inner.releaseConnection((connection as ResilientConnection).inner);
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const c = connection as ResilientConnection;
+    if (!c.detached) await this.inner.releaseConnection(c.inner);
   }
 
   destroy(): Promise<void> {

@@ -1,4 +1,6 @@
+import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResilientDriver } from '../../server/db/resilient-driver';
 import { backends, startTestApp, type TestApp } from './support/app';
 
 const hasPostgres = !!process.env.DATABASE_URL;
@@ -96,5 +98,75 @@ describe.each(backends())('health routes on %s', (backend) => {
     } finally {
       await t.close();
     }
+  });
+});
+
+/** A pooled connection as pg has it: once its backend is terminated every statement fails with 57P01. */
+class PooledConnection implements DatabaseConnection {
+  terminated = false;
+  constructor(readonly serial: number) {}
+
+  async executeQuery<R>(): Promise<QueryResult<R>> {
+    if (this.terminated) throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    return { rows: [{ serial: this.serial } as R] };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('not used');
+  }
+}
+
+/**
+ * pg's pool in what matters here: idle connections are handed out last in, first out, and the pool learns that a
+ * terminated one is dead only when its socket closes, a moment after the statement failed.
+ */
+class Pool implements Driver {
+  idle: PooledConnection[] = [];
+  private opened = 0;
+  private readonly dead = new Set<PooledConnection>();
+
+  async init(): Promise<void> {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.idle.pop() ?? new PooledConnection(++this.opened);
+  }
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    if (!this.dead.has(connection as PooledConnection)) this.idle.push(connection as PooledConnection);
+  }
+  terminateAll(connections: PooledConnection[]): void {
+    for (const c of connections) c.terminated = true;
+    setTimeout(() => {
+      for (const c of connections) this.dead.add(c);
+      this.idle = this.idle.filter((c) => !c.terminated);
+    }, 5);
+  }
+  async beginTransaction(): Promise<void> {}
+  async commitTransaction(): Promise<void> {}
+  async rollbackTransaction(): Promise<void> {}
+  async destroy(): Promise<void> {}
+}
+
+describe('a read retried after its connection was terminated', () => {
+  it('runs on a connection that answers, though every pooled connection was killed at once', async () => {
+    const pool = new Pool();
+    const driver = new ResilientDriver(pool);
+    const warm = await Promise.all(Array.from({ length: 10 }, () => driver.acquireConnection()));
+    for (const c of warm) await driver.releaseConnection(c);
+    const pooled = [...pool.idle];
+    expect(pooled).toHaveLength(10);
+    pool.terminateAll(pooled);
+
+    const read = async () => {
+      const connection = await driver.acquireConnection();
+      try {
+        return (await connection.executeQuery<{ serial: number }>(CompiledQuery.raw('select id, username from sys_user'))).rows[0]!.serial;
+      } finally {
+        await driver.releaseConnection(connection);
+      }
+    };
+    const results = await Promise.allSettled(Array.from({ length: 10 }, read));
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    // every answer came from a connection opened after the sweep
+    expect(results.every((r) => r.status === 'fulfilled' && r.value > 10)).toBe(true);
   });
 });
