@@ -330,7 +330,12 @@ describe('信用评价：评审、公示与证书', () => {
   }, 150_000);
 
   it('publicity shows the company on the public list; publication issues its certificate, whose PDF it downloads', async () => {
-    for (const to of ['reviewing', 'publicity']) expect((await staffCall(token, 'POST', '/xypj/batch/transition', { id: batchId, to })).success).toBe(true);
+    // the moves are guarded: the window has ended, the office has withdrawn the other unfinished applications
+    await server.sql("UPDATE xypj_batch SET apply_end = (now() at time zone 'Asia/Shanghai')::date - 1 WHERE id = $1", [batchId]);
+    expect((await staffCall(token, 'POST', '/xypj/batch/transition', { id: batchId, to: 'reviewing' })).success).toBe(true);
+    await server.sql("UPDATE xypj_application SET state = 'withdrawn', withdraw_reason = '测试' WHERE batch_id = $1 AND state IN ('submitted', 'accepted', 'assigned', 'scored')", [batchId]);
+    const publicity = await staffCall(token, 'POST', '/xypj/batch/transition', { id: batchId, to: 'publicity' });
+    expect(publicity.success, publicity.message).toBe(true);
     const visitor = (await newPage(browser)).page;
     await visitor.goto(`${server.baseUrl}/xypj/resultlist`);
     await visitor.getByPlaceholder('企业名称或统一社会信用代码').fill(COMPANY.creditCode);
@@ -339,6 +344,7 @@ describe('信用评价：评审、公示与证书', () => {
     await expect.poll(() => listed.textContent()).toContain('公示期满后颁发');
     await keepScreenshot(visitor, 'cycle-public-result-list');
 
+    await server.sql("UPDATE xypj_batch SET publicity_end = (now() at time zone 'Asia/Shanghai')::date - 1 WHERE id = $1", [batchId]);
     expect((await staffCall(token, 'POST', '/xypj/batch/transition', { id: batchId, to: 'published' })).success).toBe(true);
     const [cert] = await server.sql<{ cert_no: string; grade: string }>('SELECT cert_no, grade FROM xypj_certificate WHERE credit_code = $1', [COMPANY.creditCode]);
     certNo = cert!.cert_no;

@@ -44,6 +44,8 @@ async function prepareReviewedBatch(): Promise<void> {
     );
   }
   await server.sql("UPDATE xypj_application SET state = 'reviewed' WHERE batch_id = $1 AND state = 'accepted'", [batchId]);
+  // the office withdrew the applications left unfinished (开始公示 waits for every one)
+  await server.sql("UPDATE xypj_application SET state = 'withdrawn', withdraw_reason = '测试' WHERE batch_id = $1 AND state IN ('submitted', 'assigned', 'scored')", [batchId]);
   await server.sql("UPDATE xypj_batch SET state = 'reviewing', publicity_start = $2, publicity_end = $3 WHERE id = $1", [batchId, `${year}-12-01`, `${year}-12-10`]);
 }
 
@@ -77,13 +79,13 @@ async function open(on: Page, url: string): Promise<void> {
 const row = (on: Page, text: string): Locator => on.locator('tr.ant-table-row').filter({ hasText: text });
 const toast = (on: Page, text: string) => on.locator('.ant-message').getByText(text).first().waitFor();
 
-/** Clicks a batch's transition link and answers 确定 in its confirmation (unless a first try of the test already did). */
+/** Clicks a batch's transition link and answers 确定 in the move's dialog (unless a first try of the test already did). */
 async function transition(from: string, link: string, question: string, done: string): Promise<void> {
   const [batch] = await server.sql<{ state: string }>('SELECT state FROM xypj_batch WHERE id = $1', [batchId]);
   if (batch?.state !== from) return;
   await open(staff, '/xypj/batch');
   await row(staff, batchName).getByText(link, { exact: true }).click();
-  const box = staff.locator('.ant-modal-confirm').filter({ hasText: question });
+  const box = staff.locator('.ant-modal-content').filter({ hasText: question });
   await box.waitFor();
   await staff.waitForTimeout(400);
   await box.getByRole('button', { name: /确\s*定/ }).click();
@@ -124,6 +126,8 @@ describe('publication of this year\'s batch', () => {
   }, 60_000);
 
   it('发布结果 issues numbered certificates; the company downloads its own, whose text and QR code are right', async () => {
+    // the publicity window has ended
+    await server.sql("UPDATE xypj_batch SET publicity_start = (now() at time zone 'Asia/Shanghai')::date - 10, publicity_end = (now() at time zone 'Asia/Shanghai')::date - 1 WHERE id = $1 AND state = 'publicity'", [batchId]);
     await transition('publicity', '发布结果', '发布', '批次已变更为「已发布」');
     const certs = await server.sql<{ cert_no: string; company_name: string; grade: string }>('SELECT cert_no, company_name, grade FROM xypj_certificate WHERE batch_id = $1 ORDER BY cert_no', [batchId]);
     expect(certs.map((c) => c.cert_no)).toEqual(certs.map((_, i) => `XYPJ-${year}-${String(i + 1).padStart(5, '0')}`));

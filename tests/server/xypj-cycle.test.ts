@@ -64,7 +64,7 @@ describe.each(backends())('credit evaluation state moves on %s', (backend) => {
     expect(await staff.post('/xypj/batch/transition', { id: current, to: 'draft' })).toMatchObject({ success: false, message: '批次只能从「申报中」变更为「评审中」，不能变更为「草稿」' });
     expect(await staff.post('/xypj/batch/transition', { id: current, to: 'open' })).toMatchObject({ success: false, message: '批次已是「申报中」状态' });
     expect(await staff.post('/xypj/batch/transition', { id: draft, to: 'reviewing' })).toMatchObject({ success: false });
-    expect(await staff.post('/xypj/batch/transition', { id: draft, to: 'open' })).toMatchObject({ success: false, message: `已有申报中的批次：${year}年度监理企业信用评价` });
+    expect(await staff.post('/xypj/batch/transition', { id: draft, to: 'open' })).toMatchObject({ success: false, message: `不能变更为「申报中」：已有申报中的批次：${year}年度监理企业信用评价` });
     expect(await staff.post('/xypj/batch/transition', { id: draft, to: 'nonsense' })).toMatchObject({ success: false, message: '目标状态不正确' });
     expect(await staff.del(`/xypj/batch/delete?id=${current}`)).toMatchObject({ success: false, message: `只能删除草稿状态的批次，${year}年度监理企业信用评价是「申报中」状态` });
   });
@@ -128,8 +128,9 @@ describe.each(backends())('credit evaluation state moves on %s', (backend) => {
     expect(await admin.post('/xypj/application/submit', { id: draft })).toMatchObject({ success: false, message: `申报期已结束（${year - 1}-12-31截止）` });
     expect(await company.post('/xypj/application/add', {})).toMatchObject({ success: false, message: `申报期已结束（${year - 1}-12-31截止）` });
     await sql`update xypj_batch set apply_end = ${`${year + 1}-12-31`} where id = ${current}`.execute(t.db);
-    expect(await staff.post('/xypj/batch/transition', { id: current, to: 'reviewing' })).toMatchObject({ success: true, message: '批次已变更为「评审中」' });
-    expect(await admin.post('/xypj/application/submit', { id: draft })).toMatchObject({ success: false, message: `批次${year}年度监理企业信用评价未开放申报` });
+    expect(await staff.post('/xypj/batch/transition', { id: current, to: 'reviewing' })).toMatchObject({ success: false, message: expect.stringContaining(`申报期尚未结束（${year + 1}-12-31截止）`) });
+    expect(await staff.post('/xypj/batch/transition', { id: current, to: 'reviewing', closeEarly: true, reason: '提前评审' })).toMatchObject({ success: true, message: '批次已变更为「评审中」' });
+    expect(await admin.post('/xypj/application/submit', { id: draft })).toMatchObject({ success: false, message: '申报「已截止」，不能提交' });
     expect((await company.get('/xypj/batch/current')).result).toBeNull();
   });
 });

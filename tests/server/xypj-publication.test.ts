@@ -11,8 +11,9 @@ const PUSH_KEY = 'test-platform-push-key';
 /** A batch of `year` in publicity with reviewed results of the given companies (written as the scoring work does). */
 async function batchWithResults(db: Db, tag: string, year: number, companies: number[]): Promise<string> {
   const batchId = `b_${tag}`;
-  await sql`insert into xypj_batch (id, name, year, apply_start, apply_end, criteria_id, experts_per_application, state, create_by, create_time)
-    values (${batchId}, ${`测试批次${tag}`}, ${year}, ${`${year}-03-01`}, ${`${year}-04-01`}, 'xypj_criteria_001', 3, 'publicity', 'test', ${new Date()})`.execute(db);
+  // a publicity window that has ended: 发布结果 waits for its end
+  await sql`insert into xypj_batch (id, name, year, apply_start, apply_end, publicity_start, publicity_end, criteria_id, experts_per_application, state, create_by, create_time)
+    values (${batchId}, ${`测试批次${tag}`}, ${year}, ${`${year}-03-01`}, ${`${year}-04-01`}, '2020-01-01', '2020-01-10', 'xypj_criteria_001', 3, 'publicity', 'test', ${new Date()})`.execute(db);
   for (const [i, n] of companies.entries()) {
     const companyId = seeded.company(n);
     const co = (await sql<{ name: string; credit_code: string }>`select name, credit_code from xypj_company where id = ${companyId}`.execute(db)).rows[0]!;

@@ -21,11 +21,13 @@ export const APPLICATION_STATE_TEXT: Record<string, string> = {
   scored: '已打分',
   reviewed: '已复核',
   published: '已发布',
+  closed: '已截止',
+  withdrawn: '已撤回',
 };
 const stateText = (s: string) => `「${APPLICATION_STATE_TEXT[s] ?? s}」`;
 
 /** Set by the server only: by submit, accept, return and assignment. */
-const SERVER_SET = ['state', 'snapshot', 'submitTime', 'returnReason', 'acceptTime', 'companyName', 'creditCode', 'expertNames'];
+const SERVER_SET = ['state', 'snapshot', 'submitTime', 'returnReason', 'acceptTime', 'companyName', 'creditCode', 'expertNames', 'withdrawReason'];
 const EDITABLE_STATES = ['draft', 'returned'];
 const MATERIAL_TYPES = /\.(pdf|jpe?g|png)$/i;
 

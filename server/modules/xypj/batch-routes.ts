@@ -4,16 +4,21 @@ import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
 import { businessError, ok, okMessage } from '../../core/envelope';
 import type { Db } from '../../db/types';
+import { LOG_TYPE_OPERATION, requestLogFields, writeLog } from '../../core/sys-log';
 import type { JsonValue } from '../../core/json';
 import type { WriteContext } from '../entity/policies';
 import { officeToday } from './caller';
 import { fillRanks, publishBatchResults } from './certificates';
 import { notifyBatchMoved } from './notify-events';
+import { applyMoveEffects, movePlan, type MovePlan } from './batch-guards';
 import { findRecord, requireRecord, requiredText } from './records';
 
 /** The yearly cycle; a batch moves one step forward at a time. */
 export const BATCH_STATES = ['draft', 'open', 'reviewing', 'publicity', 'published', 'closed'] as const;
 export const BATCH_STATE_TEXT: Record<string, string> = { draft: '草稿', open: '申报中', reviewing: '评审中', publicity: '公示中', published: '已发布', closed: '已关闭' };
+
+/** sys_log operate_type of an edit (as the administration module writes it). */
+const OPERATE_EDIT = 3;
 
 const stateText = (s: string) => `「${BATCH_STATE_TEXT[s] ?? s}」`;
 
@@ -75,27 +80,71 @@ export async function criteriaBeforeWrite(ctx: WriteContext): Promise<void> {
   if (tenths !== 1000) throw businessError(`评价标准各项分值合计应为100分，当前合计${tenths / 10}分`);
 }
 
-/** POST /xypj/batch/transition {id, to} (xypj:batch:transition) and GET /xypj/batch/current (any signed-in user). */
+/** The batch and target of a move request, refused when the step itself is not allowed. */
+async function requestedMove(db: Db, source: unknown): Promise<{ batch: Record<string, JsonValue>; from: string; to: string }> {
+  const batch = await requireRecord(db, 'xypj_batch', (source as { id?: unknown } | null)?.id);
+  const to = requiredText(source, 'to', '目标状态', 20);
+  const from = String(batch.state);
+  const problem = transitionProblem(from, to);
+  if (problem) throw businessError(problem);
+  return { batch, from, to };
+}
+
+async function openingProblems(db: Db, batch: Record<string, JsonValue>): Promise<string[]> {
+  const problems: string[] = [];
+  if (!batch.criteriaId) problems.push('请先为批次选择评价标准');
+  const open = await currentBatch(db);
+  if (open) problems.push(`已有申报中的批次：${String(open.name)}`);
+  return problems;
+}
+
+/** Everything a move needs and does; `closeEarly` waives the open application window of 进入评审. */
+async function checkedMove(db: Db, batch: Record<string, JsonValue>, to: string, closeEarly: boolean): Promise<MovePlan> {
+  const plan = await movePlan(db, batch, to);
+  if (to === 'open') plan.blockers.push(...(await openingProblems(db, batch)));
+  if (closeEarly && plan.windowOpen) plan.blockers.shift();
+  return plan;
+}
+
+/**
+ * POST /xypj/batch/transition {id, to, closeEarly?, reason?} and GET /xypj/batch/transitionPreview?id=&to=
+ * (xypj:batch:transition); GET /xypj/batch/current (any signed-in user).
+ */
 export function batchRoutes(api: FastifyInstance, { db }: AppDeps): void {
-  api.post<{ Body: unknown }>('/xypj/batch/transition', { config: { permission: 'xypj:batch:transition' } }, async (request) => {
+  const permission = 'xypj:batch:transition';
+
+  api.get<{ Querystring: Record<string, unknown> }>('/xypj/batch/transitionPreview', { config: { permission } }, async (request) => {
+    const { batch, from, to } = await requestedMove(db, request.query);
+    const plan = await checkedMove(db, batch, to, false);
+    return ok({ id: batch.id, name: batch.name, from, to, fromText: BATCH_STATE_TEXT[from], toText: BATCH_STATE_TEXT[to], ...plan });
+  });
+
+  api.post<{ Body: unknown }>('/xypj/batch/transition', { config: { permission } }, async (request) => {
     const { user } = requireSession(request);
-    const batch = await requireRecord(db, 'xypj_batch', (request.body as { id?: unknown } | null)?.id);
-    const to = requiredText(request.body, 'to', '目标状态', 20);
-    const from = String(batch.state);
-    const problem = transitionProblem(from, to);
-    if (problem) throw businessError(problem);
-    if (to === 'open') {
-      if (!batch.criteriaId) throw businessError('请先为批次选择评价标准');
-      const open = await currentBatch(db);
-      if (open) throw businessError(`已有申报中的批次：${String(open.name)}`);
-    }
+    const { batch, from, to } = await requestedMove(db, request.body);
+    const closeEarly = (request.body as { closeEarly?: unknown }).closeEarly === true;
+    const reason = closeEarly ? requiredText(request.body, 'reason', '提前截止申报的原因', 500) : null;
+    const plan = await checkedMove(db, batch, to, closeEarly);
+    if (plan.blockers.length) throw businessError(`不能变更为${stateText(to)}：${plan.blockers.join('；')}`);
     const issued = await db.transaction().execute(async (tx) => {
-      const moved = await sql`update xypj_batch set state = ${to}, update_by = ${user.username}, update_time = ${new Date()}
+      const now = new Date();
+      const moved = await sql`update xypj_batch set state = ${to}, update_by = ${user.username}, update_time = ${now}
         where id = ${String(batch.id)} and state = ${from} returning id`.execute(tx);
       if (!moved.rows.length) throw businessError('批次状态已变化，请刷新后重试');
+      await applyMoveEffects(tx, String(batch.id), to, user.username, now);
       if (to === 'publicity') await fillRanks(tx, String(batch.id));
       return to === 'published' ? await publishBatchResults(tx, String(batch.id), user.username) : 0;
     });
+    if (reason && plan.windowOpen) {
+      await writeLog(db, {
+        logType: LOG_TYPE_OPERATION,
+        operateType: OPERATE_EDIT,
+        content: `提前截止申报：批次${String(batch.name)}（申报截止日期${String(batch.applyEnd ?? '未设置')}），原因：${reason}`,
+        userId: user.id,
+        username: user.username,
+        ...requestLogFields(request),
+      });
+    }
     await notifyBatchMoved(request, String(batch.id), to);
     return okMessage(to === 'published' ? `批次已变更为${stateText(to)}，已颁发${issued}张证书` : `批次已变更为${stateText(to)}`);
   });

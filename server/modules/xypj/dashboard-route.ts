@@ -9,6 +9,17 @@ import { findRecord } from './records';
 
 type Counts = Record<string, number>;
 
+/**
+ * States as the batch leaves them (what its moves store; older rows counted the same way): a draft
+ * of a batch no longer open, or a returned application of a batch in publicity or later, is 已截止.
+ */
+const APPLICATION_STATE = sql<string>`case when a.state = 'draft' and b.state <> 'open' then 'closed'
+  when a.state = 'returned' and b.state in ('publicity', 'published', 'closed') then 'closed' else a.state end`;
+
+/** A sheet not submitted is 已截止 once its application is withdrawn or its batch past 评审中. */
+const SHEET_STATE = sql<string>`case when s.state <> 'submitted' and (sb.state not in ('open', 'reviewing') or sa.state = 'withdrawn') then 'closed' else s.state end`;
+const SHEET_JOINS = sql`join xypj_batch sb on sb.id = s.batch_id join xypj_application sa on sa.id = s.application_id`;
+
 async function countBy(db: Db, query: RawBuilder<{ key: string; n: number }>): Promise<Counts> {
   const res = await query.execute(db);
   return Object.fromEntries(res.rows.map((r) => [r.key, Number(r.n)]));
@@ -23,7 +34,8 @@ async function currentBatchId(db: Db): Promise<string | undefined> {
 
 async function batchFigures(db: Db, batchId: string) {
   const batch = await findRecord(db, 'xypj_batch', batchId);
-  const applications = await countBy(db, sql`select state as key, count(*)::int as n from xypj_application where batch_id = ${batchId} group by state`);
+  const applications = await countBy(db, sql`select ${APPLICATION_STATE} as key, count(*)::int as n from xypj_application a
+    join xypj_batch b on b.id = a.batch_id where a.batch_id = ${batchId} group by 1`);
   const grades = await countBy(db, sql`select grade as key, count(*)::int as n from xypj_result where batch_id = ${batchId} and grade is not null group by grade`);
   const avg = await sql<{ avg: string | null }>`select round(avg(final_score), 1) as avg from xypj_result where batch_id = ${batchId}`.execute(db);
   return {
@@ -37,9 +49,9 @@ async function batchFigures(db: Db, batchId: string) {
 /** Sheets per expert in the batch: assigned, submitted (draft and returned ones are still to do). */
 async function expertProgress(db: Db, batchId: string): Promise<Array<Record<string, JsonValue>>> {
   const res = await sql<{ expertId: string; name: string; assigned: number; submitted: number; returned: number }>`
-    select s.expert_id as "expertId", e.name, count(*)::int as assigned,
-      count(*) filter (where s.state = 'submitted')::int as submitted, count(*) filter (where s.state = 'returned')::int as returned
-    from xypj_score_sheet s join xypj_expert e on e.id = s.expert_id
+    select s.expert_id as "expertId", e.name, count(*) filter (where ${SHEET_STATE} <> 'closed')::int as assigned,
+      count(*) filter (where ${SHEET_STATE} = 'submitted')::int as submitted, count(*) filter (where ${SHEET_STATE} = 'returned')::int as returned
+    from xypj_score_sheet s join xypj_expert e on e.id = s.expert_id ${SHEET_JOINS}
     where s.batch_id = ${batchId} group by s.expert_id, e.name order by e.name`.execute(db);
   return res.rows.map((r) => ({ ...r, assigned: Number(r.assigned), submitted: Number(r.submitted), returned: Number(r.returned) }));
 }
@@ -65,7 +77,8 @@ async function summary(db: Db) {
 async function mine(db: Db, request: Parameters<typeof callerOf>[0]) {
   const caller = await callerOf(request, db);
   if (caller.kind === 'expert' && caller.expertId) {
-    const sheets = await countBy(db, sql`select state as key, count(*)::int as n from xypj_score_sheet where expert_id = ${caller.expertId} group by state`);
+    const sheets = await countBy(db, sql`select ${SHEET_STATE} as key, count(*)::int as n from xypj_score_sheet s ${SHEET_JOINS}
+      where s.expert_id = ${caller.expertId} group by 1`);
     return { kind: 'expert', sheets };
   }
   if (caller.kind === 'company' && caller.companyId) {

@@ -8,6 +8,7 @@ import { batchBeforeWrite, batchRoutes, criteriaBeforeWrite } from './batch-rout
 import { certificateBeforeWrite, certificateRoutes } from './certificate-routes';
 import { companyBeforeWrite, companyRoutes } from './company-routes';
 import { dashboardRoute } from './dashboard-route';
+import { objectionBeforeWrite } from './objection';
 import { expertBeforeWrite, expertRoutes } from './expert-routes';
 import { publicRoutes } from './public-routes';
 import { pushLoginRoute } from './push-login-route';
@@ -39,6 +40,7 @@ export const xypjModule: ApiModule = async (api, deps) => {
     xypj_score_sheet: scoreSheetBeforeWrite,
     xypj_score_item: scoreSheetBeforeWrite,
     xypj_certificate: certificateBeforeWrite,
+    xypj_objection: objectionBeforeWrite,
   });
   registerPublishingPolicies(deps.db);
   companyRoutes(api, deps);

@@ -3,6 +3,7 @@ import { businessError } from '../../core/envelope';
 import { newId } from '../../core/ids';
 import type { Db } from '../../db/types';
 import { requireRecord } from './records';
+import { reviewFigures } from './review-figures';
 
 export interface GradeThreshold {
   grade: string;
@@ -77,18 +78,8 @@ export async function reviewApplication(db: Db, applicationId: string, username:
   const batch = await requireRecord(db, 'xypj_batch', app.batchId);
   const closed = batchClosedForReview(batch);
   if (closed) throw businessError(closed);
-  const sheets = await sql<{ state: string; total: string | number | null }>`select state, total from xypj_score_sheet where application_id = ${applicationId}`.execute(db);
-  if (!sheets.rows.length) throw businessError('该申报尚未分配专家');
-  if (sheets.rows.some((s) => s.state !== 'submitted')) throw businessError('该申报还有专家未提交评分，不能复核');
+  const { avgScore, deduction, finalScore, grade } = await reviewFigures(db, app, batch);
   const evalYear = Number(batch.year);
-  const ded = await sql<{ total: string | number | null }>`select coalesce(sum(deduction), 0) as total from xypj_bad_record
-    where company_id = ${String(app.companyId)} and extract(year from record_date) = ${evalYear}`.execute(db);
-  const deduction = tenths(ded.rows[0]?.total) / 10;
-  const { avgScore, finalScore } = finalScoreOf(
-    sheets.rows.map((s) => Number(s.total ?? 0)),
-    deduction,
-  );
-  const grade = gradeOf(finalScore, await gradeThresholds(db));
   const existing = await sql<{ id: string }>`select id from xypj_result where application_id = ${applicationId}`.execute(db);
   const fields = { batchId: String(app.batchId), companyId: String(app.companyId), companyName: String(app.companyName ?? ''), creditCode: String(app.creditCode ?? '') };
   if (existing.rows[0]) {

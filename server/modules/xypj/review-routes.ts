@@ -2,13 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
-import { businessError, ok } from '../../core/envelope';
+import { businessError, ok, okMessage } from '../../core/envelope';
 import { selectList, toRecord } from '../entity/list-query';
 import { APPLICATION_STATE_TEXT } from './application-routes';
-import { definitionOf, findRecord, requireRecord } from './records';
+import { definitionOf, findRecord, requireRecord, requiredText } from './records';
+import { reviewFigures } from './review-figures';
+import { withdrawApplication } from './withdrawal';
 import { reviewApplication } from './results';
 
-/** POST /xypj/application/review {id} (复核) and GET /xypj/application/scores?id= (each expert's sheet side by side). Staff. */
+/**
+ * POST /xypj/application/review {id} (复核), GET /xypj/application/scores?id= (each expert's sheet side by
+ * side, and what 确认复核 will write) and POST /xypj/application/withdraw {id, reason} (撤回). Staff.
+ */
 export function reviewRoutes(api: FastifyInstance, { db }: AppDeps): void {
   const permission = 'xypj:application:review';
 
@@ -41,6 +46,16 @@ export function reviewRoutes(api: FastifyInstance, { db }: AppDeps): void {
         return { ...s, total: null, items: own.map((i) => ({ ...i, score: null, comment: null })) };
       }),
       result,
+      // what 确认复核 will write, shown before the office confirms
+      preview: app.state === 'scored' ? await reviewFigures(db, app, await requireRecord(db, 'xypj_batch', app.batchId)).catch(() => null) : null,
     });
+  });
+
+  api.post<{ Body: unknown }>('/xypj/application/withdraw', { config: { permission } }, async (request) => {
+    const { user } = requireSession(request);
+    const app = await requireRecord(db, 'xypj_application', (request.body as { id?: unknown } | null)?.id);
+    const reason = requiredText(request.body, 'reason', '撤回原因', 500);
+    await db.transaction().execute((tx) => withdrawApplication(tx, app, reason, user.username));
+    return okMessage(`已撤回${String(app.companyName ?? '')}的申报`);
   });
 }

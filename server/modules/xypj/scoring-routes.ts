@@ -12,6 +12,9 @@ import { batchClosedForReview, tenths } from './results';
 
 type Row = Record<string, JsonValue>;
 
+/** Batch states in which experts score (assignment is possible from 申报中 on). */
+const SCORING_BATCH_STATES = ['open', 'reviewing'];
+
 interface ItemRow {
   id: string;
   criteriaItemId: string;
@@ -43,6 +46,20 @@ async function ownSheet(db: Db, request: FastifyRequest): Promise<Row> {
   return sheet;
 }
 
+/**
+ * Why a sheet no longer takes scores although it is not submitted: closed (已截止), its application
+ * withdrawn, or its batch past 评审中. Null while it may be scored.
+ */
+export async function sheetClosedProblem(db: Db, sheet: Row): Promise<string | null> {
+  if (sheet.state === 'closed') return '评分表已截止，不能修改';
+  const app = await requireRecord(db, 'xypj_application', sheet.applicationId);
+  if (app.state === 'withdrawn') return '该申报已撤回，评分表不能修改';
+  const batch = await sql<{ name: string; state: string }>`select name, state from xypj_batch where id = ${String(sheet.batchId)} for share`.execute(db);
+  const row = batch.rows[0];
+  if (row && !SCORING_BATCH_STATES.includes(row.state)) return `批次${row.name}已结束评审，评分表不能修改`;
+  return null;
+}
+
 async function sheetItems(db: Db, sheetId: string): Promise<ItemRow[]> {
   const res = await sql<ItemRow>`select id, criteria_item_id as "criteriaItemId", item, max_score as "maxScore", score from xypj_score_item
     where sheet_id = ${sheetId} order by order_num asc nulls last, id asc`.execute(db);
@@ -59,10 +76,16 @@ function parseScore(raw: unknown, item: ItemRow): number | null {
   return Math.round(n * 10) / 10;
 }
 
+async function refuseClosedSheet(db: Db, sheet: Row): Promise<void> {
+  const problem = await sheetClosedProblem(db, sheet);
+  if (problem) throw businessError(problem);
+}
+
 /** Applies the body's items to the sheet's rows and stores the total (sum of the given scores). */
 async function saveItems(db: Db, sheetId: string, body: unknown, username: string, now: Date): Promise<ItemRow[]> {
   const locked = await sql<{ state: string }>`select state from xypj_score_sheet where id = ${sheetId} for update`.execute(db);
   if (locked.rows[0]?.state === 'submitted') throw businessError('评分表已提交，不能修改');
+  if (locked.rows[0]?.state === 'closed') throw businessError('评分表已截止，不能修改');
   const items = await sheetItems(db, sheetId);
   const given = (body as { items?: unknown } | null)?.items;
   if (given !== undefined && !Array.isArray(given)) throw businessError('评分项格式不正确');
@@ -87,7 +110,10 @@ export function scoringRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.post<{ Body: unknown }>('/xypj/scoreSheet/save', { config: { permission: 'xypj:scoreSheet:score' } }, async (request) => {
     const { user } = requireSession(request);
     const sheet = await ownSheet(db, request);
-    await db.transaction().execute((tx) => saveItems(tx, String(sheet.id), request.body, user.username, new Date()));
+    await db.transaction().execute(async (tx) => {
+      await refuseClosedSheet(tx, sheet);
+      await saveItems(tx, String(sheet.id), request.body, user.username, new Date());
+    });
     return ok(await findRecord(db, 'xypj_score_sheet', String(sheet.id)), '保存成功');
   });
 
@@ -96,6 +122,7 @@ export function scoringRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const sheet = await ownSheet(db, request);
     const sheetId = String(sheet.id);
     await db.transaction().execute(async (tx) => {
+      await refuseClosedSheet(tx, sheet);
       const now = new Date();
       const items = await saveItems(tx, sheetId, request.body, user.username, now);
       const missing = items.find((i) => i.score === null);

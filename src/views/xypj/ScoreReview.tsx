@@ -4,12 +4,15 @@ import { useRenderer } from '@renderer/context';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { ViewProps } from '@renderer/views/registry';
 import ReasonDialog from './ReasonDialog';
+import { ReviewPreviewPanel, type ReviewPreview } from './ReviewPreviewPanel';
 import { numberOrNull, SHEET_STATE_COLOR, SHEET_STATE_TEXT, type Row, type ScoreItem, type ScoreSheetRow } from './score-types';
 
 interface Scores {
   application: Row;
   sheets: ScoreSheetRow[];
   result: Row | null;
+  /** What 确认复核 will write (while the application is 已打分). */
+  preview: ReviewPreview | null;
 }
 
 interface Line {
@@ -59,7 +62,8 @@ export default function ScoreReview({ record, onClose, onChanged }: ViewProps) {
   const allSubmitted = !!data?.sheets.length && data.sheets.every((s) => s.state === 'submitted');
 
   const review = async () => {
-    if (!(await notify.confirm({ title: `确定复核“${String(data?.application.companyName ?? '')}”的评审结果吗？`, content: '复核后将计算最终得分、信用等级和批次排名。' }))) return;
+    const content = data?.preview ? <ReviewPreviewPanel preview={data.preview} /> : '复核后将计算最终得分、信用等级和批次排名。';
+    if (!(await notify.confirm({ title: `确定复核“${String(data?.application.companyName ?? '')}”的评审结果吗？`, content }))) return;
     setBusy(true);
     try {
       const res = await http.post('/xypj/application/review', { id });

@@ -4,10 +4,30 @@ import { useRenderer } from '@renderer/context';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { ViewProps } from '@renderer/views/registry';
 import { MaterialsPanel } from './MaterialsPanel';
-import { numberOrNull, SHEET_STATE_COLOR, SHEET_STATE_TEXT, totalOf, type Row, type ScoreItem, type ScoreSheetRow } from './score-types';
+import { numberOrNull, scoreProblem, SHEET_STATE_COLOR, SHEET_STATE_TEXT, totalOf, type Row, type ScoreItem, type ScoreSheetRow } from './score-types';
 import { EvidencePanel } from './EvidencePanel';
 import { evidenceFiles, materialPaths, parseSnapshot, type EvidenceFile } from './snapshot-fields';
 import { UnitInfoPanel } from './UnitInfoPanel';
+
+const EDITABLE_STATES = ['draft', 'returned'];
+
+/**
+ * A score exactly as typed: no rounding or clamping here, so a value out of 0..max or with two
+ * decimals is shown with the limit it breaks (the server refuses it with the same words).
+ */
+function ScoreInput({ item, value, onChange }: { item: ScoreItem; value: number | null; onChange(score: number | null): void }) {
+  const problem = scoreProblem(item, value);
+  return (
+    <>
+      <InputNumber aria-label={`${item.item}得分`} step={0.1} style={{ width: 90 }} status={problem ? 'error' : undefined} value={value} onChange={(v) => onChange(numberOrNull(v))} />
+      {problem && (
+        <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }}>
+          {problem}
+        </Typography.Text>
+      )}
+    </>
+  );
+}
 
 interface Entry {
   score: number | null;
@@ -15,7 +35,7 @@ interface Entry {
 }
 
 /** 打分: the expert's score sheet (one row per criteria item, 合计 below) beside the company's snapshot and materials. */
-export default function ScoreSheet({ record, onClose, onChanged }: ViewProps) {
+export default function ScoreSheet({ record, props, onClose, onChanged }: ViewProps) {
   const { http } = useRenderer();
   const notify = useNotifier();
   const [sheet, setSheet] = useState<ScoreSheetRow>(record as unknown as ScoreSheetRow);
@@ -23,7 +43,7 @@ export default function ScoreSheet({ record, onClose, onChanged }: ViewProps) {
   const [entries, setEntries] = useState<Record<string, Entry>>({});
   const [application, setApplication] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
-  const locked = sheet.state === 'submitted';
+  const locked = props.readOnly === true || !EDITABLE_STATES.includes(sheet.state);
 
   const load = useCallback(async () => {
     const [list, app] = await Promise.all([
@@ -44,6 +64,11 @@ export default function ScoreSheet({ record, onClose, onChanged }: ViewProps) {
   const body = () => ({ id: sheet.id, items: Object.entries(entries).map(([criteriaItemId, e]) => ({ criteriaItemId, score: e.score, comment: e.comment })) });
 
   const send = async (url: string) => {
+    const problem = items?.map((i) => scoreProblem(i, entries[i.criteriaItemId]?.score ?? null)).find(Boolean);
+    if (problem) {
+      notify.warning(problem);
+      return;
+    }
     setBusy(true);
     try {
       const res = await http.post<ScoreSheetRow>(url, body());
@@ -91,16 +116,7 @@ export default function ScoreSheet({ record, onClose, onChanged }: ViewProps) {
         locked ? (
           (entries[i.criteriaItemId]?.score?.toFixed(1) ?? '')
         ) : (
-          <InputNumber
-            aria-label={`${i.item}得分`}
-            min={0}
-            max={Number(i.maxScore)}
-            step={0.1}
-            precision={1}
-            style={{ width: 90 }}
-            value={entries[i.criteriaItemId]?.score ?? null}
-            onChange={(v) => set(i.criteriaItemId, { score: numberOrNull(v) })}
-          />
+          <ScoreInput item={i} value={entries[i.criteriaItemId]?.score ?? null} onChange={(score) => set(i.criteriaItemId, { score })} />
         ),
     },
     {
@@ -139,6 +155,7 @@ export default function ScoreSheet({ record, onClose, onChanged }: ViewProps) {
             <Tag color={SHEET_STATE_COLOR[sheet.state]}>{SHEET_STATE_TEXT[sheet.state] ?? sheet.state}</Tag>
             {sheet.submitTime && <span>提交时间：{sheet.submitTime}</span>}
           </Space>
+          {sheet.state === 'closed' && <Alert type="info" showIcon message="评分表已截止（申报已撤回或批次已结束评审），只能查看" style={{ marginBottom: 8 }} />}
           {sheet.state === 'returned' && sheet.returnReason && <Alert type="warning" showIcon message={`退回原因：${sheet.returnReason}`} style={{ marginBottom: 8 }} />}
           {items === null ? (
             <Spin />

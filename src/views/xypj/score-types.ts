@@ -19,15 +19,15 @@ export interface ScoreSheetRow {
   applicationId: string;
   expertId: string;
   expertName: string;
-  state: 'draft' | 'submitted' | 'returned';
+  state: 'draft' | 'submitted' | 'returned' | 'closed';
   total: number | string | null;
   submitTime?: string | null;
   returnReason?: string | null;
   items?: ScoreItem[];
 }
 
-export const SHEET_STATE_TEXT: Record<string, string> = { draft: '草稿', submitted: '已提交', returned: '已退回' };
-export const SHEET_STATE_COLOR: Record<string, string> = { draft: 'default', submitted: 'green', returned: 'orange' };
+export const SHEET_STATE_TEXT: Record<string, string> = { draft: '草稿', submitted: '已提交', returned: '已退回', closed: '已截止' };
+export const SHEET_STATE_COLOR: Record<string, string> = { draft: 'default', submitted: 'green', returned: 'orange', closed: 'default' };
 
 /** Sum of the scores in tenths, shown with one decimal. */
 export function totalOf(scores: Array<number | string | null | undefined>): string {
@@ -36,3 +36,12 @@ export function totalOf(scores: Array<number | string | null | undefined>): stri
 }
 
 export const numberOrNull = (v: unknown): number | null => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
+
+/** Why a score cannot be saved, in the server's words (scoring-routes.ts), or null; blank is allowed until 提交. */
+export function scoreProblem(item: Pick<ScoreItem, 'item' | 'maxScore'>, score: number | null): string | null {
+  if (score === null) return null;
+  const max = Number(item.maxScore);
+  if (score < 0 || score > max) return `「${item.item}」的得分应在0到${max}分之间`;
+  if (Math.abs(score * 10 - Math.round(score * 10)) > 1e-9) return `「${item.item}」的得分最多保留一位小数`;
+  return null;
+}

@@ -20,7 +20,7 @@ interface CompanyMine {
 type Mine = ExpertMine | CompanyMine | { kind: 'none' };
 
 const APPLICATION_TEXT: Record<string, string> = {
-  draft: '草稿', submitted: '已提交', returned: '已退回', accepted: '已受理', assigned: '评审中', scored: '评审中', reviewed: '已复核', published: '已发布',
+  draft: '草稿', submitted: '已提交', returned: '已退回', accepted: '已受理', assigned: '评审中', scored: '评审中', reviewed: '已复核', published: '已发布', closed: '已截止', withdrawn: '已撤回',
 };
 
 function ExpertCard({ sheets }: { sheets: Record<string, number> }) {

@@ -41,6 +41,8 @@ export const APPLICATION_STATES: ReadonlyArray<readonly [string, string, string]
   ['scored', '已打分', '/xypj/scoreReview'],
   ['reviewed', '已复核', '/xypj/result'],
   ['published', '已发布', '/xypj/result'],
+  ['closed', '已截止', '/xypj/formalReview'],
+  ['withdrawn', '已撤回', '/xypj/scoreReview'],
 ];
 
 export function companyTiles(companies: Record<string, number>): Tile[] {
