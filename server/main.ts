@@ -56,8 +56,10 @@ async function main(): Promise<void> {
     clientDir: DIST,
     logger: { level: config.nodeEnv === 'production' ? 'warn' : 'info' },
   });
-  const credentials = seed.seeded ? newDatabaseLines(seed.generated, database.kind === 'pglite' ? pgliteDir : 'DATABASE_URL') : [];
+  const credentials = seed.seeded ? newDatabaseLines(seed.generated, database.kind === 'pglite' ? pgliteDir : 'DATABASE_URL', config.smsProvider) : [];
   if (seed.added.length > 0) say(describeAdded(seed.added));
+  // the backup job's database, and `npm run backup` on the local socket for PGlite (docs/backup.md)
+  const stopBackups = await (await import('./modules/backup/source')).serveBackups(database, config.dataDir);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
     say(`${signal}: closing…`);
     try {
       await app.close();
+      await stopBackups();
       await database.close();
       process.exit(0);
     } catch (err) {

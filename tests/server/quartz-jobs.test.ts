@@ -69,7 +69,8 @@ describe.each(backends())('定时任务 on %s', (backend) => {
     expect(byClass[SAMPLE]).toMatchObject({ status: -1 });
     expect(byClass[PARAM]).toMatchObject({ parameter: 'scott', status: -1 });
     const flags = await sql<{ del_flag: number }>`select del_flag from sys_quartz_job`.execute(t.db);
-    expect(flags.rows.map((r) => r.del_flag)).toEqual([0, 0, 0]);
+    // the three reference jobs and the daily backup job (tests/server/backup.test.ts)
+    expect(flags.rows.map((r) => r.del_flag)).toEqual([0, 0, 0, 0]);
     expect(list.result.records[0]).not.toHaveProperty('delFlag');
     const dict = await admin.get('/sys/dict/getDictItems/quartz_status');
     expect(dict.result.map((i: { text: string }) => i.text)).toEqual(['正常', '停止']);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../core/deps';
 import { sendQueuedMessages } from '../records/messages';
+import { DAILY_BACKUP_JOB, dailyBackup } from '../backup/job';
 
 export interface JobContext {
   deps: AppDeps;
@@ -76,6 +77,7 @@ export const JOB_HANDLERS: ReadonlyMap<string, JobHandler> = new Map<string, Job
       return `清理${days}天前的系统日志${logs}条、任务运行记录${runs}条`;
     },
   ],
+  [DAILY_BACKUP_JOB, dailyBackup],
 ]);
 
 export function jobClassProblem(className: string): string | null {

@@ -1,7 +1,7 @@
 import type { ApiModule } from '../../core/deps';
 import { quartzRoutes } from './routes';
 import { QuartzScheduler } from './scheduler';
-import { seedQuartzJobs } from './seed';
+import { seedBackupJob, seedQuartzJobs } from './seed';
 
 /**
  * 定时任务 (see docs/jobs-and-monitoring.md): the entity engine serves the CRUD of sys_quartz_job, this
@@ -10,6 +10,7 @@ import { seedQuartzJobs } from './seed';
 export const quartzModule: ApiModule = async (api, deps) => {
   quartzRoutes(api, deps);
   await seedQuartzJobs(deps.db);
+  await seedBackupJob(deps.db);
   const scheduler = new QuartzScheduler(deps, (error) => api.log.error({ err: error }, 'scheduled job failed'));
   api.addHook('onReady', async () => scheduler.start());
   api.addHook('onClose', async () => scheduler.stop());
