@@ -61,10 +61,34 @@ export async function openPostgres(databaseUrl: string, options: { max?: number 
     },
   });
   databaseUrls.set(db, databaseUrl);
+  poolUses.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
 const databaseUrls = new WeakMap<Db, string>();
+const backgroundHandles = new WeakMap<Db, Db>();
+
+/**
+ * PGlite: a second handle on the same database whose turns wait until other requests leave the one connection
+ * free for a moment (reports run through it); undefined for PostgreSQL.
+ */
+export function backgroundDbOf(db: Db): Db | undefined {
+  return backgroundHandles.get(db);
+}
+
+/** Connections of a PostgreSQL pool: open, idle, and requests waiting for one. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+const poolUses = new WeakMap<Db, () => PoolUse>();
+
+/** The pool use of a database handle (undefined for PGlite), for /metrics. */
+export function poolUseOf(db: Db): PoolUse | undefined {
+  return poolUses.get(db)?.();
+}
 
 /** The PostgreSQL URL a database handle was opened with (undefined for PGlite): the report pool opens its own. */
 export function databaseUrlOf(db: Db): string | undefined {
@@ -118,8 +142,10 @@ export async function openPGlite(options: PGliteOpenOptions): Promise<OpenDataba
     unlock();
     throw err;
   });
-  const { PGliteDialect } = await import('./pglite-dialect');
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(host) });
+  const { PGliteDialect, TurnLock } = await import('./pglite-dialect');
+  const lock = new TurnLock();
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(host, lock) });
+  backgroundHandles.set(db, new Kysely<Database>({ dialect: new PGliteDialect(host, lock, true) }));
   let closed = false;
   return {
     db,
