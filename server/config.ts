@@ -51,6 +51,10 @@ export interface ServerConfig {
   redisPrefix: string;
   /** how long sessions, grants and dictionaries stay cached (ms) when nothing is written; 0 = no cache */
   cacheTtlMs: number;
+  /** CERT_SIGN_P12: PKCS#12 file of the issuer's signing key and certificate; set = certificate PDFs carry a PAdES signature */
+  certSignP12?: string;
+  /** CERT_SIGN_PASSWORD: the password of that file */
+  certSignPassword?: string;
 }
 
 const DEFAULT_RATE_LIMITS: ServerConfig['rateLimits'] = {
@@ -138,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: parseRedisUrl(env.REDIS_URL),
     redisPrefix: optional(env.REDIS_PREFIX) ?? 'xypj:',
     cacheTtlMs: 30_000,
+    certSignP12: optional(env.CERT_SIGN_P12),
+    certSignPassword: optional(env.CERT_SIGN_PASSWORD),
   };
 }
 

@@ -1,8 +1,16 @@
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { sql } from 'kysely';
+import forge from 'node-forge';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { FastifyInstance } from 'fastify';
 import { backends, startTestApp, type TestApp } from './support/app';
+import { multipart } from './support/forms';
 import { caller, seeded, type Caller } from './support/xypj';
 
 interface PublicRow {
@@ -34,7 +42,9 @@ describe.each(backends())('public result list, cache and revocation on %s', (bac
     const list = await rows();
     const revoked = (await staff.get(`/xypj/certificate/list?status=revoked&batchId=${seeded.batch(lastYear)}`)).result.records[0];
     expect(list.find((r) => r.certNo === revoked.certNo)).toMatchObject({ certState: 'revoked', certStateText: '已撤销' });
-    const check = (await caller(t).get(`/xypj/public/checkCertificate?certNo=${revoked.certNo}&company=${encodeURIComponent(revoked.creditCode)}`)).result;
+    const check = (
+      await caller(t).get(`/xypj/public/checkCertificate?certNo=${revoked.certNo}&company=${encodeURIComponent(revoked.creditCode)}`)
+    ).result;
     expect(check.resultText).toBe('已撤销');
     expect(list.filter((r) => r.certState === 'valid')).toHaveLength(12);
   });
@@ -75,13 +85,24 @@ describe.each(backends())('public result list, cache and revocation on %s', (bac
   it('publishing a batch shows at once: certificate numbers and the publication date replace the publicity notice', async () => {
     const batchId = 'b_trust_pub';
     await sql`insert into xypj_batch (id, name, year, apply_start, apply_end, publicity_start, publicity_end, criteria_id, experts_per_application, state, create_by, create_time)
-      values (${batchId}, '2032年度测试批次', 2032, '2032-03-01', '2032-04-01', '2020-01-01', '2020-01-10', 'xypj_criteria_001', 3, 'publicity', 'test', now())`.execute(t.db);
+      values (${batchId}, '2032年度测试批次', 2032, '2032-03-01', '2032-04-01', '2020-01-01', '2020-01-10', 'xypj_criteria_001', 3, 'publicity', 'test', now())`.execute(
+      t.db,
+    );
     for (const n of [2, 3]) {
-      const co = (await sql<{ name: string; credit_code: string }>`select name, credit_code from xypj_company where id = ${seeded.company(n)}`.execute(t.db)).rows[0]!;
+      const co = (
+        await sql<{
+          name: string;
+          credit_code: string;
+        }>`select name, credit_code from xypj_company where id = ${seeded.company(n)}`.execute(t.db)
+      ).rows[0]!;
       await sql`insert into xypj_application (id, batch_id, company_id, company_name, credit_code, state, create_by, create_time)
-        values (${`a_trust_${n}`}, ${batchId}, ${seeded.company(n)}, ${co.name}, ${co.credit_code}, 'reviewed', 'test', now())`.execute(t.db);
+        values (${`a_trust_${n}`}, ${batchId}, ${seeded.company(n)}, ${co.name}, ${co.credit_code}, 'reviewed', 'test', now())`.execute(
+        t.db,
+      );
       await sql`insert into xypj_result (id, batch_id, application_id, company_id, company_name, credit_code, eval_year, final_score, grade, ranking, create_by, create_time)
-        values (${`r_trust_${n}`}, ${batchId}, ${`a_trust_${n}`}, ${seeded.company(n)}, ${co.name}, ${co.credit_code}, 2032, ${90 - n}, 'AA', ${n - 1}, 'test', now())`.execute(t.db);
+        values (${`r_trust_${n}`}, ${batchId}, ${`a_trust_${n}`}, ${seeded.company(n)}, ${co.name}, ${co.credit_code}, 2032, ${90 - n}, 'AA', ${n - 1}, 'test', now())`.execute(
+        t.db,
+      );
     }
     const url = `/api/xypj/public/resultList?batchId=${batchId}`;
     const inPublicity = (await publicList(url)).json().result;
@@ -98,8 +119,12 @@ describe.each(backends())('public result list, cache and revocation on %s', (bac
   it('a keyword search is answered fresh, not from the cache', async () => {
     const url = `${listUrl}&keyword=${encodeURIComponent('演示监理')}`;
     expect((await publicList(url)).json().result.records).toHaveLength(1);
-    await sql`update xypj_result set company_name = ${'改名监理企业有限公司'}, update_time = now() where batch_id = ${seeded.batch(lastYear)} and company_name = ${'演示监理企业有限公司'}`.execute(t.db);
-    await sql`update xypj_certificate set company_name = ${'改名监理企业有限公司'} where batch_id = ${seeded.batch(lastYear)} and company_name = ${'演示监理企业有限公司'}`.execute(t.db);
+    await sql`update xypj_result set company_name = ${'改名监理企业有限公司'}, update_time = now() where batch_id = ${seeded.batch(lastYear)} and company_name = ${'演示监理企业有限公司'}`.execute(
+      t.db,
+    );
+    await sql`update xypj_certificate set company_name = ${'改名监理企业有限公司'} where batch_id = ${seeded.batch(lastYear)} and company_name = ${'演示监理企业有限公司'}`.execute(
+      t.db,
+    );
     expect((await publicList(url)).json().result.records).toHaveLength(0);
   });
 });
@@ -155,5 +180,255 @@ describe('certificate check stays rate limited', () => {
     expect(limited.json()).toMatchObject({ success: false, message: '请求过于频繁，请稍后再试' });
     expect(limited.headers.etag).toBeUndefined();
     expect((await t.request({ method: 'GET', url: '/api/xypj/public/batches' })).statusCode).toBe(200);
+  });
+});
+
+/** A throwaway self-signed RSA certificate and key in a PKCS#12 file, as an issuer's signing file would be. */
+function throwawayP12(dir: string, password: string): { path: string; certificate: forge.pki.Certificate } {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
+  const certificate = forge.pki.createCertificate();
+  certificate.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  certificate.serialNumber = '0a1b2c';
+  certificate.validity.notBefore = new Date(Date.now() - 86_400_000);
+  certificate.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
+  const name = [
+    { name: 'commonName', value: 'XYPJ Test Issuer' },
+    { name: 'organizationName', value: 'Test Association' },
+  ];
+  certificate.setSubject(name);
+  certificate.setIssuer(name);
+  certificate.sign(key, forge.md.sha256.create());
+  const p12 = forge.pkcs12.toPkcs12Asn1(key, [certificate], password, { algorithm: '3des' });
+  const path = join(dir, 'issuer.p12');
+  writeFileSync(path, Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'));
+  return { path, certificate };
+}
+
+interface Verification {
+  valid: boolean;
+  /** the whole file but the signature value is covered */
+  coversFile: boolean;
+  subFilter: string | null;
+  signer: string | null;
+  /** SHA-256 of the signer's certificate named by the ESS signing-certificate-v2 attribute matches it */
+  signingCertificateBound: boolean;
+}
+
+const attributeValue = (attrs: forge.asn1.Asn1[], oid: string) => {
+  const attr = attrs.find((a) => forge.asn1.derToOid((a.value as forge.asn1.Asn1[])[0]!.value as string) === oid);
+  return attr ? ((attr.value as forge.asn1.Asn1[])[1]!.value as forge.asn1.Asn1[])[0]! : undefined;
+};
+const sha256 = (bytes: string | Buffer) =>
+  createHash('sha256')
+    .update(typeof bytes === 'string' ? Buffer.from(bytes, 'binary') : bytes)
+    .digest();
+
+// the signature value is zero-padded to the placeholder's length; forge's typings lack the options object
+const fromDerWithPadding = (bytes: string) =>
+  (forge.asn1.fromDer as unknown as (der: string, options: { parseAllBytes: boolean }) => forge.asn1.Asn1)(bytes, { parseAllBytes: false });
+
+/** Offline verification of a PDF signature with node-forge: ByteRange digest, then the RSA signature over the signed attributes. */
+function verifyPdfSignature(pdf: Buffer): Verification {
+  const text = pdf.toString('latin1');
+  const range = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(text);
+  if (!range) throw new Error('no ByteRange');
+  const [a, b, c, d] = range.slice(1).map(Number) as [number, number, number, number];
+  const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
+  const hex = pdf.subarray(a + b + 1, c - 1).toString('latin1');
+  const cms = fromDerWithPadding(Buffer.from(hex, 'hex').toString('binary'));
+  const p7 = forge.pkcs7.messageFromAsn1(cms) as forge.pkcs7.PkcsSignedData & {
+    rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string };
+  };
+  const attrs = p7.rawCapture.authenticatedAttributes;
+  const certificate = p7.certificates[0]!;
+  const digest = attributeValue(attrs, forge.pki.oids.messageDigest!)?.value as string | undefined;
+  const digestMatches = digest !== undefined && Buffer.from(digest, 'binary').equals(sha256(signed));
+  const signedAttributes = forge.asn1.toDer(forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attrs)).getBytes();
+  const md = forge.md.sha256.create().update(signedAttributes);
+  const publicKey = certificate.publicKey as forge.pki.rsa.PublicKey;
+  let signatureMatches = false;
+  try {
+    signatureMatches = publicKey.verify(md.digest().getBytes(), p7.rawCapture.signature);
+  } catch {
+    signatureMatches = false;
+  }
+  const essCert = attributeValue(attrs, '1.2.840.113549.1.9.16.2.47');
+  const essHash = essCert
+    ? (((essCert.value as forge.asn1.Asn1[])[0]!.value as forge.asn1.Asn1[])[0]!.value as forge.asn1.Asn1[])[0]!.value
+    : undefined;
+  const certDer = forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes();
+  return {
+    valid: digestMatches && signatureMatches,
+    coversFile: a === 0 && c + d === pdf.length && b < c,
+    subFilter: /\/SubFilter\s*\/([A-Za-z0-9.]+)/.exec(text)?.[1] ?? null,
+    signer: (certificate.subject.getField('CN')?.value as string | undefined) ?? null,
+    signingCertificateBound: typeof essHash === 'string' && Buffer.from(essHash, 'binary').equals(sha256(certDer)),
+  };
+}
+
+/** A 64×64 red ring as a real PNG (what an administrator's seal scan would be). */
+function sealPng(): Buffer {
+  const size = 64;
+  const raw = Buffer.alloc((size * 4 + 1) * size);
+  for (let y = 0; y < size; y++) {
+    raw[y * (size * 4 + 1)] = 0;
+    for (let x = 0; x < size; x++) {
+      const r = Math.hypot(x - 31.5, y - 31.5);
+      const o = y * (size * 4 + 1) + 1 + x * 4;
+      raw[o] = 200;
+      raw[o + 3] = r > 24 && r < 30 ? 255 : 0;
+    }
+  }
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe.each(backends())('signed certificate PDFs and the issuer seal on %s', (backend) => {
+  const dir = mkdtempSync(join(tmpdir(), 'xypj-sign-'));
+  const { path: p12Path } = throwawayP12(dir, 'p12-test-pass');
+  let t: TestApp;
+  let staff: Caller;
+  let companyToken: string;
+  let mine: { id: string; certNo: string };
+
+  beforeAll(async () => {
+    t = await startTestApp(backend, { certSignP12: p12Path, certSignPassword: 'p12-test-pass' });
+    staff = caller(t, await t.login('staff'));
+    companyToken = await t.login('company');
+    mine = (await caller(t, companyToken).get('/xypj/certificate/list')).result.records[0];
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const download = async (id: string, token: string) => t.request({ method: 'GET', url: `/api/xypj/certificate/pdf/${id}`, token });
+
+  it('the downloaded PDF is named after the certificate and carries a PAdES signature that verifies offline', async () => {
+    const res = await download(mine.id, companyToken);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${mine.certNo}.pdf"`);
+    expect(mine.certNo).toMatch(/^XYPJ-\d{4}-\d{5}$/);
+    const pdf = res.rawPayload;
+    expect(verifyPdfSignature(pdf)).toEqual({
+      valid: true,
+      coversFile: true,
+      subFilter: 'ETSI.CAdES.detached',
+      signer: 'XYPJ Test Issuer',
+      signingCertificateBound: true,
+    });
+    await expect(PDFDocument.load(pdf)).resolves.toBeTruthy();
+  });
+
+  it('one changed byte inside the signed range breaks the signature', async () => {
+    const pdf = Buffer.from((await download(mine.id, companyToken)).rawPayload);
+    const at = pdf.indexOf('信用等级证书') > 0 ? pdf.indexOf('信用等级证书') : 200;
+    pdf[at] = pdf[at]! ^ 0x01;
+    expect(verifyPdfSignature(pdf).valid).toBe(false);
+    const other = Buffer.from((await download(mine.id, companyToken)).rawPayload);
+    const end = other.length - 10;
+    other[end] = other[end]! ^ 0x20;
+    expect(verifyPdfSignature(other).valid).toBe(false);
+  });
+
+  it('an administrator sets the seal image; a company may not; the seal is drawn on the next certificate', async () => {
+    const before = (await download(mine.id, companyToken)).rawPayload.toString('latin1');
+    expect(before).not.toMatch(/\/Subtype\s*\/Image/);
+    const form = multipart({ biz: 'certificate' }, [{ name: '协会印章.png', type: 'image/png', content: sealPng() }]);
+    const staffToken = await t.login('staff');
+    const uploaded = (
+      await t.request({ method: 'POST', url: '/api/sys/common/upload', token: staffToken, payload: form.payload, headers: form.headers })
+    ).json();
+    expect(uploaded).toMatchObject({ success: true });
+    expect(await caller(t, companyToken).status('POST', '/xypj/certificate/seal', { path: uploaded.message })).toBe(403);
+    expect(
+      await staff.post('/xypj/certificate/seal', { path: 'certificate/20250101/x_1700000000000abcdefabcdefabcdefab.png' }),
+    ).toMatchObject({
+      success: false,
+      message: '印章图片不存在，请重新上传',
+    });
+    expect(await staff.post('/xypj/certificate/seal', { path: uploaded.message })).toMatchObject({
+      success: true,
+      message: '印章已保存，之后下载的证书将加盖此印章',
+    });
+    const shown = (await staff.get('/xypj/certificate/seal')).result;
+    expect(shown).toMatchObject({ path: uploaded.message, fileName: '协会印章.png' });
+    expect(shown.dataUrl).toMatch(/^data:image\/png;base64,iVBOR/);
+    const after = (await download(mine.id, companyToken)).rawPayload;
+    expect(after.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+    expect(verifyPdfSignature(after).valid).toBe(true);
+    expect(await staff.post('/xypj/certificate/seal', { path: '' })).toMatchObject({ success: true, message: '印章已清除' });
+    expect((await download(mine.id, companyToken)).rawPayload.toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
+  });
+
+  it('a text file cannot be the seal', async () => {
+    const form = multipart({ biz: 'certificate' }, [{ name: 'seal.txt', type: 'text/plain', content: Buffer.from('not an image') }]);
+    const uploaded = (
+      await t.request({
+        method: 'POST',
+        url: '/api/sys/common/upload',
+        token: await t.login('staff'),
+        payload: form.payload,
+        headers: form.headers,
+      })
+    ).json();
+    expect(await staff.post('/xypj/certificate/seal', { path: uploaded.message })).toMatchObject({
+      success: false,
+      message: '印章图片只能是PNG或JPG格式',
+    });
+  });
+});
+
+describe('signing configuration', () => {
+  it('a PKCS#12 file the password does not open stops the start with the reason', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xypj-sign-bad-'));
+    const { path } = throwawayP12(dir, 'right');
+    try {
+      await expect(startTestApp('pglite', { certSignP12: path, certSignPassword: 'wrong' })).rejects.toThrow(
+        'CERT_SIGN_P12: not a PKCS#12 file, or CERT_SIGN_PASSWORD does not open it',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('without CERT_SIGN_P12 the PDF is unsigned', async () => {
+    const t = await startTestApp('pglite');
+    try {
+      const token = await t.login('company');
+      const cert = (await caller(t, token).get('/xypj/certificate/list')).result.records[0];
+      const pdf = (await t.request({ method: 'GET', url: `/api/xypj/certificate/pdf/${cert.id}`, token })).rawPayload.toString('latin1');
+      expect(pdf.startsWith('%PDF-')).toBe(true);
+      expect(pdf).not.toContain('/ByteRange');
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import { PROJECT_ROOT } from '../../paths';
+import type { SigningKey } from './certificate-signing';
 
 /** What the certificate shows. */
 export interface CertificateContent {
@@ -17,6 +18,21 @@ export interface CertificateContent {
   checkUrl: string;
   revoked: boolean;
 }
+
+/** The issuer's seal image (PNG or JPEG bytes), drawn over the issuer's name. */
+export interface SealImage {
+  bytes: Uint8Array;
+  format: 'png' | 'jpg';
+}
+
+export interface CertificateExtras {
+  seal?: SealImage | null;
+  /** when given, the PDF carries a PAdES signature made with this key */
+  signing?: SigningKey | null;
+  signingTime?: Date;
+}
+
+const SEAL_SIZE = 130;
 
 const A4: [number, number] = [595.28, 841.89];
 
@@ -64,7 +80,7 @@ function drawQr({ QRCode, rgb }: PdfLibraries, page: PDFPage, text: string, x: n
 }
 
 /** An A4 credit grade certificate with a verification QR code. */
-export async function certificatePdf(c: CertificateContent): Promise<Uint8Array> {
+export async function certificatePdf(c: CertificateContent, extras: CertificateExtras = {}): Promise<Uint8Array> {
   const libraries = await pdfLibraries();
   const { PDFDocument, rgb, fontkit } = libraries;
   const RED = rgb(0.7, 0.08, 0.08);
@@ -104,5 +120,16 @@ export async function certificatePdf(c: CertificateContent): Promise<Uint8Array>
   page.drawText('扫码核验证书真伪', { x: 90, y: 72, size: 10, font, color: GREY });
   page.drawText(c.issuer, { x: w - 90 - font.widthOfTextAtSize(c.issuer, 16), y: 150, size: 16, font, color: DARK });
   page.drawText(c.issueDate, { x: w - 90 - font.widthOfTextAtSize(c.issueDate, 14), y: 122, size: 14, font, color: DARK });
-  return doc.save();
+  if (extras.seal) {
+    const image = extras.seal.format === 'png' ? await doc.embedPng(extras.seal.bytes) : await doc.embedJpg(extras.seal.bytes);
+    const scale = SEAL_SIZE / Math.max(image.width, image.height);
+    const sw = image.width * scale;
+    const sh = image.height * scale;
+    // centred on the issuer's name and date, as a stamped seal is
+    page.drawImage(image, { x: w - 90 - 80 - sw / 2, y: 140 - sh / 2, width: sw, height: sh });
+  }
+  if (!extras.signing) return doc.save();
+  const { addSignaturePlaceholder, signSavedPdf } = await import('./certificate-signing');
+  await addSignaturePlaceholder(doc, extras.signing, c.certNo, extras.signingTime ?? new Date());
+  return signSavedPdf(await doc.save({ useObjectStreams: false }), extras.signing);
 }

@@ -5,7 +5,11 @@ import type { AppDeps } from '../../core/deps';
 import { businessError, okMessage } from '../../core/envelope';
 import type { Db } from '../../db/types';
 import { requireInScope, scopeOf, type WriteContext } from '../entity/policies';
+import type { ServerConfig } from '../../config';
+import { StartupError } from '../../core/startup-error';
 import { officeToday } from './caller';
+import { loadSeal, certificateSealRoutes } from './certificate-seal';
+import { loadSigningKey, type SigningKey } from './certificate-signing';
 import { notifyCertificateRevoked } from './notify-events';
 import { definitionOf, requireRecord, requiredText } from './records';
 
@@ -22,6 +26,16 @@ export function checkUrl(request: FastifyRequest, certNo: string): string {
   return `${request.protocol}://${request.host}/xypj/checkzs?no=${encodeURIComponent(certNo)}`;
 }
 
+/** The signing key named by CERT_SIGN_P12 (null without it); a file that cannot be opened stops the start with the reason. */
+function signingKeyOf(config: ServerConfig): SigningKey | null {
+  if (!config.certSignP12) return null;
+  try {
+    return loadSigningKey(config.certSignP12, config.certSignPassword ?? '');
+  } catch (error) {
+    throw new StartupError(error instanceof Error ? error.message : String(error));
+  }
+}
+
 /** Certificates are issued by publication and changed only by revoke; the entity CRUD only reads them. */
 export async function certificateBeforeWrite(ctx: WriteContext): Promise<void> {
   if (ctx.mode === 'add') throw businessError('证书在发布评价结果时自动颁发，不能手工新增');
@@ -30,7 +44,10 @@ export async function certificateBeforeWrite(ctx: WriteContext): Promise<void> {
 }
 
 /** POST /xypj/certificate/revoke {id, reason} (xypj:certificate:revoke); GET /xypj/certificate/pdf/{id} (own company, or staff). */
-export function certificateRoutes(api: FastifyInstance, { db }: AppDeps): void {
+export function certificateRoutes(api: FastifyInstance, deps: AppDeps): void {
+  const { db, config } = deps;
+  const signing = signingKeyOf(config);
+  certificateSealRoutes(api, deps);
   api.post<{ Body: unknown }>('/xypj/certificate/revoke', { config: { permission: 'xypj:certificate:revoke' } }, async (request) => {
     const { user } = requireSession(request);
     const cert = await requireRecord(db, 'xypj_certificate', (request.body as { id?: unknown } | null)?.id);
@@ -51,21 +68,23 @@ export function certificateRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const certNo = String(cert.certNo);
     // pdf-lib, fontkit and the QR code load on the first certificate, not at start
     const { certificatePdf } = await import('./certificate-pdf');
-    const pdf = await certificatePdf({
-      certNo,
-      companyName: String(cert.companyName ?? ''),
-      creditCode: String(cert.creditCode ?? ''),
-      grade: String(cert.grade ?? ''),
-      issueDate: String(cert.issueDate ?? officeToday()),
-      validUntil: String(cert.validUntil ?? ''),
-      issuer: await issuerName(db),
-      checkUrl: checkUrl(request, certNo),
-      revoked: cert.status === 'revoked',
-    });
-    const name = encodeURIComponent(`信用等级证书-${certNo}.pdf`);
+    const pdf = await certificatePdf(
+      {
+        certNo,
+        companyName: String(cert.companyName ?? ''),
+        creditCode: String(cert.creditCode ?? ''),
+        grade: String(cert.grade ?? ''),
+        issueDate: String(cert.issueDate ?? officeToday()),
+        validUntil: String(cert.validUntil ?? ''),
+        issuer: await issuerName(db),
+        checkUrl: checkUrl(request, certNo),
+        revoked: cert.status === 'revoked',
+      },
+      { seal: await loadSeal(db, config.dataDir), signing },
+    );
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${certNo}.pdf"; filename*=UTF-8''${name}`)
+      .header('content-disposition', `attachment; filename="${certNo.replace(/[^A-Za-z0-9-]/g, '_')}.pdf"`)
       .header('cache-control', 'no-store')
       .send(Buffer.from(pdf));
   });

@@ -5,7 +5,8 @@ import type { ReadCache } from '../../core/shared-state';
 
 /** A public answer serialised once: the same bytes (timestamp included) for every reader, so its ETag is strong. */
 export interface PublicAnswer {
-  body: string;
+  /** UTF-8 bytes, encoded once rather than on every send */
+  body: Buffer;
   etag: string;
 }
 
@@ -15,7 +16,7 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=30';
 const KEY_PREFIX = 'xypj:public:';
 
 function answerOf(envelope: Envelope): PublicAnswer {
-  const body = JSON.stringify(envelope);
+  const body = Buffer.from(JSON.stringify(envelope));
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
 }
 

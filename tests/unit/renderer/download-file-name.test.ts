@@ -9,9 +9,17 @@ type Row = Record<string, unknown>;
 
 function downloadOf(record: Row, serverName?: string) {
   const saved: string[] = [];
-  const s = fakeHttp({ 'DOWNLOAD /xypj/certificate/pdf/c1': () => ({ blob: new Blob(['%PDF-1.7'], { type: 'application/pdf' }), fileName: serverName }) });
+  const s = fakeHttp({
+    'DOWNLOAD /xypj/certificate/pdf/c1': () => ({ blob: new Blob(['%PDF-1.7'], { type: 'application/pdf' }), fileName: serverName }),
+  });
   const rec = recordingNotifier();
-  const services: RendererServices = { http: s.http, data: testDataProvider(s.http), can: () => true, apiBase: '/api', user: { id: 'u1', username: 'admin', realname: '管理员' } };
+  const services: RendererServices = {
+    http: s.http,
+    data: testDataProvider(s.http),
+    can: () => true,
+    apiBase: '/api',
+    user: { id: 'u1', username: 'admin', realname: '管理员' },
+  };
   const context: ActionRunContext = {
     services,
     notify: rec.notifier,
@@ -24,7 +32,10 @@ function downloadOf(record: Row, serverName?: string) {
   return { saved, context, rec };
 }
 
-const pdf = (fileName?: string): ListAction => ({ text: '下载证书', download: { url: '/xypj/certificate/pdf/{{ $record.id }}', fileName } });
+const pdf = (fileName?: string): ListAction => ({
+  text: '下载证书',
+  download: { url: '/xypj/certificate/pdf/{{ $record.id }}', fileName },
+});
 
 describe('download actions name the saved file', () => {
   it('fills {{ }} in fileName from the row', async () => {

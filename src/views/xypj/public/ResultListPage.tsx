@@ -43,7 +43,11 @@ function CertCell({ record, batch }: { record: PublicResult; batch?: PublicBatch
   return (
     <span style={record.certState === 'revoked' ? { textDecoration: 'line-through' } : undefined}>
       {record.certNo}
-      <Tag color={record.certState === 'revoked' ? 'default' : 'orange'} style={{ marginLeft: 8, textDecoration: 'none' }} data-testid="cert-state">
+      <Tag
+        color={record.certState === 'revoked' ? 'default' : 'orange'}
+        style={{ marginLeft: 8, textDecoration: 'none' }}
+        data-testid="cert-state"
+      >
         {record.certStateText}
       </Tag>
     </span>
@@ -136,7 +140,14 @@ export default function ResultListPage() {
             columns={columns}
             dataSource={page?.records ?? []}
             locale={{ emptyText }}
-            pagination={{ current: pageNo, pageSize: PAGE_SIZE, total, showTotal: (n) => `共 ${n} 家企业`, showSizeChanger: false, onChange: setPageNo }}
+            pagination={{
+              current: pageNo,
+              pageSize: PAGE_SIZE,
+              total,
+              showTotal: (n) => `共 ${n} 家企业`,
+              showSizeChanger: false,
+              onChange: setPageNo,
+            }}
           />
         ) : (
           <>
@@ -165,7 +176,15 @@ export default function ResultListPage() {
                 </List.Item>
               )}
             />
-            <Pagination style={{ marginTop: 12 }} simple current={pageNo} pageSize={PAGE_SIZE} total={total} onChange={setPageNo} showTotal={(n) => `共 ${n} 家企业`} />
+            <Pagination
+              style={{ marginTop: 12 }}
+              simple
+              current={pageNo}
+              pageSize={PAGE_SIZE}
+              total={total}
+              onChange={setPageNo}
+              showTotal={(n) => `共 ${n} 家企业`}
+            />
           </>
         )}
       </Card>
