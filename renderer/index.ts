@@ -1,5 +1,6 @@
 export { SchemaPage, type SchemaPageProps } from './SchemaPage';
 export { useListPage, type ListPageController, type ListPageOptions, type Row } from './list/useListPage';
+export { ListReloadKeyContext, signalListReload, useListReloadSignal } from './list/reloadSignal';
 export { ListPageView } from './list/ListPageView';
 export { useListContext, useOptionalListContext, type ListContextValue, type ReloadOptions } from './list/ListContext';
 export { registerView, hasView, registeredViews, getViewRegistration, DuplicateViewError, type ViewProps, type ViewComponent, type ViewRegistration } from './views/registry';

@@ -9,6 +9,7 @@ import { exportByNavigation, navigateTo } from './exportLink';
 import { treeRootParams, treeRowsOf, UNREADABLE_TREE_DATA } from './useTreeRows';
 import { errorText } from '../data/errors';
 import { pageOf } from '../data/provider';
+import { useListReloadSignal } from './reloadSignal';
 
 export type Row = Record<string, unknown>;
 
@@ -111,6 +112,7 @@ export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
   }, [http, schema.url.list, params, reloadTick]);
 
   const reload = useCallback(() => setReloadTick((t) => t + 1), []);
+  useListReloadSignal(reload);
   const clearSelection = useCallback(() => {
     setSelectedRowKeys([]);
     setSelectedRows([]);

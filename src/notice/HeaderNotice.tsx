@@ -7,6 +7,7 @@ import { getAction } from '../api/http';
 import { AnnouncementDetailModal } from './AnnouncementDetailModal';
 import { fetchSocketTicket, fetchUnread, markRead, PRIORITY_TAGS, type MyAnnouncement, type UnreadNotices } from './noticeApi';
 import { NoticeSocket, noticeSocketUrl } from './noticeSocket';
+import { signalListReload } from '@renderer/list/reloadSignal';
 
 const EMPTY: UnreadNotices = { anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 };
 
@@ -71,6 +72,7 @@ export function HeaderNotice({ userId, color }: { userId: string; color?: string
       },
       onMessage: (frame) => {
         if (frame.cmd !== 'topic' && frame.cmd !== 'user') return;
+        if (Array.isArray(frame.reload)) signalListReload(frame.reload.filter((k): k is string => typeof k === 'string'));
         stopped.current = false;
         void load().then((fresh) => {
           const arrived = fresh && frame.msgId && [...fresh.anntMsgList, ...fresh.sysMsgList].find((m) => m.anntId === frame.msgId);

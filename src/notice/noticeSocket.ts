@@ -4,6 +4,8 @@ export interface NoticeFrame {
   msgId?: string;
   msgTxt?: string;
   userId?: string;
+  /** menu component names of the lists the notice concerns */
+  reload?: string[];
 }
 
 export interface NoticeSocketOptions {

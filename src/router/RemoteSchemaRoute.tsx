@@ -26,7 +26,7 @@ export function remoteSchemaRoute(componentName: string, Fallback: ComponentType
     if (state.schema === undefined) return loading;
     return (
       <Suspense fallback={loading}>
-        <SchemaView schema={state.schema} source={`${componentName}.json（服务器页面目录）`} />
+        <SchemaView schema={state.schema} source={`${componentName}.json（服务器页面目录）`} reloadKey={componentName} />
       </Suspense>
     );
   };

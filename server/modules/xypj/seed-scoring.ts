@@ -5,16 +5,12 @@ import { assignExperts } from './assignment';
 import { officeToday } from './caller';
 import { reviewApplication } from './results';
 import { seedId } from './seed';
+import { DEMO_EXPERT_ACCOUNTS } from './demo-accounts';
 
 const SEED_KEY = 'xypj:demo-data-2';
 const DEMO_EXPERT_USER = 'u_demo_expert';
 /** The demo experts' department (专家组): every demo reviewer belongs to it, so none is told 未归属部门 at sign-in. */
 const EXPERT_DEPART = { id: 'd_a01a02', orgCode: 'A01A02' };
-/** Login accounts of demo experts 2 and 3 (password: the demo expert's). */
-export const DEMO_EXPERT_ACCOUNTS = [
-  { n: 2, userId: 'u_demo_expert2', username: 'reviewer2' },
-  { n: 3, userId: 'u_demo_expert3', username: 'reviewer3' },
-];
 
 /** Which seeded experts score which of this year's applications, and how far they got. */
 const PLAN: Array<{ app: number; experts: number[]; stage: 'assigned' | 'partly' | 'scored' | 'reviewed' }> = [

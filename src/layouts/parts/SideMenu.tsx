@@ -6,6 +6,7 @@ import { renderUrlTemplate } from '../../router/urlTemplate';
 import { urlTemplateScope } from '../../router/urlScope';
 import { permissionsAtom, tenantIdAtom, tokenAtom } from '../../state/session';
 import { menuIcon } from '@widgets/shared/menuIcons';
+import { signalListReload } from '@renderer/list/reloadSignal';
 import { findMenuItemByKey, menuSelection, visibleMenu, type MenuNode } from './menuModel';
 
 type Items = NonNullable<MenuProps['items']>;
@@ -64,6 +65,8 @@ export function SideMenu({ mode, theme, collapsed, onNavigate }: SideMenuProps) 
       return;
     }
     if (item?.meta?.target) return;
+    // a page already open (this tab or kept alive) shows fresh rows when its menu item is clicked again
+    if (item?.component) signalListReload([item.component]);
     navigate(key);
     onNavigate?.();
   };
