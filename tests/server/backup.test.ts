@@ -230,6 +230,21 @@ describe.each(backends())('backup and restore on %s', (backend) => {
     expectLegacyFiles(target.env.DATA_DIR);
   }, 180_000);
 
+  it.each(backends().filter((b) => b !== backend))('the same backup restores into an empty %s database too', async (other) => {
+    const target = await emptyTarget(other, work, `cross-${other}`);
+    targets.push(target);
+    const restored = await cli('restore', [backupFile], target.env);
+    expect(restored.stderr).toBe('');
+    expect(restored.stdout).toMatch(new RegExp(`^Restored the ${backend} backup taken at .* \\d+ tables, \\d+ rows, 2 files \\(row counts checked\\)`));
+    const db = await target.open();
+    try {
+      await expectMomentBetween(db.db, before, after);
+    } finally {
+      await db.close();
+    }
+    expectLegacyFiles(target.env.DATA_DIR);
+  }, 180_000);
+
   it('restore refuses a target that is not empty and changes nothing', async () => {
     const target = await emptyTarget(backend, work, 'occupied');
     targets.push(target);
