@@ -51,8 +51,31 @@ function engineReason(message: string): string {
 
 const FLAG_BITS: Record<string, number> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL };
 
-/** Compiles a user's pattern (flags: any of i, m, s) or throws UserPatternError with a plain Chinese reason. */
+const compiledCache = new Map<string, UserPattern | UserPatternError>();
+const CACHE_SIZE = 256;
+
+/**
+ * Compiles a user's pattern (flags: any of i, m, s) or throws UserPatternError with a plain Chinese reason.
+ * Results are kept (a few hundred, oldest dropped first): a rule checked as the user types compiles once.
+ */
 export function compileUserPattern(source: string, flags = '', maxLength = MAX_USER_PATTERN_LENGTH): UserPattern {
+  const key = `${maxLength}/${flags}/${source}`;
+  let entry = compiledCache.get(key);
+  if (!entry) {
+    try {
+      entry = compileNew(source, flags, maxLength);
+    } catch (err) {
+      if (!(err instanceof UserPatternError)) throw err;
+      entry = err;
+    }
+    if (compiledCache.size >= CACHE_SIZE) compiledCache.delete(compiledCache.keys().next().value!);
+    compiledCache.set(key, entry);
+  }
+  if (entry instanceof UserPatternError) throw entry;
+  return entry;
+}
+
+function compileNew(source: string, flags: string, maxLength: number): UserPattern {
   if (source.length === 0) throw new UserPatternError('正则表达式不能为空');
   if (source.length > maxLength) throw new UserPatternError(`正则表达式不能超过${maxLength}个字符`);
   try {

@@ -59,10 +59,15 @@ describe.each(backends())('user-written regular expressions on %s', (backend) =>
     expect(saved.json()).toMatchObject({ success: true });
     await checkByCode('chained', 'warm-up');
     for (const value of [`${'a'.repeat(251)}!`, 'a'.repeat(10_000)]) {
-      const { value: res, ms } = await timed(() => checkByCode('chained', value));
-      console.log(`checkByCode with ${value.length} characters: ${ms.toFixed(1)} ms`);
-      expect(res.json()).toMatchObject({ success: false, message: '最多252位字母、数字或下划线', result: { passed: false } });
-      expect(ms).toBeLessThan(100);
+      // the best of three: backtracking would make every one take minutes, a busy machine only some
+      const times: number[] = [];
+      for (let run = 0; run < 3; run++) {
+        const { value: res, ms } = await timed(() => checkByCode('chained', value));
+        expect(res.json()).toMatchObject({ success: false, message: '最多252位字母、数字或下划线', result: { passed: false } });
+        times.push(ms);
+      }
+      console.log(`checkByCode with ${value.length} characters: ${times.map((ms) => ms.toFixed(1)).join(', ')} ms`);
+      expect(Math.min(...times)).toBeLessThan(100);
     }
     expect((await checkByCode('chained', 'a'.repeat(252))).json()).toMatchObject({ success: true });
   });

@@ -69,16 +69,24 @@ const FORMAT_MESSAGE = '文件格式不正确，请上传.xls或.xlsx格式的Ex
 const ROWS_MESSAGE = `单个文件最多导入${MAX_IMPORT_ROWS}行数据`;
 const MAX_ROWS = MAX_IMPORT_ROWS + HEADER_SEARCH_ROWS;
 const MAX_XLS_CELLS = 1_000_000;
+const DEFAULT_MAX_COLUMNS = 100;
+/** Columns a sheet may have beyond its template's (notes, a column the export adds): more refuse the file. */
+const EXTRA_COLUMNS = 10;
 
-async function xlsxGrid(file: Buffer): Promise<SheetGrid | null> {
-  const sheet = await readFirstSheet(file, MAX_ROWS, ROWS_MESSAGE, FORMAT_MESSAGE);
+/** The widest sheet accepted for an entity: every field, every sub-table column, and EXTRA_COLUMNS. */
+export function maxColumnsFor(def: SheetSource, withSubRows: boolean): number {
+  return def.fields.length + (withSubRows ? subColumns(def.subTables ?? []).length : 0) + EXTRA_COLUMNS;
+}
+
+async function xlsxGrid(file: Buffer, maxColumns: number): Promise<SheetGrid | null> {
+  const sheet = await readFirstSheet(file, MAX_ROWS, ROWS_MESSAGE, FORMAT_MESSAGE, maxColumns);
   if (!sheet) return null;
   return { rowCount: sheet.rowCount, values: (line) => sheet.rows.get(line) ?? [] };
 }
 
-function xlsGrid(file: Buffer): SheetGrid | null {
+function xlsGrid(file: Buffer, maxColumns: number): SheetGrid | null {
   try {
-    return readXlsSheet(file, { maxRows: MAX_ROWS, maxCells: MAX_XLS_CELLS, rowsMessage: ROWS_MESSAGE });
+    return readXlsSheet(file, { maxRows: MAX_ROWS, maxCells: MAX_XLS_CELLS, rowsMessage: ROWS_MESSAGE, maxColumns });
   } catch (err) {
     // a malformed file may make the container or record parsers throw anything: only our own messages pass
     if (err instanceof ApiError) throw err;
@@ -86,10 +94,13 @@ function xlsGrid(file: Buffer): SheetGrid | null {
   }
 }
 
-/** The first sheet of an .xlsx or BIFF8 .xls file (told apart by content); null when the book has no sheet. */
-export function loadGrid(file: Buffer): Promise<SheetGrid | null> | SheetGrid | null {
-  if (file.length >= 4 && file.readUInt32LE(0) === 0x04034b50) return xlsxGrid(file);
-  if (file.length >= XLS_MAGIC.length && file.subarray(0, XLS_MAGIC.length).equals(XLS_MAGIC)) return xlsGrid(file);
+/**
+ * The first sheet of an .xlsx or BIFF8 .xls file (told apart by content); null when the book has no sheet.
+ * A cell right of `maxColumns` refuses the file (a template's columns and a few more; see maxColumnsFor).
+ */
+export function loadGrid(file: Buffer, maxColumns = DEFAULT_MAX_COLUMNS): Promise<SheetGrid | null> | SheetGrid | null {
+  if (file.length >= 4 && file.readUInt32LE(0) === 0x04034b50) return xlsxGrid(file, maxColumns);
+  if (file.length >= XLS_MAGIC.length && file.subarray(0, XLS_MAGIC.length).equals(XLS_MAGIC)) return xlsGrid(file, maxColumns);
   throw businessError(FORMAT_MESSAGE);
 }
 
@@ -110,7 +121,7 @@ function headerNames(def: SheetSource, withSubRows: boolean): Map<string, Column
  * row with main values starts a record, a row with sub values only adds sub rows to the record above it.
  */
 export async function readSheetRows(def: SheetSource, file: Buffer, withSubRows = false): Promise<SheetRow[]> {
-  const sheet = await loadGrid(file);
+  const sheet = await loadGrid(file, maxColumnsFor(def, withSubRows));
   if (!sheet) return [];
   const byName = headerNames(def, withSubRows);
   const mainCount = new Set([...byName.values()].filter((t) => !t.sub).map((t) => t.field)).size;

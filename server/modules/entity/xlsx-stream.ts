@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream';
-import type ExcelJS from 'exceljs';
 import { ApiError, businessError } from '../../core/envelope';
+import { readXlsxSheet, type XlsxSheet } from './xlsx/read-xlsx';
 
 /** Everything a .xlsx may unpack to (all its parts together): beyond it the file is refused before it is read. */
 export const MAX_UNCOMPRESSED_BYTES = 100 * 1024 * 1024;
@@ -36,45 +35,21 @@ export function declaredUncompressedBytes(file: Buffer): number {
   return total;
 }
 
-export interface StreamedSheet {
-  rowCount: number;
-  rows: Map<number, ExcelJS.CellValue[]>;
-}
+export type StreamedSheet = XlsxSheet;
 
 /**
- * The first worksheet of an .xlsx, read as a stream (exceljs WorkbookReader): rows are kept as their values,
- * and reading stops with `rowsMessage` as soon as the sheet has more than maxRows rows, so a file of
- * millions of rows costs the time and memory of maxRows. A part that declares more than
- * MAX_UNCOMPRESSED_BYTES in all is refused before anything is unpacked.
+ * The first worksheet of an .xlsx (xlsx/read-xlsx.ts): a file whose zip declares more than
+ * MAX_UNCOMPRESSED_BYTES is refused before anything is unpacked, and whatever it declares, reading
+ * stops as soon as the inflated bytes pass that limit, a cell holds more than 32,767 characters, a
+ * cell lies right of maxColumns or the sheet has more than maxRows rows.
  */
-export async function readFirstSheet(file: Buffer, maxRows: number, rowsMessage: string, formatMessage: string): Promise<StreamedSheet | null> {
+export async function readFirstSheet(file: Buffer, maxRows: number, rowsMessage: string, formatMessage: string, maxColumns: number): Promise<StreamedSheet | null> {
   if (declaredUncompressedBytes(file) > MAX_UNCOMPRESSED_BYTES) throw businessError(UNCOMPRESSED_MESSAGE);
-  const { default: Excel } = await import('exceljs');
-  const input = Readable.from([file]);
-  const reader = new Excel.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
-  const rows = new Map<number, ExcelJS.CellValue[]>();
-  let line = 0;
-  let rowCount = 0;
-  let found = false;
   try {
-    for await (const worksheet of reader) {
-      found = true;
-      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-        // a row without its number follows the one before it
-        line = Number.isFinite(row.number) && row.number > line ? row.number : line + 1;
-        if (line > maxRows || rows.size >= maxRows) throw businessError(rowsMessage);
-        const values = row.values;
-        if (Array.isArray(values) && values.length > 0) rows.set(line, values);
-        rowCount = line;
-      }
-      break;
-    }
+    return await readXlsxSheet(file, { maxRows, rowsMessage, maxColumns, maxInflatedBytes: MAX_UNCOMPRESSED_BYTES, inflatedMessage: UNCOMPRESSED_MESSAGE });
   } catch (err) {
-    // a malformed file may make the unzip or XML parsers throw anything: only our own messages pass
+    // a malformed file may make the zip or XML readers throw anything: only our own messages pass
     if (err instanceof ApiError) throw err;
     throw businessError(formatMessage);
-  } finally {
-    input.destroy();
   }
-  return found ? { rowCount, rows } : null;
 }

@@ -2,6 +2,7 @@ import CFB from 'cfb';
 import { businessError } from '../../../core/envelope';
 import { records, SegmentReader, XlsFormatError, type BiffRecord } from './biff-stream';
 import { isDateFormat, serialToDate } from './number-formats';
+import { cellTooLongMessage, MAX_CELL_CHARS, tooWideMessage } from '../xlsx/text-collector';
 
 /** A value the way exceljs gives it for the same cell (dates as Date, formulas as their cached result). */
 export type XlsCell = string | number | boolean | Date | null;
@@ -17,6 +18,8 @@ export interface XlsLimits {
   maxRows: number;
   maxCells: number;
   rowsMessage: string;
+  /** a cell right of it refuses the file */
+  maxColumns?: number;
 }
 
 export const XLS_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -125,6 +128,8 @@ function readSheet(stream: Buffer, offset: number, globals: Globals, limits: Xls
     const line = row + 1;
     if (line > limits.maxRows) throw businessError(limits.rowsMessage);
     if (++cells > limits.maxCells) throw businessError(CELLS_MESSAGE);
+    if (limits.maxColumns !== undefined && col + 1 > limits.maxColumns) throw businessError(tooWideMessage(line, col + 1, limits.maxColumns));
+    if (typeof value === 'string' && value.length > MAX_CELL_CHARS) throw businessError(cellTooLongMessage(line, col + 1));
     let values = rows.get(line);
     if (!values) rows.set(line, (values = []));
     values[col + 1] = value;
