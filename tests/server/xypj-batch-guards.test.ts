@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeLeftovers } from '../../server/modules/xypj/batch-guards';
 import { officeToday } from '../../server/modules/xypj/caller';
 import { backends, startTestApp, type TestApp } from './support/app';
 import { caller, seeded, type Caller } from './support/xypj';
@@ -171,5 +172,16 @@ describe.each(backends())('guarded batch moves, withdrawal, closed sheets and ob
     expect(plan).toMatchObject({ blockers: [], effects: ['4份评价结果将发布，颁发4张证书'] });
     expect(await move('published')).toMatchObject({ success: true, message: '批次已变更为「已发布」，已颁发4张证书' });
     expect(await staff.put('/xypj/objection/edit', { id: objection.id, answer: '改' })).toMatchObject({ success: false, message: `批次${batch.name}不在公示期，不能登记或修改异议` });
+  });
+
+  it('rows left open by a batch moved before the guards existed are closed at start', async () => {
+    await sql`update xypj_application set state = 'draft' where id = ${app(1)}`.execute(t.db);
+    await sql`update xypj_application set state = 'returned' where id = ${app(5)}`.execute(t.db);
+    const [sheet] = (await sheetsOf('reviewer2')).filter((s) => s.applicationId === app(17));
+    await sql`update xypj_score_sheet set state = 'returned' where id = ${sheet!.id}`.execute(t.db);
+    await closeLeftovers(t.db);
+    expect([await stateOf(1), await stateOf(5)]).toEqual(['closed', 'closed']);
+    expect((await sheetsOf('reviewer2')).find((s) => s.id === sheet!.id)!.state).toBe('closed');
+    expect(await stateOf(19)).toBe('published');
   });
 });

@@ -121,3 +121,17 @@ export async function applyMoveEffects(db: Db, batchId: string, to: string, user
       where batch_id = ${batchId} and state <> 'submitted'`.execute(db);
   }
 }
+
+/**
+ * Rows left open by batches that moved before the moves were guarded: drafts of a batch no longer open,
+ * returned applications of a batch in publicity or later, and unsubmitted sheets of a batch past 评审中
+ * or of a withdrawn application become `closed`, as a move now leaves them. Idempotent; run at start.
+ */
+export async function closeLeftovers(db: Db): Promise<void> {
+  const now = new Date();
+  await sql`update xypj_application a set state = 'closed', update_by = 'system', update_time = ${now} from xypj_batch b
+    where b.id = a.batch_id and ((a.state = 'draft' and b.state <> 'open') or (a.state = 'returned' and b.state in ('publicity', 'published', 'closed')))`.execute(db);
+  await sql`update xypj_score_sheet s set state = 'closed', update_by = 'system', update_time = ${now} from xypj_batch b, xypj_application a
+    where b.id = s.batch_id and a.id = s.application_id and s.state <> 'submitted' and s.state <> 'closed'
+      and (b.state not in ('open', 'reviewing') or a.state = 'withdrawn')`.execute(db);
+}

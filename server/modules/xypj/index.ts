@@ -5,6 +5,7 @@ import { reviewRoutes } from './review-routes';
 import { scoreSheetBeforeWrite, scoringRoutes } from './scoring-routes';
 import { placeDemoReviewersInDepartment, seedXypjScoringData } from './seed-scoring';
 import { batchBeforeWrite, batchRoutes, criteriaBeforeWrite } from './batch-routes';
+import { closeLeftovers } from './batch-guards';
 import { certificateBeforeWrite, certificateRoutes } from './certificate-routes';
 import { companyBeforeWrite, companyRoutes } from './company-routes';
 import { dashboardRoute } from './dashboard-route';
@@ -62,6 +63,7 @@ export const xypjModule: ApiModule = async (api, deps) => {
   await seedXypjScoringData(deps.db);
   await placeDemoReviewersInDepartment(deps.db);
   await seedPublishedBatch(deps.db);
+  await closeLeftovers(deps.db);
   await seedXypjNews(deps.db);
   await seedXypjDemoFiles(deps.db);
   await seedNoticeTemplates(deps.db);
