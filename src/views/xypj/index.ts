@@ -8,7 +8,6 @@ import { XYPJ_VIEW_NAMES, type XypjViewName } from './view-names';
  * - XypjAssignment: 专家分配 page (the current batch's applications, 分配专家, 一键分配).
  * - XypjScoreSheet: 打分 dialog of the expert's own sheet, beside the snapshot and materials.
  * - XypjScoreReview: 复核 dialog (experts' scores side by side, 退回 one sheet, 确认复核 and the result).
- * - XypjBatchTransition: a batch move with the server's preview (blockers, effects) and 提前截止申报.
  * - XypjCertificateSeal: 证书印章设置 (the seal image drawn on the certificate PDFs).
  * - XypjBatchTransition: a batch move with the server's preview (blockers, effects) and 提前截止申报.
  */
