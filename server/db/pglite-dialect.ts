@@ -13,18 +13,60 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { StatementTimeoutError, type PGliteWorkerHost } from './pglite-worker';
+import { StatementTimeoutError, type PGliteWorkerHost, type WorkerQueryResult } from './pglite-worker';
 
-/** PGlite is one connection: queries and transactions take turns through this lock. */
-class TurnLock {
-  private tail: Promise<void> = Promise.resolve();
+/** How long the database must have been free of other requests before a background transaction (a report) starts. */
+const QUIET_MS = 50;
+/** A background transaction waits at most this long for such a quiet moment. */
+const BACKGROUND_MAX_WAIT_MS = 2000;
 
-  acquire(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((resolve) => (release = resolve));
-    const turn = this.tail.then(() => release);
-    this.tail = this.tail.then(() => next);
-    return turn;
+/**
+ * PGlite is one connection: queries and transactions take turns through this lock, in arrival order. Background
+ * turns (reports, which may hold the connection up to their time limit) go only when no other turn waits and none
+ * ended in the last QUIET_MS: a request making several queries in a row is not overtaken by a report between them.
+ */
+export class TurnLock {
+  private busy = false;
+  private readonly waiting: Array<() => void> = [];
+  private readonly background: Array<{ grant: () => void; since: number }> = [];
+  private lastRelease = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  acquire(background = false): Promise<() => void> {
+    return new Promise((resolve) => {
+      const grant = () => {
+        this.busy = true;
+        let released = false;
+        resolve(() => {
+          if (released) return;
+          released = true;
+          this.busy = false;
+          if (!background) this.lastRelease = performance.now();
+          this.next();
+        });
+      };
+      if (background) this.background.push({ grant, since: performance.now() });
+      else this.waiting.push(grant);
+      this.next();
+    });
+  }
+
+  private next(): void {
+    if (this.busy) return;
+    const turn = this.waiting.shift();
+    if (turn) return turn();
+    const first = this.background[0];
+    if (!first) return;
+    const now = performance.now();
+    const quietFor = now - this.lastRelease;
+    if (quietFor >= QUIET_MS || now - first.since >= BACKGROUND_MAX_WAIT_MS) {
+      this.background.shift();
+      return first.grant();
+    }
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      this.next();
+    }, QUIET_MS - quietFor);
   }
 }
 
@@ -40,6 +82,8 @@ const TRANSACTION_END = /^\s*(commit|rollback|end|abort)\b/i;
 class PGliteConnection implements DatabaseConnection {
   private deadline: number | null = null;
   private sessionTimeoutMs = 0;
+  /** the database thread was replaced during this transaction */
+  private ended = false;
 
   constructor(private readonly host: PGliteWorkerHost) {}
 
@@ -58,7 +102,18 @@ class PGliteConnection implements DatabaseConnection {
     }
     const remaining = deadline === null ? undefined : deadline - performance.now();
     if (remaining !== undefined && remaining <= 0) throw new StatementTimeoutError();
-    const res = await this.host.query<R>(text, compiled.parameters, remaining);
+    if (this.ended && TRANSACTION_END.test(text)) {
+      // the thread that held this transaction was replaced: there is nothing left to roll back
+      this.ended = false;
+      return { rows: [] };
+    }
+    let res: WorkerQueryResult<R>;
+    try {
+      res = await this.host.query<R>(text, compiled.parameters, remaining);
+    } catch (err) {
+      if (err instanceof StatementTimeoutError) this.ended = true;
+      throw err;
+    }
     const affected = res.affectedRows;
     return {
       rows: res.rows,
@@ -69,6 +124,7 @@ class PGliteConnection implements DatabaseConnection {
   /** A new transaction starts without the previous one's limit. */
   startTransaction(): void {
     this.deadline = null;
+    this.ended = false;
   }
 
   // eslint-disable-next-line require-yield
@@ -78,18 +134,21 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  private readonly lock = new TurnLock();
   private readonly connection: PGliteConnection;
   private readonly releases = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(host: PGliteWorkerHost) {
+  constructor(
+    host: PGliteWorkerHost,
+    private readonly lock: TurnLock,
+    private readonly background: boolean,
+  ) {
     this.connection = new PGliteConnection(host);
   }
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.lock.acquire();
+    const release = await this.lock.acquire(this.background);
     this.releases.set(this.connection, release);
     return this.connection;
   }
@@ -119,15 +178,20 @@ class PGliteDriver implements Driver {
   }
 }
 
+/** `background`: this handle's turns wait for a quiet moment (see TurnLock); every handle on one host shares its lock. */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly host: PGliteWorkerHost) {}
+  constructor(
+    private readonly host: PGliteWorkerHost,
+    private readonly lock: TurnLock,
+    private readonly background = false,
+  ) {}
 
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.host);
+    return new PGliteDriver(this.host, this.lock, this.background);
   }
 
   createQueryCompiler(): QueryCompiler {

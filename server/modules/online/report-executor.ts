@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { businessError } from '../../core/envelope';
 import { resolveTokenSecret } from '../../core/tokens';
-import { databaseUrlOf, openPostgres, type OpenDatabase } from '../../db/open';
+import { backgroundDbOf, databaseUrlOf, openPostgres, type OpenDatabase } from '../../db/open';
 import { STATEMENT_TIMEOUT_CODE } from '../../db/pglite-worker';
 import type { Database, Db } from '../../db/types';
 import { ReportGate } from './report-gate';
@@ -109,7 +109,7 @@ async function openReaderPool(url: string, password: string): Promise<OpenDataba
  */
 export async function setupReportExecutor(db: Db, tokenSecret: string | undefined): Promise<ReportSetup> {
   const url = databaseUrlOf(db);
-  if (!url) return { executor: executor(db, REPORT_TIMEOUT_MS.pglite, new ReportGate(REPORT_LIMITS.pglite), async () => {}) };
+  if (!url) return { executor: executor(backgroundDbOf(db) ?? db, REPORT_TIMEOUT_MS.pglite, new ReportGate(REPORT_LIMITS.pglite), async () => {}) };
   const gate = new ReportGate(REPORT_LIMITS.postgres);
   const password = await readerPassword(db, tokenSecret);
   let reason: string | null;

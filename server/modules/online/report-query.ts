@@ -153,9 +153,10 @@ function cappedRows(names: string[], page: RawBuilder<unknown>, byteCap: number)
   const size = names.length
     ? sql.join(names.map((name) => sql`coalesce(least(octet_length(cast(${sql.ref(`t.${name}`)} as text)), ${sql.lit(REPORT_CELL_CAP * 4)}), 0)`), sql` + `)
     : sql`0`;
+  // offset 0 keeps the cutting below the window: the window then buffers cut cells, never the long values
   return sql<Record<string, unknown>>`select q.* from (
-  select ${sql.join([...cols, sql`sum(${size}) over (rows between unbounded preceding and current row) as "__bytes"`])}
-  from (${page}) as t
+  select c.*, sum(c."__size") over (rows between unbounded preceding and current row) as "__bytes"
+  from (select ${sql.join([...cols, sql`${size} as "__size"`])} from (${page}) as t offset 0) as c
 ) as q where q."__bytes" <= ${sql.lit(byteCap)}`;
 }
 

@@ -57,7 +57,7 @@ export function switchToReaderRole(db: Db): void {
  * while a report runs, so there it covers the whole run and is short: a report over it ends the database thread,
  * which reopens in a few hundred milliseconds, and every other request waits less than a second.
  */
-export const REPORT_TIMEOUT_MS = { postgres: 5000, pglite: 500 } as const;
+export const REPORT_TIMEOUT_MS = { postgres: 5000, pglite: 400 } as const;
 /** kept for callers that do not say which backend */
 export const REPORT_STATEMENT_TIMEOUT_MS = REPORT_TIMEOUT_MS.postgres;
 
