@@ -11,6 +11,7 @@ import { installJsonBodyParser } from './core/json-body';
 import { installLazyValidation } from './core/validation';
 import { installTextInputCheck } from './core/text-input';
 import { installRequestTiming } from './core/sys-log';
+import { AppMetrics, installMetrics } from './core/metrics';
 import { createSmsProvider, type SmsProvider } from './core/sms';
 import { attachCache, createSharedState, ReadCache, type SharedState } from './core/shared-state';
 import { resolveTokenSecret, TokenService } from './core/tokens';
@@ -55,10 +56,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     shared,
     cache,
     notices: new NoticeHub(shared),
+    metrics: new AppMetrics(db),
   };
   app.decorate('deps', deps);
 
   installRequestTiming(app);
+  installMetrics(app, deps.metrics, config);
   installJsonBodyParser(app);
   installLazyValidation(app);
   installTextInputCheck(app);

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { AddressList, parseAllowList } from './core/address-list';
 import { parseSmsSettings } from './core/sms/settings';
 import type { SmsSettings } from './core/sms/types';
 
@@ -55,6 +56,10 @@ export interface ServerConfig {
   certSignP12?: string;
   /** CERT_SIGN_PASSWORD: the password of that file */
   certSignPassword?: string;
+  /** METRICS_TOKEN: a caller presenting it (Bearer or ?token=) reads /metrics from any address */
+  metricsToken?: string;
+  /** METRICS_ALLOW: addresses and CIDR ranges that read /metrics without a token (default loopback; "none") */
+  metricsAllow: string[];
 }
 
 const DEFAULT_RATE_LIMITS: ServerConfig['rateLimits'] = {
@@ -106,6 +111,22 @@ function optional(raw: string | undefined): string | undefined {
   return raw === undefined || raw === '' ? undefined : raw;
 }
 
+function parseMetricsAllow(raw: string | undefined): string[] {
+  const entries = parseAllowList(raw);
+  try {
+    new AddressList(entries);
+  } catch (err) {
+    throw new ConfigError(`METRICS_ALLOW: ${(err as Error).message}`);
+  }
+  return entries;
+}
+
+function parseMetricsToken(raw: string | undefined): string | undefined {
+  const token = optional(raw?.trim());
+  if (token !== undefined && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  return token;
+}
+
 function parseRedisUrl(raw: string | undefined): string | undefined {
   const url = optional(raw);
   if (url && !/^rediss?:\/\//.test(url)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
@@ -144,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     cacheTtlMs: 30_000,
     certSignP12: optional(env.CERT_SIGN_P12),
     certSignPassword: optional(env.CERT_SIGN_PASSWORD),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    metricsAllow: parseMetricsAllow(env.METRICS_ALLOW),
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
 import type { NoticeHub } from '../modules/socket/notices';
+import type { AppMetrics } from './metrics';
 import type { ReadCache, SharedState } from './shared-state';
 import type { SmsProvider } from './sms';
 import type { TokenService } from './tokens';
@@ -18,6 +19,8 @@ export interface AppDeps {
   cache: ReadCache;
   /** header-bell notices: notifyUser, notifyAll, closeSessionSockets (reach every instance) */
   notices: NoticeHub;
+  /** the Prometheus counters modules add to (job runs, imports, exports) */
+  metrics: AppMetrics;
 }
 
 /**

@@ -132,10 +132,14 @@ export function mountExportRoute(api: FastifyInstance, deps: AppDeps, def: Entit
       const { user } = requireSession(request);
       await writeLog(db, { logType: LOG_TYPE_OPERATION, content: `${def.label}导出`, operateType: 6, userId: user.id, username: user.username, ip: request.ip });
       const out = new PassThrough();
-      writeRows(db, def, params, request, out).catch((err: unknown) => {
-        request.log.error({ err }, 'export failed');
-        out.destroy(err instanceof Error ? err : new Error('export failed'));
-      });
+      writeRows(db, def, params, request, out).then(
+        () => deps.metrics.exported(def.table, 'ok'),
+        (err: unknown) => {
+          deps.metrics.exported(def.table, 'failed');
+          request.log.error({ err }, 'export failed');
+          out.destroy(err instanceof Error ? err : new Error('export failed'));
+        },
+      );
       return reply
         .header('Content-Type', XLSX_TYPE)
         .header('Content-Disposition', attachmentHeader(`${def.exportTitle}.xlsx`, `${def.table}.xlsx`))

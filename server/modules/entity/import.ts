@@ -229,8 +229,17 @@ export async function importFiles(db: Db, def: EntityDefinition, request: Fastif
   });
 }
 
-export function mountImportRoute(api: FastifyInstance, { db }: AppDeps, def: EntityDefinition): void {
-  api.post(`${def.apiBase}/importExcel`, { config: { permission: permissionOf(def, 'importExcel') } }, (request) => importFiles(db, def, request));
+export function mountImportRoute(api: FastifyInstance, { db, metrics }: AppDeps, def: EntityDefinition): void {
+  api.post(`${def.apiBase}/importExcel`, { config: { permission: permissionOf(def, 'importExcel') } }, async (request) => {
+    try {
+      const answer = await importFiles(db, def, request);
+      metrics.imported(def.table, answer.code === 201 ? 'rejected_rows' : 'ok');
+      return answer;
+    } catch (err) {
+      metrics.imported(def.table, 'failed');
+      throw err;
+    }
+  });
 }
 
 /** GET /sys/entity/importError/:id — the signed-in user's own error report as a text file. */

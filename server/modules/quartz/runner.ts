@@ -47,6 +47,7 @@ export async function claimAndRun(deps: AppDeps, job: JobRow, fireTime: Date, tr
   } catch (error) {
     outcome = { ok: false, text: (error instanceof Error ? error.message : String(error)) || '执行失败' };
   }
+  deps.metrics.jobRun(job.job_class_name.trim(), trigger, outcome.ok);
   await sql`update sys_quartz_job_run set end_time = ${new Date()}, result = ${outcome.ok ? 'ok' : 'error'},
       output = ${outcome.ok ? outcome.text.slice(0, MAX_OUTPUT) : null}, error_text = ${outcome.ok ? null : outcome.text.slice(0, MAX_ERROR)}
     where id = ${runId}`.execute(deps.db);
