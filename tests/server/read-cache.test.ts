@@ -52,3 +52,33 @@ describe.each(backends())('read cache of sessions, grants and dictionaries on %s
     expect(await cache.get('k', async () => 'not asked')).toBe('fresh');
   });
 });
+
+/** Shared state whose link to the other instances can be cut and restored, as RedisSharedState's is. */
+class CuttableSharedState extends MemorySharedState {
+  connected = true;
+  private readonly reconnectHandlers: Array<() => void> = [];
+  override isConnected(): boolean {
+    return this.connected;
+  }
+  override onReconnect(handler: () => void): void {
+    this.reconnectHandlers.push(handler);
+  }
+  restore(): void {
+    this.connected = true;
+    for (const handler of this.reconnectHandlers) handler();
+  }
+}
+
+describe('read cache while the other instances are out of reach', () => {
+  it('reads through and keeps nothing while disconnected, and drops what it held once reconnected', async () => {
+    const shared = new CuttableSharedState();
+    const cache = new ReadCache(shared, 60_000);
+    expect(await cache.get('session', async () => 'before')).toBe('before');
+    shared.connected = false;
+    expect(await cache.get('session', async () => 'during 1')).toBe('during 1');
+    expect(await cache.get('session', async () => 'during 2')).toBe('during 2');
+    shared.restore();
+    expect(await cache.get('session', async () => 'after')).toBe('after');
+    expect(await cache.get('session', async () => 'not asked')).toBe('after');
+  });
+});

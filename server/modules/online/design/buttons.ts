@@ -85,6 +85,7 @@ export function mountButtonRoutes(api: FastifyInstance, db: Db): void {
         .where('cgform_head_id', '=', formId)
         .orderBy('order_num')
         .orderBy('button_code')
+        .orderBy('id')
         .execute();
       return ok(
         pageResult(
