@@ -150,6 +150,22 @@ describe.each(backends())('notices to the company and the experts on %s', (backe
     expect(notice?.msgAbstract).toContain(`编号${cert.cert_no}`);
   });
 
+  it('an answered objection reaches the company named on it, once the answer is saved', async () => {
+    const batch = (await sql<{ id: string }>`select id from xypj_batch where state = 'open'`.execute(t.db)).rows[0]!;
+    await sql`update xypj_batch set state = 'publicity' where id = ${batch.id}`.execute(t.db);
+    try {
+      const name = (await sql<{ name: string }>`select name from xypj_company where id = ${DEMO_COMPANY}`.execute(t.db)).rows[0]!.name;
+      expect(await staff.post('/xypj/objection/add', { batchId: batch.id, companyName: name, raisedBy: '张经理', content: '第二项扣分有误' })).toMatchObject({ success: true });
+      const row = (await staff.get(`/xypj/objection/list?batchId=${batch.id}`)).result.records[0] as { id: string };
+      expect((await bell(company)).map((i) => i.titile)).not.toContain('异议处理结果');
+      expect(await staff.put('/xypj/objection/edit', { id: row.id, answer: '经复核，维持原评价结果' })).toMatchObject({ success: true });
+      const notice = await until(async () => (await bell(company)).find((i) => i.titile === '异议处理结果'), 'the objection notice');
+      expect(notice.msgAbstract).toContain('处理意见：经复核，维持原评价结果');
+    } finally {
+      await sql`update xypj_batch set state = 'open' where id = ${batch.id}`.execute(t.db);
+    }
+  });
+
   it('a stopped (停用) template keeps the bell message but sends no e-mail', async () => {
     await sql`update sys_sms_template set use_status = '0' where template_code = 'xypj_application_accepted'`.execute(t.db);
     const id = await submittedApplication(t);

@@ -10,6 +10,7 @@ import { certificateBeforeWrite, certificateRoutes } from './certificate-routes'
 import { companyBeforeWrite, companyRoutes } from './company-routes';
 import { dashboardRoute } from './dashboard-route';
 import { objectionBeforeWrite } from './objection';
+import { installAfterSuccess, withObjectionNotice } from './notify-objection';
 import { expertBeforeWrite, expertRoutes } from './expert-routes';
 import { publicRoutes } from './public-routes';
 import { pushLoginRoute } from './push-login-route';
@@ -41,9 +42,10 @@ export const xypjModule: ApiModule = async (api, deps) => {
     xypj_score_sheet: scoreSheetBeforeWrite,
     xypj_score_item: scoreSheetBeforeWrite,
     xypj_certificate: certificateBeforeWrite,
-    xypj_objection: objectionBeforeWrite,
+    xypj_objection: withObjectionNotice(objectionBeforeWrite),
   });
   registerPublishingPolicies(deps.db);
+  installAfterSuccess(api);
   companyRoutes(api, deps);
   batchRoutes(api, deps);
   applicationRoutes(api, deps);
