@@ -80,6 +80,15 @@ describe.each(backends())('单位信息 evidence on %s', (backend) => {
     expect(snapshot.projectList[0].proofFile).toMatch(STORED);
   });
 
+  it('个人资料 and 单位信息 load the own record of the caller: an expert gets theirs with its materials, others are refused', async () => {
+    const expert = caller(t, await t.login('expert'));
+    const mine = (await expert.get('/xypj/expert/mine')).result;
+    expect(mine).toMatchObject({ id: seeded.expert(1), name: '评审专家' });
+    expect(mine.materialList.map((m: { title: string }) => m.title)).toEqual(['职称证书', '注册监理工程师证书']);
+    expect(await company.get('/xypj/expert/mine')).toMatchObject({ success: false, message: '当前账号未关联专家' });
+    expect(await expert.get('/xypj/company/mine')).toMatchObject({ success: false, message: '当前账号未关联企业' });
+  });
+
   it('the exported unit information names the area and lists the licence; an import takes the area by name', async () => {
     const res = await t.request({ method: 'GET', url: `/api/xypj/company/exportXls?creditCode=${demoCreditCode(1)}`, token: staffToken });
     const rows = await sheetRows(res.rawPayload);

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
-import { businessError, okMessage } from '../../core/envelope';
+import { businessError, ok, okMessage } from '../../core/envelope';
 import type { WriteContext } from '../entity/policies';
 import { callerOf } from './caller';
-import { requireRecord } from './records';
+import { recordWithSubTables, requireRecord } from './records';
 
 const CHECK_STATES: Record<string, string> = { '0': '待审核', '1': '已通过', '2': '未通过' };
 
@@ -26,8 +26,14 @@ export async function expertBeforeWrite(ctx: WriteContext): Promise<void> {
   });
 }
 
-/** POST /xypj/expertMaterial/check {id, checkState, checkRemark}: staff set a material's check state. */
+/** POST /xypj/expertMaterial/check {id, checkState, checkRemark}: staff set a material's check state; GET /xypj/expert/mine. */
 export function expertRoutes(api: FastifyInstance, { db }: AppDeps): void {
+  api.get('/xypj/expert/mine', { config: { authenticated: true } }, async (request) => {
+    const caller = await callerOf(request, db);
+    if (caller.kind !== 'expert' || !caller.expertId) throw businessError('当前账号未关联专家');
+    return ok(await recordWithSubTables(db, 'xypj_expert', caller.expertId));
+  });
+
   api.post<{ Body: unknown }>('/xypj/expertMaterial/check', { config: { permission: 'xypj:expertMaterial:check' } }, async (request) => {
     const { user } = requireSession(request);
     const body = (request.body ?? {}) as Record<string, unknown>;
