@@ -115,7 +115,7 @@ describe('publication of this year\'s batch', () => {
     const visitor = await signedOut();
     await visitor.goto(`${server.baseUrl}/xypj/resultlist`);
     await row(visitor, DEMO_COMPANY).waitFor();
-    await visitor.getByText(`${batchName}评价结果公示中`).waitFor();
+    await visitor.getByText(`${batchName.replace(/评价$/, '')}评价结果公示中`).waitFor();
     await visitor.getByText(`${year}-12-01 至 ${year}-12-10`, { exact: false }).waitFor();
     expect(await row(visitor, DEMO_COMPANY).textContent()).toContain('公示期满后颁发');
     await visitor.getByPlaceholder('企业名称或统一社会信用代码').fill('演示监理');
@@ -140,7 +140,7 @@ describe('publication of this year\'s batch', () => {
     const visitor = await signedOut();
     await visitor.goto(`${server.baseUrl}/xypj/resultlist`);
     await row(visitor, certNo).getByText(DEMO_COMPANY).waitFor();
-    await visitor.getByText(`${batchName}评价结果已发布`).waitFor();
+    await visitor.getByText(`${batchName.replace(/评价$/, '')}评价结果已发布`).waitFor();
 
     const company = (await newPage(browser)).page;
     await signIn(company, server, 'company', DEMO_PASSWORD);
