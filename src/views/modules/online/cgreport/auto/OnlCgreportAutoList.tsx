@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Button, Card, Col, DatePicker, Empty, Form, Input, Row, Select, Space, Table } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, Row, Select, Space, Table } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
@@ -24,7 +24,8 @@ interface QueryItem { field: string; label: string; view: string; mode: 'single'
 interface ParamInfo { paramName: string; paramTxt?: string | null; paramValue?: string | null }
 type Row = Record<string, unknown>;
 interface Answer {
-  data: { records: Row[]; total: number; totals?: Record<string, number | null> };
+  /** capMessage: the server left rows out or cut cells (row, size or cell cap) */
+  data: { records: Row[]; total: number; totals?: Record<string, number | null>; capMessage?: string };
   columns: ReportColumn[];
   cgreportHeadName: string;
   dictOptions: Record<string, DictOption[]>;
@@ -203,6 +204,7 @@ export default function OnlCgreportAutoList() {
           导出
         </Button>
       </Space>
+      {answer?.data.capMessage && <Alert type="warning" showIcon message={answer.data.capMessage} style={{ marginBottom: 12 }} className="report-cap" />}
       <Table<Row>
         rowKey={(r) => JSON.stringify(r)}
         size="middle"
