@@ -96,7 +96,7 @@ async function registerCompany(): Promise<void> {
 
 
 const modal = (page: Page) => page.locator('.ant-modal:visible').last();
-const activeGrid = (page: Page) => modal(page).locator('.ant-tabs-tabpane-active .eg');
+const activeGrid = (page: Page) => page.locator('.ant-tabs-tabpane-active .eg');
 const lastRow = (page: Page) => activeGrid(page).locator('[data-row-id]').last();
 
 /** A text cell gets the text; a date cell (text 'today') gets today's date from its picker. */
@@ -113,7 +113,7 @@ async function typeCell(page: Page, key: string, text: string): Promise<void> {
 }
 
 async function addRow(page: Page, tab: string, cells: Array<[string, string]>): Promise<void> {
-  await modal(page).getByRole('tab', { name: tab }).click();
+  await page.getByRole('tab', { name: tab }).click();
   await activeGrid(page).getByRole('button', { name: /新增$/ }).click();
   for (const [key, text] of cells) await typeCell(page, key, text);
 }
@@ -122,29 +122,53 @@ async function confirmDialog(page: Page): Promise<void> {
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
 }
 
+const pdfFile = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+
+/** Uploads `name` in the form item or grid cell `scope` and waits for the stored file. */
+async function uploadIn(scope: Locator, name: string): Promise<void> {
+  const uploaded = page.waitForResponse((res) => res.url().includes('/sys/common/upload'));
+  await scope.locator('input[type="file"]').setInputFiles(pdfFile(name));
+  expect(((await (await uploaded).json()) as { success: boolean }).success).toBe(true);
+}
+
+/** 单位信息 is a form of the company's own record: licence, area and an evidence file in each evidence sub-form. */
 async function fillUnitInformation(): Promise<void> {
   await page.goto(`${server.baseUrl}/xypj/unitInfo`);
-  const row = page.locator('.ant-table-row', { hasText: COMPANY.name });
-  await row.getByText('编辑').click();
-  await modal(page).getByPlaceholder('请输入法定代表人').fill('林建国');
+  await expect.poll(() => page.getByPlaceholder('请输入企业名称').inputValue(), { timeout: 15_000 }).toBe(COMPANY.name);
+  await page.getByPlaceholder('请输入法定代表人').fill('林建国');
+  await uploadIn(page.locator('.ant-formily-item').filter({ hasText: '营业执照' }), '营业执照.pdf');
+  await page.locator('.ant-formily-item').filter({ hasText: '所在地区' }).locator('.ant-cascader').click();
+  for (const name of ['福建省', '福州市', '鼓楼区']) await page.locator('.ant-cascader-menu-item', { hasText: name }).first().click();
   await addRow(page, '注册监理工程师', [['name', '陈工'], ['idCard', '110105194912310021']]);
+  await uploadIn(lastRow(page).locator('[data-key="certFile"]'), '注册证书.pdf');
   await addRow(page, '监理项目', [['name', '闽江大桥监理'], ['startDate', 'today'], ['endDate', 'today']]);
+  await uploadIn(lastRow(page).locator('[data-key="proofFile"]'), '业绩证明.pdf');
   await addRow(page, '获奖情况', [['name', '省优质工程奖']]);
+  await uploadIn(lastRow(page).locator('[data-key="file"]'), '获奖证书.pdf');
   await addRow(page, '不良行为记录', [['description', '资料归档不及时'], ['recordDate', 'today'], ['deduction', '2']]);
   await addRow(page, '财务状况', [['year', '2024'], ['revenue', '1200']]);
-  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await page.getByRole('tab', { name: '注册监理工程师' }).click();
   const idCardCell = lastRow(page).locator('[role="gridcell"][data-key="idCard"]');
   await expect.poll(() => idCardCell.getAttribute('class')).toContain('eg-td-error');
   await idCardCell.hover();
   await page.locator('.ant-tooltip:visible').getByText('身份证号校验位不正确').waitFor();
   await keepScreenshot(page, 'cycle-unit-info-bad-id');
   await typeCell(page, 'idCard', '11010519491231002X');
-  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await page.getByRole('button', { name: /保\s*存/ }).click();
   await expect.poll(async () => (await server.sql('SELECT 1 FROM xypj_engineer e JOIN xypj_company c ON c.id = e.company_id WHERE c.credit_code = $1', [COMPANY.creditCode])).length).toBe(1);
   for (const table of ['xypj_project', 'xypj_award', 'xypj_bad_record', 'xypj_finance']) {
     const rows = await server.sql(`SELECT 1 FROM ${table} t JOIN xypj_company c ON c.id = t.company_id WHERE c.credit_code = $1`, [COMPANY.creditCode]);
     expect(rows.length, table).toBe(1);
   }
+  const [unit] = await server.sql<{ area_code: string; license_file: string; cert: string; proof: string; award: string }>(
+    `SELECT c.area_code, c.license_file, e.cert_file AS cert, p.proof_file AS proof, a.file AS award FROM xypj_company c
+       JOIN xypj_engineer e ON e.company_id = c.id JOIN xypj_project p ON p.company_id = c.id JOIN xypj_award a ON a.company_id = c.id WHERE c.credit_code = $1`,
+    [COMPANY.creditCode],
+  );
+  expect(unit!.area_code).toBe('350102');
+  for (const path of [unit!.license_file, unit!.cert, unit!.proof, unit!.award]) expect(path).toMatch(/\.pdf$/);
+  await keepScreenshot(page, 'cycle-unit-info');
 }
 
 const PDF = { name: '申报材料.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
