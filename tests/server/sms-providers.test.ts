@@ -191,6 +191,16 @@ describe.each(backends())('SMS providers against a local signed endpoint on %s',
       expect(endpoint.received.at(-1)).toMatchObject({ provider, valid: false, templateParam: provider === 'aliyun' ? '{"title":"测试"}' : '["测试"]' });
       expect(await lastLog(t, '13900000001')).toMatchObject({ provider, status: 'failed', content: '测试通知' });
     });
+
+    it(`${provider}: a code the provider refuses answers a plain failure`, async () => {
+      const t = await startTestApp(backend, { smsProvider: settings(provider, endpoint.url, 'wrong-secret') });
+      try {
+        expect(await caller(t).post('/sys/sms', { mobile: '13800000004', smsmode: '0' })).toMatchObject({ success: false, message: '短信发送失败，请稍后再试' });
+        expect(await lastLog(t, '13800000004')).toMatchObject({ provider, status: 'failed' });
+      } finally {
+        await t.close();
+      }
+    }, 60_000);
   }
 });
 

@@ -127,7 +127,10 @@ export function loginRoutes(api: FastifyInstance, deps: AppDeps): void {
       const { code, template } = await issueSmsCode(db, mobile, smsmode);
       // Login and password-reset codes go only to registered numbers; the answer is the same either way.
       if (smsmode === '1' || user) {
-        await deps.sms.send({ mobile, templateCode: template, content: `您的验证码是${code}，10分钟内有效，请勿泄露给他人。`, params: { code } });
+        // the provider's reason is in 短信记录; the caller learns only that it failed
+        await deps.sms.send({ mobile, templateCode: template, content: `您的验证码是${code}，10分钟内有效，请勿泄露给他人。`, params: { code } }).catch(() => {
+          throw businessError('短信发送失败，请稍后再试');
+        });
       }
       return okCode0(null, '验证码已发送');
     },
