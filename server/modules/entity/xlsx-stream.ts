@@ -9,8 +9,9 @@ const EOCD = 0x06054b50;
 const CENTRAL_HEADER = 0x02014b50;
 
 /**
- * The sizes the zip's central directory declares for its entries, added up; Infinity when it cannot be read
- * or uses ZIP64 (a spreadsheet under the upload limit never needs it).
+ * The sizes the zip's central directory declares for its entries, added up; Infinity when one uses ZIP64 (a
+ * spreadsheet under the upload limit never needs it); 0 when the directory cannot be read (the reader then
+ * refuses the file as malformed).
  */
 export function declaredUncompressedBytes(file: Buffer): number {
   const from = Math.max(0, file.length - 22 - 0xffff);
@@ -21,12 +22,12 @@ export function declaredUncompressedBytes(file: Buffer): number {
       break;
     }
   }
-  if (eocd < 0) return Infinity;
+  if (eocd < 0) return 0;
   const count = file.readUInt16LE(eocd + 10);
   let at = file.readUInt32LE(eocd + 16);
   let total = 0;
   for (let n = 0; n < count; n++) {
-    if (at + 46 > file.length || file.readUInt32LE(at) !== CENTRAL_HEADER) return Infinity;
+    if (at + 46 > file.length || file.readUInt32LE(at) !== CENTRAL_HEADER) return 0;
     const size = file.readUInt32LE(at + 24);
     if (size === 0xffffffff) return Infinity;
     total += size;
