@@ -77,6 +77,22 @@ async function asExpert(username: string, work: (on: Page) => Promise<void>): Pr
   }
 }
 
+/** A score out of range or with two decimals stays as typed, is marked with its limit, and 保存 refuses it. */
+async function refusedAsTyped(on: Page, sheet: Locator): Promise<void> {
+  const first = sheet.locator('input.ant-input-number-input').first();
+  await first.fill('150');
+  await first.blur();
+  await sheet.getByText(/」的得分应在0到\d+(\.\d)?分之间$/).waitFor();
+  expect(Number(await first.inputValue())).toBe(150);
+  await sheet.getByRole('button', { name: /保\s*存/ }).click();
+  await on.locator('.ant-message').getByText(/」的得分应在0到\d+(\.\d)?分之间$/).first().waitFor();
+  await first.fill('3.25');
+  await first.blur();
+  await sheet.getByText(/」的得分最多保留一位小数$/).waitFor();
+  expect(await first.inputValue()).toBe('3.25');
+  await keepScreenshot(on, 'xypj-scoring-refused-score');
+}
+
 /** Fills every score of the open sheet with `score` and submits it through the confirmation. */
 async function scoreAndSubmit(on: Page, sheet: Locator, score: string, screenshot?: string): Promise<void> {
   const inputs = sheet.locator('input.ant-input-number-input');
@@ -147,6 +163,7 @@ describe('评审打分', () => {
         if (k === 0) {
           await sheet.getByRole('tab', { name: '申报材料' }).click();
           await sheet.getByText('申报材料.pdf').waitFor();
+          await refusedAsTyped(on, sheet);
         }
         await scoreAndSubmit(on, sheet, String(7 + k), k === 0 ? 'xypj-scoring-sheet' : undefined);
         if (k === 0) await keepScreenshot(on, 'xypj-scoring-submitted');
@@ -204,6 +221,12 @@ describe('评审复核', () => {
     await row(target.company_name).getByText('复核', { exact: true }).click();
     const review = dialog(`评审复核：${target.company_name}`);
     await review.getByRole('button', { name: '确认复核' }).click();
+    const ask = page.locator('.ant-modal-confirm').filter({ hasText: '的评审结果吗' });
+    await ask.locator('[data-review-preview]').waitFor();
+    const before = (await ask.textContent()) ?? '';
+    expect(before).toMatch(/专家评分(56\.0|72\.0)、(56\.0|72\.0)、(56\.0|72\.0)专家平均分66\.7/);
+    for (const shown of ['本年度无不良行为记录', '最终得分66.7', '信用等级B']) expect(before).toContain(shown);
+    await keepScreenshot(page, 'xypj-score-review-confirm');
     await confirm('的评审结果吗');
     await toast('复核完成');
     const result = review.locator('[data-result]');
@@ -218,5 +241,21 @@ describe('评审复核', () => {
     await keepScreenshot(page, 'xypj-score-review-result');
     await review.locator('.ant-modal-close').click();
     await expect.poll(() => row(target.company_name).count()).toBe(0);
+  });
+});
+
+describe('评审历史', () => {
+  it('an expert sees their own sheets of every batch: 批次, 企业, 得分, 状态', async () => {
+    await asExpert('expert', async (on) => {
+      await open('/xypj/scoreHistory', on);
+      for (const heading of ['批次', '企业', '得分', '状态']) await on.getByRole('columnheader', { name: heading, exact: true }).waitFor();
+      const [own] = await server.sql<{ n: number }>("SELECT count(*)::int AS n FROM xypj_score_sheet s JOIN xypj_expert e ON e.id = s.expert_id WHERE e.username = 'expert'");
+      await expect.poll(() => rows(on).count()).toBe(Math.min(own!.n, 10));
+      const scored = row(target.company_name, on);
+      expect(await scored.textContent()).toContain('已提交');
+      expect(await scored.textContent()).toContain('56');
+      expect(await scored.getByText('打分', { exact: true }).count()).toBe(0);
+      await keepScreenshot(on, 'xypj-score-history');
+    });
   });
 });

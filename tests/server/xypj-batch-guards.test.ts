@@ -123,6 +123,10 @@ describe.each(backends())('guarded batch moves, withdrawal, closed sheets and ob
     const own = await sheetsOf('expert');
     expect(own.map((s) => s.state)).toEqual(['closed', 'closed']);
     expect(await expert.post('/xypj/scoreSheet/save', { id: own[0]!.id, items: [] })).toMatchObject({ success: false, message: '评分表已截止，不能修改' });
+    // a sheet its expert had submitted before the withdrawal cannot be sent back either
+    await sql`update xypj_score_sheet set state = 'submitted' where id = ${own[0]!.id}`.execute(t.db);
+    expect(await staff.post('/xypj/scoreSheet/sendBack', { id: own[0]!.id, reason: '重评' })).toMatchObject({ success: false, message: '该申报已撤回，不能退回评分表' });
+    await sql`update xypj_score_sheet set state = 'closed' where id = ${own[0]!.id}`.execute(t.db);
     expect((await expert.get('/xypj/dashboard/mine')).result.sheets).toMatchObject({ closed: 2 });
     expect((await expert.get('/xypj/dashboard/mine')).result.sheets.draft).toBeUndefined();
   });

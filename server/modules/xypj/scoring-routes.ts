@@ -145,6 +145,7 @@ export function scoringRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const reason = requiredText(request.body, 'reason', '退回原因', 500);
     if (sheet.state !== 'submitted') throw businessError('只有已提交的评分表可以退回');
     const app = await requireRecord(db, 'xypj_application', sheet.applicationId);
+    if (app.state === 'withdrawn') throw businessError('该申报已撤回，不能退回评分表');
     if (app.state !== 'scored' && app.state !== 'assigned') throw businessError('该申报已复核，不能退回评分表');
     const closed = batchClosedForReview(await requireRecord(db, 'xypj_batch', app.batchId));
     if (closed) throw businessError(closed);

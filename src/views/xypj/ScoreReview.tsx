@@ -89,7 +89,7 @@ export default function ScoreReview({ record, onClose, onChanged }: ViewProps) {
         <Space direction="vertical" size={2} data-expert={s.expertName}>
           <span>{s.expertName}</span>
           <Tag color={SHEET_STATE_COLOR[s.state]}>{SHEET_STATE_TEXT[s.state] ?? s.state}</Tag>
-          {s.state === 'submitted' && state !== 'reviewed' && state !== 'published' && (
+          {s.state === 'submitted' && (state === 'scored' || state === 'assigned') && (
             <Button size="small" danger onClick={() => setSendBack(s)}>
               退回
             </Button>
