@@ -193,7 +193,7 @@ describe('专家材料 of the expert', () => {
 });
 
 describe('个人资料', () => {
-  it('the expert edits their own profile with their materials in the grid', async () => {
+  it('the expert edits their own profile (a form, not a one-row list) with their materials in the grid', async () => {
     const expert = (await newPage(browser)).page;
     try {
       await signIn(expert, server, 'expert', DEMO_PASSWORD);
@@ -203,15 +203,14 @@ describe('个人资料', () => {
       await expect.poll(() => menu.textContent()).toContain('个人资料');
       expect(await menu.textContent()).toContain('专家材料');
       expect(await menu.textContent()).not.toContain('企业管理');
-      await open('/xypj/expertProfile', expert);
-      await expect.poll(() => rows(expert).count()).toBe(1);
-      await row('评审专家', expert).getByText('编辑', { exact: true }).click();
-      const form = dialog('编辑个人资料', expert);
-      await form.getByText('职称证书').first().waitFor();
-      await form.getByPlaceholder('请输入工作单位').fill('省建设工程质量安全监督总站');
+      await expert.goto(`${server.baseUrl}/xypj/expertProfile`);
+      await expect.poll(() => expert.getByPlaceholder('请输入姓名').inputValue(), { timeout: 15_000 }).toBe('评审专家');
+      expect(await rows(expert).count()).toBe(0);
+      await expert.getByText('职称证书').first().waitFor();
+      await expert.getByPlaceholder('请输入工作单位').fill('省建设工程质量安全监督总站');
       await keepScreenshot(expert, 'xypj-expert-profile');
-      await okButton(form).click();
-      await expect.poll(() => form.count()).toBe(0);
+      await expert.getByRole('button', { name: /保\s*存/ }).click();
+      await toast('编辑成功!', expert);
       const [saved] = await server.sql<{ work_unit: string }>("SELECT work_unit FROM xypj_expert WHERE username = 'expert'");
       expect(saved!.work_unit).toBe('省建设工程质量安全监督总站');
     } catch (error) {
