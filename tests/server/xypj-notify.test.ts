@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { backends, startTestApp, type TestApp } from './support/app';
 import { mailText, startLocalSmtp, type LocalSmtp } from './support/smtp';
 import { caller, seeded, type Caller } from './support/xypj';
+import { noticeRetry } from '../../server/modules/xypj/notify';
 
 interface BellItem {
   id: string;
@@ -33,10 +34,11 @@ interface QueuedRow {
   es_receiver: string;
   es_send_status: string;
   es_result: string | null;
+  es_send_num: number;
 }
 
 async function sendRows(t: TestApp, title: string): Promise<QueuedRow[]> {
-  const res = await sql<QueuedRow>`select es_type, es_receiver, es_send_status, es_result from sys_sms where es_title = ${title} order by es_type`.execute(t.db);
+  const res = await sql<QueuedRow>`select es_type, es_receiver, es_send_status, es_result, es_send_num from sys_sms where es_title = ${title} order by es_type`.execute(t.db);
   return res.rows;
 }
 
@@ -193,6 +195,11 @@ describe.each(backends())('a failed e-mail or SMS send on %s', (backend) => {
   });
 
   it('does not undo the state change: the application is returned, the bell has it, the sends are logged as failed', async () => {
+    const delays = noticeRetry.delaysMs;
+    noticeRetry.delaysMs = [200, 200];
+    onTestFinished(() => {
+      noticeRetry.delaysMs = delays;
+    });
     const staff = caller(t, await t.login('staff'));
     const company = caller(t, await t.login('company'));
     const id = await submittedApplication(t);
@@ -207,6 +214,8 @@ describe.each(backends())('a failed e-mail or SMS send on %s', (backend) => {
     }, 'both sends recorded as failed');
     expect(rows.map((r) => r.es_type)).toEqual(['email', 'sms']);
     for (const r of rows) expect(r.es_result).toBeTruthy();
+    // tried at once and twice again
+    await until(async () => ((await sendRows(t, '信用评价申报已退回')).every((r) => Number(r.es_send_num) === 3) ? true : undefined), 'the retries');
     const log = await sql<{ provider: string; status: string; result: string }>`select provider, status, result from sys_sms_outbox where template_code = 'message'`.execute(t.db);
     expect(log.rows[0]).toMatchObject({ provider: 'aliyun', status: 'failed' });
     expect(log.rows[0]!.result).toMatch(/短信服务连接失败/);

@@ -132,12 +132,18 @@ export function messageRoutes(api: FastifyInstance, deps: AppDeps): void {
   );
 }
 
-/** One delivery attempt of each of these stored messages now (the notices' sends right after their state change). */
-export async function sendMessagesNow(deps: AppDeps, ids: string[]): Promise<void> {
-  if (!ids.length) return;
+/**
+ * One delivery attempt now of each of these stored messages still unsent (or failed, on a retry) and sent fewer
+ * than MAX_SENDS times: the notices' sends right after their state change. Answers the ids that failed.
+ */
+export async function sendMessagesNow(deps: AppDeps, ids: string[], retry = false): Promise<string[]> {
+  if (!ids.length) return [];
+  const states = retry ? [STATUS_FAILED] : ['0'];
   const res = await sql<SmsRow>`select id, es_title, es_type, es_receiver, es_content, es_send_num, es_send_status from sys_sms
-    where id in (${sql.join(ids)}) and (es_send_status is null or es_send_status = '0') order by create_time`.execute(deps.db);
-  for (const row of res.rows) await attempt(deps, row, looksHtml(row.es_content));
+    where id in (${sql.join(ids)}) and es_send_status in (${sql.join(states)}) and coalesce(es_send_num, 0) < ${MAX_SENDS} order by create_time`.execute(deps.db);
+  const failed: string[] = [];
+  for (const row of res.rows) if (await attempt(deps, row, looksHtml(row.es_content))) failed.push(row.id);
+  return failed;
 }
 
 /**

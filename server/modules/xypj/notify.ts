@@ -24,6 +24,19 @@ export type NoticeVars = Record<string, string | number | null | undefined>;
 
 const SENDER = '系统';
 
+/** When the sends of a notice that failed are tried again in this process (SendMsgJob and 重新发送 come after). */
+export const noticeRetry = { delaysMs: [60_000, 10 * 60_000] };
+
+/** Tries the queued rows now and, for those that fail, again after each delay; never throws. */
+async function deliverWithRetries(deps: AppDeps, ids: string[]): Promise<void> {
+  let failed = await sendMessagesNow(deps, ids);
+  for (const delay of noticeRetry.delaysMs) {
+    if (!failed.length) return;
+    await new Promise((resolve) => setTimeout(resolve, delay).unref());
+    failed = await sendMessagesNow(deps, failed, true);
+  }
+}
+
 async function recipientOf(db: Db, target: NoticeTarget): Promise<Recipient | null> {
   if (target.companyId) {
     const res = await sql<Recipient>`select c.user_id as "userId", coalesce(nullif(u.email, ''), nullif(c.email, '')) as email,
@@ -96,7 +109,8 @@ async function store(deps: AppDeps, event: NoticeEvent, to: Recipient, vars: Not
  * Tells the person concerned about a state change: a bell message, and by the event's 消息模板 an e-mail
  * (SMTP_URL set, an address known) and an SMS (a channel that sends notices, a mobile known). Called after
  * the state change is committed; it never throws, so a notice can never undo or fail the change. The queued
- * rows are tried at once in the background; failed ones stay in 消息 for 重新发送 and the SendMsgJob.
+ * rows are tried at once in the background and failed ones again after each of noticeRetry.delaysMs; what
+ * still fails stays in 消息 for 重新发送 and the SendMsgJob.
  */
 export async function notify(request: FastifyRequest, event: NoticeEvent, target: NoticeTarget, vars: NoticeVars): Promise<void> {
   const deps = request.server.deps;
@@ -108,7 +122,8 @@ export async function notify(request: FastifyRequest, event: NoticeEvent, target
       deps.notices.notifyUser(to.userId, { cmd: 'user', msgId: announcementId, msgTxt: title, userId: to.userId, reload: [...NOTICE_EVENTS[event].reload] });
     }
     if (queued.length) {
-      void sendMessagesNow(deps, queued).catch((error: unknown) => request.log.warn({ err: error, event }, 'notice delivery failed'));
+      const warn = (error: unknown) => request.log.warn({ err: error, event }, 'notice delivery failed');
+      void deliverWithRetries(deps, queued).catch(warn);
     }
   } catch (error) {
     request.log.warn({ err: error, event }, 'notice not stored');
