@@ -87,7 +87,7 @@ describe('a killed import', () => {
       const login = await (await fetch(`${base}/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Admin#Temp2026' }) })).json();
       expect(login).toMatchObject({ success: true });
       const upload = multipart({ isSingleTableImport: 'true' }, [{ name: 'big.xlsx', content: await bigFile(), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }]);
-      const pending = fetch(`${base}/sys/position/importExcel`, { method: 'POST', headers: { ...upload.headers, 'X-Access-Token': login.result.token }, body: upload.payload }).catch(() => null);
+      const pending = fetch(`${base}/sys/position/importExcel`, { method: 'POST', headers: { ...upload.headers, 'X-Access-Token': login.result.token }, body: new Uint8Array(upload.payload) }).catch(() => null);
       // killed while it reads the sheet
       await new Promise((r) => setTimeout(r, 300));
       child.kill('SIGKILL');
