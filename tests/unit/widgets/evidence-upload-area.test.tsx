@@ -3,6 +3,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { areaRecords, areaText } from '@widgets/area/area-data';
 import { JUpload } from '@widgets/upload/JUpload';
 import { checkUploadSize, uploadLimitText } from '@widgets/upload/upload-rules';
+import { checkUploadFile as checkGridUpload, uploadLimitTip } from '@widgets/editable-grid/adapters/upload';
+import type { GridColumn } from '@widgets/editable-grid/types';
 import { areaCodeOf, areaTextOf } from '../../../server/modules/lookup/area-dict';
 import { evidenceFiles } from '../../../src/views/xypj/snapshot-fields';
 import { fakeHttp, renderWith } from './fake-http';
@@ -59,5 +61,16 @@ describe('evidence of a unit', () => {
       { label: '业绩项目·大桥·证明材料', path: 'xypj/20260101/b.png' },
       { label: '获奖情况·第1行·证明文件', path: 'xypj/20260101/award.jpg' },
     ]);
+  });
+});
+
+describe('grid file cells', () => {
+  it('refuse a file over the size limit and say what they take in the button tooltip', () => {
+    const column = { key: 'certFile', title: '证书文件', type: 'file', props: { accept: '.pdf,.png' } } as GridColumn;
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], '证书.pdf', { type: 'application/pdf' });
+    expect(checkGridUpload(big, column)).toBe('文件大小不能超过10MB');
+    expect(checkGridUpload(new File(['x'], '证书.docx'), column)).toBe('请上传.pdf,.png格式的文件');
+    expect(checkGridUpload(new File(['x'], '证书.pdf'), column)).toBeNull();
+    expect(uploadLimitTip(column)).toBe('支持PDF、PNG格式，单个文件不超过10MB');
   });
 });

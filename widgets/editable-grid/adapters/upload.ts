@@ -1,5 +1,5 @@
 import type { ApiResult, RendererServices } from '@renderer/context';
-import { checkUploadFile as checkWidgetUpload, UPLOAD_URL } from '@widgets/upload/upload-rules';
+import { checkUploadFile as checkWidgetUpload, checkUploadSize, uploadLimitText, UPLOAD_URL } from '@widgets/upload/upload-rules';
 import type { GridColumn } from '../types';
 
 export const FILE_COLUMN_ACCEPT = '.pdf,.jpg,.png';
@@ -11,11 +11,19 @@ export interface UploadState {
   name?: string;
 }
 
-/** Refusal message for a file the column does not accept, or null. */
+/** Refusal message for a file the column does not accept (type, or more than the server's size limit), or null. */
 export function checkUploadFile(file: File, column: GridColumn): string | null {
-  if (column.type === 'image') return checkWidgetUpload(file, 'image');
-  if (column.type === 'file') return checkWidgetUpload(file, 'file', (column.props?.accept as string | undefined) ?? FILE_COLUMN_ACCEPT);
-  return null;
+  if (column.type === 'image') return checkWidgetUpload(file, 'image') ?? checkUploadSize(file);
+  if (column.type === 'file') return checkWidgetUpload(file, 'file', columnAccept(column)) ?? checkUploadSize(file);
+  return checkUploadSize(file);
+}
+
+const columnAccept = (column: GridColumn) => (column.props?.accept as string | undefined) ?? FILE_COLUMN_ACCEPT;
+
+/** What the column takes, for the upload button's tooltip (支持PDF、JPG、PNG格式，单个文件不超过10MB). */
+export function uploadLimitTip(column: GridColumn): string {
+  if (column.type === 'image') return uploadLimitText('image');
+  return column.type === 'file' ? uploadLimitText('file', columnAccept(column)) : uploadLimitText('all', '*');
 }
 
 /** URL a stored path is downloaded or previewed from. */

@@ -6,7 +6,7 @@ import { JFilePop, signedUrls, useFileUrls } from '@widgets/reuse';
 import type { CellRenderProps } from './registry';
 import { plainText } from './text';
 import { useGridContext } from '../parts/gridContext';
-import { checkUploadFile, shortName, uploadCellFile, type UploadState } from '../adapters/upload';
+import { checkUploadFile, shortName, uploadCellFile, uploadLimitTip, type UploadState } from '../adapters/upload';
 import { uploadLimit } from '../adapters/pickerFields';
 import { GRID_Z_INDEX } from '../parts/layout';
 
@@ -116,7 +116,7 @@ function FileCell({ value, column, disabled, onCommit, services }: CellRenderPro
               if (f) start(f);
             }}
           />
-          <Button size="small" icon={<UploadOutlined />} onClick={() => input.current?.click()}>
+          <Button size="small" icon={<UploadOutlined />} title={uploadLimitTip(column)} onClick={() => input.current?.click()}>
             {column.btnText ?? (isImage ? '上传图片' : column.type === 'file' ? '上传文件' : '点击上传')}
           </Button>
         </>
