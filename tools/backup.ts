@@ -27,7 +27,7 @@ async function backup(folder: string): Promise<BackupResult> {
   if (!existsSync(pgliteDir) || readdirSync(pgliteDir).length === 0) throw new Error(`there is no database in ${pgliteDir} (DATA_DIR)`);
   const database = await openPGlite({ dataDir: pgliteDir });
   try {
-    return await writeBackup({ db: database.db, kind: 'pglite', dumpDataDir: database.dumpDataDir, dataDir: config.dataDir }, folder);
+    return await writeBackup({ db: database.db, kind: 'pglite', dataDir: config.dataDir }, folder);
   } finally {
     await database.close();
   }

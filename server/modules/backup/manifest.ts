@@ -3,8 +3,10 @@ import type { DatabaseKind } from '../../db/open';
 export const MANIFEST_NAME = 'manifest.json';
 export const FORMAT = 'xypj-backup';
 export const FORMAT_VERSION = 1;
-/** PGlite backups: the data directory as PGlite dumps it (gzip tarball) */
-export const PGDATA_MEMBER = 'database/pgdata.tar.gz';
+/** PGlite backups: each file of the data directory, copied after a checkpoint while no statement runs */
+export const PGDATA_PREFIX = 'database/pgdata/';
+/** a data directory always has this file; a PGlite backup without it is refused */
+export const PGDATA_VERSION_MEMBER = `${PGDATA_PREFIX}PG_VERSION`;
 /** PostgreSQL backups: tables, constraints, indexes, views and sequences (schema.ts) */
 export const SCHEMA_MEMBER = 'database/schema.json';
 export const ROWS_PREFIX = 'database/rows/';
@@ -38,6 +40,8 @@ export interface Manifest {
   /** migrations recorded in the database when it was copied */
   migrations: string[];
   tables: TableEntry[];
+  /** PGlite backups: every folder of the data directory (PostgreSQL needs the empty ones too) */
+  directories?: string[];
   files: FileEntry[];
   /** every other member of the archive with its size and SHA-256 */
   members: MemberEntry[];
@@ -84,13 +88,14 @@ export function parseManifest(body: Buffer): Manifest {
     if (!isRecord(t) || !isString(t.name) || !isCount(t.rows)) fail('tables');
     if (t.members !== undefined && !(Array.isArray(t.members) && t.members.every(isMemberName))) fail('tables');
   }
+  if (raw.directories !== undefined && !(Array.isArray(raw.directories) && raw.directories.every(isFilePath))) fail('directories');
   if (!Array.isArray(raw.files)) fail('files');
   for (const f of raw.files) {
     if (!isRecord(f) || !isFilePath(f.path) || !isMemberName(f.member)) fail('files');
   }
   const manifest = raw as unknown as Manifest;
   const listed = new Set(manifest.members.map((m) => m.name));
-  const required = manifest.backend === 'pglite' ? [PGDATA_MEMBER] : [SCHEMA_MEMBER, ...manifest.tables.flatMap((t) => t.members ?? [])];
+  const required = manifest.backend === 'pglite' ? [PGDATA_VERSION_MEMBER] : [SCHEMA_MEMBER, ...manifest.tables.flatMap((t) => t.members ?? [])];
   for (const name of [...required, ...manifest.files.map((f) => f.member)]) if (!listed.has(name)) fail(`member ${name} is not listed`);
   return manifest;
 }

@@ -1,11 +1,12 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { openPGlite, openPostgres, type DatabaseKind, type OpenDatabase } from '../../db/open';
 import { parseSchema } from './ddl';
 import { pgliteLockHolder } from './lock';
 import { checkRowCounts, copyDatabase, LogicalImport } from './logical';
-import { BackupFileError, FILES_PREFIX, MANIFEST_NAME, PGDATA_MEMBER, ROWS_PREFIX, SCHEMA_MEMBER, type Manifest } from './manifest';
+import { BackupFileError, FILES_PREFIX, MANIFEST_NAME, PGDATA_PREFIX, ROWS_PREFIX, SCHEMA_MEMBER, type Manifest } from './manifest';
+import { makePGdataDirectories, writePGdataFile } from './pgdata';
 import { backupMembers, verifyBackup } from './verify';
 
 export interface RestoreTarget {
@@ -80,23 +81,34 @@ async function importLogicalBackup(db: AnyDb, file: string, manifest: Manifest, 
   });
 }
 
-/** A PGlite backup into a PostgreSQL database: the dump is opened in memory and copied table by table. */
-async function importPGliteBackup(target: AnyDb, file: string, checksums: Map<string, string>, manifest: Manifest): Promise<void> {
-  let dump: Buffer | null = null;
+/** Writes a PGlite backup's data directory into `pgdata` (empty), each file checked against the manifest. */
+async function extractPGdata(file: string, checksums: Map<string, string>, manifest: Manifest, pgdata: string): Promise<void> {
+  makePGdataDirectories(pgdata, manifest.directories ?? []);
   await replay(file, checksums, async (name, body) => {
-    if (name === PGDATA_MEMBER) dump = body;
+    if (name.startsWith(PGDATA_PREFIX)) writePGdataFile(pgdata, name.slice(PGDATA_PREFIX.length), body);
   });
-  if (!dump) throw new BackupFileError(`${file}: the database dump is missing`);
-  const source = await openPGlite({ loadDataDir: new Blob([dump]) });
+}
+
+/** A PGlite backup into a PostgreSQL database: its data directory is opened in a temporary folder of DATA_DIR and copied table by table. */
+async function importPGliteBackup(target: AnyDb, file: string, checksums: Map<string, string>, manifest: Manifest, dataDir: string): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const work = mkdtempSync(join(dataDir, '.restore-'));
+  const pgdata = join(work, 'pglite');
   try {
-    await source.db.transaction().execute((from) =>
-      target.transaction().execute(async (to) => {
-        await copyDatabase(from as unknown as AnyDb, to as unknown as AnyDb);
-        await checkRowCounts(to as unknown as AnyDb, manifest.tables);
-      }),
-    );
+    await extractPGdata(file, checksums, manifest, pgdata);
+    const source = await openPGlite({ dataDir: pgdata });
+    try {
+      await source.db.transaction().execute((from) =>
+        target.transaction().execute(async (to) => {
+          await copyDatabase(from as unknown as AnyDb, to as unknown as AnyDb);
+          await checkRowCounts(to as unknown as AnyDb, manifest.tables);
+        }),
+      );
+    } finally {
+      await source.close();
+    }
   } finally {
-    await source.close();
+    rmSync(work, { recursive: true, force: true });
   }
 }
 
@@ -126,12 +138,8 @@ async function restoreIntoPGlite(file: string, dataDir: string): Promise<Manifes
   let opened: OpenDatabase | null = null;
   try {
     if (manifest.backend === 'pglite') {
-      let dump: Buffer | null = null;
-      await replay(file, checksums, async (name, body) => {
-        if (name === PGDATA_MEMBER) dump = body;
-      });
-      if (!dump) throw new BackupFileError(`${file}: the database dump is missing`);
-      opened = await openPGlite({ dataDir: pgliteDir, loadDataDir: new Blob([dump]) });
+      await extractPGdata(file, checksums, manifest, pgliteDir);
+      opened = await openPGlite({ dataDir: pgliteDir });
       await checkRowCounts(opened.db as unknown as AnyDb, manifest.tables);
     } else {
       opened = await openPGlite({ dataDir: pgliteDir });
@@ -161,7 +169,7 @@ async function restoreIntoPostgres(file: string, target: Required<RestoreTarget>
     checkUploadFolder(target.dataDir, manifest);
     const db = database.db as unknown as AnyDb;
     if (manifest.backend === 'postgres') await importLogicalBackup(db, file, manifest, checksums);
-    else await importPGliteBackup(db, file, checksums, manifest);
+    else await importPGliteBackup(db, file, checksums, manifest, target.dataDir);
     try {
       await writeFiles(file, checksums, manifest, target.dataDir);
     } catch (err) {

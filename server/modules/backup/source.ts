@@ -19,7 +19,6 @@ export async function serveBackups(database: OpenDatabase, dataDir: string): Pro
   const source: BackupSource = {
     db: database.db,
     kind: database.kind,
-    dumpDataDir: database.dumpDataDir ? () => database.dumpDataDir!() : undefined,
     dataDir: resolve(dataDir),
   };
   sources.set(database.db, source);

@@ -12,7 +12,7 @@ import {
   FORMAT,
   FORMAT_VERSION,
   MANIFEST_NAME,
-  PGDATA_MEMBER,
+  PGDATA_PREFIX,
   ROWS_PREFIX,
   SCHEMA_MEMBER,
   type FileEntry,
@@ -20,6 +20,7 @@ import {
   type MemberEntry,
   type TableEntry,
 } from './manifest';
+import { copyPGdata } from './pgdata';
 import { countRows, exportRows } from './rows';
 import { readSchema, unsupportedObjects } from './schema';
 import { TarWriter } from './tar';
@@ -28,8 +29,7 @@ import { TarWriter } from './tar';
 export interface BackupSource {
   db: Db;
   kind: DatabaseKind;
-  /** PGlite: the data directory as a gzip tarball, taken through the one connection */
-  dumpDataDir?: () => Promise<Blob>;
+  /** DATA_DIR: PGlite's files are in DATA_DIR/pglite, files of earlier versions in DATA_DIR/upload */
   dataDir: string;
 }
 
@@ -75,31 +75,48 @@ function filesUnder(dir: string): string[] {
   return entries.flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : [])).sort();
 }
 
+const HASH_SLICE = 4 * 1024 * 1024;
+
+/** SHA-256 in slices, letting the server answer other requests between them (table files reach 1 GB). */
+async function sha256(body: Buffer): Promise<string> {
+  const hash = createHash('sha256');
+  for (let at = 0; at < body.length; at += HASH_SLICE) {
+    hash.update(body.subarray(at, at + HASH_SLICE));
+    if (at + HASH_SLICE < body.length) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return hash.digest('hex');
+}
+
 class ArchiveBuilder {
   readonly members: MemberEntry[] = [];
   constructor(private readonly tar: TarWriter) {}
 
   async add(name: string, body: Buffer): Promise<void> {
-    this.members.push({ name, bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') });
+    this.members.push({ name, bytes: body.length, sha256: await sha256(body) });
     await this.tar.add(name, body);
   }
 }
 
-async function copyPGlite(source: BackupSource, archive: ArchiveBuilder): Promise<{ tables: TableEntry[]; migrations: string[] }> {
-  if (!source.dumpDataDir) throw new Error('this PGlite database cannot be dumped');
-  const dump = source.dumpDataDir;
-  // the counts and the dump are taken while this connection is held, so no other query commits in between
-  const { tables, migrations, data } = await source.db.connection().execute(async (conn) => {
+interface DatabaseCopy {
+  tables: TableEntry[];
+  migrations: string[];
+  directories?: string[];
+}
+
+async function copyPGlite(source: BackupSource, archive: ArchiveBuilder, staging: string): Promise<DatabaseCopy> {
+  // counts and files are taken while this connection is held: no other statement runs in between
+  const { tables, migrations, copy } = await source.db.connection().execute(async (conn) => {
     const any = conn as unknown as Kysely<unknown>;
     const counted = await countRows(any);
     const names = await recordedMigrations(any);
-    return { tables: counted, migrations: names, data: await dump() };
+    return { tables: counted, migrations: names, copy: await copyPGdata(any, join(source.dataDir, 'pglite'), staging) };
   });
-  await archive.add(PGDATA_MEMBER, Buffer.from(await data.arrayBuffer()));
-  return { tables, migrations };
+  // compressed and checksummed after the connection is released, from the copy
+  for (const path of copy.files) await archive.add(`${PGDATA_PREFIX}${path}`, readFileSync(join(staging, path)));
+  return { tables, migrations, directories: copy.directories };
 }
 
-async function copyPostgres(source: BackupSource, archive: ArchiveBuilder): Promise<{ tables: TableEntry[]; migrations: string[] }> {
+async function copyPostgres(source: BackupSource, archive: ArchiveBuilder): Promise<DatabaseCopy> {
   return source.db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -138,12 +155,14 @@ export async function writeBackup(source: BackupSource, folder: string, prefix =
   const created = new Date();
   const file = join(folder, `${prefix}-${stamp(created)}-${source.kind}.tar.gz`);
   const partial = `${file}.partial`;
+  const staging = `${file}.pgdata.partial`;
   const gzip = createGzip();
   const written = pipeline(gzip, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
   const tar = new TarWriter(gzip);
   const archive = new ArchiveBuilder(tar);
   try {
-    const { tables, migrations } = source.kind === 'pglite' ? await copyPGlite(source, archive) : await copyPostgres(source, archive);
+    const { tables, migrations, directories } = source.kind === 'pglite' ? await copyPGlite(source, archive, staging) : await copyPostgres(source, archive);
+    rmSync(staging, { recursive: true, force: true });
     const uploadRoot = join(source.dataDir, 'upload');
     const files: FileEntry[] = [];
     for (const path of filesUnder(uploadRoot)) {
@@ -159,6 +178,7 @@ export async function writeBackup(source: BackupSource, folder: string, prefix =
       appVersion: appVersion(),
       migrations,
       tables,
+      ...(directories ? { directories } : {}),
       files,
       members: [...archive.members],
     };
@@ -179,6 +199,7 @@ export async function writeBackup(source: BackupSource, folder: string, prefix =
     gzip.destroy();
     await written.catch(() => undefined);
     rmSync(partial, { force: true });
+    rmSync(staging, { recursive: true, force: true });
     throw err;
   }
 }
