@@ -147,6 +147,7 @@ describe.each(backends())('guarded batch moves, withdrawal, closed sheets and ob
     expect(await reviewer2.post('/xypj/scoreSheet/submit', { id: sheet!.id })).toMatchObject({ success: false, message: `批次${batch.name}已结束评审，评分表不能修改` });
     expect((await reviewer2.get('/xypj/dashboard/mine')).result.sheets.draft).toBeUndefined();
     expect(await staff.post('/xypj/application/withdraw', { id: app(19), reason: 'x' })).toMatchObject({ success: false, message: `批次${batch.name}已进入公示，不能再撤回申报` });
+    expect((await staff.get(`/xypj/application/scores?id=${app(19)}`)).result).toMatchObject({ reviewClosed: `批次${batch.name}已进入公示，不能再复核或退回评分表`, preview: null });
 
     const summary = (await staff.get('/xypj/dashboard/summary')).result;
     expect(summary.applications).toEqual({ closed: 12, withdrawn: 4, reviewed: 4 });

@@ -8,7 +8,7 @@ import { APPLICATION_STATE_TEXT } from './application-routes';
 import { definitionOf, findRecord, requireRecord, requiredText } from './records';
 import { reviewFigures } from './review-figures';
 import { withdrawApplication } from './withdrawal';
-import { reviewApplication } from './results';
+import { batchClosedForReview, reviewApplication } from './results';
 
 /**
  * POST /xypj/application/review {id} (复核), GET /xypj/application/scores?id= (each expert's sheet side by
@@ -28,6 +28,8 @@ export function reviewRoutes(api: FastifyInstance, { db }: AppDeps): void {
 
   api.get<{ Querystring: { id?: string } }>('/xypj/application/scores', { config: { permission } }, async (request) => {
     const app = await requireRecord(db, 'xypj_application', request.query.id);
+    const batch = await requireRecord(db, 'xypj_batch', app.batchId);
+    const reviewClosed = batchClosedForReview(batch);
     const sheetDef = definitionOf('xypj_score_sheet');
     const itemDef = definitionOf('xypj_score_item');
     const sheets = await sql<Record<string, unknown>>`select ${selectList(sheetDef.fields)} from xypj_score_sheet where application_id = ${String(app.id)} order by create_time asc, id asc`.execute(db);
@@ -47,7 +49,9 @@ export function reviewRoutes(api: FastifyInstance, { db }: AppDeps): void {
       }),
       result,
       // what 确认复核 will write, shown before the office confirms
-      preview: app.state === 'scored' ? await reviewFigures(db, app, await requireRecord(db, 'xypj_batch', app.batchId)).catch(() => null) : null,
+      preview: app.state === 'scored' && !reviewClosed ? await reviewFigures(db, app, batch).catch(() => null) : null,
+      // set once the batch is in publicity or later: no 复核 or 退回 any more
+      reviewClosed,
     });
   });
 

@@ -13,6 +13,8 @@ interface Scores {
   result: Row | null;
   /** What 确认复核 will write (while the application is 已打分). */
   preview: ReviewPreview | null;
+  /** Why the batch takes no more 复核 or 退回 (in publicity or later), else null. */
+  reviewClosed: string | null;
 }
 
 interface Line {
@@ -59,6 +61,7 @@ export default function ScoreReview({ record, onClose, onChanged }: ViewProps) {
   }, [load]);
 
   const state = String(data?.application.state ?? record?.state ?? '');
+  const open = !data?.reviewClosed;
   const allSubmitted = !!data?.sheets.length && data.sheets.every((s) => s.state === 'submitted');
 
   const review = async () => {
@@ -89,7 +92,7 @@ export default function ScoreReview({ record, onClose, onChanged }: ViewProps) {
         <Space direction="vertical" size={2} data-expert={s.expertName}>
           <span>{s.expertName}</span>
           <Tag color={SHEET_STATE_COLOR[s.state]}>{SHEET_STATE_TEXT[s.state] ?? s.state}</Tag>
-          {s.state === 'submitted' && (state === 'scored' || state === 'assigned') && (
+          {open && s.state === 'submitted' && (state === 'scored' || state === 'assigned') && (
             <Button size="small" danger onClick={() => setSendBack(s)}>
               退回
             </Button>
@@ -116,7 +119,7 @@ export default function ScoreReview({ record, onClose, onChanged }: ViewProps) {
       footer={
         <Space>
           <Button onClick={onClose}>关闭</Button>
-          {state === 'scored' && (
+          {open && state === 'scored' && (
             <Button type="primary" loading={busy} disabled={!allSubmitted} onClick={() => void review()}>
               确认复核
             </Button>
@@ -128,6 +131,7 @@ export default function ScoreReview({ record, onClose, onChanged }: ViewProps) {
         <Spin />
       ) : (
         <>
+          {data.reviewClosed && <Alert type="info" showIcon style={{ marginBottom: 8 }} message={data.reviewClosed} />}
           {sheets
             .filter((s) => s.state === 'returned')
             .map((s) => (
