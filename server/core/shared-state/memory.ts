@@ -43,7 +43,8 @@ export class MemorySharedState implements SharedState {
     return true;
   }
 
-  onReconnect(): void {}
+  /** One process is never cut off from itself: nothing to run. */
+  onReconnect(_handler: () => void): void {}
 
   async close(): Promise<void> {}
 }
