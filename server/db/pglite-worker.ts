@@ -23,25 +23,35 @@ export interface WorkerQueryResult<R> {
 }
 
 interface Assets {
-  pgliteUrl: string;
   wasmModule: WebAssembly.Module;
   fsBundle: ArrayBuffer;
 }
 
 let assets: Promise<Assets> | null = null;
 
+function pgliteDist(): string {
+  return dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+}
+
+/** The URL the worker imports PGlite from (resolved here: the worker's eval'ed source has no location of its own). */
+function pgliteUrl(): string {
+  return pathToFileURL(join(pgliteDist(), 'index.js')).href;
+}
+
 /** PGlite's WebAssembly module compiled once per process and its file bundle read once: a reopen only instantiates them. */
 function loadAssets(): Promise<Assets> {
   assets ??= (async () => {
-    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-    const dist = dirname(entry);
+    const dist = pgliteDist();
     const wasmModule = await WebAssembly.compile(readFileSync(join(dist, 'pglite.wasm')));
     const data = readFileSync(join(dist, 'pglite.data'));
     const fsBundle = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
-    return { pgliteUrl: pathToFileURL(join(dist, 'index.js')).href, wasmModule, fsBundle };
+    return { wasmModule, fsBundle };
   })();
   return assets;
 }
+
+/** The spare thread is loaded a moment after an open, not during it (both would compete for the same cores). */
+const SPARE_DELAY_MS = 3000;
 
 type WorkerMessage =
   | { type: 'loaded' | 'opened' }
@@ -100,6 +110,7 @@ interface Call {
 export class PGliteWorkerHost {
   private worker!: Worker;
   private spare: Promise<Worker> | null = null;
+  private spareTimer: NodeJS.Timeout | undefined;
   private ready: Promise<void> = Promise.resolve();
   private tail: Promise<unknown> = Promise.resolve();
   private current: Call | null = null;
@@ -130,8 +141,8 @@ export class PGliteWorkerHost {
   }
 
   private async open(loadDataDir?: ArrayBuffer): Promise<void> {
-    const { pgliteUrl, wasmModule, fsBundle } = await loadAssets();
-    const worker = await (this.spare ?? spawnLoaded(pgliteUrl));
+    // the thread loads PGlite while this one compiles its WebAssembly
+    const [{ wasmModule, fsBundle }, worker] = await Promise.all([loadAssets(), this.spare ?? spawnLoaded(pgliteUrl())]);
     this.spare = null;
     this.worker = worker;
     worker.on('message', (msg: WorkerMessage) => this.onMessage(worker, msg));
@@ -148,9 +159,18 @@ export class PGliteWorkerHost {
       worker.ref();
       worker.postMessage({ type: 'open', dataDir: this.dataDir, loadDataDir, wasmModule, fsBundle });
     }).finally(() => worker.unref());
-    // the next replacement thread loads PGlite now, so that a restart only has to open the files
-    this.spare = spawnLoaded(pgliteUrl);
-    this.spare.catch(() => (this.spare = null));
+    // the next replacement thread loads PGlite ahead of need, so that a restart only has to open the files
+    clearTimeout(this.spareTimer);
+    this.spareTimer = setTimeout(() => this.prepareSpare(), SPARE_DELAY_MS).unref();
+  }
+
+  private prepareSpare(): void {
+    if (this.spare || this.closed) return;
+    const spare = spawnLoaded(pgliteUrl());
+    this.spare = spare;
+    spare.catch(() => {
+      if (this.spare === spare) this.spare = null;
+    });
   }
 
   private onMessage(worker: Worker, msg: WorkerMessage): void {
@@ -231,6 +251,7 @@ export class PGliteWorkerHost {
       await this.request({ type: 'close' });
     } finally {
       this.closed = true;
+      clearTimeout(this.spareTimer);
       this.retired.add(this.worker);
       await this.worker.terminate();
       const spare = this.spare;

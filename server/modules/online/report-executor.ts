@@ -112,11 +112,20 @@ export async function setupReportExecutor(db: Db, tokenSecret: string | undefine
   if (!url) return { executor: executor(backgroundDbOf(db) ?? db, REPORT_TIMEOUT_MS.pglite, new ReportGate(REPORT_LIMITS.pglite), async () => {}) };
   const gate = new ReportGate(REPORT_LIMITS.postgres);
   const password = await readerPassword(db, tokenSecret);
-  let reason: string | null;
-  try {
-    reason = await setupReaderRole(db, password);
-  } catch (err) {
-    reason = `the report role could not be set up: ${(err as Error).message}`;
+  let reason: string | null = null;
+  // instances starting at once on one cluster update the same role row: "tuple concurrently updated" is retried
+  for (let attempt = 1; ; attempt++) {
+    try {
+      reason = await setupReaderRole(db, password);
+      break;
+    } catch (err) {
+      if (attempt < 3) {
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 300));
+        continue;
+      }
+      reason = `the report role could not be set up: ${(err as Error).message}`;
+      break;
+    }
   }
   if (!reason) {
     // withReadOnly on the application's own connections switches to the role too
