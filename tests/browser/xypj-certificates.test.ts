@@ -3,9 +3,9 @@
  * revoking a certificate marks it 已撤销 on the public result list, which after publication shows the publication
  * date; 评价结果 详情 shows names; the public pages fit a 390 px phone without sideways scrolling.
  */
-import { deflateSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sealPng } from '../server/support/pdf-signature';
 import {
   chooseTenantAndDepartment,
   DEMO_PASSWORD,
@@ -67,47 +67,6 @@ async function findCertificate(on: Page, certNo: string): Promise<Locator> {
 async function downloadName(on: Page, certNo: string): Promise<string> {
   const [download] = await Promise.all([on.waitForEvent('download'), row(on, certNo).getByText('下载证书').click()]);
   return download.suggestedFilename();
-}
-
-/** A small red ring as a PNG, as a scanned seal would be. */
-function sealPng(): Buffer {
-  const size = 48;
-  const raw = Buffer.alloc((size * 4 + 1) * size);
-  for (let y = 0; y < size; y++)
-    for (let x = 0; x < size; x++) {
-      const o = y * (size * 4 + 1) + 1 + x * 4;
-      const r = Math.hypot(x - 23.5, y - 23.5);
-      raw[o] = 200;
-      raw[o + 3] = r > 18 && r < 22 ? 255 : 0;
-    }
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 describe('certificates', () => {
