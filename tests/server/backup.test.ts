@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +17,8 @@ import { serveBackups } from '../../server/modules/backup/source';
 import { saveUpload } from '../../server/modules/files/storage';
 import { FILE_TYPES } from '../../server/modules/files/file-types';
 import { JOB_HANDLERS } from '../../server/modules/quartz/handlers';
+import { restoreBackup } from '../../server/modules/backup/restore';
+import { TarWriter } from '../../server/modules/backup/tar';
 import { backends, createThrowawayPostgres, openTestDatabase, type Backend } from './support/database';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -322,3 +327,48 @@ describe.each(backends())('backup and restore on %s', (backend) => {
   }, 180_000);
 });
 
+
+describe('backup files that try to break the restore', () => {
+  const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+  async function archive(path: string, members: { name: string; body: Buffer }[]): Promise<void> {
+    const gzip = createGzip();
+    const written = pipeline(gzip, createWriteStream(path));
+    const tar = new TarWriter(gzip);
+    for (const m of members) await tar.add(m.name, m.body);
+    await tar.finish();
+    gzip.end();
+    await written;
+  }
+
+  function manifest(extra: Record<string, unknown>, members: { name: string; body: Buffer }[]): { name: string; body: Buffer } {
+    const body = { format: 'xypj-backup', formatVersion: 1, backend: 'pglite', createdAt: new Date().toISOString(), appVersion: '0.1.0', migrations: [], tables: [], directories: [], files: [], ...extra };
+    const listed = members.map((m) => ({ name: m.name, bytes: m.body.length, sha256: sha(m.body) }));
+    return { name: 'manifest.json', body: Buffer.from(JSON.stringify({ ...body, members: listed })) };
+  }
+
+  it('refuses a file path that leaves the upload folder, an unknown member and a file without a manifest, writing nothing', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'xypj-bk-evil-'));
+    try {
+      const members = [
+        { name: 'database/pgdata/PG_VERSION', body: Buffer.from('17\n') },
+        { name: 'files/0', body: Buffer.from('not yours') },
+      ];
+      const cases: [string, { name: string; body: Buffer }[], string][] = [
+        ['escape.tar.gz', [...members, manifest({ files: [{ path: '../../escaped.txt', member: 'files/0' }] }, members)], "the backup's manifest is not valid (files)"],
+        ['extra.tar.gz', [...members, { name: 'database/pgdata/extra', body: Buffer.from('x') }, manifest({}, members)], 'database/pgdata/extra is not in the manifest'],
+        ['newer.tar.gz', [...members, manifest({ migrations: ['999_from_the_future'] }, members)], 'the backup was made by a newer version of the application'],
+        ['plain.tar.gz', members, 'it has no manifest'],
+      ];
+      for (const [name, content, message] of cases) {
+        const file = join(work, name);
+        await archive(file, content);
+        const dataDir = join(work, `data-${name}`);
+        await expect(restoreBackup(file, { dataDir })).rejects.toThrow(message);
+        expect(readdirSync(work).filter((n) => n.startsWith('data-') || n === 'escaped.txt')).toEqual([]);
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});

@@ -14,7 +14,7 @@ const MAX_FETCH = 1000;
  * large (uploaded file contents). Answers the number of rows.
  */
 export async function exportRows(trx: AnyDb, table: string, onChunk: (lines: Buffer) => Promise<void>): Promise<number> {
-  await sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as line from ${sql.table(table)} t`.execute(trx);
+  await sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as line from ${sql.id(table)} t`.execute(trx);
   let count = 0;
   let fetchSize = 100;
   let pending: Buffer[] = [];
@@ -54,8 +54,8 @@ export async function importRows(trx: AnyDb, table: TableDef, chunk: Buffer): Pr
   let batchBytes = 0;
   const insert = async () => {
     if (batch.length === 0) return;
-    await sql`insert into ${sql.table(table.name)} (${sql.raw(columns)}) ${overriding}
-      select ${sql.raw(columns)} from json_populate_recordset(null::${sql.table(table.name)}, ${`[${batch.join(',')}]`}::json)`.execute(trx);
+    await sql`insert into ${sql.id(table.name)} (${sql.raw(columns)}) ${overriding}
+      select ${sql.raw(columns)} from json_populate_recordset(null::${sql.id(table.name)}, ${`[${batch.join(',')}]`}::json)`.execute(trx);
     batch = [];
     batchBytes = 0;
   };
@@ -74,7 +74,7 @@ export async function countRows(db: AnyDb): Promise<{ name: string; rows: number
     where n.nspname = 'public' and c.relkind = 'r' order by c.relname`.execute(db);
   const result: { name: string; rows: number }[] = [];
   for (const { name } of tables.rows) {
-    const res = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(name)}`.execute(db);
+    const res = await sql<{ n: number | string }>`select count(*) as n from ${sql.id(name)}`.execute(db);
     result.push({ name, rows: Number(res.rows[0]?.n ?? 0) });
   }
   return result;

@@ -131,7 +131,7 @@ async function readSequences(db: AnyDb): Promise<SequenceDef[]> {
   const result: SequenceDef[] = [];
   for (const s of found) {
     // last_value of pg_sequences is null until the first nextval; reading the sequence itself is the state to restore
-    const state = await rows<{ last_value: string; is_called: boolean }>(db, sql`select last_value::text, is_called from ${sql.table(s.name)}`);
+    const state = await rows<{ last_value: string; is_called: boolean }>(db, sql`select last_value::text, is_called from ${sql.id(s.name)}`);
     result.push({ ...s, lastValue: state[0]?.is_called ? state[0].last_value : null });
   }
   return result;

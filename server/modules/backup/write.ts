@@ -158,6 +158,8 @@ export async function writeBackup(source: BackupSource, folder: string, prefix =
   const staging = `${file}.pgdata.partial`;
   const gzip = createGzip();
   const written = pipeline(gzip, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+  // an unwritable folder fails the writes below; this keeps the early rejection from counting as unhandled
+  written.catch(() => undefined);
   const tar = new TarWriter(gzip);
   const archive = new ArchiveBuilder(tar);
   try {
@@ -198,8 +200,13 @@ export async function writeBackup(source: BackupSource, folder: string, prefix =
   } catch (err) {
     gzip.destroy();
     await written.catch(() => undefined);
-    rmSync(partial, { force: true });
-    rmSync(staging, { recursive: true, force: true });
+    for (const leftover of [partial, staging]) {
+      try {
+        rmSync(leftover, { recursive: true, force: true });
+      } catch {
+        // the original error is the one to report
+      }
+    }
     throw err;
   }
 }
