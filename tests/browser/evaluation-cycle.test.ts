@@ -129,6 +129,9 @@ async function uploadIn(scope: Locator, name: string): Promise<void> {
   const uploaded = page.waitForResponse((res) => res.url().includes('/sys/common/upload'));
   await scope.locator('input[type="file"]').setInputFiles(pdfFile(name));
   expect(((await (await uploaded).json()) as { success: boolean }).success).toBe(true);
+  // the answer is in; the field or cell holds the stored path once it names the file (a busy page takes a moment)
+  const shown = async () => (await scope.locator('[title$=".pdf"]').count()) + (await scope.getByText(name.replace(/\.pdf$/, '')).count());
+  await expect.poll(shown).toBeGreaterThan(0);
 }
 
 /** 单位信息 is a form of the company's own record: licence, area and an evidence file in each evidence sub-form. */
