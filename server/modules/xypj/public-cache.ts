@@ -3,7 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../core/envelope';
 import type { ReadCache } from '../../core/shared-state';
 
-/** A public answer serialised once: the same bytes (timestamp included) for every reader, so its ETag is strong. */
+/**
+ * A public answer serialised once. Its ETag is a hash of the content without the envelope's timestamp, so every
+ * instance names the same results alike; on one instance the same content keeps the same bytes (see answerOf).
+ */
 export interface PublicAnswer {
   /** UTF-8 bytes, encoded once rather than on every send */
   body: Buffer;
@@ -14,10 +17,22 @@ export interface PublicAnswer {
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=30';
 
 const KEY_PREFIX = 'xypj:public:';
+const REMEMBERED_ANSWERS = 1000;
 
-function answerOf(envelope: Envelope): PublicAnswer {
-  const body = Buffer.from(JSON.stringify(envelope));
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+/** The last answer of each cached key: a rebuilt entry whose content did not change keeps its bytes and ETag. */
+const lastAnswers = new Map<string, PublicAnswer>();
+
+function answerOf(envelope: Envelope, key?: string): PublicAnswer {
+  const { timestamp: _timestamp, ...content } = envelope;
+  const etag = `"${createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 27)}"`;
+  const last = key === undefined ? undefined : lastAnswers.get(key);
+  if (last?.etag === etag) return last;
+  const answer = { body: Buffer.from(JSON.stringify(envelope)), etag };
+  if (key !== undefined) {
+    if (lastAnswers.size >= REMEMBERED_ANSWERS) lastAnswers.clear();
+    lastAnswers.set(key, answer);
+  }
+  return answer;
 }
 
 /**
@@ -27,7 +42,7 @@ function answerOf(envelope: Envelope): PublicAnswer {
  */
 export async function publicAnswer(cache: ReadCache, key: string, load: () => Promise<Envelope>, cacheable = true): Promise<PublicAnswer> {
   if (!cacheable) return answerOf(await load());
-  return cache.get(KEY_PREFIX + key, async () => answerOf(await load()));
+  return cache.get(KEY_PREFIX + key, async () => answerOf(await load(), key));
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
