@@ -103,10 +103,10 @@ describe.each(backends())('roles, menus and data rules on %s', (backend) => {
     const head = await t.login('head1', PASSWORD);
     const list = await call('GET', '/sys/user/list?pageSize=100', head);
     const names = list.body.result.records.map((r: { username: string }) => r.username).sort();
-    expect(names).toEqual(['expert', 'head1']);
+    expect(names).toEqual(['expert', 'head1', 'reviewer2', 'reviewer3']);
     // the org-code lookup reads the same users under the same rules
     const byOrg = await call('GET', '/sys/user/queryByOrgCode?orgCode=A01&pageSize=100', head);
-    expect(byOrg.body.result.records.map((r: { username: string }) => r.username).sort()).toEqual(['expert', 'head1']);
+    expect(byOrg.body.result.records.map((r: { username: string }) => r.username).sort()).toEqual(['expert', 'head1', 'reviewer2', 'reviewer3']);
     const adminList = await call('GET', '/sys/user/list?pageSize=100', admin);
     expect(adminList.body.result.total).toBeGreaterThan(2);
   });

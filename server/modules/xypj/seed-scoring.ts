@@ -9,7 +9,7 @@ import { DEMO_EXPERT_ACCOUNTS } from './demo-accounts';
 
 const SEED_KEY = 'xypj:demo-data-2';
 const DEMO_EXPERT_USER = 'u_demo_expert';
-/** The demo experts' department (专家组): every demo reviewer belongs to it, so none is told 未归属部门 at sign-in. */
+/** The demo experts' department (专家委员会): every demo reviewer belongs to it, so none is told 未归属部门 at sign-in. */
 const EXPERT_DEPART = { id: 'd_a01a02', orgCode: 'A01A02' };
 
 /** Which seeded experts score which of this year's applications, and how far they got. */
