@@ -104,8 +104,8 @@ describe.each(backends())('administration replies JeecgBoot clients rely on, on 
       const all = await get('/sys/user/departUserList?pageNo=1&pageSize=50');
       expect(all.body.success, JSON.stringify(all.body)).toBe(true);
       const names = all.body.result.records.map((u: { username: string }) => u.username).sort();
-      expect(names).toEqual(['admin', 'expert', 'staff']);
-      expect(all.body.result.total).toBe(3);
+      expect(names).toEqual(['admin', 'expert', 'reviewer2', 'reviewer3', 'staff']);
+      expect(all.body.result.total).toBe(5);
       const filtered = await get('/sys/user/departUserList?username=exp');
       expect(filtered.body.result.records.map((u: { username: string }) => u.username)).toEqual(['expert']);
     });

@@ -115,8 +115,8 @@ describe.each(backends())('dictionary and user lookups on %s', (backend) => {
   it('pages users for the picker by department, name and an allow-listed sort', async () => {
     const page = await json('/api/sys/user/queryUserComponentData?departId=d_a01&pageNo=1&pageSize=10&column=username&order=asc');
     expect(page.success).toBe(true);
-    expect(page.result.records.map((r: { username: string }) => r.username)).toEqual(['admin', 'expert', 'staff']);
-    expect(page.result.total).toBe(3);
+    expect(page.result.records.map((r: { username: string }) => r.username)).toEqual(['admin', 'expert', 'reviewer2', 'reviewer3', 'staff']);
+    expect(page.result.total).toBe(5);
     const staffRow = page.result.records.find((r: { username: string }) => r.username === 'staff');
     expect(staffRow).toMatchObject({ realname: '评价办工作人员', orgCodeTxt: '信用评价办公室,综合部' });
     expect(staffRow).not.toHaveProperty('password');
