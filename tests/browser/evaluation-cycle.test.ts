@@ -1,26 +1,54 @@
 /**
  * The yearly cycle for one company, as the three roles see it: it registers, is approved, fills its unit
  * information, applies, is returned and resubmits, is accepted; three experts score its application (one
- * sheet sent back and resubmitted), the office confirms the review, the batch goes to publicity (the public
- * list shows the company) and is published; the company downloads its certificate (text and QR code read
- * from the rendered PDF); the public check answers 有效, and 已撤销 once the office revokes it.
+ * sheet sent back and resubmitted), the office confirms the review. In 评价批次 the office tries each move of
+ * the batch too early and reads what stops it, then 提前截止申报 with a reason, withdraws the unfinished
+ * applications of others (撤回 in 评审复核), starts publicity (the public list shows the company), ends the
+ * publicity window by editing the batch and publishes. The company downloads its signed certificate from 我的证书
+ * (XYPJ-….pdf; signature verified, text and QR code read from the rendered PDF); the public check answers 有效,
+ * and 已撤销 (as does the public list) once the office revokes it. At each step the company or the expert gets a
+ * bell message and an e-mail (a local SMTP server).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import jsQR from 'jsqr';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { BATCH_COLUMNS, countedBlocker, editBatchWindows, moveBlockers, moveEffects, okButton, openMove, UNFINISHED_WHAT, type BatchRow } from './batch-moves';
+import { throwawayP12, verifyPdfSignature } from '../server/support/pdf-signature';
+import { mailSubject, mailText, startLocalSmtp, type LocalSmtp } from '../server/support/smtp';
+import {
+  bellShows,
+  chooseTenantAndDepartment,
+  DEMO_PASSWORD,
+  keepScreenshot,
+  launchBrowser,
+  newPage,
+  signIn,
+  staffToken,
+  startServer,
+  type RunningServer,
+} from './harness';
 import { renderPdf } from './pdf-in-browser';
 
 let server: RunningServer;
+let smtp: LocalSmtp;
+let signingDir = '';
 let browser: Browser;
 let page: Page;
 let attempt = 0;
 
-const COMPANY = { name: '闽江工程监理有限公司', creditCode: '91350100M000100Y43', contact: '林工', mobile: '13912345678', username: 'minjiang_jl', password: 'Minjiang#2026' };
+const COMPANY = {
+  name: '闽江工程监理有限公司', creditCode: '91350100M000100Y43', contact: '林工', mobile: '13912345678', email: 'minjiang@example.com',
+  username: 'minjiang_jl', password: 'Minjiang#2026',
+};
 
 beforeAll(async () => {
-  server = await startServer();
+  smtp = await startLocalSmtp();
+  signingDir = mkdtempSync(join(tmpdir(), 'xypj-cycle-sign-'));
+  const signing = throwawayP12(signingDir, 'cycle-p12-pass');
+  server = await startServer({ env: { SMTP_URL: smtp.url, SMTP_FROM: 'office@example.com', CERT_SIGN_P12: signing.path, CERT_SIGN_PASSWORD: 'cycle-p12-pass' } });
   browser = await launchBrowser();
   page = (await newPage(browser)).page;
 }, 60_000);
@@ -28,21 +56,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await smtp?.close();
+  if (signingDir) rmSync(signingDir, { recursive: true, force: true });
 });
 
-async function staffToken(): Promise<string> {
-  const checkKey = String(Date.now());
-  await fetch(`${server.apiUrl}/sys/randomImage/${checkKey}`);
-  const captcha = await server.readCaptcha(checkKey);
-  const res = await fetch(`${server.apiUrl}/sys/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'staff', password: DEMO_PASSWORD, captcha, checkKey, remember_me: false }),
-  });
-  const body = (await res.json()) as { success: boolean; message: string; result?: { token: string } };
-  if (!body.result?.token) throw new Error(`staff login: ${body.message}`);
-  return body.result.token;
+/** `who` has the bell message `title` (a row of their own) and an e-mail with that subject whose text contains `text`. */
+async function expectNotice(who: { username: string; email: string }, title: string, text: string): Promise<void> {
+  const rows = () => server.sql('SELECT 1 FROM sys_announcement a JOIN sys_user u ON u.id = a.user_ids WHERE u.username = $1 AND a.titile = $2', [who.username, title]);
+  await expect.poll(async () => (await rows()).length, { message: `bell message ${title} for ${who.username}` }).toBeGreaterThan(0);
+  const mailed = () => smtp.mails.some((m) => m.to.includes(who.email) && mailSubject(m.raw) === title && mailText(m.raw).includes(text));
+  await expect.poll(mailed, { timeout: 20_000, message: `e-mail ${title} to ${who.email}` }).toBe(true);
 }
+
+const expertOf = (username: string) => ({ username, email: `${username}@example.com` });
 
 async function staffCall(token: string, method: string, url: string, data?: unknown): Promise<{ success: boolean; message: string; result?: unknown }> {
   const res = await fetch(`${server.apiUrl}${url}`, {
@@ -139,6 +165,7 @@ async function fillUnitInformation(): Promise<void> {
   await page.goto(`${server.baseUrl}/xypj/unitInfo`);
   await expect.poll(() => page.getByPlaceholder('请输入企业名称').inputValue(), { timeout: 15_000 }).toBe(COMPANY.name);
   await page.getByPlaceholder('请输入法定代表人').fill('林建国');
+  await page.getByPlaceholder('请输入电子邮箱').fill(COMPANY.email);
   await uploadIn(page.locator('.ant-formily-item').filter({ hasText: '营业执照' }), '营业执照.pdf');
   await page.locator('.ant-formily-item').filter({ hasText: '所在地区' }).locator('.ant-cascader').click();
   for (const name of ['福建省', '福州市', '鼓楼区']) await page.locator('.ant-cascader-menu-item', { hasText: name }).first().click();
@@ -164,13 +191,19 @@ async function fillUnitInformation(): Promise<void> {
     const rows = await server.sql(`SELECT 1 FROM ${table} t JOIN xypj_company c ON c.id = t.company_id WHERE c.credit_code = $1`, [COMPANY.creditCode]);
     expect(rows.length, table).toBe(1);
   }
-  const [unit] = await server.sql<{ area_code: string; license_file: string; cert: string; proof: string; award: string }>(
-    `SELECT c.area_code, c.license_file, e.cert_file AS cert, p.proof_file AS proof, a.file AS award FROM xypj_company c
-       JOIN xypj_engineer e ON e.company_id = c.id JOIN xypj_project p ON p.company_id = c.id JOIN xypj_award a ON a.company_id = c.id WHERE c.credit_code = $1`,
-    [COMPANY.creditCode],
-  );
-  expect(unit!.area_code).toBe('350102');
-  for (const path of [unit!.license_file, unit!.cert, unit!.proof, unit!.award]) expect(path).toMatch(/\.pdf$/);
+  const unit = async () =>
+    (
+      await server.sql<{ area_code: string; email: string; license_file: string | null; cert: string | null; proof: string | null; award: string | null }>(
+        `SELECT c.area_code, c.email, c.license_file, e.cert_file AS cert, p.proof_file AS proof, a.file AS award FROM xypj_company c
+           JOIN xypj_engineer e ON e.company_id = c.id JOIN xypj_project p ON p.company_id = c.id JOIN xypj_award a ON a.company_id = c.id WHERE c.credit_code = $1`,
+        [COMPANY.creditCode],
+      )
+    )[0]!;
+  // the rows come before their files are all in under load: wait for every evidence path
+  await expect.poll(async () => Object.entries(await unit()).filter(([, v]) => v === null).map(([k]) => k)).toEqual([]);
+  const saved = await unit();
+  expect([saved.area_code, saved.email]).toEqual(['350102', COMPANY.email]);
+  for (const path of [saved.license_file, saved.cert, saved.proof, saved.award]) expect(path).toMatch(/\.pdf$/);
   await keepScreenshot(page, 'cycle-unit-info');
 }
 
@@ -200,7 +233,7 @@ describe('信用评价：企业一轮申报', () => {
   it('registers, is approved, fills its unit information, applies, is returned and resubmits, and is accepted', async () => {
     try {
       await registerCompany();
-      const token = await staffToken();
+      const token = await staffToken(server);
       const [company] = await server.sql<{ id: string; status: string }>('SELECT id, status FROM xypj_company WHERE credit_code = $1', [COMPANY.creditCode]);
       expect(company?.status).toBe('pending');
       expect((await staffCall(token, 'POST', '/xypj/company/approve', { id: company!.id })).success).toBe(true);
@@ -237,6 +270,8 @@ describe('信用评价：企业一轮申报', () => {
       await row.getByText('已退回').waitFor();
       await row.getByText('请补充监理项目的证明材料').waitFor();
       await keepScreenshot(page, 'cycle-application-returned');
+      await bellShows(page, '信用评价申报已退回');
+      await expectNotice(COMPANY, '信用评价申报已退回', '请补充监理项目的证明材料');
       await row.getByText('编辑').click();
       await expect
         .poll(() => modal(page).locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)))
@@ -254,6 +289,7 @@ describe('信用评价：企业一轮申报', () => {
       expect(await row.getByText('编辑').count()).toBe(0);
       expect(await row.getByText('提交').count()).toBe(0);
       await keepScreenshot(page, 'cycle-application-accepted');
+      await expectNotice(COMPANY, '信用评价申报已受理', '已通过形式审查并受理');
     } catch (error) {
       await keepScreenshot(page, `cycle-failed-${++attempt}`);
       throw error;
@@ -320,7 +356,7 @@ describe('信用评价：评审、公示与证书', () => {
   let certNo = '';
 
   beforeAll(async () => {
-    token = await staffToken();
+    token = await staffToken(server);
     const [application] = await server.sql<{ id: string; batch_id: string; state: string }>('SELECT id, batch_id, state FROM xypj_application WHERE credit_code = $1', [COMPANY.creditCode]);
     expect(application?.state).toBe('accepted');
     applicationId = application!.id;
@@ -331,6 +367,7 @@ describe('信用评价：评审、公示与证书', () => {
     const experts = await server.sql<{ id: string; username: string }>("SELECT id, username FROM xypj_expert WHERE username IN ('expert', 'reviewer2', 'reviewer3') ORDER BY username");
     const assigned = await staffCall(token, 'POST', '/xypj/application/assign', { id: applicationId, expertIds: experts.map((e) => e.id) });
     expect(assigned.success, assigned.message).toBe(true);
+    for (const expert of experts) await expectNotice(expertOf(expert.username), '新的评审任务', COMPANY.name);
     for (const [k, expert] of experts.entries()) await as(expert.username, (on) => scoreSheet(on, String(8 + k * 0.5)));
 
     const [second] = await server.sql<{ id: string }>(
@@ -338,7 +375,11 @@ describe('信用评价：评审、公示与证书', () => {
       [applicationId],
     );
     expect((await staffCall(token, 'POST', '/xypj/scoreSheet/sendBack', { id: second!.id, reason: REASON })).success).toBe(true);
-    await as('reviewer2', (on) => scoreSheet(on, '9', REASON));
+    await expectNotice(expertOf('reviewer2'), '评分表已退回', REASON);
+    await as('reviewer2', async (on) => {
+      await bellShows(on, '评分表已退回');
+      await scoreSheet(on, '9', REASON);
+    });
 
     const totals = await server.sql<{ username: string; total: string; state: string }>(
       'SELECT e.username, s.total, s.state FROM xypj_score_sheet s JOIN xypj_expert e ON e.id = s.expert_id WHERE s.application_id = $1 ORDER BY e.username',
@@ -356,33 +397,120 @@ describe('信用评价：评审、公示与证书', () => {
     expect(result!.grade).toBe('B');
   }, 150_000);
 
-  it('publicity shows the company on the public list; publication issues its certificate, whose PDF it downloads', async () => {
-    // the moves are guarded: the window has ended, the office has withdrawn the other unfinished applications
-    await server.sql("UPDATE xypj_batch SET apply_end = (now() at time zone 'Asia/Shanghai')::date - 1 WHERE id = $1", [batchId]);
-    expect((await staffCall(token, 'POST', '/xypj/batch/transition', { id: batchId, to: 'reviewing' })).success).toBe(true);
-    await server.sql("UPDATE xypj_application SET state = 'withdrawn', withdraw_reason = '测试' WHERE batch_id = $1 AND state IN ('submitted', 'accepted', 'assigned', 'scored')", [batchId]);
-    const publicity = await staffCall(token, 'POST', '/xypj/batch/transition', { id: batchId, to: 'publicity' });
-    expect(publicity.success, publicity.message).toBe(true);
-    const visitor = (await newPage(browser)).page;
-    await visitor.goto(`${server.baseUrl}/xypj/resultlist`);
-    await visitor.getByPlaceholder('企业名称或统一社会信用代码').fill(COMPANY.creditCode);
-    await visitor.getByPlaceholder('企业名称或统一社会信用代码').press('Enter');
-    const listed = visitor.locator('tr.ant-table-row').filter({ hasText: COMPANY.name });
-    await expect.poll(() => listed.textContent()).toContain('公示期满后颁发');
-    await keepScreenshot(visitor, 'cycle-public-result-list');
+  it('in 评价批次 the office tries each move too early and reads what stops it, closes the window early, withdraws the unfinished applications and publishes', async () => {
+    const office = (await newPage(browser)).page;
+    const batch = async () => (await server.sql<BatchRow>(`SELECT ${BATCH_COLUMNS} FROM xypj_batch WHERE id = $1`, [batchId]))[0]!;
+    const appsIn = (state: string) =>
+      server.sql<{ id: string; company_name: string }>(
+        'SELECT id, company_name FROM xypj_application WHERE batch_id = $1 AND state = $2 ORDER BY submit_time ASC NULLS LAST, id ASC',
+        [batchId, state],
+      );
+    const moved = (to: string) => office.locator('.ant-message').getByText(`批次已变更为「${to}」`).first().waitFor();
+    try {
+      await signIn(office, server, 'staff', DEMO_PASSWORD);
+      await chooseTenantAndDepartment(office);
+      await office.waitForURL('**/dashboard/analysis');
+      let now = await batch();
 
-    await server.sql("UPDATE xypj_batch SET publicity_end = (now() at time zone 'Asia/Shanghai')::date - 1 WHERE id = $1", [batchId]);
-    expect((await staffCall(token, 'POST', '/xypj/batch/transition', { id: batchId, to: 'published' })).success).toBe(true);
+      if (now.state === 'open') {
+        const box = await openMove(office, server, now, '进入评审');
+        await expect.poll(() => moveBlockers(box).allTextContents()).toEqual([`申报期尚未结束（${now.apply_end}截止），如需提前截止申报请填写原因`]);
+        expect(await okButton(box).isDisabled()).toBe(true);
+        await box.getByRole('checkbox', { name: '提前截止申报' }).check();
+        await box.getByLabel('提前截止申报的原因').fill('主管部门要求提前评审');
+        await okButton(box).click();
+        await moved('评审中');
+        now = await batch();
+      }
+
+      if (now.state === 'reviewing') {
+        const expected: string[] = [];
+        for (const [state, what] of UNFINISHED_WHAT) {
+          const apps = await appsIn(state);
+          if (apps.length) expected.push(countedBlocker(apps.map((a) => a.company_name), what));
+        }
+        expect(expected.length).toBeGreaterThan(0);
+        let box = await openMove(office, server, now, '开始公示');
+        await expect.poll(() => moveBlockers(box).allTextContents()).toEqual(expected);
+        expect(await okButton(box).isDisabled()).toBe(true);
+        await keepScreenshot(office, 'cycle-publicity-blocked');
+        await box.getByRole('button', { name: /取\s*消/ }).click();
+
+        // 评审复核 lists the scored applications: the office withdraws one there, the others through the API
+        const [scored] = await appsIn('scored');
+        await office.goto(`${server.baseUrl}/xypj/scoreReview`);
+        await office.locator('tr.ant-table-row').filter({ hasText: scored!.company_name }).first().getByText('撤回', { exact: true }).click();
+        const reasonBox = office.locator('.ant-modal-content').filter({ has: office.locator('.ant-modal-title', { hasText: '撤回申报' }) });
+        await reasonBox.getByPlaceholder('请输入撤回原因').fill('企业申请撤回');
+        await okButton(reasonBox).click();
+        await expect.poll(async () => (await server.sql<{ state: string }>('SELECT state FROM xypj_application WHERE id = $1', [scored!.id]))[0]?.state).toBe('withdrawn');
+        for (const a of await appsIn('submitted')) expect((await staffCall(token, 'POST', '/xypj/application/return', { id: a.id, reason: '材料不全' })).success).toBe(true);
+        for (const state of ['accepted', 'assigned', 'scored'])
+          for (const a of await appsIn(state)) expect((await staffCall(token, 'POST', '/xypj/application/withdraw', { id: a.id, reason: '企业申请撤回' })).success).toBe(true);
+
+        box = await openMove(office, server, now, '开始公示');
+        await expect.poll(() => moveEffects(box).count()).toBeGreaterThan(0);
+        expect(await moveBlockers(box).count()).toBe(0);
+        await okButton(box).click();
+        await moved('公示中');
+        now = await batch();
+      }
+      await expectNotice(COMPANY, '信用评价结果公示', '信用等级B');
+
+      const visitor = (await newPage(browser)).page;
+      await visitor.goto(`${server.baseUrl}/xypj/resultlist`);
+      await visitor.getByPlaceholder('企业名称或统一社会信用代码').fill(COMPANY.creditCode);
+      await visitor.getByPlaceholder('企业名称或统一社会信用代码').press('Enter');
+      const listed = visitor.locator('tr.ant-table-row').filter({ hasText: COMPANY.name });
+      await expect.poll(() => listed.textContent()).toMatch(/公示期满后颁发|XYPJ-/);
+      await keepScreenshot(visitor, 'cycle-public-result-list');
+      await visitor.close();
+
+      if (now.state === 'publicity') {
+        let box = await openMove(office, server, now, '发布结果');
+        await expect.poll(() => moveBlockers(box).allTextContents()).toEqual([`公示期尚未结束（${now.publicity_end}截止）`]);
+        expect(await okButton(box).isDisabled()).toBe(true);
+        await keepScreenshot(office, 'cycle-publish-blocked');
+        await box.getByRole('button', { name: /取\s*消/ }).click();
+
+        // the office records the year's real windows, all past: publication may follow the publicity window
+        const day = async (offset: number) =>
+          (await server.sql<{ d: string }>("SELECT to_char((now() at time zone 'Asia/Shanghai')::date + $1::int, 'YYYY-MM-DD') AS d", [offset]))[0]!.d;
+        await editBatchWindows(office, server, now.name, { 申报时间: [null, await day(-7)], 评审时间: [await day(-6), await day(-4)], 公示时间: [await day(-3), await day(-1)] });
+        now = await batch();
+        expect(now.publicity_end).toBe(await day(-1));
+        box = await openMove(office, server, now, '发布结果');
+        await expect.poll(() => moveEffects(box).count()).toBeGreaterThan(0);
+        expect(await moveBlockers(box).count()).toBe(0);
+        await okButton(box).click();
+        await moved('已发布');
+      }
+      const [cert] = await server.sql<{ cert_no: string }>('SELECT cert_no FROM xypj_certificate WHERE credit_code = $1', [COMPANY.creditCode]);
+      expect(cert!.cert_no).toMatch(/^XYPJ-\d{4}-\d{5}$/);
+      await expectNotice(COMPANY, '信用评价结果已发布', '信用等级为B');
+      await expectNotice(COMPANY, '信用等级证书已颁发', cert!.cert_no);
+    } catch (error) {
+      await keepScreenshot(office, `cycle-office-failed-${++attempt}`);
+      throw error;
+    } finally {
+      await office.close();
+    }
+  }, 120_000);
+
+  it('the company downloads its certificate from 我的证书 as XYPJ-….pdf, signed, with its text and QR code', async () => {
     const [cert] = await server.sql<{ cert_no: string; grade: string }>('SELECT cert_no, grade FROM xypj_certificate WHERE credit_code = $1', [COMPANY.creditCode]);
     certNo = cert!.cert_no;
-    expect(certNo).toMatch(/^XYPJ-\d{4}-\d{5}$/);
-
     await page.goto(`${server.baseUrl}/xypj/history`);
     const history = page.locator('tr.ant-table-row').filter({ hasText: certNo });
     await history.waitFor();
     expect(await history.textContent()).toContain('B');
-    const [download] = await Promise.all([page.waitForEvent('download'), history.getByText('下载证书').click()]);
+
+    await page.goto(`${server.baseUrl}/xypj/myCertificate`);
+    const mine = page.locator('tr.ant-table-row').filter({ hasText: certNo });
+    const [download] = await Promise.all([page.waitForEvent('download'), mine.getByText('下载证书').click()]);
+    expect(download.suggestedFilename()).toBe(`${certNo}.pdf`);
     const pdf = readFileSync((await download.path())!);
+    expect(verifyPdfSignature(pdf)).toMatchObject({ valid: true, coversFile: true, signer: 'XYPJ Test Issuer' });
     // a blank page: the app's content security policy would stop pdfjs' blob modules
     const reader = (await newPage(browser, { width: 1300, height: 1800 })).page;
     const rendered = await renderPdf(reader, pdf, 2);
@@ -391,17 +519,27 @@ describe('信用评价：评审、公示与证书', () => {
     expect(rendered.text).toContain(COMPANY.name);
     expect(rendered.text).toContain(cert!.grade);
     expect(jsQR(rendered.rgba, rendered.width, rendered.height)?.data).toBe(`${server.baseUrl}/xypj/checkzs?no=${certNo}`);
-    await visitor.close();
-  }, 90_000);
+  }, 60_000);
 
-  it('the public check answers 有效, and 已撤销 once the office revokes the certificate', async () => {
+  it('the public check answers 有效, and 已撤销 once the office revokes the certificate, as does the public list', async () => {
+    const [cert] = await server.sql<{ id: string; cert_no: string }>('SELECT id, cert_no FROM xypj_certificate WHERE credit_code = $1', [COMPANY.creditCode]);
+    certNo = cert!.cert_no;
     const visitor = (await newPage(browser)).page;
-    expect(await checkCertificate(visitor, certNo, COMPANY.name)).toBe('有效');
     expect(await checkCertificate(visitor, certNo, '演示监理企业有限公司')).toBe('未找到');
-    const [cert] = await server.sql<{ id: string }>('SELECT id FROM xypj_certificate WHERE cert_no = $1', [certNo]);
-    expect((await staffCall(token, 'POST', '/xypj/certificate/revoke', { id: cert!.id, reason: '经核查存在严重不良行为' })).success).toBe(true);
+    const [{ status } = { status: '' }] = await server.sql<{ status: string }>('SELECT status FROM xypj_certificate WHERE id = $1', [cert!.id]);
+    if (status === 'valid') {
+      expect(await checkCertificate(visitor, certNo, COMPANY.name)).toBe('有效');
+      expect((await staffCall(token, 'POST', '/xypj/certificate/revoke', { id: cert!.id, reason: '经核查存在严重不良行为' })).success).toBe(true);
+    }
     expect(await checkCertificate(visitor, certNo, COMPANY.creditCode)).toBe('已撤销');
     await keepScreenshot(visitor, 'cycle-check-revoked');
+    await expectNotice(COMPANY, '信用等级证书已撤销', '经核查存在严重不良行为');
+
+    await visitor.goto(`${server.baseUrl}/xypj/resultlist`);
+    await visitor.getByPlaceholder('企业名称或统一社会信用代码').fill(COMPANY.creditCode);
+    await visitor.getByPlaceholder('企业名称或统一社会信用代码').press('Enter');
+    await visitor.locator('tr.ant-table-row').filter({ hasText: certNo }).getByTestId('cert-state').getByText('已撤销').waitFor();
+    await keepScreenshot(visitor, 'cycle-public-list-revoked');
     await visitor.close();
   }, 60_000);
 });

@@ -227,3 +227,28 @@ export async function chooseTenantAndDepartment(on: Page): Promise<void> {
   }
   await chooser.getByRole('button', { name: /确\s*认/ }).click();
 }
+
+/** A token of a demo office user, signed in through the API with the captcha read from the test database. */
+export async function staffToken(server: RunningServer, username = 'staff'): Promise<string> {
+  const checkKey = `${username}${Date.now()}`;
+  await fetch(`${server.apiUrl}/sys/randomImage/${checkKey}`);
+  const captcha = await server.readCaptcha(checkKey);
+  const res = await fetch(`${server.apiUrl}/sys/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD, captcha, checkKey, remember_me: false }),
+  });
+  const body = (await res.json()) as { success: boolean; message: string; result?: { token: string } };
+  if (!body.result?.token) throw new Error(`${username} login: ${body.message}`);
+  return body.result.token;
+}
+
+/** The header bell's 系统消息 tab lists `title`; the bell closes again. */
+export async function bellShows(on: Page, title: string): Promise<void> {
+  await on.getByTestId('notice-bell').click();
+  const popover = on.locator('.ant-popover:visible');
+  await popover.getByRole('tab', { name: /系统消息/ }).click();
+  await popover.getByText(title).first().waitFor();
+  await on.keyboard.press('Escape');
+  await on.getByTestId('notice-bell').click();
+}

@@ -84,3 +84,15 @@ export function mailText(raw: string): string {
   }
   return out.join('\n');
 }
+
+/** The decoded Subject header of a mail (RFC 2047 encoded words, as nodemailer writes a non-ASCII subject). */
+export function mailSubject(raw: string): string {
+  const head = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
+  const value = /^subject:[ \t]*(.*)$/im.exec(head)?.[1] ?? '';
+  const bytes = value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_m, encoding: string, text: string) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('latin1')
+      : text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+  );
+  return Buffer.from(bytes, 'latin1').toString('utf8').trim();
+}
