@@ -4,35 +4,15 @@
  * as 提前截止申报 with a reason, 开始公示 once the applications are finished, 发布结果 stays refused while
  * the publicity window runs and an objection is open.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chooseTenantAndDepartment, DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { BATCH_COLUMNS, moveBlockers, moveEffects, okButton, openMove as openBatchMove, type BatchRow } from './batch-moves';
+import { chooseTenantAndDepartment, DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, staffToken, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
 let token: string;
-
-interface Batch {
-  id: string;
-  name: string;
-  apply_end: string;
-  publicity_end: string;
-}
-
-async function staffToken(): Promise<string> {
-  const checkKey = String(Date.now());
-  await fetch(`${server.apiUrl}/sys/randomImage/${checkKey}`);
-  const captcha = await server.readCaptcha(checkKey);
-  const res = await fetch(`${server.apiUrl}/sys/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'staff', password: DEMO_PASSWORD, captcha, checkKey, remember_me: false }),
-  });
-  const body = (await res.json()) as { message: string; result?: { token: string } };
-  if (!body.result?.token) throw new Error(`staff login: ${body.message}`);
-  return body.result.token;
-}
 
 /** What the office does on other screens (受理/退回, 复核, 撤回), as calls of the staff user. */
 async function staffPost(url: string, data: unknown): Promise<void> {
@@ -45,7 +25,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   page = (await newPage(browser)).page;
-  token = await staffToken();
+  token = await staffToken(server);
   await signIn(page, server, 'staff', DEMO_PASSWORD);
   await chooseTenantAndDepartment(page);
   await page.waitForURL('**/dashboard/analysis');
@@ -63,21 +43,7 @@ afterAll(async () => {
 });
 
 const toast = (text: string) => page.locator('.ant-message').getByText(text).first().waitFor();
-const okButton = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
-const dialog = (title: string) => page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
-const blockers = (box: Locator) => box.locator('[data-blockers] li');
-const effects = (box: Locator) => box.locator('[data-effects] li');
-
-/** Opens 评价批次 and the batch's move `link`; returns the move's dialog once its preview has arrived. */
-async function openMove(batch: Batch, link: string): Promise<Locator> {
-  await page.goto(`${server.baseUrl}/xypj/batch`);
-  await page.locator('.ant-table').first().waitFor();
-  await page.locator('tr.ant-table-row').filter({ hasText: batch.name }).getByText(link, { exact: true }).click();
-  const box = dialog(`${link}：${batch.name}`);
-  await box.locator('[data-move-preview]').waitFor();
-  await page.waitForTimeout(300);
-  return box;
-}
+const openMove = (batch: BatchRow, link: string) => openBatchMove(page, server, batch, link);
 
 async function companiesIn(batchId: string, state: string): Promise<Array<{ id: string; company_name: string }>> {
   return await server.sql<{ id: string; company_name: string }>(
@@ -88,18 +54,16 @@ async function companiesIn(batchId: string, state: string): Promise<Array<{ id: 
 
 describe('评价批次：状态变更的前提', () => {
   it('the office tries each move too early and reads the blockers; 提前截止申报 with a reason, 开始公示 once every application is finished', async () => {
-    const [batch] = await server.sql<Batch>(
-      "SELECT id, name, to_char(apply_end, 'YYYY-MM-DD') AS apply_end, to_char(publicity_end, 'YYYY-MM-DD') AS publicity_end FROM xypj_batch WHERE state = 'open'",
-    );
+    const [batch] = await server.sql<BatchRow>(`SELECT ${BATCH_COLUMNS} FROM xypj_batch WHERE state = 'open'`);
 
     // 进入评审 inside the application window
     let box = await openMove(batch!, '进入评审');
-    await expect.poll(() => blockers(box).allTextContents()).toEqual([`申报期尚未结束（${batch!.apply_end}截止），如需提前截止申报请填写原因`]);
-    expect(await effects(box).allTextContents()).toContain('6份草稿或已退回未重新提交的申报将被截止，企业不能再修改和提交');
+    await expect.poll(() => moveBlockers(box).allTextContents()).toEqual([`申报期尚未结束（${batch!.apply_end}截止），如需提前截止申报请填写原因`]);
+    expect(await moveEffects(box).allTextContents()).toContain('6份草稿或已退回未重新提交的申报将被截止，企业不能再修改和提交');
     expect(await okButton(box).isDisabled()).toBe(true);
     await keepScreenshot(page, 'xypj-batch-guards-reviewing-blocked');
     await box.getByRole('checkbox', { name: '提前截止申报' }).check();
-    await expect.poll(() => blockers(box).count()).toBe(0);
+    await expect.poll(() => moveBlockers(box).count()).toBe(0);
     expect(await okButton(box).isDisabled()).toBe(true);
     await box.getByLabel('提前截止申报的原因').fill('主管部门要求提前评审');
     await okButton(box).click();
@@ -110,8 +74,8 @@ describe('评价批次：状态变更的前提', () => {
     // 开始公示 with applications unfinished
     const scored = await companiesIn(batch!.id, 'scored');
     box = await openMove(batch!, '开始公示');
-    await expect.poll(() => blockers(box).count()).toBe(4);
-    expect(await blockers(box).allTextContents()).toContain(`还有2份申报已打分未复核：${scored.map((a) => a.company_name).join('、')}`);
+    await expect.poll(() => moveBlockers(box).count()).toBe(4);
+    expect(await moveBlockers(box).allTextContents()).toContain(`还有2份申报已打分未复核：${scored.map((a) => a.company_name).join('、')}`);
     expect(await box.getByText('暂不能开始公示，请先处理以下4项').count()).toBe(1);
     expect(await okButton(box).isDisabled()).toBe(true);
     await keepScreenshot(page, 'xypj-batch-guards-publicity-blocked');
@@ -122,8 +86,8 @@ describe('评价批次：状态变更的前提', () => {
     for (const a of scored) await staffPost('/xypj/application/review', { id: a.id });
     for (const state of ['accepted', 'assigned']) for (const a of await companiesIn(batch!.id, state)) await staffPost('/xypj/application/withdraw', { id: a.id, reason: '企业申请撤回' });
     box = await openMove(batch!, '开始公示');
-    await expect.poll(() => effects(box).allTextContents()).toEqual(['4份已复核申报的评价结果将在结果公示中公开', '6份未提交的申报将被截止', '专家评分表和复核结果不能再修改']);
-    expect(await blockers(box).count()).toBe(0);
+    await expect.poll(() => moveEffects(box).allTextContents()).toEqual(['4份已复核申报的评价结果将在结果公示中公开', '6份未提交的申报将被截止', '专家评分表和复核结果不能再修改']);
+    expect(await moveBlockers(box).count()).toBe(0);
     await okButton(box).click();
     await toast('批次已变更为「公示中」');
 
@@ -131,7 +95,7 @@ describe('评价批次：状态变更的前提', () => {
     const [reviewed] = await companiesIn(batch!.id, 'reviewed');
     await staffPost('/xypj/objection/add', { batchId: batch!.id, companyName: reviewed!.company_name, raisedBy: '匿名', content: '业绩不实' });
     box = await openMove(batch!, '发布结果');
-    await expect.poll(() => blockers(box).allTextContents()).toEqual([`公示期尚未结束（${batch!.publicity_end}截止）`, `还有1条异议未答复：${reviewed!.company_name}`]);
+    await expect.poll(() => moveBlockers(box).allTextContents()).toEqual([`公示期尚未结束（${batch!.publicity_end}截止）`, `还有1条异议未答复：${reviewed!.company_name}`]);
     expect(await okButton(box).isDisabled()).toBe(true);
     await keepScreenshot(page, 'xypj-batch-guards-published-blocked');
     await box.getByRole('button', { name: /取\s*消/ }).click();
