@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailText, startLocalSmtp, type LocalSmtp } from '../server/support/smtp';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { ADMIN_PASSWORD, bellShows, DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, staffToken, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let smtp: LocalSmtp;
@@ -17,20 +17,6 @@ let expert: Page;
 let token = '';
 
 const DEMO_COMPANY = 'xypj_company_001';
-
-async function staffToken(): Promise<string> {
-  const checkKey = `notify${Date.now()}`;
-  await fetch(`${server.apiUrl}/sys/randomImage/${checkKey}`);
-  const captcha = await server.readCaptcha(checkKey);
-  const res = await fetch(`${server.apiUrl}/sys/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'staff', password: DEMO_PASSWORD, captcha, checkKey, remember_me: false }),
-  });
-  const body = (await res.json()) as { success: boolean; message: string; result?: { token: string } };
-  if (!body.result?.token) throw new Error(`staff login: ${body.message}`);
-  return body.result.token;
-}
 
 async function staffCall(url: string, data: unknown): Promise<{ success: boolean; message: string }> {
   const res = await fetch(`${server.apiUrl}${url}`, {
@@ -46,16 +32,6 @@ const bellCount = async (on: Page): Promise<number> => {
   if ((await count.count()) === 0) return 0;
   return Number((await count.first().innerText()).replace(/\D/g, '')) || 0;
 };
-
-/** The bell's 系统消息 tab lists the title. */
-async function bellShows(on: Page, title: string): Promise<void> {
-  await on.getByTestId('notice-bell').click();
-  const popover = on.locator('.ant-popover:visible');
-  await popover.getByRole('tab', { name: /系统消息/ }).click();
-  await popover.getByText(title).first().waitFor();
-  await on.keyboard.press('Escape');
-  await on.getByTestId('notice-bell').click();
-}
 
 async function mailTo(address: string, text: string): Promise<string> {
   let found = '';
@@ -81,7 +57,7 @@ beforeAll(async () => {
   smtp = await startLocalSmtp();
   server = await startServer({ env: { SMTP_URL: smtp.url, SMTP_FROM: 'office@example.com' } });
   browser = await launchBrowser();
-  token = await staffToken();
+  token = await staffToken(server);
   company = (await newPage(browser)).page;
   company.setDefaultTimeout(30_000);
   await signIn(company, server, 'company', DEMO_PASSWORD);
