@@ -286,7 +286,12 @@ describe.each(backends())('backup and restore on %s', (backend) => {
     writeFileSync(damaged, flipped);
     const truncated = join(work, 'truncated.tar.gz');
     writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.7)));
-    for (const file of [damaged, truncated]) {
+    // the gzip trailer's CRC: only a reader that goes on to the end of the stream sees it
+    const badCrc = join(work, 'bad-crc.tar.gz');
+    const crcFlipped = Buffer.from(bytes);
+    crcFlipped[crcFlipped.length - 8]! ^= 0xff;
+    writeFileSync(badCrc, crcFlipped);
+    for (const file of [damaged, truncated, badCrc]) {
       const target = await emptyTarget(backend, work, `t-${randomBytes(3).toString('hex')}`);
       targets.push(target);
       const res = await cli('restore', [file], target.env);

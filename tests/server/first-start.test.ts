@@ -51,11 +51,12 @@ describe('the first npm start on a new data directory', () => {
     const port = await freePort();
     const started = await firstStart(dataDir, port);
     stop = started.stop;
-    // the console lines a person reads; the JSON request log (stdout) may interleave with them
+    // the console lines a person reads; the JSON request log (stdout) may interleave with them, even after the blank
+    // line that closes the credentials block
     const lines = started.output
       .trimEnd()
       .split('\n')
-      .filter((line) => !line.startsWith('{'));
+      .filter((line) => line.trim() !== '' && !line.startsWith('{'));
     const listening = lines.findIndex((line) => line.startsWith('Listening on'));
     const admin = lines.findIndex((line) => line.includes('Administrator: admin / '));
     expect(listening).toBeGreaterThan(-1);

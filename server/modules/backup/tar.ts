@@ -129,7 +129,14 @@ export async function* readTar(source: AsyncIterable<Buffer>): AsyncGenerator<Ta
   for (;;) {
     if (!(await fill(BLOCK))) throw new TarFormatError('the archive ends in the middle');
     const block = queue.take(BLOCK);
-    if (block.every((b) => b === 0)) return;
+    if (block.every((b) => b === 0)) {
+      // read on to the end of the stream: gunzip checks its CRC only there, and a flipped byte in a member's padding
+      // or in the closing blocks is found by nothing else
+      const rest = [queue.take(queue.size)];
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) rest.push(next.value);
+      if (rest.some((chunk) => chunk.some((b) => b !== 0))) throw new TarFormatError('there are bytes after the end of the archive');
+      return;
+    }
     checkHeader(block);
     const name = readText(block, 0, 100);
     const size = parseInt(readText(block, 124, 12).trim(), 8);
