@@ -521,6 +521,8 @@ export interface EntitySchema {
   ordered?: string[][];
   /** One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them. */
   subTables?: EntitySubTable[];
+  /** The export writes each record's sub-table rows below it: sub-table columns (<sub-table label>-<field label>) after the main ones, the record's cells merged over them; exportSingleOnly=1 gives the main table only. */
+  exportSubRows?: boolean;
 }
 
 export interface EntitySubTable {

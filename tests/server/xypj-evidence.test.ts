@@ -96,6 +96,18 @@ describe.each(backends())('单位信息 evidence on %s', (backend) => {
     const row = rows[3]!;
     expect(row[header.indexOf('所在地区')]).toBe('广东省/深圳市/南山区');
     expect(row[header.indexOf('营业执照')]).toMatch(STORED);
+    // each record's sub-form rows follow it, evidence files included
+    const both = await t.request({ method: 'GET', url: `/api/xypj/company/exportXls?selections=${seeded.company(1)},${seeded.company(3)}`, token: staffToken });
+    const sheet = await sheetRows(both.rawPayload);
+    const titles = sheet[2] as string[];
+    for (const column of ['注册监理工程师-证书文件', '业绩项目-证明材料', '获奖情况-证明文件']) {
+      const at = titles.indexOf(column);
+      expect(at, column).toBeGreaterThan(-1);
+      expect(sheet.slice(3).some((r) => STORED.test(String(r[at] ?? ''))), column).toBe(true);
+    }
+    const single = await sheetRows((await t.request({ method: 'GET', url: `/api/xypj/company/exportXls?selections=${seeded.company(1)}&exportSingleOnly=1`, token: staffToken })).rawPayload);
+    expect((single[2] as string[]).some((title) => title.includes('-'))).toBe(false);
+    expect(single).toHaveLength(4);
 
     const code = demoCreditCode(90);
     const data = await workbook([

@@ -45,6 +45,8 @@ export interface EntityJson {
   exportTitle?: string;
   ordered?: string[][];
   subTables?: SubTableJson[];
+  /** the export writes each record's sub-table rows below it (exportSingleOnly=1 gives the main table only) */
+  exportSubRows?: boolean;
 }
 
 /** A one-to-many child saved with its main record: `entity` (table name), its foreign-key property, the body property holding the rows. */

@@ -47,7 +47,8 @@ function cellValue(f: EntityField, record: Record<string, JsonValue>): string | 
 
 async function writeRows(db: Db, def: EntityDefinition, params: ListParams, request: FastifyRequest, out: PassThrough): Promise<void> {
   const { user } = requireSession(request);
-  await writeExportRows(db, def, params, await entityListOptions(def, request), user, out);
+  const withSubRows = def.json.exportSubRows === true && def.subTables.length > 0 && paramText(params, 'exportSingleOnly') !== '1';
+  await writeExportRows(db, def, params, await entityListOptions(def, request), user, out, withSubRows);
 }
 
 /**
