@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { reportReaderRole } from '../../server/modules/online/sql-runner';
 
 export const ADMIN_PASSWORD = 'Admin#2026pass';
 export const DEMO_PASSWORD = 'Demo#2026pass';
@@ -68,6 +69,8 @@ async function createThrowawayDatabase(): Promise<{ url: string; drop: () => Pro
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // the report role of that database (created at start) belongs to the cluster
+      await c.query(`DROP ROLE IF EXISTS ${reportReaderRole(name.toLowerCase())}`).catch(() => undefined);
       await c.end();
     },
   };

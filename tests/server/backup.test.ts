@@ -20,6 +20,7 @@ import { JOB_HANDLERS } from '../../server/modules/quartz/handlers';
 import { restoreBackup } from '../../server/modules/backup/restore';
 import { TarWriter } from '../../server/modules/backup/tar';
 import { backends, createThrowawayPostgres, openTestDatabase, type Backend } from './support/database';
+import { reportReaderRole } from '../../server/modules/online/sql-runner';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -53,7 +54,11 @@ async function emptyPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   await run(`create database ${name}`);
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  const drop = async () => {
+    await run(`drop database if exists ${name} with (force)`);
+    await run(`drop role if exists ${reportReaderRole(name.toLowerCase())}`).catch(() => undefined);
+  };
+  return { url: url.toString(), drop };
 }
 
 const contentOf = (i: number) => Buffer.from(createHash('sha256').update(`file ${i}`).digest('hex').repeat(1 + (i % 40)));

@@ -7,6 +7,7 @@ import { prepareDatabase } from '../../server/db/prepare';
 import { loadSeedData } from '../../server/db/seed/index';
 import { startApp } from '../../server/start';
 import { TEST_PASSWORDS } from './support/database';
+import { reportReaderRole } from '../../server/modules/online/sql-runner';
 
 const baseUrl = process.env.DATABASE_URL;
 const passwords = { adminPassword: TEST_PASSWORDS.admin, demoPassword: TEST_PASSWORDS.demo };
@@ -26,6 +27,7 @@ async function emptyDatabase(): Promise<{ instances: OpenDatabase[]; drop(): Pro
     drop: async () => {
       for (const database of instances) await database.close();
       await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`drop role if exists ${reportReaderRole(name.toLowerCase())}`).catch(() => undefined);
       await admin.end();
     },
   };

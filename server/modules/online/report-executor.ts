@@ -7,7 +7,7 @@ import { STATEMENT_TIMEOUT_CODE } from '../../db/pglite-worker';
 import type { Database, Db } from '../../db/types';
 import { ReportGate } from './report-gate';
 import { CREDENTIAL_TABLES } from './sql-guard';
-import { REPORT_READER_ROLE, REPORT_TIMEOUT_MS, reportTimeoutMessage, switchToReaderRole, withReadOnly } from './sql-runner';
+import { REPORT_TIMEOUT_MS, reportReaderRole, reportTimeoutMessage, switchToReaderRole, withReadOnly } from './sql-runner';
 
 /** Connections of the report pool (PostgreSQL): reports never take the application's own connections. */
 export const REPORT_POOL_SIZE = 3;
@@ -51,21 +51,21 @@ function executor(db: Db, timeoutMs: number, gate: ReportGate, close: () => Prom
   };
 }
 
-/** The login role's password: derived from the server secret, so every instance (and database) of one deployment agrees. */
-async function readerPassword(db: Db, tokenSecret: string | undefined): Promise<string> {
+/** The login role's password: derived from the server secret, so every instance of one deployment agrees. */
+async function readerPassword(db: Db, tokenSecret: string | undefined, roleName: string): Promise<string> {
   const secret = await resolveTokenSecret(db, tokenSecret);
-  return createHmac('sha256', secret).update(`${REPORT_READER_ROLE}:login`).digest('base64url');
+  return createHmac('sha256', secret).update(`${roleName}:login`).digest('base64url');
 }
 
 /**
  * Creates (when the server's user may) the LOGIN role reports connect as, with SELECT on the public tables except
  * the credential ones, read-only and a statement timeout as its own defaults. Answers a reason when it cannot.
  */
-async function setupReaderRole(db: Db, password: string): Promise<string | null> {
+async function setupReaderRole(db: Db, roleName: string, password: string): Promise<string | null> {
   const me = await sql<{ can: boolean }>`select (rolcreaterole or rolsuper) as can from pg_roles where rolname = current_user`.execute(db);
   if (!me.rows[0]?.can) return 'the database user may not create roles';
-  const role = sql.id(REPORT_READER_ROLE);
-  const exists = async () => (await sql`select 1 from pg_roles where rolname = ${REPORT_READER_ROLE}`.execute(db)).rows.length > 0;
+  const role = sql.id(roleName);
+  const exists = async () => (await sql`select 1 from pg_roles where rolname = ${roleName}`.execute(db)).rows.length > 0;
   if (!(await exists())) {
     try {
       await sql`create role ${role} login`.execute(db);
@@ -74,7 +74,7 @@ async function setupReaderRole(db: Db, password: string): Promise<string | null>
     }
   }
   await sql`alter role ${role} with login nosuperuser nocreatedb nocreaterole noinherit connection limit 30 password ${sql.lit(password)}`.execute(db);
-  await sql.raw(`alter role ${REPORT_READER_ROLE} set statement_timeout = ${REPORT_TIMEOUT_MS.postgres}`).execute(db);
+  await sql.raw(`alter role ${roleName} set statement_timeout = ${REPORT_TIMEOUT_MS.postgres}`).execute(db);
   await sql`alter role ${role} set default_transaction_read_only = on`.execute(db);
   await sql`grant ${role} to current_user`.execute(db).catch(() => undefined);
   await sql`grant usage on schema public to ${role}`.execute(db);
@@ -86,14 +86,14 @@ async function setupReaderRole(db: Db, password: string): Promise<string | null>
   return null;
 }
 
-async function openReaderPool(url: string, password: string): Promise<OpenDatabase> {
+async function openReaderPool(url: string, roleName: string, password: string): Promise<OpenDatabase> {
   const reader = new URL(url);
-  reader.username = REPORT_READER_ROLE;
+  reader.username = roleName;
   reader.password = password;
   const pool = await openPostgres(reader.toString(), { max: REPORT_POOL_SIZE });
   try {
     const who = await sql<{ u: string }>`select session_user as u`.execute(pool.db);
-    if (who.rows[0]?.u !== REPORT_READER_ROLE) throw new Error(`connected as ${who.rows[0]?.u}`);
+    if (who.rows[0]?.u !== roleName) throw new Error(`connected as ${who.rows[0]?.u}`);
     return pool;
   } catch (err) {
     await pool.close();
@@ -111,12 +111,14 @@ export async function setupReportExecutor(db: Db, tokenSecret: string | undefine
   const url = databaseUrlOf(db);
   if (!url) return { executor: executor(backgroundDbOf(db) ?? db, REPORT_TIMEOUT_MS.pglite, new ReportGate(REPORT_LIMITS.pglite), async () => {}) };
   const gate = new ReportGate(REPORT_LIMITS.postgres);
-  const password = await readerPassword(db, tokenSecret);
+  const database = await sql<{ name: string }>`select current_database() as name`.execute(db);
+  const roleName = reportReaderRole(database.rows[0]!.name);
+  const password = await readerPassword(db, tokenSecret, roleName);
   let reason: string | null = null;
   // instances starting at once on one cluster update the same role row: "tuple concurrently updated" is retried
   for (let attempt = 1; ; attempt++) {
     try {
-      reason = await setupReaderRole(db, password);
+      reason = await setupReaderRole(db, roleName, password);
       break;
     } catch (err) {
       if (attempt < 3) {
@@ -129,15 +131,15 @@ export async function setupReportExecutor(db: Db, tokenSecret: string | undefine
   }
   if (!reason) {
     // withReadOnly on the application's own connections switches to the role too
-    switchToReaderRole(db);
+    switchToReaderRole(db, roleName);
     try {
-      const pool = await openReaderPool(url, password);
+      const pool = await openReaderPool(url, roleName, password);
       return { executor: executor(pool.db, REPORT_TIMEOUT_MS.postgres, gate, () => pool.close()) };
     } catch (err) {
       reason = `the report role cannot log in (${(err as Error).message}); report queries switch to it with SET ROLE`;
     }
   }
   const pool = await openPostgres(url, { max: REPORT_POOL_SIZE });
-  if (reason.endsWith('SET ROLE')) switchToReaderRole(pool.db);
+  if (reason.endsWith('SET ROLE')) switchToReaderRole(pool.db, roleName);
   return { executor: executor(pool.db, REPORT_TIMEOUT_MS.postgres, gate, () => pool.close()), fallback: reason };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/types';
 import { businessError } from '../../core/envelope';
@@ -43,13 +44,19 @@ export function compileReportSql(checked: CheckedSql, params: Record<string, str
   return sql.join(parts, sql``);
 }
 
-/** The role report queries run as on PostgreSQL: SELECT on public tables except the credential ones (report-executor.ts). */
-export const REPORT_READER_ROLE = 'xypj_report_reader';
-const readerRoles = new WeakMap<Db, boolean>();
+/**
+ * The role report queries run as on PostgreSQL: SELECT on public tables except the credential ones
+ * (report-executor.ts). Roles belong to the whole cluster, so each database has its own: deployments sharing a
+ * cluster with different secrets would otherwise keep resetting one role's password under each other.
+ */
+export function reportReaderRole(databaseName: string): string {
+  return `xypj_report_${createHash('sha256').update(databaseName).digest('hex').slice(0, 12)}`;
+}
+const readerRoles = new WeakMap<Db, string>();
 
-/** Report queries on `db` switch to the reader role (it exists and the server's user is a member). */
-export function switchToReaderRole(db: Db): void {
-  readerRoles.set(db, true);
+/** Report queries on `db` switch to `role` (it exists and the server's user is a member). */
+export function switchToReaderRole(db: Db, role: string): void {
+  readerRoles.set(db, role);
 }
 
 /**
@@ -73,7 +80,8 @@ export function withReadOnly<T>(db: Db, fn: (trx: Transaction<Database>) => Prom
   return db.transaction().execute(async (trx) => {
     await sql`set transaction read only`.execute(trx);
     await sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`).execute(trx);
-    if (readerRoles.get(db)) await sql`set local role ${sql.id(REPORT_READER_ROLE)}`.execute(trx);
+    const role = readerRoles.get(db);
+    if (role) await sql`set local role ${sql.id(role)}`.execute(trx);
     return fn(trx);
   });
 }

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { openPGlite, openPostgres, type OpenDatabase } from '../../../server/db/open';
 import { prepareDatabase } from '../../../server/db/prepare';
 import { loadSeedData } from '../../../server/db/seed/index';
+import { reportReaderRole } from '../../../server/modules/online/sql-runner';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -106,6 +107,8 @@ export async function createThrowawayPostgres(): Promise<{ url: string; drop(): 
       const dropper = new pg.Client({ connectionString: baseUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
+      // the report role of that database (created at start) belongs to the cluster
+      await dropper.query(`drop role if exists ${reportReaderRole(name.toLowerCase())}`).catch(() => undefined);
       await dropper.end();
     },
   };
