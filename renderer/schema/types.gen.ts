@@ -417,6 +417,8 @@ export type Validator = ValidatorName | {
   creditCode?: boolean;
   /** 身份证号 with its GB 11643 check character */
   idCard?: boolean;
+  /** a new password: 8 to 64 characters with a letter, a digit and a special character */
+  strongPassword?: boolean;
   lengthRange?: Range;
   checked?: Range;
   duplicateCheck?: {

@@ -15,7 +15,7 @@ const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const schema15 = {"type":"object","description":"Formily JSON Schema (ISchema). x-component names resolve through the field registry.","properties":{"type":{"enum":["object","array","string","number","boolean","void","date","datetime"]},"title":{"type":"string"},"description":{"type":"string"},"default":{},"enum":{"type":"array"},"required":{"anyOf":[{"type":"boolean"},{"type":"array","items":{"type":"string"}}]},"properties":{"type":"object","additionalProperties":{"$ref":"#/definitions/FormilySchema"}},"items":{"$ref":"#/definitions/FormilySchema"},"x-index":{"type":"number"},"x-component":{"type":"string","minLength":1},"x-component-props":{"type":"object"},"x-decorator":{"type":"string","minLength":1},"x-decorator-props":{"type":"object"},"x-validator":{"anyOf":[{"$ref":"#/definitions/Validator"},{"type":"array","items":{"$ref":"#/definitions/Validator"}}]},"x-reactions":{},"x-display":{"enum":["visible","hidden","none"]},"x-pattern":{"enum":["editable","disabled","readOnly","readPretty"]},"x-visible":{"type":["boolean","string"]},"x-hidden":{"type":["boolean","string"]},"x-disabled":{"type":["boolean","string"]},"x-editable":{"type":["boolean","string"]},"x-read-only":{"type":["boolean","string"]},"x-read-pretty":{"type":["boolean","string"]},"x-content":{},"x-data":{"type":"object"},"x-auth":{"type":"string","description":"Permission code; the field is removed when can(code) is false."}},"additionalProperties":false};
 const wrapper0 = {validate: validate12};
-const schema16 = {"anyOf":[{"$ref":"#/definitions/ValidatorName"},{"type":"object","additionalProperties":false,"properties":{"format":{"$ref":"#/definitions/ValidatorName"},"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"},"min":{"type":"number"},"max":{"type":"number"},"minLength":{"type":"integer"},"maxLength":{"type":"integer"},"triggerType":{"enum":["onInput","onFocus","onBlur"]},"mobile":{"type":"boolean"},"userName":{"type":"boolean"},"email":{"type":"boolean"},"naturalNumber":{"type":"boolean"},"english":{"type":"boolean"},"telephone":{"type":"boolean"},"bankCard":{"type":"boolean"},"IDNumber":{"type":"boolean"},"IDCard":{"type":"boolean"},"qq":{"type":"boolean"},"url":{"type":"boolean"},"enNum0to20":{"type":"boolean"},"cnEnSpace2to100":{"type":"boolean"},"numLinefeed":{"type":"boolean"},"char0to255":{"type":"boolean"},"cron":{"type":"boolean"},"creditCode":{"type":"boolean","description":"统一社会信用代码 with its GB 32100 check character"},"idCard":{"type":"boolean","description":"身份证号 with its GB 11643 check character"},"lengthRange":{"$ref":"#/definitions/Range"},"checked":{"$ref":"#/definitions/Range"},"duplicateCheck":{"type":"object","required":["tableName","fieldName"],"additionalProperties":false,"properties":{"tableName":{"type":"string"},"fieldName":{"type":"string"},"dataId":{"type":"string"}}},"checkRule":{"type":"string"},"remoteCheck":{"$ref":"#/definitions/RemoteCheck"}}}]};
+const schema16 = {"anyOf":[{"$ref":"#/definitions/ValidatorName"},{"type":"object","additionalProperties":false,"properties":{"format":{"$ref":"#/definitions/ValidatorName"},"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"},"min":{"type":"number"},"max":{"type":"number"},"minLength":{"type":"integer"},"maxLength":{"type":"integer"},"triggerType":{"enum":["onInput","onFocus","onBlur"]},"mobile":{"type":"boolean"},"userName":{"type":"boolean"},"email":{"type":"boolean"},"naturalNumber":{"type":"boolean"},"english":{"type":"boolean"},"telephone":{"type":"boolean"},"bankCard":{"type":"boolean"},"IDNumber":{"type":"boolean"},"IDCard":{"type":"boolean"},"qq":{"type":"boolean"},"url":{"type":"boolean"},"enNum0to20":{"type":"boolean"},"cnEnSpace2to100":{"type":"boolean"},"numLinefeed":{"type":"boolean"},"char0to255":{"type":"boolean"},"cron":{"type":"boolean"},"creditCode":{"type":"boolean","description":"统一社会信用代码 with its GB 32100 check character"},"idCard":{"type":"boolean","description":"身份证号 with its GB 11643 check character"},"strongPassword":{"type":"boolean","description":"a new password: 8 to 64 characters with a letter, a digit and a special character"},"lengthRange":{"$ref":"#/definitions/Range"},"checked":{"$ref":"#/definitions/Range"},"duplicateCheck":{"type":"object","required":["tableName","fieldName"],"additionalProperties":false,"properties":{"tableName":{"type":"string"},"fieldName":{"type":"string"},"dataId":{"type":"string"}}},"checkRule":{"type":"string"},"remoteCheck":{"$ref":"#/definitions/RemoteCheck"}}}]};
 const schema17 = {"enum":["mobile","email","naturalNumber","english","telephone","bankCard","IDNumber","IDCard","qq","url","enNum0to20","cnEnSpace2to100","numLinefeed","char0to255"]};
 const schema19 = {"type":"object","additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0},"max":{"type":"integer","minimum":0}}};
 const schema21 = {"type":"object","description":"As-you-type uniqueness check: GET url with the value (and the record id when editing); success false fails with message or the server's.","required":["url","param"],"additionalProperties":false,"properties":{"url":{"type":"string","minLength":1},"param":{"type":"string","minLength":1,"description":"Query parameter carrying the field value."},"idParam":{"type":"string","description":"Query parameter carrying the edited record's id (sent only when there is one)."},"idField":{"type":"string","default":"id","description":"Form value holding the record id."},"values":{"type":"object","description":"Query parameter → path of another form value.","additionalProperties":{"type":"string"}},"params":{"type":"object","description":"Fixed query parameters.","additionalProperties":{"type":["string","number","boolean"]}},"message":{"type":"string","description":"Shown when the server refuses the value (default: the server's message)."},"debounce":{"type":"integer","minimum":0,"default":300,"description":"Milliseconds of quiet typing before asking."}}};
@@ -381,12 +381,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.lengthRange !== undefined){
-let data27 = data.lengthRange;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-for(const key1 in data27){
-if(!((key1 === "min") || (key1 === "max"))){
-const err29 = {instancePath:instancePath+"/lengthRange",schemaPath:"#/definitions/Range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data.strongPassword !== undefined){
+if(typeof data.strongPassword !== "boolean"){
+const err29 = {instancePath:instancePath+"/strongPassword",schemaPath:"#/anyOf/1/properties/strongPassword/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -396,10 +393,12 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data27.min !== undefined){
-let data28 = data27.min;
-if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
-const err30 = {instancePath:instancePath+"/lengthRange/min",schemaPath:"#/definitions/Range/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.lengthRange !== undefined){
+let data28 = data.lengthRange;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+for(const key1 in data28){
+if(!((key1 === "min") || (key1 === "max"))){
+const err30 = {instancePath:instancePath+"/lengthRange",schemaPath:"#/definitions/Range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -408,9 +407,11 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(typeof data28 == "number"){
-if(data28 < 0 || isNaN(data28)){
-const err31 = {instancePath:instancePath+"/lengthRange/min",schemaPath:"#/definitions/Range/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data28.min !== undefined){
+let data29 = data28.min;
+if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
+const err31 = {instancePath:instancePath+"/lengthRange/min",schemaPath:"#/definitions/Range/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -419,12 +420,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-}
-if(data27.max !== undefined){
-let data29 = data27.max;
-if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
-const err32 = {instancePath:instancePath+"/lengthRange/max",schemaPath:"#/definitions/Range/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data29 == "number"){
+if(data29 < 0 || isNaN(data29)){
+const err32 = {instancePath:instancePath+"/lengthRange/min",schemaPath:"#/definitions/Range/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -433,9 +431,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(typeof data29 == "number"){
-if(data29 < 0 || isNaN(data29)){
-const err33 = {instancePath:instancePath+"/lengthRange/max",schemaPath:"#/definitions/Range/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data28.max !== undefined){
+let data30 = data28.max;
+if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
+const err33 = {instancePath:instancePath+"/lengthRange/max",schemaPath:"#/definitions/Range/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -444,11 +445,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/lengthRange",schemaPath:"#/definitions/Range/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data30 == "number"){
+if(data30 < 0 || isNaN(data30)){
+const err34 = {instancePath:instancePath+"/lengthRange/max",schemaPath:"#/definitions/Range/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -458,12 +457,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.checked !== undefined){
-let data30 = data.checked;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-for(const key2 in data30){
-if(!((key2 === "min") || (key2 === "max"))){
-const err35 = {instancePath:instancePath+"/checked",schemaPath:"#/definitions/Range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/lengthRange",schemaPath:"#/definitions/Range/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -473,10 +470,12 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data30.min !== undefined){
-let data31 = data30.min;
-if(!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))){
-const err36 = {instancePath:instancePath+"/checked/min",schemaPath:"#/definitions/Range/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.checked !== undefined){
+let data31 = data.checked;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+for(const key2 in data31){
+if(!((key2 === "min") || (key2 === "max"))){
+const err36 = {instancePath:instancePath+"/checked",schemaPath:"#/definitions/Range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -485,9 +484,11 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(typeof data31 == "number"){
-if(data31 < 0 || isNaN(data31)){
-const err37 = {instancePath:instancePath+"/checked/min",schemaPath:"#/definitions/Range/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data31.min !== undefined){
+let data32 = data31.min;
+if(!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))){
+const err37 = {instancePath:instancePath+"/checked/min",schemaPath:"#/definitions/Range/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -496,12 +497,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-}
-if(data30.max !== undefined){
-let data32 = data30.max;
-if(!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))){
-const err38 = {instancePath:instancePath+"/checked/max",schemaPath:"#/definitions/Range/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data32 == "number"){
+if(data32 < 0 || isNaN(data32)){
+const err38 = {instancePath:instancePath+"/checked/min",schemaPath:"#/definitions/Range/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -510,9 +508,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(typeof data32 == "number"){
-if(data32 < 0 || isNaN(data32)){
-const err39 = {instancePath:instancePath+"/checked/max",schemaPath:"#/definitions/Range/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data31.max !== undefined){
+let data33 = data31.max;
+if(!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))){
+const err39 = {instancePath:instancePath+"/checked/max",schemaPath:"#/definitions/Range/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -521,11 +522,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/checked",schemaPath:"#/definitions/Range/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data33 == "number"){
+if(data33 < 0 || isNaN(data33)){
+const err40 = {instancePath:instancePath+"/checked/max",schemaPath:"#/definitions/Range/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -535,11 +534,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.duplicateCheck !== undefined){
-let data33 = data.duplicateCheck;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.tableName === undefined){
-const err41 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/required",keyword:"required",params:{missingProperty: "tableName"},message:"must have required property '"+"tableName"+"'"};
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/checked",schemaPath:"#/definitions/Range/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -548,8 +546,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data33.fieldName === undefined){
-const err42 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/required",keyword:"required",params:{missingProperty: "fieldName"},message:"must have required property '"+"fieldName"+"'"};
+}
+if(data.duplicateCheck !== undefined){
+let data34 = data.duplicateCheck;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.tableName === undefined){
+const err42 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/required",keyword:"required",params:{missingProperty: "tableName"},message:"must have required property '"+"tableName"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -558,9 +560,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-for(const key3 in data33){
-if(!(((key3 === "tableName") || (key3 === "fieldName")) || (key3 === "dataId"))){
-const err43 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data34.fieldName === undefined){
+const err43 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/required",keyword:"required",params:{missingProperty: "fieldName"},message:"must have required property '"+"fieldName"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -569,10 +570,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(data33.tableName !== undefined){
-if(typeof data33.tableName !== "string"){
-const err44 = {instancePath:instancePath+"/duplicateCheck/tableName",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/tableName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data34){
+if(!(((key3 === "tableName") || (key3 === "fieldName")) || (key3 === "dataId"))){
+const err44 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -582,9 +582,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data33.fieldName !== undefined){
-if(typeof data33.fieldName !== "string"){
-const err45 = {instancePath:instancePath+"/duplicateCheck/fieldName",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/fieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.tableName !== undefined){
+if(typeof data34.tableName !== "string"){
+const err45 = {instancePath:instancePath+"/duplicateCheck/tableName",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/tableName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -594,9 +594,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data33.dataId !== undefined){
-if(typeof data33.dataId !== "string"){
-const err46 = {instancePath:instancePath+"/duplicateCheck/dataId",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/dataId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.fieldName !== undefined){
+if(typeof data34.fieldName !== "string"){
+const err46 = {instancePath:instancePath+"/duplicateCheck/fieldName",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/fieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -606,9 +606,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data34.dataId !== undefined){
+if(typeof data34.dataId !== "string"){
+const err47 = {instancePath:instancePath+"/duplicateCheck/dataId",schemaPath:"#/anyOf/1/properties/duplicateCheck/properties/dataId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -618,9 +618,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.checkRule !== undefined){
-if(typeof data.checkRule !== "string"){
-const err48 = {instancePath:instancePath+"/checkRule",schemaPath:"#/anyOf/1/properties/checkRule/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err48 = {instancePath:instancePath+"/duplicateCheck",schemaPath:"#/anyOf/1/properties/duplicateCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -630,11 +630,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.remoteCheck !== undefined){
-let data38 = data.remoteCheck;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.url === undefined){
-const err49 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(data.checkRule !== undefined){
+if(typeof data.checkRule !== "string"){
+const err49 = {instancePath:instancePath+"/checkRule",schemaPath:"#/anyOf/1/properties/checkRule/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -643,8 +641,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data38.param === undefined){
-const err50 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'"};
+}
+if(data.remoteCheck !== undefined){
+let data39 = data.remoteCheck;
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.url === undefined){
+const err50 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -653,9 +655,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-for(const key4 in data38){
-if(!((((((((key4 === "url") || (key4 === "param")) || (key4 === "idParam")) || (key4 === "idField")) || (key4 === "values")) || (key4 === "params")) || (key4 === "message")) || (key4 === "debounce"))){
-const err51 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data39.param === undefined){
+const err51 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -664,12 +665,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data38.url !== undefined){
-let data39 = data38.url;
-if(typeof data39 === "string"){
-if(func3(data39) < 1){
-const err52 = {instancePath:instancePath+"/remoteCheck/url",schemaPath:"#/definitions/RemoteCheck/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key4 in data39){
+if(!((((((((key4 === "url") || (key4 === "param")) || (key4 === "idParam")) || (key4 === "idField")) || (key4 === "values")) || (key4 === "params")) || (key4 === "message")) || (key4 === "debounce"))){
+const err52 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -679,8 +677,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/remoteCheck/url",schemaPath:"#/definitions/RemoteCheck/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data39.url !== undefined){
+let data40 = data39.url;
+if(typeof data40 === "string"){
+if(func3(data40) < 1){
+const err53 = {instancePath:instancePath+"/remoteCheck/url",schemaPath:"#/definitions/RemoteCheck/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -690,11 +691,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data38.param !== undefined){
-let data40 = data38.param;
-if(typeof data40 === "string"){
-if(func3(data40) < 1){
-const err54 = {instancePath:instancePath+"/remoteCheck/param",schemaPath:"#/definitions/RemoteCheck/properties/param/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err54 = {instancePath:instancePath+"/remoteCheck/url",schemaPath:"#/definitions/RemoteCheck/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -704,8 +702,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/remoteCheck/param",schemaPath:"#/definitions/RemoteCheck/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data39.param !== undefined){
+let data41 = data39.param;
+if(typeof data41 === "string"){
+if(func3(data41) < 1){
+const err55 = {instancePath:instancePath+"/remoteCheck/param",schemaPath:"#/definitions/RemoteCheck/properties/param/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -715,9 +716,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data38.idParam !== undefined){
-if(typeof data38.idParam !== "string"){
-const err56 = {instancePath:instancePath+"/remoteCheck/idParam",schemaPath:"#/definitions/RemoteCheck/properties/idParam/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err56 = {instancePath:instancePath+"/remoteCheck/param",schemaPath:"#/definitions/RemoteCheck/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -727,9 +727,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data38.idField !== undefined){
-if(typeof data38.idField !== "string"){
-const err57 = {instancePath:instancePath+"/remoteCheck/idField",schemaPath:"#/definitions/RemoteCheck/properties/idField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data39.idParam !== undefined){
+if(typeof data39.idParam !== "string"){
+const err57 = {instancePath:instancePath+"/remoteCheck/idParam",schemaPath:"#/definitions/RemoteCheck/properties/idParam/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -739,12 +739,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data38.values !== undefined){
-let data43 = data38.values;
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-for(const key5 in data43){
-if(typeof data43[key5] !== "string"){
-const err58 = {instancePath:instancePath+"/remoteCheck/values/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/RemoteCheck/properties/values/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data39.idField !== undefined){
+if(typeof data39.idField !== "string"){
+const err58 = {instancePath:instancePath+"/remoteCheck/idField",schemaPath:"#/definitions/RemoteCheck/properties/idField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -754,9 +751,12 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-else {
-const err59 = {instancePath:instancePath+"/remoteCheck/values",schemaPath:"#/definitions/RemoteCheck/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data39.values !== undefined){
+let data44 = data39.values;
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+for(const key5 in data44){
+if(typeof data44[key5] !== "string"){
+const err59 = {instancePath:instancePath+"/remoteCheck/values/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/RemoteCheck/properties/values/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -766,13 +766,9 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data38.params !== undefined){
-let data45 = data38.params;
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-for(const key6 in data45){
-let data46 = data45[key6];
-if(((typeof data46 !== "string") && (!(typeof data46 == "number"))) && (typeof data46 !== "boolean")){
-const err60 = {instancePath:instancePath+"/remoteCheck/params/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/RemoteCheck/properties/params/additionalProperties/type",keyword:"type",params:{type: schema21.properties.params.additionalProperties.type},message:"must be string,number,boolean"};
+}
+else {
+const err60 = {instancePath:instancePath+"/remoteCheck/values",schemaPath:"#/definitions/RemoteCheck/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -782,9 +778,13 @@ vErrors.push(err60);
 errors++;
 }
 }
-}
-else {
-const err61 = {instancePath:instancePath+"/remoteCheck/params",schemaPath:"#/definitions/RemoteCheck/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data39.params !== undefined){
+let data46 = data39.params;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+for(const key6 in data46){
+let data47 = data46[key6];
+if(((typeof data47 !== "string") && (!(typeof data47 == "number"))) && (typeof data47 !== "boolean")){
+const err61 = {instancePath:instancePath+"/remoteCheck/params/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/RemoteCheck/properties/params/additionalProperties/type",keyword:"type",params:{type: schema21.properties.params.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -794,9 +794,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data38.message !== undefined){
-if(typeof data38.message !== "string"){
-const err62 = {instancePath:instancePath+"/remoteCheck/message",schemaPath:"#/definitions/RemoteCheck/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err62 = {instancePath:instancePath+"/remoteCheck/params",schemaPath:"#/definitions/RemoteCheck/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -806,10 +806,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data38.debounce !== undefined){
-let data48 = data38.debounce;
-if(!((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48)))){
-const err63 = {instancePath:instancePath+"/remoteCheck/debounce",schemaPath:"#/definitions/RemoteCheck/properties/debounce/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data39.message !== undefined){
+if(typeof data39.message !== "string"){
+const err63 = {instancePath:instancePath+"/remoteCheck/message",schemaPath:"#/definitions/RemoteCheck/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -818,9 +817,11 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(typeof data48 == "number"){
-if(data48 < 0 || isNaN(data48)){
-const err64 = {instancePath:instancePath+"/remoteCheck/debounce",schemaPath:"#/definitions/RemoteCheck/properties/debounce/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data39.debounce !== undefined){
+let data49 = data39.debounce;
+if(!((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49)))){
+const err64 = {instancePath:instancePath+"/remoteCheck/debounce",schemaPath:"#/definitions/RemoteCheck/properties/debounce/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -829,11 +830,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err65 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data49 == "number"){
+if(data49 < 0 || isNaN(data49)){
+const err65 = {instancePath:instancePath+"/remoteCheck/debounce",schemaPath:"#/definitions/RemoteCheck/properties/debounce/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -844,8 +843,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err66 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err66 = {instancePath:instancePath+"/remoteCheck",schemaPath:"#/definitions/RemoteCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -854,16 +854,28 @@ vErrors.push(err66);
 }
 errors++;
 }
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
 }
-if(!valid0){
-const err67 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+}
+else {
+const err67 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err67];
 }
 else {
 vErrors.push(err67);
+}
+errors++;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err68 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }

@@ -1,6 +1,6 @@
 import { registerValidateFormats, registerValidateLocale, registerValidateRules, setValidateLanguage } from '@formily/core';
 import type { DataProvider, DuplicateCheckOptions } from '../data/provider';
-import { checkChecked, checkPreset, checkLength, checkMobile, checkUserName, PRESET_PATTERNS } from './presets';
+import { checkChecked, checkPreset, checkLength, checkMobile, checkStrongPassword, checkUserName, PRESET_PATTERNS } from './presets';
 import { checkRemote, type FormValues, type RemoteCheckOptions } from './remote';
 import { checkCreditCode, checkIdCard } from './id-numbers';
 
@@ -65,6 +65,7 @@ export function registerPresetValidators(data: DataProvider): void {
   rules.creditCode = (value) => checkCreditCode(value);
   rules.idCard = (value) => checkIdCard(value);
   rules.checkRule = (value, rule) => data.checkRule(value, rule.checkRule as string);
+  rules.strongPassword = (value, rule) => checkStrongPassword(value, rule.message ? String(rule.message) : undefined);
   rules.pattern = (value, rule) => checkPattern(value, rule.pattern, String(rule.message ?? ''));
   registerValidateRules(rules as Parameters<typeof registerValidateRules>[0]);
 }

@@ -37,6 +37,14 @@ export function checkPreset(name: string, value: unknown): string {
 }
 
 /** userName: letters, digits, underscore; checked length is 4-18 although the message says 6. */
+/** A new user password: 8 to 64 characters with a letter, a digit and a special character (no lookahead needed). */
+export function checkStrongPassword(value: unknown, message = '密码由8位数字、大小写字母和特殊符号组成!'): string {
+  if (value === undefined || value === null || value === '') return '';
+  const text = String(value);
+  const strong = text.length >= 8 && text.length <= 64 && /[A-Za-z]/.test(text) && /\d/.test(text) && /[^A-Za-z0-9]/.test(text);
+  return strong ? '' : message;
+}
+
 export function checkUserName(value: unknown): string {
   if (isEmpty(value)) return '请输入用户名';
   const text = String(value);

@@ -5,6 +5,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chooseTenantAndDepartment, DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { moveBlockers, openMove } from './batch-moves';
 
 let server: RunningServer;
 let browser: Browser;
@@ -149,18 +150,22 @@ describe('评价批次', () => {
     expect(await batch.getByText('开启申报', { exact: true }).count()).toBe(1);
     expect(await batch.getByText('进入评审', { exact: true }).count()).toBe(0);
 
-    // Another batch is open: the server refuses and says why.
-    await batch.getByText('开启申报', { exact: true }).click();
-    await confirm('确定开启');
+    // Another batch is open: the move dialog says why and 确定 stays disabled.
     const open2 = await server.sql<{ name: string }>("SELECT name FROM xypj_batch WHERE state = 'open'");
-    await toast(`已有申报中的批次：${open2[0]!.name}`);
+    let box = await openMove(page, server, { name: '测试专项信用评价' }, '开启申报');
+    await expect.poll(() => moveBlockers(box).allTextContents()).toContain(`已有申报中的批次：${open2[0]!.name}`);
+    expect(await okButton(box).isDisabled()).toBe(true);
+    await box.getByRole('button', { name: /取\s*消/ }).click();
     const [still] = await server.sql<{ state: string }>("SELECT state FROM xypj_batch WHERE name = '测试专项信用评价'");
     expect(still!.state).toBe('draft');
 
-    const current = row(open2[0]!.name);
-    await current.getByText('进入评审', { exact: true }).click();
-    await confirm('转入评审');
+    // the open batch's window still runs: 进入评审 as 提前截止申报 with a reason
+    box = await openMove(page, server, { name: open2[0]!.name }, '进入评审');
+    await box.getByRole('checkbox', { name: '提前截止申报' }).check();
+    await box.getByLabel('提前截止申报的原因').fill('评审专家档期提前');
+    await okButton(box).click();
     await toast('批次已变更为「评审中」');
+    const current = row(open2[0]!.name);
     await expect.poll(() => current.textContent()).toContain('评审中');
     expect(await current.getByText('开始公示', { exact: true }).count()).toBe(1);
     expect(await current.getByText('进入评审', { exact: true }).count()).toBe(0);

@@ -87,6 +87,19 @@ describe('async checks', () => {
 });
 
 describe('validators inside Formily', () => {
+  it('strongPassword: a letter, a digit and a special character in 8 to 64 characters, with the form message', async () => {
+    registerPresetValidators(testDataProvider(fakeHttp({}).http));
+    const form = createForm();
+    const message = '密码由8位数字、大小写字母和特殊符号组成!';
+    const password = form.createField({ name: 'password', validator: [{ strongPassword: true, message }] });
+    for (const weak of ['abc12345', 'Abcdefg#', '1234567#', 'Ab#1']) {
+      await password.onInput(weak);
+      expect(password.selfErrors, weak).toEqual([message]);
+    }
+    await password.onInput('Admin#2026pass');
+    expect(password.selfErrors).toEqual([]);
+  });
+
   it('string and object validators give the spec messages', async () => {
     const s = fakeHttp({ 'GET /sys/checkRule/checkByCode': () => fail('编码不符合规则') });
     registerPresetValidators(testDataProvider(s.http));
