@@ -3,7 +3,16 @@ export { useListPage, type ListPageController, type ListPageOptions, type Row } 
 export { ListReloadKeyContext, signalListReload, useListReloadSignal } from './list/reloadSignal';
 export { ListPageView } from './list/ListPageView';
 export { useListContext, useOptionalListContext, type ListContextValue, type ReloadOptions } from './list/ListContext';
-export { registerView, hasView, registeredViews, getViewRegistration, DuplicateViewError, type ViewProps, type ViewComponent, type ViewRegistration } from './views/registry';
+export {
+  registerView,
+  hasView,
+  registeredViews,
+  getViewRegistration,
+  DuplicateViewError,
+  type ViewProps,
+  type ViewComponent,
+  type ViewRegistration,
+} from './views/registry';
 export { ViewSlot } from './views/ViewSlot';
 export { registerAction, hasAction, getAction, type CustomActionContext, type CustomActionHandler } from './actions/registry';
 export { runAction, type ActionRunContext, type OpenDialog } from './actions/run';
@@ -21,14 +30,31 @@ export { SchemaErrorPanel } from './schema/SchemaErrorPanel';
 export type * from './schema/types.gen';
 export { RendererProvider, useRenderer, type RendererServices, type RendererHttp, type ApiResult, type QueryParams } from './context';
 export {
-  createDataProvider, pageOf, listOf, resultOf, RequestError, normalizeDictItems,
-  type DataProvider, type DataPaths, type Page, type DuplicateCheckOptions,
+  createDataProvider,
+  pageOf,
+  listOf,
+  resultOf,
+  RequestError,
+  normalizeDictItems,
+  type DataProvider,
+  type DataPaths,
+  type Page,
+  type DuplicateCheckOptions,
 } from './data/provider';
 export * from './registry';
 export { registerBuiltinFields, BUILTIN_FIELD_TYPES } from './fields';
 export {
-  loadDictItems, peekDictItems, useDictItems, useDictOptions, dictText, splitValue, clearDictCache, saveAllDictItems,
-  DICT_CACHE_MS, EMPTY_DICT_CODE_MESSAGE, type DictItem,
+  loadDictItems,
+  peekDictItems,
+  useDictItems,
+  useDictOptions,
+  dictText,
+  splitValue,
+  clearDictCache,
+  saveAllDictItems,
+  DICT_CACHE_MS,
+  EMPTY_DICT_CODE_MESSAGE,
+  type DictItem,
 } from './data/dict';
 export { defaultNotifier, type Notifier } from './data/notify';
 export { useNotifier } from './data/useNotifier';

@@ -94,7 +94,10 @@ function useColumns(list: ListContextValue, handlers: RowHandlers) {
 
 /** A click on a row's data, not on its checkbox, expander, links, buttons or inputs. */
 export function plainCellClick(target: EventTarget | null): boolean {
-  return !(target instanceof Element && target.closest('.ant-table-selection-column, .ant-table-row-expand-icon-cell, a, button, input, label, .ant-dropdown-trigger'));
+  return !(
+    target instanceof Element &&
+    target.closest('.ant-table-selection-column, .ant-table-row-expand-icon-cell, a, button, input, label, .ant-dropdown-trigger')
+  );
 }
 
 /** Above this many rows (and without tree expansion) only the visible rows are rendered. */
@@ -140,7 +143,11 @@ export function ListTable({ handlers, expandable, rows, pagination = true, onRow
       loading={list.loading}
       locale={list.schema.emptyText ? { emptyText: list.schema.emptyText } : undefined}
       expandable={expandable}
-      onRow={onRowClick ? (row) => ({ onClick: (event) => plainCellClick(event.target) && onRowClick(row), style: { cursor: 'pointer' } }) : undefined}
+      onRow={
+        onRowClick
+          ? (row) => ({ onClick: (event) => plainCellClick(event.target) && onRowClick(row), style: { cursor: 'pointer' } })
+          : undefined
+      }
       virtual={large}
       scroll={large ? { x: columns.length * 120, y: 600 } : { x: 'max-content' }}
       rowSelection={

@@ -118,12 +118,15 @@ export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
     setSelectedRows([]);
   }, []);
 
-  const search = useCallback((values: Record<string, unknown>) => {
-    setQuery({ ...values });
-    setPageNo(1);
-    clearSelection();
-    reload();
-  }, [clearSelection, reload]);
+  const search = useCallback(
+    (values: Record<string, unknown>) => {
+      setQuery({ ...values });
+      setPageNo(1);
+      clearSelection();
+      reload();
+    },
+    [clearSelection, reload],
+  );
 
   const reset = useCallback(() => {
     setQuery({});
@@ -133,46 +136,61 @@ export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
     reload();
   }, [reload]);
 
-  const changePage = useCallback((page: number, size: number) => {
-    setPageNo(size !== pageSize ? 1 : page);
-    setPageSize(size);
-  }, [pageSize]);
+  const changePage = useCallback(
+    (page: number, size: number) => {
+      setPageNo(size !== pageSize ? 1 : page);
+      setPageSize(size);
+    },
+    [pageSize],
+  );
 
-  const changeSort = useCallback((column: string | undefined, order: 'ascend' | 'descend' | null | undefined) => {
-    if (!column || !order) setSort(schema.defaultSort ?? { column: 'createTime', order: 'desc' });
-    else setSort({ column, order: order === 'ascend' ? 'asc' : 'desc' });
-  }, [schema.defaultSort]);
+  const changeSort = useCallback(
+    (column: string | undefined, order: 'ascend' | 'descend' | null | undefined) => {
+      if (!column || !order) setSort(schema.defaultSort ?? { column: 'createTime', order: 'desc' });
+      else setSort({ column, order: order === 'ascend' ? 'asc' : 'desc' });
+    },
+    [schema.defaultSort],
+  );
 
   const select = useCallback((keys: string[], picked: Row[]) => {
     setSelectedRowKeys(keys);
     setSelectedRows(picked);
   }, []);
 
-  const applySuperQuery = useCallback((tree: FilterTree | undefined) => {
-    setSuperQuery(tree && tree.conditions.length > 0 ? tree : undefined);
-    setPageNo(1);
-    reload();
-  }, [reload]);
+  const applySuperQuery = useCallback(
+    (tree: FilterTree | undefined) => {
+      setSuperQuery(tree && tree.conditions.length > 0 ? tree : undefined);
+      setPageNo(1);
+      reload();
+    },
+    [reload],
+  );
 
-  const afterRemoval = useCallback((removed: number) => {
-    setPageNo((current) => pageAfterRemoval(total, pageSize, current, removed));
-    reload();
-  }, [total, pageSize, reload]);
+  const afterRemoval = useCallback(
+    (removed: number) => {
+      setPageNo((current) => pageAfterRemoval(total, pageSize, current, removed));
+      reload();
+    },
+    [total, pageSize, reload],
+  );
 
-  const remove = useCallback(async (record: Row) => {
-    if (!schema.url.delete) {
-      notify.error('请设置url.delete属性!');
-      return;
-    }
-    const res = await data.remove(schema.url.delete, { id: record[rowKey] });
-    if (res.success) {
-      notify.success(res.message || '删除成功!');
-      setSelectedRowKeys((keys) => keys.filter((k) => k !== record[rowKey]));
-      afterRemoval(1);
-    } else {
-      notify.warning(res.message);
-    }
-  }, [data, notify, rowKey, schema.url.delete, afterRemoval]);
+  const remove = useCallback(
+    async (record: Row) => {
+      if (!schema.url.delete) {
+        notify.error('请设置url.delete属性!');
+        return;
+      }
+      const res = await data.remove(schema.url.delete, { id: record[rowKey] });
+      if (res.success) {
+        notify.success(res.message || '删除成功!');
+        setSelectedRowKeys((keys) => keys.filter((k) => k !== record[rowKey]));
+        afterRemoval(1);
+      } else {
+        notify.warning(res.message);
+      }
+    },
+    [data, notify, rowKey, schema.url.delete, afterRemoval],
+  );
 
   const removeSelected = useCallback(async () => {
     if (!schema.url.deleteBatch) {
@@ -210,7 +228,17 @@ export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
       params: exportParams,
       save: options.saveFile,
     });
-  }, [http, notify, params, selectedRowKeys, schema.url.exportXls, schema.exportFileName, schema.exportMode, options.saveFile, options.navigate]);
+  }, [
+    http,
+    notify,
+    params,
+    selectedRowKeys,
+    schema.url.exportXls,
+    schema.exportFileName,
+    schema.exportMode,
+    options.saveFile,
+    options.navigate,
+  ]);
 
   return {
     schema,

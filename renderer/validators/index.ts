@@ -8,7 +8,10 @@ export * from './presets';
 export * from './id-numbers';
 export { checkRemote, remoteCheckParams, type RemoteCheckOptions } from './remote';
 
-interface RangeRule { min?: number; max?: number }
+interface RangeRule {
+  min?: number;
+  max?: number;
+}
 
 /**
  * Formily's `pattern` rule (x-validator `{ pattern }` and a schema's `pattern`), run by the linear-time
@@ -19,7 +22,9 @@ function checkPattern(value: unknown, pattern: unknown, message: string): string
   if (pattern instanceof RegExp) return pattern.test(String(value)) ? '' : message;
   return import('./user-pattern').then((m) => m.checkUserPattern(String(pattern), String(value), message));
 }
-interface FieldLike { form?: FormValues }
+interface FieldLike {
+  form?: FormValues;
+}
 
 let registeredFor: DataProvider | undefined;
 

@@ -10,7 +10,8 @@ export interface PresetPattern {
   message: string;
 }
 
-const ID_CARD = /^(?:[1-9]\d{5}(?:18|19|[23]\d)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx]|[1-9]\d{7}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3})$/;
+const ID_CARD =
+  /^(?:[1-9]\d{5}(?:18|19|[23]\d)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx]|[1-9]\d{7}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3})$/;
 
 export const PRESET_PATTERNS: Record<string, PresetPattern> = {
   mobile: { regexp: /^1[34578]\d{9}$/, message: '请输入正确手机号' },
@@ -89,6 +90,12 @@ export const GRID_PATTERNS: Record<string, { title: string; regexp: RegExp }> = 
 
 /** Every validator name the meta-schema accepts in `x-validator`. */
 export const VALIDATOR_NAMES = [
-  'mobile', 'userName', ...Object.keys(PRESET_PATTERNS).filter((n) => n !== 'mobile'),
-  'lengthRange', 'checked', 'duplicateCheck', 'checkRule', 'remoteCheck',
+  'mobile',
+  'userName',
+  ...Object.keys(PRESET_PATTERNS).filter((n) => n !== 'mobile'),
+  'lengthRange',
+  'checked',
+  'duplicateCheck',
+  'checkRule',
+  'remoteCheck',
 ] as const;
