@@ -28,7 +28,10 @@ export function createPermissionChecker(auth: PermissionEntry[], allAuth: Permis
 }
 
 function splitActions(action: string | undefined): string[] {
-  return (action ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  return (action ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 }
 
 /**

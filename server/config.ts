@@ -89,7 +89,8 @@ function parsePort(raw: string | undefined): number {
 function parseHost(raw: string | undefined): string {
   const host = (raw ?? '').trim();
   if (host === '') return '0.0.0.0';
-  if (!/^[A-Za-z0-9.:\-[\]%]+$/.test(host)) throw new ConfigError(`HOST must be an address or a host name such as 127.0.0.1, ::1 or localhost, got "${raw}"`);
+  if (!/^[A-Za-z0-9.:\-[\]%]+$/.test(host))
+    throw new ConfigError(`HOST must be an address or a host name such as 127.0.0.1, ::1 or localhost, got "${raw}"`);
   return host.replace(/^\[(.*)\]$/, '$1');
 }
 

@@ -19,7 +19,8 @@ export function demoAccounts(baseUsernames: string[]): string {
 /** Where the SMS codes of 注册, 手机号登录 and 忘记密码 go. */
 export function smsLine(sms: SmsSettings): string {
   const where = '系统管理 → 消息中心 → 短信记录';
-  if (sms.provider === 'outbox') return `  SMS codes (注册, 手机号登录, 忘记密码) are not sent without SMS_PROVIDER: sign in as admin and read them in ${where}.`;
+  if (sms.provider === 'outbox')
+    return `  SMS codes (注册, 手机号登录, 忘记密码) are not sent without SMS_PROVIDER: sign in as admin and read them in ${where}.`;
   const name = sms.provider === 'aliyun' ? 'Alibaba Cloud SMS' : 'Tencent Cloud SMS';
   return `  SMS codes go out through ${name} (SMS_PROVIDER=${sms.provider}); every message is logged in ${where}.`;
 }

@@ -26,7 +26,11 @@ function describeAdded(keys: string[]): string {
   const items = keys.filter((k) => k.startsWith('dict:') && k.split(':').length > 2).map((k) => k.slice(5));
   const list = (one: string, many: string, names: string[]) =>
     names.length === 0 ? [] : [`${names.length} ${names.length === 1 ? one : many}${names.length <= 12 ? ` (${names.join(', ')})` : ''}`];
-  const parts = [...list('menu or button row', 'menu and button rows', menus), ...list('dictionary', 'dictionaries', dicts), ...list('dictionary item', 'dictionary items', items)];
+  const parts = [
+    ...list('menu or button row', 'menu and button rows', menus),
+    ...list('dictionary', 'dictionaries', dicts),
+    ...list('dictionary item', 'dictionary items', items),
+  ];
   return `Added from the menu and dictionary files: ${parts.join('; ')}.`;
 }
 
@@ -56,7 +60,9 @@ async function main(): Promise<void> {
     clientDir: DIST,
     logger: { level: config.nodeEnv === 'production' ? 'warn' : 'info' },
   });
-  const credentials = seed.seeded ? newDatabaseLines(seed.generated, database.kind === 'pglite' ? pgliteDir : 'DATABASE_URL', config.smsProvider) : [];
+  const credentials = seed.seeded
+    ? newDatabaseLines(seed.generated, database.kind === 'pglite' ? pgliteDir : 'DATABASE_URL', config.smsProvider)
+    : [];
   if (seed.added.length > 0) say(describeAdded(seed.added));
   // the backup job's database, and `npm run backup` on the local socket for PGlite (docs/backup.md)
   const stopBackups = await (await import('./modules/backup/source')).serveBackups(database, config.dataDir);
@@ -83,18 +89,29 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   void app.deps.tokens.deleteExpired().catch(() => undefined);
-  say(`Listening on http://${shownHost(config.host)}:${port} (API under ${config.apiBase || '/'}; ready in ${Math.round(performance.now() - startedAt)} ms, ${Math.round(process.cpuUsage().user / 1000)} ms CPU)`);
+  say(
+    `Listening on http://${shownHost(config.host)}:${port} (API under ${config.apiBase || '/'}; ready in ${Math.round(performance.now() - startedAt)} ms, ${Math.round(process.cpuUsage().user / 1000)} ms CPU)`,
+  );
   if (credentials.length > 0) {
     // after the logger's own listening lines, so the passwords stay the last thing on the console
     await new Promise((resolve) => setImmediate(resolve));
     const generated = seed.generated?.admin !== undefined || seed.generated?.demo !== undefined;
-    const saved = generated ? [`  (also saved in ${saveCredentials(config.dataDir, credentials)}, readable only by you; delete it once you have changed the passwords)`] : [];
+    const saved = generated
+      ? [
+          `  (also saved in ${saveCredentials(config.dataDir, credentials)}, readable only by you; delete it once you have changed the passwords)`,
+        ]
+      : [];
     say(['', ...credentials, ...saved, ''].join('\n'));
   }
 }
 
 main().catch((err: unknown) => {
-  const message = err instanceof ConfigError ? `Configuration error: ${err.message}` : err instanceof RedisUnavailableError ? err.message : startupMessage(err);
+  const message =
+    err instanceof ConfigError
+      ? `Configuration error: ${err.message}`
+      : err instanceof RedisUnavailableError
+        ? err.message
+        : startupMessage(err);
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });

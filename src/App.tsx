@@ -19,7 +19,13 @@ export function App() {
   const theme = useMemo(() => ({ token: { colorPrimary: settings.color } }), [settings.color]);
   // static calls (Modal.warning, message.success in widgets) render outside this tree: give them the same locale and colour
   useEffect(() => {
-    ConfigProvider.config({ holderRender: (children) => <ConfigProvider locale={zhCN} theme={theme}>{children}</ConfigProvider> });
+    ConfigProvider.config({
+      holderRender: (children) => (
+        <ConfigProvider locale={zhCN} theme={theme}>
+          {children}
+        </ConfigProvider>
+      ),
+    });
   }, [theme]);
   return (
     <ConfigProvider locale={zhCN} theme={theme}>

@@ -8,8 +8,7 @@ export const COPYRIGHT_LINE = 'Copyright © 2023 工程监理企业信用评价�
 export const API_BASE: string = typeof __API_BASE__ === 'string' ? __API_BASE__ : '/api';
 
 /** Secret appended to signed calls (X-Sign). Compatibility only: the server never treats it as authentication. */
-export const SIGN_SECRET: string =
-  (import.meta.env?.VITE_SIGN_SECRET as string | undefined) ?? 'dd05f1c54d63749eda95f9fa6d49v442a';
+export const SIGN_SECRET: string = (import.meta.env?.VITE_SIGN_SECRET as string | undefined) ?? 'dd05f1c54d63749eda95f9fa6d49v442a';
 
 export const HOME_PATH = '/dashboard/analysis';
 export const HOME_TITLE = '首页';

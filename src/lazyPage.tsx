@@ -40,7 +40,8 @@ export function lazyPage<P = any>(loader: () => Promise<{ default: ComponentType
 
 /** Starts the download of a page made by `lazyPage`; anything else is left alone. */
 export function preloadPage(component: unknown): void {
-  if (typeof component === 'object' && component !== null && 'preload' in component && typeof component.preload === 'function') component.preload();
+  if (typeof component === 'object' && component !== null && 'preload' in component && typeof component.preload === 'function')
+    component.preload();
 }
 
 /** A stylesheet or module preload that fails after boot (Vite fires `vite:preloadError`). */

@@ -42,7 +42,9 @@ const folder = args[0] ?? defaultBackupFolder(loadConfig().dataDir);
 backup(folder).then(
   (r) => {
     const mb = (r.bytes / 1024 / 1024).toFixed(1);
-    process.stdout.write(`Backup written: ${r.file} (${mb} MB; ${r.tables} tables, ${r.rows} rows, ${r.files} files; taken at ${r.createdAt})\n`);
+    process.stdout.write(
+      `Backup written: ${r.file} (${mb} MB; ${r.tables} tables, ${r.rows} rows, ${r.files} files; taken at ${r.createdAt})\n`,
+    );
     process.exit(0);
   },
   (err: unknown) => {

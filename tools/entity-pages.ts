@@ -34,8 +34,17 @@ export function deriveFromEntityFiles(document: unknown, entitiesDir = ENTITIES_
   try {
     entity = JSON.parse(readFileSync(entityFile, 'utf8')) as EntityJson;
   } catch (error) {
-    return { page: document, entityFile, problem: { pointer: '/entity', message: `schemas/entities/${document.entity}.json is not valid JSON: ${(error as Error).message}` } };
+    return {
+      page: document,
+      entityFile,
+      problem: { pointer: '/entity', message: `schemas/entities/${document.entity}.json is not valid JSON: ${(error as Error).message}` },
+    };
   }
-  if (!Array.isArray(entity.columns)) return { page: document, entityFile, problem: { pointer: '/entity', message: `schemas/entities/${document.entity}.json has no columns` } };
+  if (!Array.isArray(entity.columns))
+    return {
+      page: document,
+      entityFile,
+      problem: { pointer: '/entity', message: `schemas/entities/${document.entity}.json has no columns` },
+    };
   return { page: derivePage(document, entity), entityFile, entity };
 }

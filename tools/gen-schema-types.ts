@@ -64,14 +64,21 @@ function wrap(type: string): string {
 
 function primitive(type: string, schema: JsonSchema, indent: string): string {
   switch (type) {
-    case 'string': return 'string';
+    case 'string':
+      return 'string';
     case 'number':
-    case 'integer': return 'number';
-    case 'boolean': return 'boolean';
-    case 'null': return 'null';
-    case 'array': return schema.items ? `${wrap(typeOf(schema.items, indent))}[]` : 'unknown[]';
-    case 'object': return objectType(schema, indent);
-    default: throw new Error(`unsupported type ${type}`);
+    case 'integer':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'null':
+      return 'null';
+    case 'array':
+      return schema.items ? `${wrap(typeOf(schema.items, indent))}[]` : 'unknown[]';
+    case 'object':
+      return objectType(schema, indent);
+    default:
+      throw new Error(`unsupported type ${type}`);
   }
 }
 
@@ -94,8 +101,13 @@ function objectType(schema: JsonSchema, indent: string): string {
 
 function declaration(name: string, schema: JsonSchema): string {
   const doc = schema.description ? `/** ${schema.description} */\n` : '';
-  const isObject = !schema.oneOf && !schema.anyOf && !schema.$ref && !schema.enum && schema.const === undefined
-    && (schema.type === 'object' || (!schema.type && schema.properties));
+  const isObject =
+    !schema.oneOf &&
+    !schema.anyOf &&
+    !schema.$ref &&
+    !schema.enum &&
+    schema.const === undefined &&
+    (schema.type === 'object' || (!schema.type && schema.properties));
   if (isObject) return `${doc}export interface ${name} ${objectType(schema, '')}\n`;
   return `${doc}export type ${name} = ${typeOf(schema, '')};\n`;
 }

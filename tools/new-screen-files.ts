@@ -52,7 +52,10 @@ export function parseField(spec: string): Record<string, unknown> {
   if (!TYPES.includes(type)) fail(`--field ${spec}: type must be one of ${TYPES.join(', ')}`);
   const column: Record<string, unknown> = { name, type };
   if (type === 'string') column.length = 100;
-  for (const rule of rules.split(',').map((r) => r.trim()).filter(Boolean)) {
+  for (const rule of rules
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean)) {
     const [key, value] = rule.split('=');
     if (key === 'required' || key === 'unique' || key === 'yesNo') column[key] = true;
     else if (['length', 'precision', 'scale', 'maxLength'].includes(key) && /^\d+$/.test(value ?? '')) column[key] = Number(value);
@@ -69,11 +72,14 @@ export function parseField(spec: string): Record<string, unknown> {
 export function parseDict(spec: string): { code: string; name: string; items: Array<{ value: string; text: string }> } {
   const [code, name, pairs = ''] = spec.split(':');
   if (!code || !/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(code) || !name) fail(`--dict ${spec}: write code:名称:值=文本,值=文本`);
-  const items = pairs.split(',').filter(Boolean).map((pair) => {
-    const [value, text] = pair.split('=');
-    if (!value || !text) fail(`--dict ${spec}: each item is 值=文本`);
-    return { value, text };
-  });
+  const items = pairs
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => {
+      const [value, text] = pair.split('=');
+      if (!value || !text) fail(`--dict ${spec}: each item is 值=文本`);
+      return { value, text };
+    });
   if (items.length === 0) fail(`--dict ${spec}: give at least one item (值=文本)`);
   return { code, name, items };
 }
@@ -81,7 +87,10 @@ export function parseDict(spec: string): { code: string; name: string; items: Ar
 /** A value on one line: { "a": 1, "b": [2, 3] }. */
 function inline(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(inline).join(', ')}]`;
-  if (typeof value === 'object' && value !== null) return `{ ${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`).join(', ')} }`;
+  if (typeof value === 'object' && value !== null)
+    return `{ ${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`)
+      .join(', ')} }`;
   return JSON.stringify(value);
 }
 
@@ -103,7 +112,8 @@ const json = (build: (schema: string) => Record<string, unknown>, meta: string) 
 
 /** The entity, page, menu and dictionary files of a new screen. */
 export function screenFiles(o: ScreenOptions): ScreenFile[] {
-  if (!COMPONENT.test(o.component) || !o.component.includes('/')) fail(`component ${o.component}: write <module>/<Name>List, e.g. xypj/ExpertTrainingList`);
+  if (!COMPONENT.test(o.component) || !o.component.includes('/'))
+    fail(`component ${o.component}: write <module>/<Name>List, e.g. xypj/ExpertTrainingList`);
   const segments = o.component.split('/');
   const name = segments[segments.length - 1].replace(/List$/, '');
   const module = segments.slice(0, -1).join('_').toLowerCase();
@@ -115,14 +125,17 @@ export function screenFiles(o: ScreenOptions): ScreenFile[] {
   if (o.fields.length === 0) fail('give the columns with --field name:标签[:type][:rules] (at least one)');
   const dicts = o.dicts.map(parseDict);
 
-  const entity = json((schema) => ({
-    $schema: schema,
-    table,
-    label: o.entityLabel ?? o.label,
-    apiBase: o.api ?? path,
-    permissionPrefix: o.perm ?? `${module}:${lowerFirst(name)}`,
-    columns,
-  }), 'entity.schema.json');
+  const entity = json(
+    (schema) => ({
+      $schema: schema,
+      table,
+      label: o.entityLabel ?? o.label,
+      apiBase: o.api ?? path,
+      permissionPrefix: o.perm ?? `${module}:${lowerFirst(name)}`,
+      columns,
+    }),
+    'entity.schema.json',
+  );
   const page = json((schema) => ({ $schema: schema, kind: 'list', title: o.label, entity: table }), 'page.schema.json');
   const menuEntry: Record<string, unknown> = { id: menuId };
   if (o.parent) menuEntry.parentId = o.parent;

@@ -50,7 +50,10 @@ export function parseScreenArgs(argv: string[]): ScreenOptions {
     },
   });
   const [component, ...rest] = positionals;
-  if (!component || rest.length > 0) throw new UsageError('usage: npm run new-screen -- <component, e.g. xypj/ExpertTrainingList> --label <名称> [--field name:标签[:type][:rules]]…');
+  if (!component || rest.length > 0)
+    throw new UsageError(
+      'usage: npm run new-screen -- <component, e.g. xypj/ExpertTrainingList> --label <名称> [--field name:标签[:type][:rules]]…',
+    );
   if (!values.label) throw new UsageError('--label is required (the screen title and menu name)');
   return {
     component,
@@ -59,7 +62,12 @@ export function parseScreenArgs(argv: string[]): ScreenOptions {
     fields: values.field ?? [],
     dicts: values.dict ?? [],
     parent: values.parent,
-    roles: values.roles ? values.roles.split(',').map((r) => r.trim()).filter(Boolean) : [],
+    roles: values.roles
+      ? values.roles
+          .split(',')
+          .map((r) => r.trim())
+          .filter(Boolean)
+      : [],
     table: values.table,
     api: values.api,
     perm: values.perm,
@@ -77,7 +85,8 @@ export function writeScreen(options: ScreenOptions, projectRoot = root): string[
   const base = options.out ? resolve(options.out) : join(projectRoot, 'schemas');
   const targets = files.map((f) => ({ ...f, path: join(base, options.out ? f.outPath : f.schemasPath) }));
   const taken = targets.filter((t) => existsSync(t.path));
-  if (taken.length > 0) throw new UsageError(`already there, nothing written: ${taken.map((t) => relative(process.cwd(), t.path)).join(', ')}`);
+  if (taken.length > 0)
+    throw new UsageError(`already there, nothing written: ${taken.map((t) => relative(process.cwd(), t.path)).join(', ')}`);
   for (const t of targets) {
     mkdirSync(dirname(t.path), { recursive: true });
     writeFileSync(t.path, t.text(dirname(t.path), join(projectRoot, 'schemas', '_meta')));

@@ -13,5 +13,7 @@ try {
     await buildClient();
   }
 } catch (error) {
-  process.stderr.write(`Could not prepare the build (${error instanceof Error ? error.message : String(error)}); npm start will try again.\n`);
+  process.stderr.write(
+    `Could not prepare the build (${error instanceof Error ? error.message : String(error)}); npm start will try again.\n`,
+  );
 }

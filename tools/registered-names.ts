@@ -10,7 +10,12 @@ import { SYSTEM_VIEW_NAMES } from '../src/views/system/parts/view-names';
 import { XYPJ_VIEW_NAMES } from '../src/views/xypj/view-names';
 
 /** Field types: the renderer's built-ins, the widget library's types and the editable grid. */
-export const REGISTERED_FIELD_TYPES: readonly string[] = [...BUILTIN_FIELD_TYPE_NAMES, ...WIDGET_TYPE_NAMES, ...ADMIN_FIELD_TYPE_NAMES, EDITABLE_GRID_TYPE];
+export const REGISTERED_FIELD_TYPES: readonly string[] = [
+  ...BUILTIN_FIELD_TYPE_NAMES,
+  ...WIDGET_TYPE_NAMES,
+  ...ADMIN_FIELD_TYPE_NAMES,
+  EDITABLE_GRID_TYPE,
+];
 
 /** What `x-component` / `x-decorator` may name in a form: the field types and the form's layout components. */
 export const FORM_COMPONENTS: ReadonlySet<string> = new Set([...REGISTERED_FIELD_TYPES, ...LAYOUT_COMPONENTS]);

@@ -1,5 +1,5 @@
 /**
- * `npm test`: schema validation, the type check and ESLint, then the vitest projects one after another
+ * `npm test`: schema validation, the type check, ESLint and the Prettier check, then the vitest projects one after another
  * (unit, server, browser: on two cores, running them together makes the browser suite time out),
  * then one closing line with the totals. Arguments are passed to every vitest run.
  */
@@ -29,12 +29,17 @@ const extra = process.argv.slice(2);
 if (existsSync('tools/validate-schemas.ts') && !run('schemas', 'npx', ['tsx', 'tools/validate-schemas.ts'])) stopWith('schema validation');
 if (!run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) stopWith('type check');
 if (!run('lint', 'npm', ['run', '--silent', 'lint'])) stopWith('lint');
+if (!run('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.'])) stopWith('format check (npm run format fixes it)');
 
 const dir = mkdtempSync(path.join(tmpdir(), 'xypj-tests-'));
 const summaryFile = path.join(dir, 'summary.jsonl');
 let allOk = true;
 for (const project of PROJECTS) {
-  allOk = run(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, '--passWithNoTests', ...extra], { ...process.env, TEST_SUMMARY_FILE: summaryFile }) && allOk;
+  allOk =
+    run(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, '--passWithNoTests', ...extra], {
+      ...process.env,
+      TEST_SUMMARY_FILE: summaryFile,
+    }) && allOk;
 }
 const totals = { passed: 0, failed: 0, skipped: 0 };
 if (existsSync(summaryFile)) {

@@ -51,7 +51,11 @@ export function validatePageDocument(document: unknown, entitiesDir: string, con
   if (derived.problem) return [derived.problem];
   // a field the entity lacks is the cause of what the derived page then misses (its title …)
   if (derived.entity && derived.entityFile) {
-    const fromEntity = entityPageIssues(document as Record<string, unknown>, derived.entity, relative(dirname(dirname(entitiesDir)), derived.entityFile));
+    const fromEntity = entityPageIssues(
+      document as Record<string, unknown>,
+      derived.entity,
+      relative(dirname(dirname(entitiesDir)), derived.entityFile),
+    );
     if (fromEntity.length > 0) return fromEntity;
   }
   const issues = validateSchemaDocument(derived.page, 'page');

@@ -61,7 +61,8 @@ export function entityPageIssues(page: Json, entity: EntityJson, entityFile: str
   const names = entityNames(entity);
   const issues: SchemaIssue[] = [];
   const notInEntity = (name: string, pointer: string) => {
-    if (!namesKnownField(name, names)) issues.push({ pointer, message: `field "${name}" is not a column of entity ${entity.table} (${entityFile})` });
+    if (!namesKnownField(name, names))
+      issues.push({ pointer, message: `field "${name}" is not a column of entity ${entity.table} (${entityFile})` });
   };
   const properties = (value: unknown, pointer: string): void => {
     if (!isObject(value)) return;
@@ -90,7 +91,10 @@ export function entityPageIssues(page: Json, entity: EntityJson, entityFile: str
       const standard = (ENDPOINTS as readonly string[]).includes(key);
       if (standard ? url !== `${base}/${key}` : !url.startsWith(`${base}/`)) {
         const expected = standard ? `must be ${base}/${key}` : `must be under ${base}/`;
-        issues.push({ pointer: `/url/${escapePointer(key)}`, message: `"${url}" ${expected} (apiBase of entity ${entity.table}, ${entityFile})` });
+        issues.push({
+          pointer: `/url/${escapePointer(key)}`,
+          message: `"${url}" ${expected} (apiBase of entity ${entity.table}, ${entityFile})`,
+        });
       }
     }
   }

@@ -11,7 +11,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { declaredKind, type SchemaIssue } from '../renderer/schema/validate';
-import { crossFileIssues, dataKindOf, referenceContext, validateDataDocument, validateEntityDocument, validatePageDocument } from './schema-data-checks';
+import {
+  crossFileIssues,
+  dataKindOf,
+  referenceContext,
+  validateDataDocument,
+  validateEntityDocument,
+  validatePageDocument,
+} from './schema-data-checks';
 import type { ReferenceContext } from './schema-refs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,20 +62,30 @@ export function validateSchemaFile(file: string, schemasDir = SCHEMAS_DIR): Sche
     return [{ pointer: '/', message: `invalid JSON: ${(error as Error).message}` }];
   }
   const ref = (document as { $schema?: unknown }).$schema;
-  if (typeof ref !== 'string') return [{ pointer: '/$schema', message: 'missing "$schema" (relative path to a meta-schema in schemas/_meta)' }];
+  if (typeof ref !== 'string')
+    return [{ pointer: '/$schema', message: 'missing "$schema" (relative path to a meta-schema in schemas/_meta)' }];
   const target = resolve(dirname(file), ref);
   const dataKind = dataKindOf(file, ref, schemasDir);
   if (dataKind) return validateDataDocument(file, document, dataKind, schemasDir);
   const kind = declaredKind(document);
   if (!kind || target !== join(schemasDir, '_meta', `${kind}.schema.json`)) {
-    return [{ pointer: '/$schema', message: `"${ref}" does not resolve to a meta-schema in schemas/_meta (page, entity, menu, dict, table-dicts)` }];
+    return [
+      {
+        pointer: '/$schema',
+        message: `"${ref}" does not resolve to a meta-schema in schemas/_meta (page, entity, menu, dict, table-dicts)`,
+      },
+    ];
   }
   const inEntities = file.startsWith(join(schemasDir, 'entities') + '/');
   if (inEntities !== (kind === 'entity')) {
-    return [{ pointer: '/$schema', message: inEntities ? 'entity files must use entity.schema.json' : 'page files must use page.schema.json' }];
+    return [
+      { pointer: '/$schema', message: inEntities ? 'entity files must use entity.schema.json' : 'page files must use page.schema.json' },
+    ];
   }
   const context = contextFor(schemasDir);
-  return kind === 'page' ? validatePageDocument(document, join(schemasDir, 'entities'), context) : validateEntityDocument(file, document, context);
+  return kind === 'page'
+    ? validatePageDocument(document, join(schemasDir, 'entities'), context)
+    : validateEntityDocument(file, document, context);
 }
 
 /** Each file's findings, the file named relative to the folder holding `schemasDir` (schemas/…). */
@@ -100,7 +117,11 @@ export function runValidateSchemas(schemasDir = SCHEMAS_DIR): CommandResult {
   const ms = Math.round(performance.now() - started);
   if (across.length > 0) return { exitCode: 1, stdout: '', stderr: `${across.join('\n')}\n` };
   if (failed.length > 0) {
-    return { exitCode: 1, stdout: '', stderr: `${formatReports(failed)}\n${failed.length} of ${reports.length} schema files invalid (${ms} ms)\n` };
+    return {
+      exitCode: 1,
+      stdout: '',
+      stderr: `${formatReports(failed)}\n${failed.length} of ${reports.length} schema files invalid (${ms} ms)\n`,
+    };
   }
   return { exitCode: 0, stdout: `${reports.length} schema files valid (${ms} ms)\n`, stderr: '' };
 }

@@ -13,7 +13,9 @@ export function schemaCheckPlugin(): Plugin {
     handleHotUpdate({ file, server }) {
       if (!file.startsWith(SCHEMAS_DIR) || !file.endsWith('.json') || file.includes('/_meta/')) return;
       // pages are checked against their entity: a changed entity file rechecks every file
-      const failed = validateSchemaFiles(file.startsWith(join(SCHEMAS_DIR, 'entities')) ? undefined : [file]).filter((r) => r.issues.length > 0);
+      const failed = validateSchemaFiles(file.startsWith(join(SCHEMAS_DIR, 'entities')) ? undefined : [file]).filter(
+        (r) => r.issues.length > 0,
+      );
       if (failed.length === 0) return;
       const message = formatReports(failed);
       server.config.logger.error(`invalid schema\n${message}`, { timestamp: true });

@@ -38,7 +38,14 @@ export const WIDGET_TYPE_NAMES = [
 export type WidgetTypeName = (typeof WIDGET_TYPE_NAMES)[number];
 
 /** Field types the administration schemas use besides the JeecgBoot widgets. */
-export const ADMIN_FIELD_TYPE_NAMES = ['IconPicker', 'AdminRemoteSelect', 'AdminDateRange', 'AdminFixedText', 'AdminStatusTag', 'CheckRuleSteps'] as const;
+export const ADMIN_FIELD_TYPE_NAMES = [
+  'IconPicker',
+  'AdminRemoteSelect',
+  'AdminDateRange',
+  'AdminFixedText',
+  'AdminStatusTag',
+  'CheckRuleSteps',
+] as const;
 
 export type AdminFieldTypeName = (typeof ADMIN_FIELD_TYPE_NAMES)[number];
 

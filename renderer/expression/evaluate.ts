@@ -11,19 +11,58 @@ export class ExpressionAccessError extends Error {
 export type Scope = Record<string, unknown>;
 
 const FORBIDDEN_KEYS = new Set([
-  '__proto__', 'prototype', 'constructor', '__defineGetter__', '__defineSetter__',
-  '__lookupGetter__', '__lookupSetter__', 'caller', 'callee', 'arguments',
+  '__proto__',
+  'prototype',
+  'constructor',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+  'caller',
+  'callee',
+  'arguments',
 ]);
 
 const STRING_METHODS = new Set([
-  'includes', 'startsWith', 'endsWith', 'indexOf', 'lastIndexOf', 'slice', 'substring',
-  'split', 'trim', 'toUpperCase', 'toLowerCase', 'padStart', 'padEnd', 'replace', 'charAt',
+  'includes',
+  'startsWith',
+  'endsWith',
+  'indexOf',
+  'lastIndexOf',
+  'slice',
+  'substring',
+  'split',
+  'trim',
+  'toUpperCase',
+  'toLowerCase',
+  'padStart',
+  'padEnd',
+  'replace',
+  'charAt',
 ]);
 const ARRAY_METHODS = new Set(['includes', 'indexOf', 'join', 'slice', 'concat', 'at']);
 const NUMBER_METHODS = new Set(['toFixed']);
 const DAYJS_METHODS = new Set([
-  'format', 'add', 'subtract', 'isBefore', 'isAfter', 'isSame', 'startOf', 'endOf', 'diff',
-  'valueOf', 'unix', 'year', 'month', 'date', 'day', 'hour', 'minute', 'second', 'toISOString', 'isValid',
+  'format',
+  'add',
+  'subtract',
+  'isBefore',
+  'isAfter',
+  'isSame',
+  'startOf',
+  'endOf',
+  'diff',
+  'valueOf',
+  'unix',
+  'year',
+  'month',
+  'date',
+  'day',
+  'hour',
+  'minute',
+  'second',
+  'toISOString',
+  'isValid',
 ]);
 
 /** Functions an expression may call by name. Identity-checked: nothing else is callable. */
@@ -93,20 +132,34 @@ function binary(op: string, a: unknown, b: unknown): unknown {
   const x = a as number;
   const y = b as number;
   switch (op) {
-    case '==': return a == b; // eslint-disable-line eqeqeq
-    case '!=': return a != b; // eslint-disable-line eqeqeq
-    case '===': return a === b;
-    case '!==': return a !== b;
-    case '<': return x < y;
-    case '>': return x > y;
-    case '<=': return x <= y;
-    case '>=': return x >= y;
-    case '+': return x + y;
-    case '-': return x - y;
-    case '*': return x * y;
-    case '/': return x / y;
-    case '%': return x % y;
-    default: throw new ExpressionAccessError(`unknown operator ${op}`);
+    case '==':
+      return a == b; // eslint-disable-line eqeqeq
+    case '!=':
+      return a != b; // eslint-disable-line eqeqeq
+    case '===':
+      return a === b;
+    case '!==':
+      return a !== b;
+    case '<':
+      return x < y;
+    case '>':
+      return x > y;
+    case '<=':
+      return x <= y;
+    case '>=':
+      return x >= y;
+    case '+':
+      return x + y;
+    case '-':
+      return x - y;
+    case '*':
+      return x * y;
+    case '/':
+      return x / y;
+    case '%':
+      return x % y;
+    default:
+      throw new ExpressionAccessError(`unknown operator ${op}`);
   }
 }
 

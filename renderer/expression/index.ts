@@ -8,12 +8,36 @@ export { ExpressionSyntaxError } from './tokenize';
 
 /** The names an expression can see. Everything else in Formily's scope is dropped. */
 export const SCOPE_NAMES = [
-  '$self', '$target', '$values', '$deps', '$dependencies', '$record', '$user', '$index', '$selection', '$query', 'dayjs',
+  '$self',
+  '$target',
+  '$values',
+  '$deps',
+  '$dependencies',
+  '$record',
+  '$user',
+  '$index',
+  '$selection',
+  '$query',
+  'dayjs',
 ] as const;
 
 const FIELD_VIEW_KEYS = [
-  'value', 'initialValue', 'inputValue', 'dataSource', 'title', 'visible', 'hidden', 'display',
-  'pattern', 'editable', 'disabled', 'readOnly', 'readPretty', 'required', 'loading', 'selfErrors',
+  'value',
+  'initialValue',
+  'inputValue',
+  'dataSource',
+  'title',
+  'visible',
+  'hidden',
+  'display',
+  'pattern',
+  'editable',
+  'disabled',
+  'readOnly',
+  'readPretty',
+  'required',
+  'loading',
+  'selfErrors',
 ] as const;
 
 /**

@@ -13,11 +13,22 @@ export type Node =
   | { kind: 'object'; entries: Array<{ key: string; value: Node }> };
 
 const BINARY_PRECEDENCE: Record<string, number> = {
-  '??': 1, '||': 2, '&&': 3,
-  '==': 4, '!=': 4, '===': 4, '!==': 4,
-  '<': 5, '>': 5, '<=': 5, '>=': 5,
-  '+': 6, '-': 6,
-  '*': 7, '/': 7, '%': 7,
+  '??': 1,
+  '||': 2,
+  '&&': 3,
+  '==': 4,
+  '!=': 4,
+  '===': 4,
+  '!==': 4,
+  '<': 5,
+  '>': 5,
+  '<=': 5,
+  '>=': 5,
+  '+': 6,
+  '-': 6,
+  '*': 7,
+  '/': 7,
+  '%': 7,
 };
 const LOGICAL = new Set(['??', '||', '&&']);
 const KEYWORD_LITERALS: Record<string, unknown> = { true: true, false: false, null: null, undefined };

@@ -15,8 +15,34 @@ export class ExpressionSyntaxError extends Error {
 
 /** Longest first, so `===` wins over `==` and `=`. */
 const PUNCTUATORS = [
-  '===', '!==', '?.', '??', '==', '!=', '<=', '>=', '&&', '||',
-  '+', '-', '*', '/', '%', '<', '>', '!', '?', ':', '.', ',', '(', ')', '[', ']', '{', '}',
+  '===',
+  '!==',
+  '?.',
+  '??',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '<',
+  '>',
+  '!',
+  '?',
+  ':',
+  '.',
+  ',',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
 ];
 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0' };
@@ -26,7 +52,10 @@ export function tokenize(source: string): Token[] {
   let i = 0;
   while (i < source.length) {
     const ch = source[i];
-    if (/\s/.test(ch)) { i++; continue; }
+    if (/\s/.test(ch)) {
+      i++;
+      continue;
+    }
     const start = i;
     if (/[0-9]/.test(ch) || (ch === '.' && /[0-9]/.test(source[i + 1] ?? ''))) {
       const m = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/.exec(source.slice(i));

@@ -28,10 +28,28 @@ export function CheckboxList<V extends string | number>({ value, options, onChan
   const toggle = (changed: V, on: boolean) =>
     onChange(options.filter((o) => (o.value === changed ? on : value.includes(o.value))).map((o) => o.value));
   const boxes = options.map((o) => (
-    <Checkbox key={String(o.value)} checked={value.includes(o.value)} disabled={disabled || o.disabled} onChange={(e) => toggle(o.value, e.target.checked)}>
+    <Checkbox
+      key={String(o.value)}
+      checked={value.includes(o.value)}
+      disabled={disabled || o.disabled}
+      onChange={(e) => toggle(o.value, e.target.checked)}
+    >
       {o.label}
     </Checkbox>
   ));
-  if (itemStyle) return <div role="group">{boxes.map((box) => <div key={box.key} style={itemStyle}>{box}</div>)}</div>;
-  return <div role="group" style={ROW}>{boxes}</div>;
+  if (itemStyle)
+    return (
+      <div role="group">
+        {boxes.map((box) => (
+          <div key={box.key} style={itemStyle}>
+            {box}
+          </div>
+        ))}
+      </div>
+    );
+  return (
+    <div role="group" style={ROW}>
+      {boxes}
+    </div>
+  );
 }

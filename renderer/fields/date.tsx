@@ -65,5 +65,9 @@ function makeCell(defaultFormat: string) {
 export const dateParts: Record<string, FieldParts> = {
   DatePicker: { component: makePicker(DATE_FORMAT, false), readPretty: makeText(DATE_FORMAT), cell: makeCell(DATE_FORMAT) },
   DateTimePicker: { component: makePicker(DATETIME_FORMAT, true), readPretty: makeText(DATETIME_FORMAT), cell: makeCell(DATETIME_FORMAT) },
-  TimePicker: { component: TimeInput, readPretty: ({ value }: { value?: unknown }) => <span>{value ? String(value) : ''}</span>, cell: ({ value }: CellProps) => <>{value ? String(value) : ''}</> },
+  TimePicker: {
+    component: TimeInput,
+    readPretty: ({ value }: { value?: unknown }) => <span>{value ? String(value) : ''}</span>,
+    cell: ({ value }: CellProps) => <>{value ? String(value) : ''}</>,
+  },
 };

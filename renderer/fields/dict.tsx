@@ -3,7 +3,12 @@ import type { CellProps, FieldParts } from '../registry';
 import { dictText, useDictItems, type DictItem } from '../data/dict';
 import { CheckboxList } from './CheckboxList';
 
-interface Option { value: string | number; label?: string; text?: string; disabled?: boolean }
+interface Option {
+  value: string | number;
+  label?: string;
+  text?: string;
+  disabled?: boolean;
+}
 
 interface DictProps {
   value?: unknown;
@@ -46,9 +51,15 @@ function DictSelect({ value, onChange, dictCode, options, dataSource, mode, comm
 function DictRadio({ value, onChange, dictCode, options, dataSource, ...rest }: DictProps) {
   const items = useItems(dictCode, options ?? dataSource) ?? [];
   return (
-    <Radio.Group {...rest} value={value === undefined || value === null ? undefined : String(value)} onChange={(e) => onChange?.(e.target.value)}>
+    <Radio.Group
+      {...rest}
+      value={value === undefined || value === null ? undefined : String(value)}
+      onChange={(e) => onChange?.(e.target.value)}
+    >
       {items.map((i) => (
-        <Radio key={i.value} value={i.value} disabled={i.disabled}>{i.text}</Radio>
+        <Radio key={i.value} value={i.value} disabled={i.disabled}>
+          {i.text}
+        </Radio>
       ))}
     </Radio.Group>
   );

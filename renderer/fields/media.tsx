@@ -18,7 +18,11 @@ function ImageView({ value, width = 60 }: { value?: unknown; width?: number }) {
 /** The first usable path of a comma list; '' when there is none (e.g. ',' or 'null'). */
 export function filePath(value: unknown): string {
   if (value === undefined || value === null) return '';
-  const path = String(value).split(',').map((p) => p.trim()).find((p) => p !== '') ?? '';
+  const path =
+    String(value)
+      .split(',')
+      .map((p) => p.trim())
+      .find((p) => p !== '') ?? '';
   return path === 'null' || path === 'undefined' ? '' : path;
 }
 
@@ -39,6 +43,10 @@ function FileView({ value }: { value?: unknown }) {
  * come from widgets/ and may override these registrations.
  */
 export const mediaParts: Record<string, FieldParts> = {
-  Image: { component: ImageView, readPretty: ImageView, cell: ({ value, props }: CellProps) => <ImageView value={value} width={(props?.width as number) ?? 40} /> },
+  Image: {
+    component: ImageView,
+    readPretty: ImageView,
+    cell: ({ value, props }: CellProps) => <ImageView value={value} width={(props?.width as number) ?? 40} />,
+  },
   File: { component: FileView, readPretty: FileView, cell: ({ value }: CellProps) => <FileView value={value} /> },
 };

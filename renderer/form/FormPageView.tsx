@@ -38,7 +38,8 @@ export function FormPageView({ schema, notifier: given }: { schema: FormPage; no
     if (!schema.url?.submit) return;
     setSaving(true);
     try {
-      const res = schema.method === 'put' ? await data.update(schema.url.submit, form.values) : await data.create(schema.url.submit, form.values);
+      const res =
+        schema.method === 'put' ? await data.update(schema.url.submit, form.values) : await data.create(schema.url.submit, form.values);
       if (res.success) notifier.success(res.message || '保存成功');
       else notifier.warning(res.message);
     } finally {

@@ -15,7 +15,10 @@ export function subTableTabs(form: Form, subTables: readonly SubTable[]) {
     children: (
       <SchemaForm
         form={form}
-        schema={{ type: 'object', properties: { [sub.key]: { type: 'array', 'x-component': sub.component, 'x-component-props': sub.props } } }}
+        schema={{
+          type: 'object',
+          properties: { [sub.key]: { type: 'array', 'x-component': sub.component, 'x-component-props': sub.props } },
+        }}
         grid={{ maxColumns: 1, labelCol: 0, wrapperCol: 24 }}
       />
     ),
@@ -23,7 +26,13 @@ export function subTableTabs(form: Form, subTables: readonly SubTable[]) {
 }
 
 /** Loads each sub table's rows of the record `id` into the form (GET listUrl?id=…). */
-export function loadSubTableRows(http: RendererHttp, form: Form, subTables: readonly SubTable[], id: unknown, onError: (error: unknown) => void): void {
+export function loadSubTableRows(
+  http: RendererHttp,
+  form: Form,
+  subTables: readonly SubTable[],
+  id: unknown,
+  onError: (error: unknown) => void,
+): void {
   for (const sub of subTables) {
     if (!sub.listUrl) continue;
     http

@@ -18,7 +18,7 @@ export function registryComponent(type: string): ComponentType<AnyProps> {
       const parts = useFieldParts(type);
       if (!parts) return <Spin size="small" />;
       const pretty = isField(field) && field.pattern === 'readPretty';
-      const Component = pretty ? parts.readPretty ?? parts.component : parts.component;
+      const Component = pretty ? (parts.readPretty ?? parts.component) : parts.component;
       return Component ? <Component {...props} /> : null;
     });
     RegistryField.displayName = `Field(${type})`;
@@ -32,12 +32,26 @@ export function registryComponent(type: string): ComponentType<AnyProps> {
  * The grid of large forms: plain CSS (at most `maxColumns` columns of at least 260px, fewer when the
  * form is narrow; a FormItem's gridSpan spans columns), no measuring of its children.
  */
-export function CssGrid({ maxColumns = 2, columnGap = 16, rowGap = 4, children }: { maxColumns?: number; columnGap?: number; rowGap?: number; children?: ReactNode }) {
+export function CssGrid({
+  maxColumns = 2,
+  columnGap = 16,
+  rowGap = 4,
+  children,
+}: {
+  maxColumns?: number;
+  columnGap?: number;
+  rowGap?: number;
+  children?: ReactNode;
+}) {
   const columns = Math.max(1, maxColumns);
   const track = `minmax(max(260px, calc((100% - ${(columns - 1) * columnGap}px) / ${columns})), 1fr)`;
   return (
     <div className="rd-css-grid" style={{ display: 'grid', gridTemplateColumns: `repeat(auto-fill, ${track})`, columnGap, rowGap }}>
-      <style>{'.rd-css-grid > *{contain:layout style}.rd-css-grid > [data-grid-span="2"]{grid-column:span 2}.rd-css-grid > [data-grid-span="3"]{grid-column:span 3}.rd-css-grid > [data-grid-span="4"]{grid-column:span 4}.rd-css-grid > [data-grid-span="-1"]{grid-column:1 / -1}'}</style>
+      <style>
+        {
+          '.rd-css-grid > *{contain:layout style}.rd-css-grid > [data-grid-span="2"]{grid-column:span 2}.rd-css-grid > [data-grid-span="3"]{grid-column:span 3}.rd-css-grid > [data-grid-span="4"]{grid-column:span 4}.rd-css-grid > [data-grid-span="-1"]{grid-column:1 / -1}'
+        }
+      </style>
       {children}
     </div>
   );

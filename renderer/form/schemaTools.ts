@@ -44,7 +44,12 @@ export function wrapInGrid(schema: FormilySchema, grid: Grid | undefined): Formi
   const large = children.length > CSS_GRID_THRESHOLD;
   // a large form mounts each field's FormItem and input when it nears the viewport (the field itself exists at once)
   const properties = large
-    ? Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, c]) => [k, c['x-decorator'] === 'FormItem' ? { ...c, 'x-decorator': 'LazyFormItem' } : c]))
+    ? Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, c]) => [
+          k,
+          c['x-decorator'] === 'FormItem' ? { ...c, 'x-decorator': 'LazyFormItem' } : c,
+        ]),
+      )
     : schema.properties;
   return {
     type: 'object',

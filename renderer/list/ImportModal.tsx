@@ -19,10 +19,24 @@ export interface ImportModalProps {
   saveFile?: SaveFile;
 }
 
-interface ImportResult { msg?: string; fileUrl?: string; fileName?: string }
+interface ImportResult {
+  msg?: string;
+  fileUrl?: string;
+  fileName?: string;
+}
 
 /** Import modal: empty file list and validation off on open; uploading flag while sending. */
-export function ImportModal({ open, url, multiple = false, foreignKeys = '', isSingleTableImport = true, notify, onClose, onImported, saveFile }: ImportModalProps) {
+export function ImportModal({
+  open,
+  url,
+  multiple = false,
+  foreignKeys = '',
+  isSingleTableImport = true,
+  notify,
+  onClose,
+  onImported,
+  saveFile,
+}: ImportModalProps) {
   const { http, data } = useRenderer();
   const [files, setFiles] = useState<File[]>([]);
   const [validateStatus, setValidateStatus] = useState(false);
@@ -45,7 +59,9 @@ export function ImportModal({ open, url, multiple = false, foreignKeys = '', isS
       notify.warning(DOWNLOAD_FAILED);
       return;
     }
-    await downloadThroughHttp(http, notify, result.fileUrl, (serverName) => result.fileName || serverName || '导入错误信息.txt', { save: saveFile });
+    await downloadThroughHttp(http, notify, result.fileUrl, (serverName) => result.fileName || serverName || '导入错误信息.txt', {
+      save: saveFile,
+    });
   };
 
   const send = async () => {

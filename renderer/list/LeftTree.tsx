@@ -6,7 +6,10 @@ import type { Notifier } from '../data/notify';
 import { errorText } from '../data/errors';
 import { listOf } from '../data/provider';
 
-interface RawNode { [key: string]: unknown; children?: RawNode[] }
+interface RawNode {
+  [key: string]: unknown;
+  children?: RawNode[];
+}
 
 function toTreeData(nodes: RawNode[], keyField: string, titleField: string): TreeDataNode[] {
   return nodes.map((node) => ({
@@ -17,7 +20,15 @@ function toTreeData(nodes: RawNode[], keyField: string, titleField: string): Tre
 }
 
 /** Left tree of the "left tree + right list" variant; selecting a node filters the list. */
-export function LeftTree({ options, notify, onSelect }: { options: LeftTreeOptions; notify: Notifier; onSelect(key: string | undefined): void }) {
+export function LeftTree({
+  options,
+  notify,
+  onSelect,
+}: {
+  options: LeftTreeOptions;
+  notify: Notifier;
+  onSelect(key: string | undefined): void;
+}) {
   const { http } = useRenderer();
   const [data, setData] = useState<TreeDataNode[]>([]);
   const [keyword, setKeyword] = useState('');

@@ -77,7 +77,13 @@ function ListBody({ schema, notifier, saveCode, extraParams }: ListPageViewProps
         onImport={() => setImporting(true)}
         superQuery={
           showSuperQuery && schema.superQuery ? (
-            <SuperQuery key={list.resetCount} config={schema.superQuery} saveCode={saveCode} notify={list.notify} onApply={list.applySuperQuery} />
+            <SuperQuery
+              key={list.resetCount}
+              config={schema.superQuery}
+              saveCode={saveCode}
+              notify={list.notify}
+              onApply={list.applySuperQuery}
+            />
           ) : undefined
         }
       />
@@ -85,7 +91,10 @@ function ListBody({ schema, notifier, saveCode, extraParams }: ListPageViewProps
       {schema.variant === 'treeTable' ? (
         <ListTable handlers={handlers} rows={tree.rows} expandable={tree.expandable} />
       ) : schema.variant === 'innerTable' && subLists.length ? (
-        <ListTable handlers={handlers} expandable={{ expandedRowRender: (row) => <SubLists lists={subLists} record={row} notify={list.notify} /> }} />
+        <ListTable
+          handlers={handlers}
+          expandable={{ expandedRowRender: (row) => <SubLists lists={subLists} record={row} notify={list.notify} /> }}
+        />
       ) : schema.variant === 'erp' && subLists.length ? (
         <>
           <ListTable handlers={handlers} onRowClick={(row) => list.select([String(row[list.rowKey])], [row])} />

@@ -23,7 +23,10 @@ function collapsed(schema: FormilySchema): FormilySchema {
   const extra = new Set(extraKeys(schema));
   if (extra.size === 0) return schema;
   const properties = Object.fromEntries(
-    Object.entries(schema.properties ?? {}).map(([key, child]) => [key, extra.has(key) ? { ...child, 'x-display': 'hidden' as const } : child]),
+    Object.entries(schema.properties ?? {}).map(([key, child]) => [
+      key,
+      extra.has(key) ? { ...child, 'x-display': 'hidden' as const } : child,
+    ]),
   );
   return { ...schema, properties };
 }

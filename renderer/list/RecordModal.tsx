@@ -64,7 +64,10 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
     try {
       await form.validate();
     } catch {
-      const failing = firstFailingSubTable(form, subTables.map((s) => s.key));
+      const failing = firstFailingSubTable(
+        form,
+        subTables.map((s) => s.key),
+      );
       if (failing) setActiveTab(failing);
       else if (tabbed) setActiveTab(MAIN_TAB);
       return;
@@ -92,7 +95,7 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
     }
   };
 
-  const width = fullscreen ? '100%' : mode === 'detail' ? DETAIL_WIDTH : config.width ?? 800;
+  const width = fullscreen ? '100%' : mode === 'detail' ? DETAIL_WIDTH : (config.width ?? 800);
   const title = (
     <Space>
       <span>{config.title ?? (mode ? TITLES[mode] : '')}</span>
@@ -109,7 +112,11 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
   );
   // mainTab (online form theme "tab"): the main fields are the first tab, each sub table a tab after it.
   const body = !open ? null : tabbed ? (
-    <Tabs activeKey={activeTab} onChange={setActiveTab} items={[{ key: MAIN_TAB, label: config.mainTab, forceRender: true, children: mainForm() }, ...subTabs]} />
+    <Tabs
+      activeKey={activeTab}
+      onChange={setActiveTab}
+      items={[{ key: MAIN_TAB, label: config.mainTab, forceRender: true, children: mainForm() }, ...subTabs]}
+    />
   ) : (
     mainForm(subTables.length > 0 && <Tabs activeKey={activeTab} onChange={setActiveTab} items={subTabs} />)
   );

@@ -42,7 +42,11 @@ function SubListTable({ list, record, notify }: { list: SubList; record: Row; no
       loading={loading}
       dataSource={rows}
       // every sub row of the record is loaded (a save caps them); more than a page are paged here
-      pagination={rows.length > SUB_PAGE_SIZE ? { pageSize: SUB_PAGE_SIZE, size: 'small', showSizeChanger: false, showTotal: (total) => `共 ${total} 条` } : false}
+      pagination={
+        rows.length > SUB_PAGE_SIZE
+          ? { pageSize: SUB_PAGE_SIZE, size: 'small', showSizeChanger: false, showTotal: (total) => `共 ${total} 条` }
+          : false
+      }
       scroll={{ x: 'max-content' }}
       columns={list.columns.map((c) => ({
         key: c.dataIndex,

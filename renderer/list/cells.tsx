@@ -3,7 +3,19 @@ import type { Column } from '../schema/types.gen';
 import { useFieldParts } from '../form/fieldParts';
 import type { Row } from './useListPage';
 
-function RegistryCell({ type, value, record, text, props }: { type: string; value: unknown; record: Row; text?: string; props?: Record<string, unknown> }) {
+function RegistryCell({
+  type,
+  value,
+  record,
+  text,
+  props,
+}: {
+  type: string;
+  value: unknown;
+  record: Row;
+  text?: string;
+  props?: Record<string, unknown>;
+}) {
   const parts = useFieldParts(type);
   const Cell = parts?.cell;
   if (!Cell) return <>{text ?? (value === undefined || value === null ? '' : String(value))}</>;

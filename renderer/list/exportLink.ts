@@ -14,7 +14,13 @@ export function navigateTo(url: string): void {
  * token header, so the server first signs the address (tied to this session, valid for a minute);
  * the token never goes into the URL.
  */
-export async function exportByNavigation(http: RendererHttp, notify: Notifier, exportUrl: string, params: QueryParams, navigate: (url: string) => void): Promise<void> {
+export async function exportByNavigation(
+  http: RendererHttp,
+  notify: Notifier,
+  exportUrl: string,
+  params: QueryParams,
+  navigate: (url: string) => void,
+): Promise<void> {
   try {
     const res = await http.get<{ url?: string }>(exportLinkUrl(exportUrl), { paramsStr: JSON.stringify(params) });
     const url = res.success ? res.result?.url : undefined;

@@ -53,13 +53,19 @@ function replaceChildren(rows: Row[], key: string, id: unknown, children: Row[])
  * had loaded are loaded again (a child added or renamed shows), whole-tree answers keep theirs.
  * `found` collects the open keys that are still in the tree.
  */
-export async function reopenBranches(rows: Row[], open: ReadonlySet<string>, rowKey: string, load: (row: Row) => Promise<Row[] | undefined>, found: string[]): Promise<Row[]> {
+export async function reopenBranches(
+  rows: Row[],
+  open: ReadonlySet<string>,
+  rowKey: string,
+  load: (row: Row) => Promise<Row[] | undefined>,
+  found: string[],
+): Promise<Row[]> {
   return Promise.all(
     rows.map(async (row) => {
       const key = String(row[rowKey]);
       if (!open.has(key) || !Array.isArray(row.children)) return row;
       found.push(key);
-      const children = row.children.length === 0 ? (await load(row)) ?? [] : (row.children as Row[]);
+      const children = row.children.length === 0 ? ((await load(row)) ?? []) : (row.children as Row[]);
       return { ...row, children: await reopenBranches(children, open, rowKey, load, found) };
     }),
   );
@@ -81,27 +87,34 @@ export function useTreeRows(list: ListPageController, enabled = true) {
   const latest = useRef(list);
   latest.current = list;
 
-  const fetchChildren = useCallback(async (record: Row): Promise<Row[] | undefined> => {
-    const current = latest.current;
-    const url = current.schema.url.childList ?? current.schema.url.list;
-    let children: Row[] | undefined;
-    try {
-      const res = await http.get<unknown>(url, { ...current.query, [parentKey]: record[current.rowKey], ...treeConditionParams(current.schema) });
-      if (!res.success) {
-        current.notify.warning(res.message);
+  const fetchChildren = useCallback(
+    async (record: Row): Promise<Row[] | undefined> => {
+      const current = latest.current;
+      const url = current.schema.url.childList ?? current.schema.url.list;
+      let children: Row[] | undefined;
+      try {
+        const res = await http.get<unknown>(url, {
+          ...current.query,
+          [parentKey]: record[current.rowKey],
+          ...treeConditionParams(current.schema),
+        });
+        if (!res.success) {
+          current.notify.warning(res.message);
+          return undefined;
+        }
+        children = treeRowsOf(res.result);
+      } catch (error) {
+        current.notify.warning(errorText(error));
         return undefined;
       }
-      children = treeRowsOf(res.result);
-    } catch (error) {
-      current.notify.warning(errorText(error));
-      return undefined;
-    }
-    if (!children) {
-      current.notify.error(UNREADABLE_TREE_DATA);
-      return undefined;
-    }
-    return withPlaceholders(children, hasChildrenField);
-  }, [http, parentKey, hasChildrenField]);
+      if (!children) {
+        current.notify.error(UNREADABLE_TREE_DATA);
+        return undefined;
+      }
+      return withPlaceholders(children, hasChildrenField);
+    },
+    [http, parentKey, hasChildrenField],
+  );
 
   const expand = useCallback((keys: string[]) => {
     open.current = keys;
@@ -128,15 +141,21 @@ export function useTreeRows(list: ListPageController, enabled = true) {
     };
   }, [list.rows, hasChildrenField, enabled, fetchChildren, expand]);
 
-  const reveal = useCallback((key: string) => {
-    if (!open.current.includes(key)) expand([...open.current, key]);
-  }, [expand]);
+  const reveal = useCallback(
+    (key: string) => {
+      if (!open.current.includes(key)) expand([...open.current, key]);
+    },
+    [expand],
+  );
 
-  const loadChildren = useCallback(async (record: Row) => {
-    const id = record[latest.current.rowKey];
-    const children = await fetchChildren(record);
-    if (children) setRows((current) => replaceChildren(current, latest.current.rowKey, id, children));
-  }, [fetchChildren]);
+  const loadChildren = useCallback(
+    async (record: Row) => {
+      const id = record[latest.current.rowKey];
+      const children = await fetchChildren(record);
+      if (children) setRows((current) => replaceChildren(current, latest.current.rowKey, id, children));
+    },
+    [fetchChildren],
+  );
 
   const expandable: TableProps<Row>['expandable'] = {
     expandedRowKeys: expandedKeys,

@@ -55,7 +55,9 @@ export function expressionIssues(document: unknown, pointer = ''): SchemaIssue[]
       const names = new Set<string>();
       freeNames(parseExpression(match[1]), names);
       const unknown = [...names].filter((n) => !KNOWN.has(n));
-      return unknown.length ? [{ pointer: pointer || '/', message: `expression uses ${unknown.join(', ')}; it can use only ${SCOPE_NAMES.join(', ')}` }] : [];
+      return unknown.length
+        ? [{ pointer: pointer || '/', message: `expression uses ${unknown.join(', ')}; it can use only ${SCOPE_NAMES.join(', ')}` }]
+        : [];
     } catch (error) {
       return [{ pointer: pointer || '/', message: `expression cannot be parsed: ${(error as Error).message}` }];
     }

@@ -21,7 +21,8 @@ const PROPS_KEYS = new Set(['props', 'x-component-props', 'x-decorator-props']);
 const DATA_KEYS = new Set(['params', 'body', 'values', 'findBy', 'data', 'default', 'enum']);
 
 function nameIssue(key: string, name: string, pointer: string, known: KnownNames): SchemaIssue | undefined {
-  if ((key === 'x-component' || key === 'x-decorator') && !known.formComponents.has(name)) return { pointer, message: `component "${name}" is not registered` };
+  if ((key === 'x-component' || key === 'x-decorator') && !known.formComponents.has(name))
+    return { pointer, message: `component "${name}" is not registered` };
   if (key === 'component' && !known.fieldTypes.has(name)) return { pointer, message: `component "${name}" is not a registered field type` };
   if (key === 'view' && !known.views.has(name)) return { pointer, message: `view "${name}" is not registered` };
   return undefined;
@@ -29,7 +30,10 @@ function nameIssue(key: string, name: string, pointer: string, known: KnownNames
 
 function dictIssue(code: string, pointer: string, known: KnownNames): SchemaIssue | undefined {
   if (!known.isKnownDict || code.includes('{{') || known.isKnownDict(code)) return undefined;
-  return { pointer, message: `dictionary "${code}" does not exist (no dictionary file schemas/dicts/${code}.json, no registered table dictionary)` };
+  return {
+    pointer,
+    message: `dictionary "${code}" does not exist (no dictionary file schemas/dicts/${code}.json, no registered table dictionary)`,
+  };
 }
 
 /** Every component, view and dictionary a page names that is not known, with the JSON pointer of each. */

@@ -53,7 +53,11 @@ function toIssues(errors: ErrorObject[] | null | undefined): SchemaIssue[] {
   return issues;
 }
 
-const PAGE_VALIDATORS: Record<string, CompiledValidator> = { list: validators.ListPage, form: validators.FormPage, view: validators.ViewPage };
+const PAGE_VALIDATORS: Record<string, CompiledValidator> = {
+  list: validators.ListPage,
+  form: validators.FormPage,
+  view: validators.ViewPage,
+};
 
 /** Validate a page schema (list, form or view). Chooses the branch by `kind` so errors stay specific. */
 export function validatePageSchema(document: unknown): SchemaIssue[] {

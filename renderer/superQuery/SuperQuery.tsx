@@ -27,7 +27,13 @@ export function SuperQuery({ config, saveCode, notify, onApply }: SuperQueryProp
   return (
     <>
       {sq.active ? (
-        <Tooltip title={<span>已有高级查询条件生效 <a onClick={sq.reset}>清空</a></span>}>
+        <Tooltip
+          title={
+            <span>
+              已有高级查询条件生效 <a onClick={sq.reset}>清空</a>
+            </span>
+          }
+        >
           <Button type="primary" icon={<AppstoreTwoTone spin />} onClick={() => setOpen(true)} data-active="true">
             高级查询
           </Button>
@@ -60,7 +66,13 @@ export function SuperQuery({ config, saveCode, notify, onApply }: SuperQueryProp
         <Row gutter={8}>
           <Col span={19}>
             {sq.tree.conditions.length === 0 ? (
-              <Empty description={<span>没有任何查询条件 <a onClick={() => sq.addCondition()}>点击新增</a></span>} />
+              <Empty
+                description={
+                  <span>
+                    没有任何查询条件 <a onClick={() => sq.addCondition()}>点击新增</a>
+                  </span>
+                }
+              />
             ) : (
               <>
                 <div style={{ marginBottom: 12 }}>
@@ -87,7 +99,13 @@ export function SuperQuery({ config, saveCode, notify, onApply }: SuperQueryProp
                         options={config.fields.map((f) => ({ value: f.value, label: f.text }))}
                         onChange={(field: string) => {
                           const meta = fieldOf(field);
-                          sq.updateCondition(index, { field, val: undefined, type: meta?.type, dbType: meta?.dbType, dictCode: meta?.dictCode });
+                          sq.updateCondition(index, {
+                            field,
+                            val: undefined,
+                            type: meta?.type,
+                            dbType: meta?.dbType,
+                            dictCode: meta?.dictCode,
+                          });
                         }}
                       />
                     </Col>
@@ -101,7 +119,12 @@ export function SuperQuery({ config, saveCode, notify, onApply }: SuperQueryProp
                       />
                     </Col>
                     <Col span={8}>
-                      <ValueInput field={fieldOf(condition.field)} rule={condition.rule} value={condition.val} onChange={(val) => sq.updateCondition(index, { val })} />
+                      <ValueInput
+                        field={fieldOf(condition.field)}
+                        rule={condition.rule}
+                        value={condition.val}
+                        onChange={(val) => sq.updateCondition(index, { val })}
+                      />
                     </Col>
                     <Col span={4}>
                       <Space>

@@ -18,13 +18,26 @@ export function valueWidget(field: SuperQueryField | undefined, rule: Rule | und
   if (field.dictCode) return { type: 'Select', props: { dictCode: field.dictCode, placeholder: '请选择', ...multiple } };
   if (field.options) return { type: 'Select', props: { options: field.options, placeholder: '请选择', ...multiple } };
   switch (field.type) {
-    case 'date': return { type: 'DatePicker', props: { placeholder: '请选择日期' } };
-    case 'datetime': return { type: 'DateTimePicker', props: { placeholder: '请选择时间' } };
+    case 'date':
+      return { type: 'DatePicker', props: { placeholder: '请选择日期' } };
+    case 'datetime':
+      return { type: 'DateTimePicker', props: { placeholder: '请选择时间' } };
     case 'int':
-    case 'number': return { type: 'NumberPicker', props: { placeholder: '请输入数值' } };
+    case 'number':
+      return { type: 'NumberPicker', props: { placeholder: '请输入数值' } };
     case 'switch':
-      return { type: 'Select', props: { options: [{ value: 'Y', text: '是' }, { value: 'N', text: '否' }], placeholder: '请选择' } };
-    default: return { type: 'Input', props: { placeholder: '请输入值' } };
+      return {
+        type: 'Select',
+        props: {
+          options: [
+            { value: 'Y', text: '是' },
+            { value: 'N', text: '否' },
+          ],
+          placeholder: '请选择',
+        },
+      };
+    default:
+      return { type: 'Input', props: { placeholder: '请输入值' } };
   }
 }
 

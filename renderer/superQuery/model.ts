@@ -103,20 +103,30 @@ export type InputRule = 'eq' | 'like' | 'ne' | 'ge' | 'le';
 export function applyInputRule(rule: InputRule, value: string): string {
   if (value === '') return value;
   switch (rule) {
-    case 'like': return `*${value}*`;
-    case 'ne': return `!${value}`;
-    case 'ge': return `>=${value}`;
-    case 'le': return `<=${value}`;
-    default: return value;
+    case 'like':
+      return `*${value}*`;
+    case 'ne':
+      return `!${value}`;
+    case 'ge':
+      return `>=${value}`;
+    case 'le':
+      return `<=${value}`;
+    default:
+      return value;
   }
 }
 
 export function stripInputRule(rule: InputRule, value: string): string {
   switch (rule) {
-    case 'like': return value.replace(/^\*/, '').replace(/\*$/, '');
-    case 'ne': return value.replace(/^!/, '');
-    case 'ge': return value.replace(/^>=/, '');
-    case 'le': return value.replace(/^<=/, '');
-    default: return value;
+    case 'like':
+      return value.replace(/^\*/, '').replace(/\*$/, '');
+    case 'ne':
+      return value.replace(/^!/, '');
+    case 'ge':
+      return value.replace(/^>=/, '');
+    case 'le':
+      return value.replace(/^<=/, '');
+    default:
+      return value;
   }
 }

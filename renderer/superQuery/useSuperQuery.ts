@@ -58,35 +58,41 @@ export function useSuperQuery(saveCode: string, notify: Notifier, onApply: (tree
     return true;
   }, [tree, notify]);
 
-  const save = useCallback(async (name: string): Promise<boolean> => {
-    const title = name.trim();
-    if (!title) {
-      notify.warning('保存名称不能为空');
-      return false;
-    }
-    const current = readSavedQueries(saveCode);
-    if (current.some((q) => q.title === title)) {
-      const overwrite = await notify.confirm({ title: `${title} 已存在，是否覆盖？` });
-      if (!overwrite) return false;
-    }
-    const next = upsertSavedQuery(current, { title, matchType: tree.matchType, records: tree.conditions });
-    writeSavedQueries(saveCode, next);
-    setSaved(next);
-    notify.success('保存成功');
-    return true;
-  }, [saveCode, tree, notify]);
+  const save = useCallback(
+    async (name: string): Promise<boolean> => {
+      const title = name.trim();
+      if (!title) {
+        notify.warning('保存名称不能为空');
+        return false;
+      }
+      const current = readSavedQueries(saveCode);
+      if (current.some((q) => q.title === title)) {
+        const overwrite = await notify.confirm({ title: `${title} 已存在，是否覆盖？` });
+        if (!overwrite) return false;
+      }
+      const next = upsertSavedQuery(current, { title, matchType: tree.matchType, records: tree.conditions });
+      writeSavedQueries(saveCode, next);
+      setSaved(next);
+      notify.success('保存成功');
+      return true;
+    },
+    [saveCode, tree, notify],
+  );
 
   const restore = useCallback((query: SavedQuery) => {
     setTree({ matchType: query.matchType ?? 'and', conditions: query.records.map((r) => ({ ...r })) });
   }, []);
 
-  const remove = useCallback(async (title: string) => {
-    const ok = await notify.confirm({ title: '是否删除当前查询？' });
-    if (!ok) return;
-    const next = removeSavedQuery(readSavedQueries(saveCode), title);
-    writeSavedQueries(saveCode, next);
-    setSaved(next);
-  }, [saveCode, notify]);
+  const remove = useCallback(
+    async (title: string) => {
+      const ok = await notify.confirm({ title: '是否删除当前查询？' });
+      if (!ok) return;
+      const next = removeSavedQuery(readSavedQueries(saveCode), title);
+      writeSavedQueries(saveCode, next);
+      setSaved(next);
+    },
+    [saveCode, notify],
+  );
 
   return { tree, active, saved, setMatchType, addCondition, removeCondition, updateCondition, run, reset, canSave, save, restore, remove };
 }

@@ -52,7 +52,13 @@ function quiet(key: object, ms: number): Promise<boolean> {
  * '' when the value is free, empty, or the check was superseded by a newer keystroke (that newer
  * check reports); else the configured message, the server's, or the request error.
  */
-export async function checkRemote(http: RendererHttp, value: unknown, options: RemoteCheckOptions, form?: FormValues, key?: object): Promise<string> {
+export async function checkRemote(
+  http: RendererHttp,
+  value: unknown,
+  options: RemoteCheckOptions,
+  form?: FormValues,
+  key?: object,
+): Promise<string> {
   if (blank(value) || (typeof value === 'string' && !value.trim())) return '';
   const ms = options.debounce ?? REMOTE_CHECK_DEBOUNCE;
   if (key && ms > 0 && !(await quiet(key, ms))) return '';

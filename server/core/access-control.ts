@@ -46,13 +46,13 @@ export interface AccessControlDeps {
 /** The header value of `tenant-id`, or '' when absent, "0" or unusable. */
 function tenantHeader(request: FastifyRequest): string {
   const raw = request.headers['tenant-id'];
-  const value = (Array.isArray(raw) ? raw[0] : raw ?? '').trim();
+  const value = (Array.isArray(raw) ? raw[0] : (raw ?? '')).trim();
   return value === '0' ? '' : value;
 }
 
 export async function authenticate(request: FastifyRequest, tokens: TokenService): Promise<Session> {
   const header = request.headers['x-access-token'];
-  const token = (Array.isArray(header) ? header[0] : header ?? '').trim();
+  const token = (Array.isArray(header) ? header[0] : (header ?? '')).trim();
   if (!token) throw unauthorized();
   const session = await tokens.resolve(token);
   if (!session) throw unauthorized();

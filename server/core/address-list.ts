@@ -17,7 +17,11 @@ export class AddressList {
       const family = isIP(address);
       const prefix = bits === undefined ? undefined : Number(bits);
       const maxBits = family === 6 ? 128 : 32;
-      if (family === 0 || extra !== undefined || (prefix !== undefined && !(Number.isInteger(prefix) && prefix >= 0 && prefix <= maxBits && bits !== ''))) {
+      if (
+        family === 0 ||
+        extra !== undefined ||
+        (prefix !== undefined && !(Number.isInteger(prefix) && prefix >= 0 && prefix <= maxBits && bits !== ''))
+      ) {
         throw new Error(`"${entry}" is not an address or a CIDR range such as 10.0.0.0/8`);
       }
       const type = family === 6 ? 'ipv6' : 'ipv4';

@@ -25,7 +25,11 @@ export interface DataFile<T> {
 
 /** Splits a path-list variable (":"-separated, like PATH) into absolute directories. */
 export function directoriesOf(value: string | undefined): string[] {
-  return (value ?? '').split(delimiter).map((d) => d.trim()).filter(Boolean).map((d) => resolve(d));
+  return (value ?? '')
+    .split(delimiter)
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .map((d) => resolve(d));
 }
 
 /** schemas/menus plus MENU_DIRS. */
@@ -55,7 +59,8 @@ export function dataFileIssues(kind: DataKind, json: unknown): string[] {
   const validate = validatorOf(kind);
   if (validate(json)) return [];
   return (validate.errors ?? []).map((e) => {
-    const extra = e.keyword === 'additionalProperties' ? ` "${String((e.params as { additionalProperty?: string }).additionalProperty)}"` : '';
+    const extra =
+      e.keyword === 'additionalProperties' ? ` "${String((e.params as { additionalProperty?: string }).additionalProperty)}"` : '';
     return `${e.instancePath || '/'} ${e.message ?? e.keyword}${extra}`;
   });
 }
@@ -84,7 +89,9 @@ export function listDataFiles(dirs: readonly string[], folder: 'menus' | 'dicts'
   for (const dir of dirs) {
     let names: string[];
     try {
-      names = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
+      names = readdirSync(dir)
+        .filter((n) => n.endsWith('.json'))
+        .sort();
     } catch {
       if (dir === join(SCHEMAS_DIR, folder)) continue;
       throw new DataFileError(`${dir}: 目录不存在`);

@@ -28,7 +28,9 @@ async function databaseAnswers(db: Db): Promise<boolean> {
 export function installHealthRoutes(app: FastifyInstance, db: Db, apiBase: string): void {
   const bases = apiBase === '' ? [''] : ['', apiBase];
   for (const base of bases) {
-    app.get(`${base}/health`, { config: { public: true } }, async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ status: 'UP' }));
+    app.get(`${base}/health`, { config: { public: true } }, async (_request, reply) =>
+      reply.header('Cache-Control', 'no-store').send({ status: 'UP' }),
+    );
     app.get(`${base}/ready`, { config: { public: true } }, async (_request, reply) => {
       const up = await databaseAnswers(db);
       return reply

@@ -33,7 +33,9 @@ function validBirthDate(yyyymmdd: string): boolean {
   const m = Number(yyyymmdd.slice(4, 6));
   const d = Number(yyyymmdd.slice(6, 8));
   const date = new Date(Date.UTC(y, m - 1, d));
-  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && date.getTime() <= Date.now();
+  return (
+    y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && date.getTime() <= Date.now()
+  );
 }
 
 export function idCardProblem(value: string, label = '身份证号'): string | null {

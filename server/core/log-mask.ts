@@ -3,7 +3,8 @@
  * key (password, token, secret, captcha, SMS code, …) become "******", at any depth; long texts
  * are cut. The log never holds a credential, whatever the caller passes.
  */
-const SECRET_KEY = /pass(word)?|pwd|token|secret|captcha|smscode|sms_code|checkkey|credential|authorization|signature|^sign$|^code$|apikey|api_key|private/i;
+const SECRET_KEY =
+  /pass(word)?|pwd|token|secret|captcha|smscode|sms_code|checkkey|credential|authorization|signature|^sign$|^code$|apikey|api_key|private/i;
 export const MASK = '******';
 
 /** True for a parameter name whose value must never be shown or stored (password, token, captcha …). */

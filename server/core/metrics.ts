@@ -29,7 +29,12 @@ export class AppMetrics {
 
   constructor(db: Db) {
     const registers = [this.registry];
-    this.requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers });
+    this.requests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
     this.latency = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time from request to response, by route pattern and status',
@@ -37,9 +42,24 @@ export class AppMetrics {
       buckets: SECONDS_BUCKETS,
       registers,
     });
-    this.jobRuns = new Counter({ name: 'quartz_job_runs_total', help: 'Scheduled job runs by this instance, by job class, trigger and result', labelNames: ['job', 'trigger', 'result'], registers });
-    this.imports = new Counter({ name: 'entity_imports_total', help: 'Excel imports, by table and result', labelNames: ['table', 'result'], registers });
-    this.exports = new Counter({ name: 'entity_exports_total', help: 'Excel exports, by table and result', labelNames: ['table', 'result'], registers });
+    this.jobRuns = new Counter({
+      name: 'quartz_job_runs_total',
+      help: 'Scheduled job runs by this instance, by job class, trigger and result',
+      labelNames: ['job', 'trigger', 'result'],
+      registers,
+    });
+    this.imports = new Counter({
+      name: 'entity_imports_total',
+      help: 'Excel imports, by table and result',
+      labelNames: ['table', 'result'],
+      registers,
+    });
+    this.exports = new Counter({
+      name: 'entity_exports_total',
+      help: 'Excel exports, by table and result',
+      labelNames: ['table', 'result'],
+      registers,
+    });
 
     const loopDelay = this.loopDelay;
     loopDelay.enable();
@@ -126,7 +146,11 @@ function presentedToken(request: FastifyRequest): string | undefined {
  * Counts every answered request (route pattern, not the URL: unmatched requests share one label) and serves
  * GET /metrics to a caller with METRICS_TOKEN or from a METRICS_ALLOW address; anyone else gets the ordinary 404.
  */
-export function installMetrics(app: FastifyInstance, metrics: AppMetrics, config: Pick<ServerConfig, 'metricsToken' | 'metricsAllow'>): void {
+export function installMetrics(
+  app: FastifyInstance,
+  metrics: AppMetrics,
+  config: Pick<ServerConfig, 'metricsToken' | 'metricsAllow'>,
+): void {
   const allowed = new AddressList(config.metricsAllow);
   app.addHook('onResponse', async (request, reply) => {
     metrics.request(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);

@@ -9,9 +9,7 @@ const MAX_MEM = 64 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEM }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEM }, (err, key) => (err ? reject(err) : resolve(key)));
   });
 }
 
@@ -41,13 +39,7 @@ export async function verifyPassword(password: string, stored: string | null): P
 export const PASSWORD_RULE_MESSAGE = '密码由8位数字、大小写字母和特殊符号组成!';
 
 export function isStrongPassword(password: string): boolean {
-  return (
-    password.length >= 8 &&
-    password.length <= 64 &&
-    /[A-Za-z]/.test(password) &&
-    /\d/.test(password) &&
-    /[^A-Za-z0-9]/.test(password)
-  );
+  return password.length >= 8 && password.length <= 64 && /[A-Za-z]/.test(password) && /\d/.test(password) && /[^A-Za-z0-9]/.test(password);
 }
 
 /** A random password that satisfies isStrongPassword (printed once for generated accounts). */

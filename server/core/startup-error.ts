@@ -38,6 +38,7 @@ export function causeOf(err: unknown): string {
 export function systemErrorLine(err: unknown): string | null {
   const e = err as NodeJS.ErrnoException & { address?: string; port?: number };
   if (!(err instanceof Error) || typeof e.code !== 'string' || !/^E[A-Z]+$/.test(e.code)) return null;
-  const where = e.path ?? (e.address !== undefined ? `${e.syscall ?? ''} ${e.address}${e.port !== undefined ? `:${e.port}` : ''}`.trim() : undefined);
+  const where =
+    e.path ?? (e.address !== undefined ? `${e.syscall ?? ''} ${e.address}${e.port !== undefined ? `:${e.port}` : ''}`.trim() : undefined);
   return where ? `${where}: ${causeOf(err)}` : causeOf(err);
 }

@@ -37,7 +37,9 @@ export function requestCost(request: FastifyRequest): number {
 }
 
 /** The operation-log fields of a request: path, method, masked parameters and cost. */
-export function requestLogFields(request: FastifyRequest): Pick<LogEntry, 'ip' | 'method' | 'requestUrl' | 'requestType' | 'costTime' | 'params'> {
+export function requestLogFields(
+  request: FastifyRequest,
+): Pick<LogEntry, 'ip' | 'method' | 'requestUrl' | 'requestType' | 'costTime' | 'params'> {
   return {
     ip: request.ip,
     method: request.routeOptions.url ?? null,

@@ -137,18 +137,17 @@ export class TokenService {
   }
 
   async deleteExpired(): Promise<void> {
-    await this.db.deleteFrom('sys_user_token').where('expire_time', '<=', sql<Date>`now()`).execute();
+    await this.db
+      .deleteFrom('sys_user_token')
+      .where('expire_time', '<=', sql<Date>`now()`)
+      .execute();
   }
 }
 
 /** TOKEN_SECRET from the environment, else the one stored in sys_config (generated on first start). */
 export async function resolveTokenSecret(db: Db, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;
-  const existing = await db
-    .selectFrom('sys_config')
-    .select('config_value')
-    .where('config_key', '=', 'token_secret')
-    .executeTakeFirst();
+  const existing = await db.selectFrom('sys_config').select('config_value').where('config_key', '=', 'token_secret').executeTakeFirst();
   if (existing) return existing.config_value;
   const secret = randomBytes(48).toString('base64url');
   await db

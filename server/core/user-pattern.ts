@@ -29,7 +29,8 @@ function unsupportedFeature(source: string): string | null {
     const c = source[i];
     if (c === '\\') {
       const next = source[i + 1] ?? '';
-      if (!inClass && (/[1-9]/.test(next) || (next === 'k' && source[i + 2] === '<'))) return '正则表达式不能使用反向引用（线性时间引擎不支持）';
+      if (!inClass && (/[1-9]/.test(next) || (next === 'k' && source[i + 2] === '<')))
+        return '正则表达式不能使用反向引用（线性时间引擎不支持）';
       i++;
     } else if (inClass) {
       if (c === ']') inClass = false;

@@ -19,7 +19,9 @@ const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationsh
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 export function escapeXml(text: string): string {
-  return text.replace(INVALID_XML, '').replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
+  return text
+    .replace(INVALID_XML, '')
+    .replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
 }
 
 /** A, B, …, Z, AA, … for a 0-based column index. */
@@ -38,7 +40,10 @@ function cellXml(value: XlsxCell, ref: string): string {
 }
 
 function sheetName(name: string): string {
-  const clean = name.replace(/[\\/?*[\]:]/g, ' ').trim().slice(0, MAX_SHEET_NAME);
+  const clean = name
+    .replace(/[\\/?*[\]:]/g, ' ')
+    .trim()
+    .slice(0, MAX_SHEET_NAME);
   return clean || 'Sheet1';
 }
 
@@ -68,7 +73,10 @@ export class XlsxStreamWriter {
     for (const [name, xml] of [
       ['[Content_Types].xml', CONTENT_TYPES],
       ['_rels/.rels', ROOT_RELS],
-      ['xl/workbook.xml', `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="${escapeXml(sheetName(options.sheetName))}" sheetId="1" r:id="rId1"/></sheets></workbook>`],
+      [
+        'xl/workbook.xml',
+        `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="${escapeXml(sheetName(options.sheetName))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ],
       ['xl/_rels/workbook.xml.rels', WORKBOOK_RELS],
     ] as const) {
       const entry = this.zip.entry(name);
@@ -110,7 +118,8 @@ export class XlsxStreamWriter {
   async finish(): Promise<void> {
     if (!this.sheet) throw new Error('call start() before finish()');
     this.buffer += '</sheetData>';
-    if (this.merges.length) this.buffer += `<mergeCells count="${this.merges.length}">${this.merges.map((ref) => `<mergeCell ref="${ref}"/>`).join('')}</mergeCells>`;
+    if (this.merges.length)
+      this.buffer += `<mergeCells count="${this.merges.length}">${this.merges.map((ref) => `<mergeCell ref="${ref}"/>`).join('')}</mergeCells>`;
     this.buffer += '</worksheet>';
     await this.flush();
     await this.sheet.end();

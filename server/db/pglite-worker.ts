@@ -214,12 +214,15 @@ export class PGliteWorkerHost {
         return await new Promise<WorkerMessage>((resolve, reject) => {
           this.current = { id, resolve, reject };
           if (timeoutMs !== undefined) {
-            timer = setTimeout(() => {
-              if (this.current?.id !== id) return;
-              this.current = null;
-              reject(new StatementTimeoutError());
-              this.replace();
-            }, Math.max(0, timeoutMs));
+            timer = setTimeout(
+              () => {
+                if (this.current?.id !== id) return;
+                this.current = null;
+                reject(new StatementTimeoutError());
+                this.replace();
+              },
+              Math.max(0, timeoutMs),
+            );
           }
           worker.postMessage({ ...message, id }, transfer ?? []);
         });

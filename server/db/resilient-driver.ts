@@ -1,10 +1,30 @@
-import { CompiledQuery, type DatabaseConnection, type Driver, type QueryCompiler, type QueryResult, type TransactionSettings } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
 
 /**
  * SQLSTATEs and driver messages of a connection that is gone (terminated by pg_terminate_backend, a PostgreSQL
  * restart or a network cut), as opposed to a statement the database refused.
  */
-const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
+const CONNECTION_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
 const CONNECTION_MESSAGE = /connection terminated|connection error|not queryable|Connection ended|terminating connection/i;
 
 export function isConnectionError(err: unknown): boolean {
@@ -19,7 +39,9 @@ export function isRetryableRead(query: CompiledQuery): boolean {
   if (kind !== 'SelectQueryNode' && kind !== 'RawNode') return false;
   const text = query.sql.trimStart().toLowerCase();
   if (!text.startsWith('select') && !(kind === 'SelectQueryNode' && text.startsWith('with'))) return false;
-  return !/\bfor\s+(update|share|no key update|key share)\b|nextval|setval|pg_advisory|pg_terminate|pg_cancel|\binsert\b|\bupdate\b|\bdelete\b/.test(text);
+  return !/\bfor\s+(update|share|no key update|key share)\b|nextval|setval|pg_advisory|pg_terminate|pg_cancel|\binsert\b|\bupdate\b|\bdelete\b/.test(
+    text,
+  );
 }
 
 const ACQUIRE_ATTEMPTS = 3;

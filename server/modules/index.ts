@@ -18,4 +18,22 @@ import { onlineDesignModule } from './online/design';
 import { onlineFormRuntimeModule } from './online/runtime';
 
 /** Every API module, registered in this order under config.apiBase. Add yours here. */
-export const API_MODULES: ApiModule[] = [authModule, systemCoreModule, filesModule, lookupModule, onlineReportModule, socketModule, entityModule, adminModule, pageSchemaModule, xypjModule, recordsModule, noticeModule, rulesModule, quartzModule, monitorModule, onlineDesignModule, onlineFormRuntimeModule];
+export const API_MODULES: ApiModule[] = [
+  authModule,
+  systemCoreModule,
+  filesModule,
+  lookupModule,
+  onlineReportModule,
+  socketModule,
+  entityModule,
+  adminModule,
+  pageSchemaModule,
+  xypjModule,
+  recordsModule,
+  noticeModule,
+  rulesModule,
+  quartzModule,
+  monitorModule,
+  onlineDesignModule,
+  onlineFormRuntimeModule,
+];

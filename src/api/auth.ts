@@ -29,16 +29,14 @@ export const verifyPhone = (phone: string, smscode: string) =>
 export const changeForgottenPassword = (query: { username: string; password: string; smscode: string; phone: string }) =>
   getAction<unknown>('/sys/user/passwordChange', query);
 export const fetchPermissions = () => getAction<PermissionResult>('/sys/permission/getUserPermissionByToken');
-export const fetchCurrentDeparts = () =>
-  getAction<{ list: Depart[]; orgCode?: string }>('/sys/user/getCurrentUserDeparts');
+export const fetchCurrentDeparts = () => getAction<{ list: Depart[]; orgCode?: string }>('/sys/user/getCurrentUserDeparts');
 export const selectDepart = (orgCode: string, username: string) =>
   putAction<{ userInfo: UserInfo }>('/sys/selectDepart', { orgCode, username });
 export const updatePassword = (body: { username: string; oldpassword: string; password: string; confirmpassword: string }) =>
   putAction<unknown>('/sys/user/updatePassword', body);
 export const refreshDictCache = () => getAction<unknown>('/sys/dict/refleshCache');
 export const fetchAllDictItems = () => getAction<Record<string, DictItem[]>>('/sys/dict/queryAllDictItems');
-export const fetchLoginInfo = () =>
-  getAction<{ totalVisitCount?: number; todayVisitCount?: number; todayIp?: number }>('/sys/loginfo');
+export const fetchLoginInfo = () => getAction<{ totalVisitCount?: number; todayVisitCount?: number; todayIp?: number }>('/sys/loginfo');
 export const fetchVisitInfo = () =>
   getAction<Array<{ type?: string; tian?: string; visit?: number | string; ip?: number | string }>>('/sys/visitInfo');
 

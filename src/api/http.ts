@@ -1,4 +1,11 @@
-import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  AxiosError,
+  type AxiosAdapter,
+  type AxiosInstance,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import type { ApiResult } from '@renderer/context';
 import { API_BASE, REQUEST_TIMEOUT_MS, SIGN_SECRET } from '../config';
 import { feedback, notifySystem, notifySystemAcrossSignOut } from '../feedback';

@@ -25,14 +25,26 @@ export function md5Hex(text: string): string {
   const words = new Uint32Array(16);
   for (let offset = 0; offset < paddedLength; offset += 64) {
     for (let i = 0; i < 16; i++) words[i] = view.getUint32(offset + i * 4, true);
-    let a = a0, b = b0, c = c0, d = d0;
+    let a = a0,
+      b = b0,
+      c = c0,
+      d = d0;
     for (let i = 0; i < 64; i++) {
       let f: number;
       let g: number;
-      if (i < 16) { f = (b & c) | (~b & d); g = i; }
-      else if (i < 32) { f = (d & b) | (~d & c); g = (5 * i + 1) % 16; }
-      else if (i < 48) { f = b ^ c ^ d; g = (3 * i + 5) % 16; }
-      else { f = c ^ (b | ~d); g = (7 * i) % 16; }
+      if (i < 16) {
+        f = (b & c) | (~b & d);
+        g = i;
+      } else if (i < 32) {
+        f = (d & b) | (~d & c);
+        g = (5 * i + 1) % 16;
+      } else if (i < 48) {
+        f = b ^ c ^ d;
+        g = (3 * i + 5) % 16;
+      } else {
+        f = c ^ (b | ~d);
+        g = (7 * i) % 16;
+      }
       const shift = SHIFTS[(i >> 4) * 4 + (i % 4)];
       const sum = (a + f + K[i] + words[g]) >>> 0;
       a = d;

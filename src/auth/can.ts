@@ -1,7 +1,10 @@
 import type { AuthEntry } from '../types';
 
 function actionsOf(entry: AuthEntry): string[] {
-  return (entry.action ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  return (entry.action ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 }
 
 /**

@@ -39,9 +39,22 @@ export function documentTitle(pathname: string, title: string | undefined): stri
 
 function Logo({ collapsed, dark, showTitle = true }: { collapsed: boolean; dark: boolean; showTitle?: boolean }) {
   return (
-    <Link to={HOME_PATH} style={{ display: 'flex', alignItems: 'center', gap: 10, height: 59, padding: collapsed ? '0 24px' : '0 20px', overflow: 'hidden', whiteSpace: 'nowrap' }}>
+    <Link
+      to={HOME_PATH}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 10,
+        height: 59,
+        padding: collapsed ? '0 24px' : '0 20px',
+        overflow: 'hidden',
+        whiteSpace: 'nowrap',
+      }}
+    >
       <img src="/logo.svg" alt="" width={32} height={32} />
-      {!collapsed && showTitle && <span style={{ fontSize: 17, fontWeight: 600, color: dark ? '#fff' : 'rgba(0,0,0,.85)' }}>{LOGO_TITLE}</span>}
+      {!collapsed && showTitle && (
+        <span style={{ fontSize: 17, fontWeight: 600, color: dark ? '#fff' : 'rgba(0,0,0,.85)' }}>{LOGO_TITLE}</span>
+      )}
     </Link>
   );
 }
@@ -85,12 +98,14 @@ function MainLayoutFrame() {
 
   useEffect(() => {
     document.title = documentTitle(location.pathname, route?.title ?? unlistedTitle);
-    setLowAppId(route?.name?.startsWith('low-app') ? new URLSearchParams(location.search).get('appId') ?? undefined : undefined);
+    setLowAppId(route?.name?.startsWith('low-app') ? (new URLSearchParams(location.search).get('appId') ?? undefined) : undefined);
   }, [location.pathname, location.search, route, unlistedTitle]);
 
   useEffect(() => {
     if (!multipage || !route || route.redirect || route.item.meta?.hideTab) return;
-    setTabState((s) => openTab(s, { key: fullPath, path: location.pathname, title: route.title, componentName: route.item.meta?.componentName }));
+    setTabState((s) =>
+      openTab(s, { key: fullPath, path: location.pathname, title: route.title, componentName: route.item.meta?.componentName }),
+    );
   }, [multipage, fullPath, location.pathname, route, setTabState]);
 
   const componentName = route?.item.meta?.componentName;
@@ -194,7 +209,15 @@ function MainLayoutFrame() {
               height: 59,
               lineHeight: '59px',
               background: headerBg,
-              ...(settings.fixedHeader ? { position: 'sticky', top: 0, zIndex: 9, transition: 'transform .2s', transform: headerHidden ? 'translateY(-100%)' : undefined } : {}),
+              ...(settings.fixedHeader
+                ? {
+                    position: 'sticky',
+                    top: 0,
+                    zIndex: 9,
+                    transition: 'transform .2s',
+                    transform: headerHidden ? 'translateY(-100%)' : undefined,
+                  }
+                : {}),
               width: '100%',
             }}
           >
@@ -230,7 +253,10 @@ function MainLayoutFrame() {
             />
           )}
           <Layout.Content style={{ padding: '0 16px 16px', minWidth: 0 }}>
-            <div className={topMenu && settings.contentWidth === 'Fixed' ? 'app-content-fixed' : undefined} data-sider-width={topMenu ? 0 : siderWidth}>
+            <div
+              className={topMenu && settings.contentWidth === 'Fixed' ? 'app-content-fixed' : undefined}
+              data-sider-width={topMenu ? 0 : siderWidth}
+            >
               <AppBreadcrumb route={route} unlistedTitle={unlistedTitle} path={location.pathname} />
               <KeepAliveOutlet currentKey={currentKey} cacheCurrent={cacheCurrent} liveKeys={liveKeys} versions={versions} />
             </div>

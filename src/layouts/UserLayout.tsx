@@ -18,7 +18,9 @@ export default function UserLayout() {
     document.title = title ? `${title} · ${PLATFORM_NAME}` : PLATFORM_NAME;
   }, [pathname]);
   return (
-    <div style={{ minHeight: '100%', display: 'flex', flexDirection: 'column', background: 'linear-gradient(180deg,#e8eefc 0%,#f0f2f5 60%)' }}>
+    <div
+      style={{ minHeight: '100%', display: 'flex', flexDirection: 'column', background: 'linear-gradient(180deg,#e8eefc 0%,#f0f2f5 60%)' }}
+    >
       <main style={{ flex: 1, paddingTop: '8vh' }}>
         <div style={{ textAlign: 'center', marginBottom: 40, padding: '0 16px' }}>
           <div style={{ display: 'inline-flex', alignItems: 'center', gap: 12 }}>

@@ -32,7 +32,14 @@ export function AnnouncementDetailModal({ notice, onClose, onGo }: AnnouncementD
     </Button>,
     ...(canGo
       ? [
-          <Button key="go" type="primary" onClick={() => { onClose(); onGo?.(notice.openPage ?? '/'); }}>
+          <Button
+            key="go"
+            type="primary"
+            onClick={() => {
+              onClose();
+              onGo?.(notice.openPage ?? '/');
+            }}
+          >
             去处理
           </Button>,
         ]

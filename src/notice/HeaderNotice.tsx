@@ -83,7 +83,14 @@ export function HeaderNotice({ userId, color }: { userId: string; color?: string
               description: frame.msgTxt,
               placement: 'bottomRight',
               btn: (
-                <Button type="primary" size="small" onClick={() => { notification.destroy(`notice-${frame.msgId}`); void openItem(arrived); }}>
+                <Button
+                  type="primary"
+                  size="small"
+                  onClick={() => {
+                    notification.destroy(`notice-${frame.msgId}`);
+                    void openItem(arrived);
+                  }}
+                >
                   查看详情
                 </Button>
               ),
@@ -121,11 +128,26 @@ export function HeaderNotice({ userId, color }: { userId: string; color?: string
       <Tabs
         centered
         items={[
-          { key: 'annt', label: `通知(${data.anntMsgTotal})`, children: <NoticeItems items={data.anntMsgList} onOpen={(i) => void openItem(i)} /> },
-          { key: 'sys', label: `系统消息(${data.sysMsgTotal})`, children: <NoticeItems items={data.sysMsgList} onOpen={(i) => void openItem(i)} /> },
+          {
+            key: 'annt',
+            label: `通知(${data.anntMsgTotal})`,
+            children: <NoticeItems items={data.anntMsgList} onOpen={(i) => void openItem(i)} />,
+          },
+          {
+            key: 'sys',
+            label: `系统消息(${data.sysMsgTotal})`,
+            children: <NoticeItems items={data.sysMsgList} onOpen={(i) => void openItem(i)} />,
+          },
         ]}
       />
-      <Button type="dashed" block onClick={() => { setOpen(false); navigate('/isps/userAnnouncement'); }}>
+      <Button
+        type="dashed"
+        block
+        onClick={() => {
+          setOpen(false);
+          navigate('/isps/userAnnouncement');
+        }}
+      >
         查看更多
       </Button>
     </Spin>
@@ -142,7 +164,13 @@ export function HeaderNotice({ userId, color }: { userId: string; color?: string
         styles={{ root: { width: 300 } }}
         arrow={false}
       >
-        <span role="button" tabIndex={0} aria-label="消息通知" data-testid="notice-bell" style={{ cursor: 'pointer', padding: '0 6px', display: 'inline-flex' }}>
+        <span
+          role="button"
+          tabIndex={0}
+          aria-label="消息通知"
+          data-testid="notice-bell"
+          style={{ cursor: 'pointer', padding: '0 6px', display: 'inline-flex' }}
+        >
           <Badge count={total} size="small" data-testid="notice-count">
             <BellOutlined style={{ fontSize: 16, color }} />
           </Badge>

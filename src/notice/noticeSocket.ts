@@ -108,6 +108,8 @@ export class NoticeSocket {
 
 /** The notice socket address of a user for a ticket, from the API base (relative or absolute). */
 export function noticeSocketUrl(apiBase: string, userId: string, ticket: string, location: { protocol: string; host: string }): string {
-  const base = /^https?:\/\//.test(apiBase) ? apiBase : `${location.protocol}//${location.host}${apiBase.startsWith('/') ? '' : '/'}${apiBase}`;
+  const base = /^https?:\/\//.test(apiBase)
+    ? apiBase
+    : `${location.protocol}//${location.host}${apiBase.startsWith('/') ? '' : '/'}${apiBase}`;
   return `${base.replace(/^http/, 'ws')}/websocket/${encodeURIComponent(userId)}?ticket=${encodeURIComponent(ticket)}`;
 }

@@ -26,7 +26,13 @@ const OnlineFormList = lazyPage(() => import('../views/modules/online/cgform/aut
 const OnlineDynamicForm = lazyPage(() => import('../views/modules/online/cgform/auto/OnlineDynamicForm'), '在线表单');
 
 /** Online form pages reachable without a menu row (the designer's 功能测试 link; the server still checks access). */
-const ONLINE_FORM_PATHS = ['/online/cgformList/:code', '/online/cgformTreeList/:code', '/online/cgformErpList/:code', '/online/cgformTabList/:code', '/online/cgformInnerTableList/:code'];
+const ONLINE_FORM_PATHS = [
+  '/online/cgformList/:code',
+  '/online/cgformTreeList/:code',
+  '/online/cgformErpList/:code',
+  '/online/cgformTabList/:code',
+  '/online/cgformInnerTableList/:code',
+];
 
 /** A report opened by id or code (the designer itself is the menu route /online/cgreport). */
 const REPORT_ROUTE: MenuRoute = {
@@ -35,7 +41,13 @@ const REPORT_ROUTE: MenuRoute = {
   component: 'modules/online/cgreport/auto/OnlCgreportAutoList',
   wrappers: [],
   ancestors: [],
-  item: { path: '/online/cgreport/:code', name: 'OnlCgreportAutoList', component: 'modules/online/cgreport/auto/OnlCgreportAutoList', hidden: true, meta: { title: '在线报表' } },
+  item: {
+    path: '/online/cgreport/:code',
+    name: 'OnlCgreportAutoList',
+    component: 'modules/online/cgreport/auto/OnlCgreportAutoList',
+    hidden: true,
+    meta: { title: '在线报表' },
+  },
 };
 
 /** Public routes whose pages are not built yet. */

@@ -7,7 +7,11 @@ export type PageComponent = ComponentType<{ children?: ReactNode }>;
 type Loader = () => Promise<{ default: PageComponent }>;
 
 // The login page is part of the first download (router/AppRoutes.tsx).
-const viewModules = import.meta.glob<{ default: PageComponent }>(['../views/**/*.tsx', '!../views/**/parts/**', '!../views/user/Login.tsx']);
+const viewModules = import.meta.glob<{ default: PageComponent }>([
+  '../views/**/*.tsx',
+  '!../views/**/parts/**',
+  '!../views/user/Login.tsx',
+]);
 
 const layoutLoaders: Record<string, Loader> = {
   'layouts/RouteView': () => import('../layouts/RouteView'),
@@ -60,10 +64,14 @@ export function resolveComponent(componentName: string | null | undefined): Page
   const view = name ? viewModules[`../views/${name}.tsx`] : undefined;
   // The renderer's code and the page's schema load side by side: one round of downloads before the page's first request.
   if (name && hasPageSchema(name))
-    component = lazyPage(() => Promise.all([import('./SchemaRoute'), loadPageSchema(name)]).then(([m, schema]) => ({ default: m.schemaRoute(name, schema) })), name);
+    component = lazyPage(
+      () => Promise.all([import('./SchemaRoute'), loadPageSchema(name)]).then(([m, schema]) => ({ default: m.schemaRoute(name, schema) })),
+      name,
+    );
   else if (view) component = lazyPage(view, name);
   else if (layoutLoaders[name]) component = lazyPage(layoutLoaders[name], name);
-  else if (name) component = lazyPage(() => import('./RemoteSchemaRoute').then((m) => ({ default: m.remoteSchemaRoute(name, notFound(name)) })), name);
+  else if (name)
+    component = lazyPage(() => import('./RemoteSchemaRoute').then((m) => ({ default: m.remoteSchemaRoute(name, notFound(name)) })), name);
   else component = notFound(name);
   resolved.set(name, component);
   return component;

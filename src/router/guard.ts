@@ -2,10 +2,7 @@ import { HOME_PATH, LOGIN_PATH, PUBLIC_PATHS } from '../config';
 
 export const OAUTH2_LOGIN_PATH = '/oauth2-app/login';
 
-export type GuardDecision =
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'load-permissions' };
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'load-permissions' };
 
 export interface GuardInput {
   pathname: string;

@@ -20,7 +20,10 @@ function tokenize(source: string): Token[] {
   let i = 0;
   while (i < source.length) {
     const ch = source[i];
-    if (/\s/.test(ch)) { i++; continue; }
+    if (/\s/.test(ch)) {
+      i++;
+      continue;
+    }
     if (/[A-Za-z_$]/.test(ch)) {
       let j = i + 1;
       while (j < source.length && /[\w$]/.test(source[j])) j++;
@@ -109,9 +112,7 @@ export function evaluateExpression(source: string, scope: TemplateScope): Templa
 export function renderUrlTemplate(url: string, scope: TemplateScope): string {
   if (!url.includes('{{')) return url;
   try {
-    const rendered = url.replace(/\{\{([\s\S]*?)\}\}/g, (_, expression: string) =>
-      String(evaluateExpression(expression, scope) ?? ''),
-    );
+    const rendered = url.replace(/\{\{([\s\S]*?)\}\}/g, (_, expression: string) => String(evaluateExpression(expression, scope) ?? ''));
     return /^https?:\/\//.test(rendered) ? rendered : url;
   } catch {
     return url;
@@ -120,5 +121,9 @@ export function renderUrlTemplate(url: string, scope: TemplateScope): string {
 
 /** `${token}` and `${tenantId}` placeholders of layouts/IframePageView. */
 export function substitutePlaceholders(url: string, token: string | undefined, tenantId: string | undefined): string {
-  return url.split('${token}').join(token ?? '').split('${tenantId}').join(tenantId ?? '0');
+  return url
+    .split('${token}')
+    .join(token ?? '')
+    .split('${tenantId}')
+    .join(tenantId ?? '0');
 }

@@ -90,7 +90,8 @@ export function clearSession(signedOut = false): void {
     StorageKey.buttonAuth,
     StorageKey.sysButtonAuth,
     StorageKey.cachedRoutes,
-  ]) removeStored(key);
+  ])
+    removeStored(key);
   pendingToken = undefined;
   appStore.set(tokenAtom, undefined);
   appStore.set(userInfoAtom, undefined);

@@ -36,14 +36,18 @@ afterAll(async () => {
 });
 
 function step(name: string, fn: () => Promise<void>) {
-  return it(name, async () => {
-    try {
-      await fn();
-    } catch (error) {
-      await keepScreenshot(page, `add-a-screen-${name.slice(0, 40)}`);
-      throw error;
-    }
-  }, STEP);
+  return it(
+    name,
+    async () => {
+      try {
+        await fn();
+      } catch (error) {
+        await keepScreenshot(page, `add-a-screen-${name.slice(0, 40)}`);
+        throw error;
+      }
+    },
+    STEP,
+  );
 }
 
 const names = () => columnTexts(page, '专家姓名');
@@ -70,7 +74,9 @@ describe('a screen added as docs/add-a-screen.md says, with no clicks in the adm
   step('start-up says what the files added (on this new database: every row of schemas/ and of the example)', async () => {
     const { menus, dicts } = loadSeedData(example.env);
     expect(menus.some((m) => m.id === 'm_xypj_expert_training') && dicts.some((d) => d.code === 'xypj_training_type')).toBe(true);
-    expect(server.output()).toContain(`Added from the menu and dictionary files: ${menus.length} menu and button rows; ${dicts.length} dictionaries.`);
+    expect(server.output()).toContain(
+      `Added from the menu and dictionary files: ${menus.length} menu and button rows; ${dicts.length} dictionaries.`,
+    );
   });
 
   step('the menu is there and opens the page with its columns, query form and toolbar', async () => {
@@ -79,7 +85,8 @@ describe('a screen added as docs/add-a-screen.md says, with no clicks in the adm
     await page.locator('.ant-table-thead th', { hasText: '专家姓名' }).waitFor();
     const headers = (await page.locator('.ant-table-thead th').allTextContents()).map((h) => h.trim()).filter(Boolean);
     expect(headers).toEqual(['专家姓名', '培训课程', '培训类型', '培训日期', '学时', '结业证书编号', '操作']);
-    for (const label of ['专家姓名', '培训类型', '培训日期']) await page.locator('.renderer-query .ant-formily-item-label', { hasText: label }).waitFor();
+    for (const label of ['专家姓名', '培训类型', '培训日期'])
+      await page.locator('.renderer-query .ant-formily-item-label', { hasText: label }).waitFor();
     for (const name of ['新增', '导入', '导出', '高级查询']) await page.getByRole('button', { name }).waitFor();
   });
 
@@ -95,9 +102,30 @@ describe('a screen added as docs/add-a-screen.md says, with no clicks in the adm
     await form.getByRole('button', { name: /取\s*消/ }).click();
     await form.waitFor({ state: 'detached' });
 
-    await addTraining({ name: '张建国', course: '监理规范解读', type: '继续教育', date: '2024-05-06', hours: '8', certificate: 'JX-2024-001' });
-    await addTraining({ name: '李明', course: '安全生产管理', type: '岗前培训', date: '2024-03-01', hours: '16', certificate: 'GQ-2024-002' });
-    await addTraining({ name: '张丽', course: '信用评价办法', type: '专题研修', date: '2024-06-10', hours: '4.5', certificate: 'ZT-2024-003' });
+    await addTraining({
+      name: '张建国',
+      course: '监理规范解读',
+      type: '继续教育',
+      date: '2024-05-06',
+      hours: '8',
+      certificate: 'JX-2024-001',
+    });
+    await addTraining({
+      name: '李明',
+      course: '安全生产管理',
+      type: '岗前培训',
+      date: '2024-03-01',
+      hours: '16',
+      certificate: 'GQ-2024-002',
+    });
+    await addTraining({
+      name: '张丽',
+      course: '信用评价办法',
+      type: '专题研修',
+      date: '2024-06-10',
+      hours: '4.5',
+      certificate: 'ZT-2024-003',
+    });
     await expect.poll(names).toEqual(['张丽', '李明', '张建国']);
     expect(await columnTexts(page, '培训类型')).toEqual(['专题研修', '岗前培训', '继续教育']);
     expect(await columnTexts(page, '培训日期')).toEqual(['2024-06-10', '2024-03-01', '2024-05-06']);
@@ -107,7 +135,11 @@ describe('a screen added as docs/add-a-screen.md says, with no clicks in the adm
     await page.getByPlaceholder('请输入专家姓名').fill('张');
     await page.getByRole('button', { name: QUERY }).click();
     await expect.poll(names).toEqual(['张丽', '张建国']);
-    await pick(page, page.locator('.renderer-query').locator('.ant-formily-item', { hasText: '培训类型' }).locator('.ant-select'), '继续教育');
+    await pick(
+      page,
+      page.locator('.renderer-query').locator('.ant-formily-item', { hasText: '培训类型' }).locator('.ant-select'),
+      '继续教育',
+    );
     await page.getByRole('button', { name: QUERY }).click();
     await expect.poll(names).toEqual(['张建国']);
     await keepScreenshot(page, 'add-a-screen-list');

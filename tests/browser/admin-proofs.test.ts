@@ -47,7 +47,12 @@ async function tokenOf(page: Page): Promise<string> {
   return page.evaluate(() => (JSON.parse(localStorage.getItem('pro__Access-Token') ?? '{}') as { value?: string }).value ?? '');
 }
 
-async function api(page: Page, method: string, path: string, body?: object): Promise<{ status: number; json: { success: boolean; message: string; code: number } }> {
+async function api(
+  page: Page,
+  method: string,
+  path: string,
+  body?: object,
+): Promise<{ status: number; json: { success: boolean; message: string; code: number } }> {
   const res = await fetch(`${server.apiUrl}${path}`, {
     method,
     headers: { 'X-Access-Token': await tokenOf(page), ...(body ? { 'Content-Type': 'application/json' } : {}) },
@@ -87,7 +92,10 @@ describe('core administration proofs', () => {
     await admin.getByRole('button', { name: /新\s*增/ }).click();
     await admin.getByPlaceholder('请输入角色编码').fill('proof_clerk');
     await admin.getByPlaceholder('请输入角色名称').fill(ROLE);
-    await admin.locator('.ant-modal-footer, .ant-drawer-footer').getByRole('button', { name: /确\s*定/ }).click();
+    await admin
+      .locator('.ant-modal-footer, .ant-drawer-footer')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await expectMessage(admin, '添加成功！');
 
     // its grants, in the authorisation drawer
@@ -97,7 +105,10 @@ describe('core administration proofs', () => {
     await drawer.getByRole('button', { name: /树操作/ }).click();
     await admin.getByRole('menuitem', { name: '展开所有' }).click();
     for (const name of ['系统管理', '用户管理', '添加用户']) {
-      await drawer.locator('.ant-tree-node-content-wrapper').filter({ hasText: new RegExp(`^${name}$`) }).click();
+      await drawer
+        .locator('.ant-tree-node-content-wrapper')
+        .filter({ hasText: new RegExp(`^${name}$`) })
+        .click();
     }
     expect(await drawer.locator('.ant-tree-treenode-checkbox-checked').count()).toBe(3);
     await keepScreenshot(admin, 'proof-a-authorize');
@@ -146,7 +157,11 @@ describe('core administration proofs', () => {
   it('c: a data rule sysOrgCode = #{sys_org_code} on 用户管理 limits its holder to their department, on screen and in the API', async () => {
     // a second member of the department, so the list has more than the head
     const mate = await api(admin, 'POST', '/sys/user/add', {
-      username: 'proof_mate', realname: '同部门同事', password: MATE_PASSWORD, workNo: 'P0002', phone: '13911113333',
+      username: 'proof_mate',
+      realname: '同部门同事',
+      password: MATE_PASSWORD,
+      workNo: 'P0002',
+      phone: '13911113333',
       selecteddeparts: (await server.sql<{ id: string }>('select id from sys_depart where depart_name = $1', [DEPART]))[0]!.id,
     });
     expect(mate.json.success).toBe(true);
@@ -179,10 +194,16 @@ describe('core administration proofs', () => {
     await drawer.getByRole('button', { name: /树操作/ }).click();
     await admin.getByRole('menuitem', { name: '展开所有' }).click();
     await drawer.locator('.ant-tree-node-content-wrapper').filter({ hasText: '用户管理' }).getByLabel('数据规则').click();
-    const panel = admin.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-content, .ant-drawer-open .ant-drawer-content').filter({ hasText: '本部门' }).last();
+    const panel = admin
+      .locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-content, .ant-drawer-open .ant-drawer-content')
+      .filter({ hasText: '本部门' })
+      .last();
     await panel.getByText('本部门').click();
     await keepScreenshot(admin, 'proof-c-rule-grant');
-    await panel.getByRole('button', { name: /保\s*存/ }).first().click();
+    await panel
+      .getByRole('button', { name: /保\s*存/ })
+      .first()
+      .click();
     await expectMessage(admin, '保存成功');
 
     // the head sees only their department
@@ -198,8 +219,14 @@ describe('core administration proofs', () => {
   it('b: freezing the user while their session is open ends it on their next action', async () => {
     await open(admin, '/isystem/user');
     await row(admin, 'proof_clerk').locator('.ant-checkbox-input').check();
-    await admin.getByRole('button', { name: /冻\s*结/ }).first().click();
-    await admin.locator('.ant-modal-confirm, .ant-popover').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await admin
+      .getByRole('button', { name: /冻\s*结/ })
+      .first()
+      .click();
+    await admin
+      .locator('.ant-modal-confirm, .ant-popover')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await expectMessage(admin, '操作成功!');
 
     await clerk.getByRole('button', { name: /^search 查\s*询$/ }).click();
@@ -216,7 +243,10 @@ describe('core administration proofs', () => {
     await admin.getByRole('button', { name: /查\s*询/ }).click();
     await row(admin, 'sex').getByText('字典配置').click();
     const items = visibleDrawer(admin);
-    await items.getByRole('button', { name: /新\s*增|添\s*加/ }).first().click();
+    await items
+      .getByRole('button', { name: /新\s*增|添\s*加/ })
+      .first()
+      .click();
     const itemForm = admin.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-content').last();
     await itemForm.getByPlaceholder('请输入数据值').waitFor();
     await itemForm.getByPlaceholder('请输入名称').fill('未说明');
@@ -236,7 +266,9 @@ describe('core administration proofs', () => {
     await admin.waitForURL('**/isystem/user');
     await admin.getByRole('button', { name: /添加用户/ }).click();
     await visibleDrawer(admin).locator('.ant-select').filter({ hasText: '请选择性别' }).click();
-    const option = admin.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '未说明' });
+    const option = admin
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: '未说明' });
     await option.waitFor();
     await keepScreenshot(admin, 'proof-d-select');
     expect(await admin.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(marker);

@@ -11,12 +11,14 @@ export interface BatchRow {
   publicity_end: string;
 }
 
-export const BATCH_COLUMNS = "id, name, state, to_char(apply_end, 'YYYY-MM-DD') AS apply_end, to_char(publicity_end, 'YYYY-MM-DD') AS publicity_end";
+export const BATCH_COLUMNS =
+  "id, name, state, to_char(apply_end, 'YYYY-MM-DD') AS apply_end, to_char(publicity_end, 'YYYY-MM-DD') AS publicity_end";
 
 export const okButton = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
 export const moveBlockers = (box: Locator) => box.locator('[data-blockers] li');
 export const moveEffects = (box: Locator) => box.locator('[data-effects] li');
-const dialog = (page: Page, title: string) => page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+const dialog = (page: Page, title: string) =>
+  page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 
 /** Opens 评价批次 and the batch's move `link`; returns the move's dialog once its preview has arrived. */
 export async function openMove(page: Page, server: RunningServer, batch: { name: string }, link: string): Promise<Locator> {

@@ -34,7 +34,10 @@ export async function registerCompany(page: Page, server: RunningServer, company
   expect((await smsRequest).postDataJSON()).toEqual({ mobile: company.mobile, smsmode: '1' });
   await page.getByRole('button', { name: /\d+ s/ }).waitFor();
   await expect.poll(async () => (await server.sql('SELECT 1 FROM sys_sms_outbox WHERE mobile = $1', [company.mobile])).length).toBe(1);
-  const [sent] = await server.sql<{ content: string }>('SELECT content FROM sys_sms_outbox WHERE mobile = $1 ORDER BY create_time DESC LIMIT 1', [company.mobile]);
+  const [sent] = await server.sql<{ content: string }>(
+    'SELECT content FROM sys_sms_outbox WHERE mobile = $1 ORDER BY create_time DESC LIMIT 1',
+    [company.mobile],
+  );
   await page.getByPlaceholder('请输入短信验证码').fill(/(\d{6})/.exec(sent!.content)?.[1] ?? '');
   await page.getByPlaceholder('至少8位，含字母、数字和特殊符号').fill('weakpass');
   await page.getByPlaceholder('请再次输入密码').fill('other');
@@ -55,7 +58,6 @@ export async function registerCompany(page: Page, server: RunningServer, company
   await keepScreenshot(page, 'cycle-register-result');
 }
 
-
 const activeGrid = (page: Page) => page.locator('.ant-tabs-tabpane-active .eg');
 const lastRow = (page: Page) => activeGrid(page).locator('[data-row-id]').last();
 
@@ -64,7 +66,10 @@ async function typeCell(page: Page, key: string, text: string): Promise<void> {
   const target = lastRow(page).locator(`[role="gridcell"][data-key="${key}"]`);
   await target.click();
   if (text === 'today') {
-    await page.locator('.ant-picker-dropdown:visible .ant-picker-now-btn, .ant-picker-dropdown:visible .ant-picker-today-btn').first().click();
+    await page
+      .locator('.ant-picker-dropdown:visible .ant-picker-now-btn, .ant-picker-dropdown:visible .ant-picker-today-btn')
+      .first()
+      .click();
     return;
   }
   const input = target.locator('input');
@@ -78,7 +83,11 @@ async function addRow(page: Page, tab: string, cells: Array<[string, string]>): 
   for (const [key, text] of cells) await typeCell(page, key, text);
 }
 
-const pdfFile = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+const pdfFile = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+});
 
 /** Uploads `name` in the form item or grid cell `scope` and waits for the stored file. */
 async function uploadIn(page: Page, scope: Locator, name: string): Promise<void> {
@@ -99,14 +108,28 @@ export async function fillUnitInformation(page: Page, server: RunningServer, com
   await uploadIn(page, page.locator('.ant-formily-item').filter({ hasText: '营业执照' }), '营业执照.pdf');
   await page.locator('.ant-formily-item').filter({ hasText: '所在地区' }).locator('.ant-cascader').click();
   for (const name of ['福建省', '福州市', '鼓楼区']) await page.locator('.ant-cascader-menu-item', { hasText: name }).first().click();
-  await addRow(page, '注册监理工程师', [['name', '陈工'], ['idCard', '110105194912310021']]);
+  await addRow(page, '注册监理工程师', [
+    ['name', '陈工'],
+    ['idCard', '110105194912310021'],
+  ]);
   await uploadIn(page, lastRow(page).locator('[data-key="certFile"]'), '注册证书.pdf');
-  await addRow(page, '监理项目', [['name', '闽江大桥监理'], ['startDate', 'today'], ['endDate', 'today']]);
+  await addRow(page, '监理项目', [
+    ['name', '闽江大桥监理'],
+    ['startDate', 'today'],
+    ['endDate', 'today'],
+  ]);
   await uploadIn(page, lastRow(page).locator('[data-key="proofFile"]'), '业绩证明.pdf');
   await addRow(page, '获奖情况', [['name', '省优质工程奖']]);
   await uploadIn(page, lastRow(page).locator('[data-key="file"]'), '获奖证书.pdf');
-  await addRow(page, '不良行为记录', [['description', '资料归档不及时'], ['recordDate', 'today'], ['deduction', '2']]);
-  await addRow(page, '财务状况', [['year', '2024'], ['revenue', '1200']]);
+  await addRow(page, '不良行为记录', [
+    ['description', '资料归档不及时'],
+    ['recordDate', 'today'],
+    ['deduction', '2'],
+  ]);
+  await addRow(page, '财务状况', [
+    ['year', '2024'],
+    ['revenue', '1200'],
+  ]);
   await page.getByRole('button', { name: /保\s*存/ }).click();
   await page.getByRole('tab', { name: '注册监理工程师' }).click();
   const idCardCell = lastRow(page).locator('[role="gridcell"][data-key="idCard"]');
@@ -116,21 +139,45 @@ export async function fillUnitInformation(page: Page, server: RunningServer, com
   await keepScreenshot(page, 'cycle-unit-info-bad-id');
   await typeCell(page, 'idCard', '11010519491231002X');
   await page.getByRole('button', { name: /保\s*存/ }).click();
-  await expect.poll(async () => (await server.sql('SELECT 1 FROM xypj_engineer e JOIN xypj_company c ON c.id = e.company_id WHERE c.credit_code = $1', [company.creditCode])).length).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (
+          await server.sql('SELECT 1 FROM xypj_engineer e JOIN xypj_company c ON c.id = e.company_id WHERE c.credit_code = $1', [
+            company.creditCode,
+          ])
+        ).length,
+    )
+    .toBe(1);
   for (const table of ['xypj_project', 'xypj_award', 'xypj_bad_record', 'xypj_finance']) {
-    const rows = await server.sql(`SELECT 1 FROM ${table} t JOIN xypj_company c ON c.id = t.company_id WHERE c.credit_code = $1`, [company.creditCode]);
+    const rows = await server.sql(`SELECT 1 FROM ${table} t JOIN xypj_company c ON c.id = t.company_id WHERE c.credit_code = $1`, [
+      company.creditCode,
+    ]);
     expect(rows.length, table).toBe(1);
   }
   const unit = async () =>
     (
-      await server.sql<{ area_code: string; email: string; license_file: string | null; cert: string | null; proof: string | null; award: string | null }>(
+      await server.sql<{
+        area_code: string;
+        email: string;
+        license_file: string | null;
+        cert: string | null;
+        proof: string | null;
+        award: string | null;
+      }>(
         `SELECT c.area_code, c.email, c.license_file, e.cert_file AS cert, p.proof_file AS proof, a.file AS award FROM xypj_company c
            JOIN xypj_engineer e ON e.company_id = c.id JOIN xypj_project p ON p.company_id = c.id JOIN xypj_award a ON a.company_id = c.id WHERE c.credit_code = $1`,
         [company.creditCode],
       )
     )[0]!;
   // the rows come before their files are all in under load: wait for every evidence path
-  await expect.poll(async () => Object.entries(await unit()).filter(([, v]) => v === null).map(([k]) => k)).toEqual([]);
+  await expect
+    .poll(async () =>
+      Object.entries(await unit())
+        .filter(([, v]) => v === null)
+        .map(([k]) => k),
+    )
+    .toEqual([]);
   const saved = await unit();
   expect([saved.area_code, saved.email]).toEqual(['350102', company.email]);
   for (const path of [saved.license_file, saved.cert, saved.proof, saved.award]) expect(path).toMatch(/\.pdf$/);
@@ -150,7 +197,9 @@ export async function scoreSheet(on: Page, server: RunningServer, companyName: s
   await on.goto(`${server.baseUrl}/xypj/scoring`);
   const mine = on.locator('tr.ant-table-row').filter({ hasText: companyName });
   await mine.getByText('打分', { exact: true }).click();
-  const sheet: Locator = on.locator('.ant-modal-content').filter({ has: on.locator('.ant-modal-title', { hasText: `评分表：${companyName}` }) });
+  const sheet: Locator = on
+    .locator('.ant-modal-content')
+    .filter({ has: on.locator('.ant-modal-title', { hasText: `评分表：${companyName}` }) });
   if (reason) await sheet.getByText(`退回原因：${reason}`).waitFor();
   const inputs = sheet.locator('input.ant-input-number-input');
   await expect.poll(() => inputs.count()).toBe(8);

@@ -16,7 +16,17 @@ import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillUnitInformation, registerCompany, scoreSheet } from './cycle-steps';
-import { BATCH_COLUMNS, countedBlocker, editBatchWindows, moveBlockers, moveEffects, okButton, openMove, UNFINISHED_WHAT, type BatchRow } from './batch-moves';
+import {
+  BATCH_COLUMNS,
+  countedBlocker,
+  editBatchWindows,
+  moveBlockers,
+  moveEffects,
+  okButton,
+  openMove,
+  UNFINISHED_WHAT,
+  type BatchRow,
+} from './batch-moves';
 import { throwawayP12, verifyPdfSignature } from '../server/support/pdf-signature';
 import { mailSubject, mailText, startLocalSmtp, type LocalSmtp } from '../server/support/smtp';
 import {
@@ -41,15 +51,22 @@ let page: Page;
 let attempt = 0;
 
 const COMPANY = {
-  name: '闽江工程监理有限公司', creditCode: '91350100M000100Y43', contact: '林工', mobile: '13912345678', email: 'minjiang@example.com',
-  username: 'minjiang_jl', password: 'Minjiang#2026',
+  name: '闽江工程监理有限公司',
+  creditCode: '91350100M000100Y43',
+  contact: '林工',
+  mobile: '13912345678',
+  email: 'minjiang@example.com',
+  username: 'minjiang_jl',
+  password: 'Minjiang#2026',
 };
 
 beforeAll(async () => {
   smtp = await startLocalSmtp();
   signingDir = mkdtempSync(join(tmpdir(), 'xypj-cycle-sign-'));
   const signing = throwawayP12(signingDir, 'cycle-p12-pass');
-  server = await startServer({ env: { SMTP_URL: smtp.url, SMTP_FROM: 'office@example.com', CERT_SIGN_P12: signing.path, CERT_SIGN_PASSWORD: 'cycle-p12-pass' } });
+  server = await startServer({
+    env: { SMTP_URL: smtp.url, SMTP_FROM: 'office@example.com', CERT_SIGN_P12: signing.path, CERT_SIGN_PASSWORD: 'cycle-p12-pass' },
+  });
   browser = await launchBrowser();
   page = (await newPage(browser)).page;
 }, 60_000);
@@ -63,7 +80,11 @@ afterAll(async () => {
 
 /** `who` has the bell message `title` (a row of their own) and an e-mail with that subject whose text contains `text`. */
 async function expectNotice(who: { username: string; email: string }, title: string, text: string): Promise<void> {
-  const rows = () => server.sql('SELECT 1 FROM sys_announcement a JOIN sys_user u ON u.id = a.user_ids WHERE u.username = $1 AND a.titile = $2', [who.username, title]);
+  const rows = () =>
+    server.sql('SELECT 1 FROM sys_announcement a JOIN sys_user u ON u.id = a.user_ids WHERE u.username = $1 AND a.titile = $2', [
+      who.username,
+      title,
+    ]);
   await expect.poll(async () => (await rows()).length, { message: `bell message ${title} for ${who.username}` }).toBeGreaterThan(0);
   const mailed = () => smtp.mails.some((m) => m.to.includes(who.email) && mailSubject(m.raw) === title && mailText(m.raw).includes(text));
   await expect.poll(mailed, { timeout: 20_000, message: `e-mail ${title} to ${who.email}` }).toBe(true);
@@ -71,7 +92,12 @@ async function expectNotice(who: { username: string; email: string }, title: str
 
 const expertOf = (username: string) => ({ username, email: `${username}@example.com` });
 
-async function staffCall(token: string, method: string, url: string, data?: unknown): Promise<{ success: boolean; message: string; result?: unknown }> {
+async function staffCall(
+  token: string,
+  method: string,
+  url: string,
+  data?: unknown,
+): Promise<{ success: boolean; message: string; result?: unknown }> {
   const res = await fetch(`${server.apiUrl}${url}`, {
     method,
     headers: { 'Content-Type': 'application/json', 'X-Access-Token': token },
@@ -83,7 +109,10 @@ async function staffCall(token: string, method: string, url: string, data?: unkn
 const modal = (page: Page) => page.locator('.ant-modal:visible').last();
 
 async function confirmDialog(page: Page): Promise<void> {
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
 }
 
 const PDF = { name: '申报材料.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
@@ -113,7 +142,9 @@ describe('信用评价：企业一轮申报', () => {
     try {
       await registerCompany(page, server, COMPANY);
       const token = await staffToken(server);
-      const [company] = await server.sql<{ id: string; status: string }>('SELECT id, status FROM xypj_company WHERE credit_code = $1', [COMPANY.creditCode]);
+      const [company] = await server.sql<{ id: string; status: string }>('SELECT id, status FROM xypj_company WHERE credit_code = $1', [
+        COMPANY.creditCode,
+      ]);
       expect(company?.status).toBe('pending');
       expect((await staffCall(token, 'POST', '/xypj/company/approve', { id: company!.id })).success).toBe(true);
 
@@ -137,14 +168,30 @@ describe('信用评价：企业一轮申报', () => {
       expect(uploadReply.success, uploadReply.message).toBe(true);
       await modal(page).getByText('申报材料.pdf').waitFor();
       await keepScreenshot(page, 'cycle-application-materials');
-      await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+      await modal(page)
+        .getByRole('button', { name: /确\s*定/ })
+        .click();
       await modal(page).waitFor({ state: 'hidden' });
-      await expect.poll(async () => (await server.sql<{ materials: string | null }>('SELECT materials FROM xypj_application WHERE credit_code = $1', [COMPANY.creditCode]))[0]?.materials ?? '').toMatch(/\.pdf$/);
+      await expect
+        .poll(
+          async () =>
+            (
+              await server.sql<{ materials: string | null }>('SELECT materials FROM xypj_application WHERE credit_code = $1', [
+                COMPANY.creditCode,
+              ])
+            )[0]?.materials ?? '',
+        )
+        .toMatch(/\.pdf$/);
       await submitApplication();
-      const [application] = await server.sql<{ id: string; state: string }>('SELECT id, state FROM xypj_application WHERE credit_code = $1', [COMPANY.creditCode]);
+      const [application] = await server.sql<{ id: string; state: string }>(
+        'SELECT id, state FROM xypj_application WHERE credit_code = $1',
+        [COMPANY.creditCode],
+      );
       expect(application?.state).toBe('submitted');
 
-      expect((await staffCall(token, 'POST', '/xypj/application/return', { id: application!.id, reason: '请补充监理项目的证明材料' })).success).toBe(true);
+      expect(
+        (await staffCall(token, 'POST', '/xypj/application/return', { id: application!.id, reason: '请补充监理项目的证明材料' })).success,
+      ).toBe(true);
       row = await applicationRow();
       await row.getByText('已退回').waitFor();
       await row.getByText('请补充监理项目的证明材料').waitFor();
@@ -153,12 +200,18 @@ describe('信用评价：企业一轮申报', () => {
       await expectNotice(COMPANY, '信用评价申报已退回', '请补充监理项目的证明材料');
       await row.getByText('编辑').click();
       await expect
-        .poll(() => modal(page).locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)))
+        .poll(() =>
+          modal(page)
+            .locator('input')
+            .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+        )
         .toContain('请补充监理项目的证明材料');
       await modal(page).getByText('退回原因').waitFor();
       await page.waitForTimeout(300); // the dialog's opening animation
       await keepScreenshot(page, 'cycle-application-edit-returned');
-      await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+      await modal(page)
+        .getByRole('button', { name: /确\s*定/ })
+        .click();
       await modal(page).waitFor({ state: 'hidden' });
       await submitApplication();
 
@@ -210,18 +263,24 @@ describe('信用评价：评审、公示与证书', () => {
 
   beforeAll(async () => {
     token = await staffToken(server);
-    const [application] = await server.sql<{ id: string; batch_id: string; state: string }>('SELECT id, batch_id, state FROM xypj_application WHERE credit_code = $1', [COMPANY.creditCode]);
+    const [application] = await server.sql<{ id: string; batch_id: string; state: string }>(
+      'SELECT id, batch_id, state FROM xypj_application WHERE credit_code = $1',
+      [COMPANY.creditCode],
+    );
     expect(application?.state).toBe('accepted');
     applicationId = application!.id;
     batchId = application!.batch_id;
   }, 30_000);
 
   it('three experts score the accepted application; one sheet is sent back and resubmitted; the office confirms the review', async () => {
-    const experts = await server.sql<{ id: string; username: string }>("SELECT id, username FROM xypj_expert WHERE username IN ('expert', 'reviewer2', 'reviewer3') ORDER BY username");
+    const experts = await server.sql<{ id: string; username: string }>(
+      "SELECT id, username FROM xypj_expert WHERE username IN ('expert', 'reviewer2', 'reviewer3') ORDER BY username",
+    );
     const assigned = await staffCall(token, 'POST', '/xypj/application/assign', { id: applicationId, expertIds: experts.map((e) => e.id) });
     expect(assigned.success, assigned.message).toBe(true);
     for (const expert of experts) await expectNotice(expertOf(expert.username), '新的评审任务', COMPANY.name);
-    for (const [k, expert] of experts.entries()) await as(expert.username, (on) => scoreSheet(on, server, COMPANY.name, String(8 + k * 0.5)));
+    for (const [k, expert] of experts.entries())
+      await as(expert.username, (on) => scoreSheet(on, server, COMPANY.name, String(8 + k * 0.5)));
 
     const [second] = await server.sql<{ id: string }>(
       "SELECT s.id FROM xypj_score_sheet s JOIN xypj_expert e ON e.id = s.expert_id WHERE s.application_id = $1 AND e.username = 'reviewer2'",
@@ -238,7 +297,11 @@ describe('信用评价：评审、公示与证书', () => {
       'SELECT e.username, s.total, s.state FROM xypj_score_sheet s JOIN xypj_expert e ON e.id = s.expert_id WHERE s.application_id = $1 ORDER BY e.username',
       [applicationId],
     );
-    expect(totals.map((t) => [t.username, Number(t.total), t.state])).toEqual([['expert', 64, 'submitted'], ['reviewer2', 72, 'submitted'], ['reviewer3', 72, 'submitted']]);
+    expect(totals.map((t) => [t.username, Number(t.total), t.state])).toEqual([
+      ['expert', 64, 'submitted'],
+      ['reviewer2', 72, 'submitted'],
+      ['reviewer3', 72, 'submitted'],
+    ]);
     const reviewed = await staffCall(token, 'POST', '/xypj/application/review', { id: applicationId });
     expect(reviewed.success, reviewed.message).toBe(true);
     const [result] = await server.sql<{ avg_score: string; deduction: string; final_score: string; grade: string }>(
@@ -267,7 +330,9 @@ describe('信用评价：评审、公示与证书', () => {
 
       if (now.state === 'open') {
         const box = await openMove(office, server, now, '进入评审');
-        await expect.poll(() => moveBlockers(box).allTextContents()).toEqual([`申报期尚未结束（${now.apply_end}截止），如需提前截止申报请填写原因`]);
+        await expect
+          .poll(() => moveBlockers(box).allTextContents())
+          .toEqual([`申报期尚未结束（${now.apply_end}截止），如需提前截止申报请填写原因`]);
         expect(await okButton(box).isDisabled()).toBe(true);
         await box.getByRole('checkbox', { name: '提前截止申报' }).check();
         await box.getByLabel('提前截止申报的原因').fill('主管部门要求提前评审');
@@ -280,7 +345,13 @@ describe('信用评价：评审、公示与证书', () => {
         const expected: string[] = [];
         for (const [state, what] of UNFINISHED_WHAT) {
           const apps = await appsIn(state);
-          if (apps.length) expected.push(countedBlocker(apps.map((a) => a.company_name), what));
+          if (apps.length)
+            expected.push(
+              countedBlocker(
+                apps.map((a) => a.company_name),
+                what,
+              ),
+            );
         }
         expect(expected.length).toBeGreaterThan(0);
         let box = await openMove(office, server, now, '开始公示');
@@ -292,14 +363,25 @@ describe('信用评价：评审、公示与证书', () => {
         // 评审复核 lists the scored applications: the office withdraws one there, the others through the API
         const [scored] = await appsIn('scored');
         await office.goto(`${server.baseUrl}/xypj/scoreReview`);
-        await office.locator('tr.ant-table-row').filter({ hasText: scored!.company_name }).first().getByText('撤回', { exact: true }).click();
+        await office
+          .locator('tr.ant-table-row')
+          .filter({ hasText: scored!.company_name })
+          .first()
+          .getByText('撤回', { exact: true })
+          .click();
         const reasonBox = office.locator('.ant-modal-content').filter({ has: office.locator('.ant-modal-title', { hasText: '撤回申报' }) });
         await reasonBox.getByPlaceholder('请输入撤回原因').fill('企业申请撤回');
         await okButton(reasonBox).click();
-        await expect.poll(async () => (await server.sql<{ state: string }>('SELECT state FROM xypj_application WHERE id = $1', [scored!.id]))[0]?.state).toBe('withdrawn');
-        for (const a of await appsIn('submitted')) expect((await staffCall(token, 'POST', '/xypj/application/return', { id: a.id, reason: '材料不全' })).success).toBe(true);
+        await expect
+          .poll(
+            async () => (await server.sql<{ state: string }>('SELECT state FROM xypj_application WHERE id = $1', [scored!.id]))[0]?.state,
+          )
+          .toBe('withdrawn');
+        for (const a of await appsIn('submitted'))
+          expect((await staffCall(token, 'POST', '/xypj/application/return', { id: a.id, reason: '材料不全' })).success).toBe(true);
         for (const state of ['accepted', 'assigned', 'scored'])
-          for (const a of await appsIn(state)) expect((await staffCall(token, 'POST', '/xypj/application/withdraw', { id: a.id, reason: '企业申请撤回' })).success).toBe(true);
+          for (const a of await appsIn(state))
+            expect((await staffCall(token, 'POST', '/xypj/application/withdraw', { id: a.id, reason: '企业申请撤回' })).success).toBe(true);
 
         box = await openMove(office, server, now, '开始公示');
         await expect.poll(() => moveEffects(box).count()).toBeGreaterThan(0);
@@ -328,8 +410,16 @@ describe('信用评价：评审、公示与证书', () => {
 
         // the office records the year's real windows, all past: publication may follow the publicity window
         const day = async (offset: number) =>
-          (await server.sql<{ d: string }>("SELECT to_char((now() at time zone 'Asia/Shanghai')::date + $1::int, 'YYYY-MM-DD') AS d", [offset]))[0]!.d;
-        await editBatchWindows(office, server, now.name, { 申报时间: [null, await day(-7)], 评审时间: [await day(-6), await day(-4)], 公示时间: [await day(-3), await day(-1)] });
+          (
+            await server.sql<{ d: string }>("SELECT to_char((now() at time zone 'Asia/Shanghai')::date + $1::int, 'YYYY-MM-DD') AS d", [
+              offset,
+            ])
+          )[0]!.d;
+        await editBatchWindows(office, server, now.name, {
+          申报时间: [null, await day(-7)],
+          评审时间: [await day(-6), await day(-4)],
+          公示时间: [await day(-3), await day(-1)],
+        });
         now = await batch();
         expect(now.publicity_end).toBe(await day(-1));
         box = await openMove(office, server, now, '发布结果');
@@ -338,7 +428,9 @@ describe('信用评价：评审、公示与证书', () => {
         await okButton(box).click();
         await moved('已发布');
       }
-      const [cert] = await server.sql<{ cert_no: string }>('SELECT cert_no FROM xypj_certificate WHERE credit_code = $1', [COMPANY.creditCode]);
+      const [cert] = await server.sql<{ cert_no: string }>('SELECT cert_no FROM xypj_certificate WHERE credit_code = $1', [
+        COMPANY.creditCode,
+      ]);
       expect(cert!.cert_no).toMatch(/^XYPJ-\d{4}-\d{5}$/);
       await expectNotice(COMPANY, '信用评价结果已发布', '信用等级为B');
       await expectNotice(COMPANY, '信用等级证书已颁发', cert!.cert_no);
@@ -351,7 +443,10 @@ describe('信用评价：评审、公示与证书', () => {
   }, 120_000);
 
   it('the company downloads its certificate from 我的证书 as XYPJ-….pdf, signed, with its text and QR code', async () => {
-    const [cert] = await server.sql<{ cert_no: string; grade: string }>('SELECT cert_no, grade FROM xypj_certificate WHERE credit_code = $1', [COMPANY.creditCode]);
+    const [cert] = await server.sql<{ cert_no: string; grade: string }>(
+      'SELECT cert_no, grade FROM xypj_certificate WHERE credit_code = $1',
+      [COMPANY.creditCode],
+    );
     certNo = cert!.cert_no;
     await page.goto(`${server.baseUrl}/xypj/history`);
     const history = page.locator('tr.ant-table-row').filter({ hasText: certNo });
@@ -375,14 +470,20 @@ describe('信用评价：评审、公示与证书', () => {
   }, 60_000);
 
   it('the public check answers 有效, and 已撤销 once the office revokes the certificate, as does the public list', async () => {
-    const [cert] = await server.sql<{ id: string; cert_no: string }>('SELECT id, cert_no FROM xypj_certificate WHERE credit_code = $1', [COMPANY.creditCode]);
+    const [cert] = await server.sql<{ id: string; cert_no: string }>('SELECT id, cert_no FROM xypj_certificate WHERE credit_code = $1', [
+      COMPANY.creditCode,
+    ]);
     certNo = cert!.cert_no;
     const visitor = (await newPage(browser)).page;
     expect(await checkCertificate(visitor, certNo, '演示监理企业有限公司')).toBe('未找到');
-    const [{ status } = { status: '' }] = await server.sql<{ status: string }>('SELECT status FROM xypj_certificate WHERE id = $1', [cert!.id]);
+    const [{ status } = { status: '' }] = await server.sql<{ status: string }>('SELECT status FROM xypj_certificate WHERE id = $1', [
+      cert!.id,
+    ]);
     if (status === 'valid') {
       expect(await checkCertificate(visitor, certNo, COMPANY.name)).toBe('有效');
-      expect((await staffCall(token, 'POST', '/xypj/certificate/revoke', { id: cert!.id, reason: '经核查存在严重不良行为' })).success).toBe(true);
+      expect((await staffCall(token, 'POST', '/xypj/certificate/revoke', { id: cert!.id, reason: '经核查存在严重不良行为' })).success).toBe(
+        true,
+      );
     }
     expect(await checkCertificate(visitor, certNo, COMPANY.creditCode)).toBe('已撤销');
     await keepScreenshot(visitor, 'cycle-check-revoked');

@@ -45,8 +45,7 @@ async function withPage(name: string, path: string, fn: (page: Page) => Promise<
 const row = (page: Page, id: string) => page.locator(`.eg [data-row-id="${id}"]`);
 const cell = (page: Page, id: string, key: string) => row(page, id).locator(`[role="gridcell"][data-key="${key}"]`);
 const rowIds = (page: Page) => page.locator('.eg [data-row-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row-id')));
-const cellTexts = (page: Page, key: string) =>
-  page.locator(`.eg [data-row-id] [role="gridcell"][data-key="${key}"]`).allTextContents();
+const cellTexts = (page: Page, key: string) => page.locator(`.eg [data-row-id] [role="gridcell"][data-key="${key}"]`).allTextContents();
 
 async function typeInto(page: Page, target: Locator, text: string): Promise<void> {
   await target.click();
@@ -75,9 +74,9 @@ describe('editable grid in the browser', () => {
       await openDemo(page);
       await keepScreenshot(page, 'grid-demo-page');
       expect(await rowIds(page)).toEqual(['demo1', 'demo2', 'demo3', 'demo4', 'demo5', 'demo6']);
-      const amountIndex = await page.locator('.eg [data-row-id="demo1"] > *').evaluateAll((els) =>
-        els.findIndex((e) => e.getAttribute('data-key') === 'amount' || !!e.querySelector('[data-key="amount"]')),
-      );
+      const amountIndex = await page
+        .locator('.eg [data-row-id="demo1"] > *')
+        .evaluateAll((els) => els.findIndex((e) => e.getAttribute('data-key') === 'amount' || !!e.querySelector('[data-key="amount"]')));
       const footer = (kind: string) => page.locator(`[data-statistics="${kind}"] > *`).nth(amountIndex).textContent();
       expect(await page.locator('[data-statistics="sum"] > *').first().textContent()).toBe('合计');
       expect(await footer('sum')).toBe('2100');
@@ -87,8 +86,16 @@ describe('editable grid in the browser', () => {
       expect(await footer('average')).toBe('500');
       const shown = async (key: string) => (await cell(page, 'demo1', key).innerText()).replace(/\s+/g, ' ').trim();
       const expected: Record<string, string> = {
-        name: '示例一号', status: '启用', searchSel: '苹果', multi: '红,绿', province: '北京市', city: '北京市辖区', area: '东城区',
-        date: '2024-01-01', datetime: '2024-01-01 08:30:00', time: '08:30:00',
+        name: '示例一号',
+        status: '启用',
+        searchSel: '苹果',
+        multi: '红,绿',
+        province: '北京市',
+        city: '北京市辖区',
+        area: '东城区',
+        date: '2024-01-01',
+        datetime: '2024-01-01 08:30:00',
+        time: '08:30:00',
       };
       for (const [key, text] of Object.entries(expected)) await expect.poll(() => shown(key), { message: key }).toBe(text);
       expect(await row(page, 'demo1').locator('[data-key="secret"]').count()).toBe(0);
@@ -124,7 +131,10 @@ describe('editable grid in the browser', () => {
       await row(page, 'demo5').getByLabel('选择行').check();
       await page.getByRole('button', { name: /删\s*除/ }).click();
       await page.getByText('确定要删除这 1 项吗?').waitFor();
-      await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+      await page
+        .locator('.ant-popconfirm')
+        .getByRole('button', { name: /确\s*定|OK/ })
+        .click();
       await expect.poll(async () => (await rowIds(page)).includes('demo5')).toBe(false);
 
       await handle('demo3').dragTo(row(page, 'demo1'));
@@ -242,7 +252,9 @@ describe('editable grid in the browser', () => {
       const grid = page.locator('.eg-scroll');
       await grid.focus();
       const cursor = () =>
-        page.locator('[role="gridcell"][aria-selected="true"]').evaluate((el) => `${el.closest('[data-row-id]')?.getAttribute('data-row-id')}:${el.getAttribute('data-key')}`);
+        page
+          .locator('[role="gridcell"][aria-selected="true"]')
+          .evaluate((el) => `${el.closest('[data-row-id]')?.getAttribute('data-row-id')}:${el.getAttribute('data-key')}`);
       await page.keyboard.press('ArrowDown');
       expect(await cursor()).toBe('demo1:orderNum');
       await page.keyboard.press('Tab');
@@ -278,9 +290,9 @@ describe('editable grid in the browser', () => {
       const press = async (...keys: string[]) => {
         for (const key of keys) await page.keyboard.press(key);
       };
-      const amountIndex = await page.locator('.eg [data-row-id="demo1"] > *').evaluateAll((els) =>
-        els.findIndex((e) => e.getAttribute('data-key') === 'amount'),
-      );
+      const amountIndex = await page
+        .locator('.eg [data-row-id="demo1"] > *')
+        .evaluateAll((els) => els.findIndex((e) => e.getAttribute('data-key') === 'amount'));
       const sum = () => page.locator('[data-statistics="sum"] > *').nth(amountIndex).textContent();
 
       await press('ArrowDown', 'ArrowRight', 'ArrowRight');
@@ -386,7 +398,9 @@ describe('editable grid in the browser', () => {
       // both sockets answered a heartbeat: open and bound
       await expect.poll(() => receivedA.length > 0 && receivedB.length > 0, { timeout: 20_000 }).toBe(true);
       await typeInto(pageA, cell(pageA, 'demo3', 'input'), '同步测试');
-      await expect.poll(() => cell(pageB, 'demo3', 'input').textContent(), { timeout: 10_000, message: receivedB.join('\n') }).toBe('同步测试');
+      await expect
+        .poll(() => cell(pageB, 'demo3', 'input').textContent(), { timeout: 10_000, message: receivedB.join('\n') })
+        .toBe('同步测试');
       expect(await cell(pageB, 'demo3', 'input').getAttribute('class')).toContain('eg-highlight');
       await expect.poll(() => cell(pageB, 'demo3', 'input').getAttribute('class'), { timeout: 5_000 }).not.toContain('eg-highlight');
     } catch (error) {
@@ -400,7 +414,10 @@ describe('editable grid in the browser', () => {
 
   it('saves an order with customer and ticket grids; a failing ticket row activates the 机票信息 tab', () =>
     withPage('order', ORDERS, async (page) => {
-      await page.getByRole('button', { name: /新\s*增/ }).first().click();
+      await page
+        .getByRole('button', { name: /新\s*增/ })
+        .first()
+        .click();
       const modal = page.locator('.ant-modal:visible');
       await modal.getByPlaceholder('请输入订单号').fill('JX-001');
       await modal.getByRole('tab', { name: '客户信息' }).click();

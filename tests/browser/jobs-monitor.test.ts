@@ -34,11 +34,20 @@ afterAll(async () => {
 const rows = (): Locator => page.locator('tr.ant-table-row');
 const row = (text: string): Locator => rows().filter({ has: page.getByText(text, { exact: true }) });
 const toast = (text: string) => page.locator('.ant-message').getByText(text).first().waitFor();
-const dialog = (title: string | RegExp) => page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
-const confirmOk = () => page.locator('.ant-modal-confirm:visible').getByRole('button', { name: /确\s*定|OK/ }).first().click();
+const dialog = (title: string | RegExp) =>
+  page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+const confirmOk = () =>
+  page
+    .locator('.ant-modal-confirm:visible')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .first()
+    .click();
 
 async function runCount(): Promise<number> {
-  const found = await server.sql<{ n: string }>(`select count(*) as n from sys_quartz_job_run r join sys_quartz_job j on j.id = r.job_id where j.job_class_name = $1`, [JOB]);
+  const found = await server.sql<{ n: string }>(
+    `select count(*) as n from sys_quartz_job_run r join sys_quartz_job j on j.id = r.job_id where j.job_class_name = $1`,
+    [JOB],
+  );
   return Number(found[0]?.n ?? 0);
 }
 
@@ -60,7 +69,11 @@ describe('定时任务 and 系统监控', () => {
     await form.getByPlaceholder('请输入cron表达式').fill('0/2 * * * * ? *');
     await form.getByText('停止', { exact: true }).click();
     await form.getByRole('button', { name: /确\s*定/ }).click();
-    await page.locator('.ant-message').getByText(/任务类名不存在：com.example.Unknown/).first().waitFor();
+    await page
+      .locator('.ant-message')
+      .getByText(/任务类名不存在：com.example.Unknown/)
+      .first()
+      .waitFor();
     await form.getByPlaceholder('如 org.jeecg.modules.quartz.job.SampleJob').fill(JOB);
     await keepScreenshot(page, 'jobs-form');
     await form.getByRole('button', { name: /确\s*定/ }).click();
@@ -104,7 +117,9 @@ describe('定时任务 and 系统监控', () => {
     await page.goto(`${server.baseUrl}/monitor/JvmInfo`);
     await expect.poll(() => page.locator('tr', { hasText: '堆内存已用' }).locator('td').last().textContent()).toMatch(/MB$/);
     await page.locator('.recharts-line').first().waitFor();
-    await expect.poll(() => page.locator('tr', { hasText: '事件循环延迟 P99' }).locator('td').last().textContent(), { timeout: 15_000 }).toMatch(/ms$/);
+    await expect
+      .poll(() => page.locator('tr', { hasText: '事件循环延迟 P99' }).locator('td').last().textContent(), { timeout: 15_000 })
+      .toMatch(/ms$/);
     await keepScreenshot(page, 'monitor-runtime');
 
     await page.goto(`${server.baseUrl}/monitor/DatabaseInfo`);
@@ -126,7 +141,10 @@ describe('定时任务 and 系统监控', () => {
 
     await page.goto(`${server.baseUrl}/monitor/Disk`);
     await page.locator('.ant-card-head-title', { hasText: /^\/$/ }).waitFor();
-    await page.getByText(/^总量：/).first().waitFor();
+    await page
+      .getByText(/^总量：/)
+      .first()
+      .waitFor();
     await keepScreenshot(page, 'monitor-disk');
   });
 });

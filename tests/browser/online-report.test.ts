@@ -33,7 +33,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const REPORT_SQL = "select depart_name, org_code, depart_order from sys_depart where del_flag = '0' and (${prefix} = '' or depart_name like ${prefix} || '%')";
+const REPORT_SQL =
+  "select depart_name, org_code, depart_order from sys_depart where del_flag = '0' and (${prefix} = '' or depart_name like ${prefix} || '%')";
 
 describe('online reports', () => {
   it('admin designs a report with a parameter and a totals column, opens, filters and exports it', async () => {
@@ -70,7 +71,9 @@ describe('online reports', () => {
     await expect.poll(() => page.locator('.ant-breadcrumb').textContent()).toBe('首页/部门统计');
     expect(await page.title()).toMatch(/^部门统计 · /);
 
-    const departs = await server.sql<{ depart_name: string; depart_order: number | null }>("select depart_name, depart_order from sys_depart where del_flag = '0'");
+    const departs = await server.sql<{ depart_name: string; depart_order: number | null }>(
+      "select depart_name, depart_order from sys_depart where del_flag = '0'",
+    );
     const sum = (list: typeof departs) => list.reduce((s, d) => s + Number(d.depart_order ?? 0), 0);
     const totals = page.locator('.report-totals');
     await expect.poll(() => totals.textContent()).toContain(String(sum(departs)));
@@ -108,7 +111,11 @@ describe('online reports', () => {
     const pick = async (label: string, option: string) => {
       await dialog.locator('.ant-select', { has: page.getByRole('combobox', { name: label }) }).click();
       await page.locator('.ant-select-dropdown:visible').last().getByTitle(option, { exact: true }).click();
-      await page.locator('.ant-select-dropdown:visible').last().waitFor({ state: 'hidden', timeout: 1500 }).catch(() => undefined); // a multiple select stays open
+      await page
+        .locator('.ant-select-dropdown:visible')
+        .last()
+        .waitFor({ state: 'hidden', timeout: 1500 })
+        .catch(() => undefined); // a multiple select stays open
     };
     await pick('图表类型', '柱状图');
     await pick('分类字段', '部门名称（depart_name）');

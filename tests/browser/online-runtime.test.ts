@@ -47,9 +47,11 @@ async function seedAddressForm(db: Kysely<Database>): Promise<void> {
   await sql`insert into sys_category (id, pid, name, code, has_child) values
     ('c_zj', '0', '浙江', 'LD01', '1'), ('c_js', '0', '江苏', 'LD02', '1'),
     ('c_hz', 'c_zj', '杭州', 'LD0101', '0'), ('c_nb', 'c_zj', '宁波', 'LD0102', '0'), ('c_nj', 'c_js', '南京', 'LD0201', '0')`.execute(db);
-  await sql.raw(
-    'create table t_addr (id varchar(36) primary key, create_by varchar(50), create_time timestamp, update_by varchar(50), update_time timestamp, sys_org_code varchar(64), site varchar(50), province varchar(36), city varchar(36))',
-  ).execute(db);
+  await sql
+    .raw(
+      'create table t_addr (id varchar(36) primary key, create_by varchar(50), create_time timestamp, update_by varchar(50), update_time timestamp, sys_org_code varchar(64), site varchar(50), province varchar(36), city varchar(36))',
+    )
+    .execute(db);
   await addHead(db, 'f_t_addr', 't_addr', '测试地址');
   const linkDown = { table: 'sys_category', txt: 'name', key: 'id', pidField: 'pid', condition: "pid = '0'", linkField: 'city' };
   await addFields(db, 'f_t_addr', [
@@ -61,7 +63,11 @@ async function seedAddressForm(db: Kysely<Database>): Promise<void> {
 
   // a route whose stops (a sub table) each choose a province and a city of it in the grid
   const table = (name: string, columns: string) =>
-    sql.raw(`create table ${name} (id varchar(36) primary key, create_by varchar(50), create_time timestamp, update_by varchar(50), update_time timestamp, sys_org_code varchar(64), ${columns})`).execute(db);
+    sql
+      .raw(
+        `create table ${name} (id varchar(36) primary key, create_by varchar(50), create_time timestamp, update_by varchar(50), update_time timestamp, sys_org_code varchar(64), ${columns})`,
+      )
+      .execute(db);
   await table('t_route', 'route_name varchar(50)');
   await table('t_route_stop', 'route_id varchar(36), province varchar(36), city varchar(36)');
   await addHead(db, 'f_t_route', 't_route', '测试线路', { table_type: 2, sub_table_str: 't_route_stop' });

@@ -49,5 +49,11 @@ export async function renderPdf(page: Page, pdf: Buffer, scale = 2): Promise<Ren
     },
     { lib: build('pdf.min.mjs'), worker: build('pdf.worker.min.mjs'), bytes: pdf.toString('base64'), scale },
   );
-  return { text: out.text, width: out.width, height: out.height, rgba: new Uint8ClampedArray(Buffer.from(out.rgba, 'base64')), png: Buffer.from(out.png, 'base64') };
+  return {
+    text: out.text,
+    width: out.width,
+    height: out.height,
+    rgba: new Uint8ClampedArray(Buffer.from(out.rgba, 'base64')),
+    png: Buffer.from(out.png, 'base64'),
+  };
 }

@@ -48,7 +48,11 @@ describe('records', () => {
   it('日志管理 shows the sign-in of the admin, and operation logs in their own tab', async () => {
     await open('/isystem/log');
     const menu = page.getByTestId('side-menu');
-    for (const name of ['日志管理', '数据日志', '消息中心']) expect(await menu.locator('.ant-menu-item, .ant-menu-submenu-title', { hasText: name }).first().locator('.anticon').count(), name).toBe(1);
+    for (const name of ['日志管理', '数据日志', '消息中心'])
+      expect(
+        await menu.locator('.ant-menu-item, .ant-menu-submenu-title', { hasText: name }).first().locator('.anticon').count(),
+        name,
+      ).toBe(1);
     await expect.poll(() => rows().filter({ hasText: 'admin' }).count()).toBeGreaterThan(0);
     expect(await page.locator('.ant-table-thead').first().textContent()).toContain('耗时(毫秒)');
     expect(await rows().first().textContent()).toContain('登录日志');
@@ -59,7 +63,9 @@ describe('records', () => {
   });
 
   it('a position edited twice shows two versions in 数据日志, compared with the change highlighted', async () => {
-    await server.sql(`INSERT INTO sys_position (id, code, name, post_rank, create_by, create_time) VALUES ('pos_dl_1', 'dlzw', '监理员', '1', 'admin', now())`);
+    await server.sql(
+      `INSERT INTO sys_position (id, code, name, post_rank, create_by, create_time) VALUES ('pos_dl_1', 'dlzw', '监理员', '1', 'admin', now())`,
+    );
     await open('/isystem/position');
     for (const name of ['专业监理工程师', '总监理工程师']) {
       await row('dlzw').getByText('编辑', { exact: true }).click();
@@ -91,7 +97,9 @@ describe('records', () => {
     await open('/isystem/position');
     await row('dlzw').getByText('编辑', { exact: true }).click();
     await dialog('编辑').getByPlaceholder('请输入职务名称').fill('副总监');
-    await dialog('编辑').getByRole('button', { name: /确\s*定/ }).click();
+    await dialog('编辑')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await toast('编辑成功!');
     await open('/isystem/dataLog');
     await page.getByPlaceholder('请输入数据ID').fill('pos_dl_1');
@@ -103,7 +111,10 @@ describe('records', () => {
     const again = dialog('数据比较');
     await again.locator('tr[data-changed="true"]').filter({ hasText: '副总监' }).waitFor();
     await again.locator('.ant-select-selector').first().click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText(/^版本号 1（/).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+      .getByText(/^版本号 1（/)
+      .click();
     const name = again.locator('tr[data-changed="true"]').filter({ hasText: '职务名称' });
     await expect.poll(() => name.textContent()).toContain('专业监理工程师');
     expect(await name.textContent()).toContain('副总监');

@@ -8,7 +8,14 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
-import { GADGET_BUTTONS, GADGET_CATEGORIES, GADGET_DICT, GADGET_MENU, GADGET_NAV_MENU, writeGadgetFixture } from './fixtures/schema-page/gadget';
+import {
+  GADGET_BUTTONS,
+  GADGET_CATEGORIES,
+  GADGET_DICT,
+  GADGET_MENU,
+  GADGET_NAV_MENU,
+  writeGadgetFixture,
+} from './fixtures/schema-page/gadget';
 import { apiAs, columnTexts, confirmDialog, formItem, menuItem, modal, pick, rowOf, tableRows, toast } from './fixtures/schema-page/ui';
 
 const STEP = 120_000;
@@ -57,14 +64,18 @@ afterAll(async () => {
 
 /** Runs one step; on failure keeps a screenshot named after it. */
 function step(name: string, fn: () => Promise<void>) {
-  return it(name, async () => {
-    try {
-      await fn();
-    } catch (error) {
-      await keepScreenshot(page, `schema-page-${name.slice(0, 40)}`);
-      throw error;
-    }
-  }, STEP);
+  return it(
+    name,
+    async () => {
+      try {
+        await fn();
+      } catch (error) {
+        await keepScreenshot(page, `schema-page-${name.slice(0, 40)}`);
+        throw error;
+      }
+    },
+    STEP,
+  );
 }
 
 const pagination = () => page.locator('.ant-pagination-total-text');
@@ -248,12 +259,17 @@ describe('a schema page added at test time (entity + page + menu row)', () => {
       await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: '导入' }).click();
       await dialog.waitFor();
-      await dialog.locator('input[type="file"]').setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+      await dialog
+        .locator('input[type="file"]')
+        .setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
       await dialog.getByText(name).waitFor();
       await dialog.getByRole('button', { name: '开始上传' }).click();
     };
     // 负责角色 is given by the role's name; the server stores its code and lists the name from the table dictionary
-    await upload('器具.xlsx', [['螺丝刀', 'W-010', '工具', 5], ['望远镜', 'D-011', '仪器', 560, '评审专家']]);
+    await upload('器具.xlsx', [
+      ['螺丝刀', 'W-010', '工具', 5],
+      ['望远镜', 'D-011', '仪器', 560, '评审专家'],
+    ]);
     await toast(page, '共2行数据全部导入成功！').waitFor();
     await expectNames(expect.arrayContaining(['螺丝刀', '望远镜', '卡尺', '积木套装']) as unknown as string[]);
     await expect.poll(() => pagination().textContent()).toBe('1-4 共 4 条');
@@ -261,7 +277,10 @@ describe('a schema page added at test time (entity + page + menu row)', () => {
     const [stored] = await server.sql<{ owner_role: string }>('SELECT owner_role FROM test_gadget WHERE code = $1', ['D-011']);
     expect(stored.owner_role).toBe('xypj_expert');
 
-    await upload('有错误.xlsx', [['陀螺', 'T-012', '玩具', 3], ['无类别', 'X-013', '不存在的类别', 1]]);
+    await upload('有错误.xlsx', [
+      ['陀螺', 'T-012', '玩具', 3],
+      ['无类别', 'X-013', '不存在的类别', 1],
+    ]);
     const warning = page.locator('.ant-modal-confirm', { hasText: '导入成功,但是有错误数据!' });
     await warning.waitFor();
     await warning.getByText('总上传行数：2，已导入行数：1，错误行数：1').waitFor();

@@ -61,32 +61,47 @@ describe('system-more', () => {
     await expect.poll(() => tree.locator('.ant-tree-title').allTextContents()).toEqual(['专家委员会']);
     await expect.poll(async () => (await names()).includes('评价办工作人员')).toBe(true);
     await tree.getByText('专家委员会', { exact: true }).click();
-    await expect.poll(async () => {
-      const shown = await names();
-      return shown.includes('评审专家') && !shown.includes('评价办工作人员');
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const shown = await names();
+        return shown.includes('评审专家') && !shown.includes('评价办工作人员');
+      })
+      .toBe(true);
     await keepScreenshot(page, 'system-more-address-list-search');
 
     await search.fill('');
     await search.press('Enter');
     await tree.getByText('监理企业', { exact: true }).waitFor();
     await page.getByPlaceholder('请输入工号查询').fill('00004');
-    await page.getByRole('button', { name: /查\s*询/ }).first().click();
+    await page
+      .getByRole('button', { name: /查\s*询/ })
+      .first()
+      .click();
     await expect.poll(names).toEqual(['演示监理企业']);
   });
 
   it('网关路由 explains who reads the routes, refuses broken JSON and saves a route', async () => {
     await open('/isystem/gatewayRoute');
     await page.locator('.ant-alert', { hasText: '由外部 API 网关' }).waitFor();
-    await page.getByRole('button', { name: /新\s*增/ }).first().click();
-    const modal = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title') }).last();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .first()
+      .click();
+    const modal = page
+      .locator('.ant-modal')
+      .filter({ has: page.locator('.ant-modal-title') })
+      .last();
     await modal.getByPlaceholder('如 jeecg-system').fill('jeecg-system');
     await modal.getByPlaceholder('请输入路由名称').fill('系统服务');
     await modal.getByPlaceholder('如 lb://jeecg-system 或 http://127.0.0.1:8080').fill('lb://jeecg-system');
     const predicates = modal.locator('textarea').first();
     await predicates.fill('[{"name":"Path",');
     await modal.getByRole('button', { name: /确\s*定/ }).click();
-    await page.locator('.ant-message, .ant-notification').getByText(/路由条件不是合法的 JSON/).first().waitFor();
+    await page
+      .locator('.ant-message, .ant-notification')
+      .getByText(/路由条件不是合法的 JSON/)
+      .first()
+      .waitFor();
     await keepScreenshot(page, 'system-more-gateway-error');
     await predicates.fill('[{"name":"Path","args":{"_genkey_0":"/sys/**"}}]');
     await modal.getByRole('button', { name: /确\s*定/ }).click();
@@ -115,8 +130,13 @@ describe('system-more', () => {
     await file.getByText('下载').click();
     expect((await download).suggestedFilename()).toContain('.png');
 
-    await server.sql(`update sys_user set avatar = (select file_path from sys_upload_file where file_name = '公章.png') where username = 'staff'`);
-    await page.getByRole('button', { name: /查\s*询/ }).first().click();
+    await server.sql(
+      `update sys_user set avatar = (select file_path from sys_upload_file where file_name = '公章.png') where username = 'staff'`,
+    );
+    await page
+      .getByRole('button', { name: /查\s*询/ })
+      .first()
+      .click();
     await expect.poll(() => file.textContent()).toContain('用户·头像(1条)');
     await keepScreenshot(page, 'system-more-oss');
     await rows().filter({ hasText: '信用评价管理办法.pdf' }).getByText('预览').click();
@@ -135,8 +155,14 @@ describe('system-more', () => {
 
   it('首页配置 sends the admin to the configured home page after the next sign-in', async () => {
     await open('/isystem/roleindex');
-    await page.getByRole('button', { name: /新\s*增/ }).first().click();
-    const modal = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title') }).last();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .first()
+      .click();
+    const modal = page
+      .locator('.ant-modal')
+      .filter({ has: page.locator('.ant-modal-title') })
+      .last();
     await modal.locator('.ant-select').first().click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '管理员' }).click();
     await modal.getByPlaceholder('如 /isystem/addressList 或 /dashboard/analysis').fill('/isystem/addressList');
@@ -148,7 +174,10 @@ describe('system-more', () => {
     await keepScreenshot(page, 'system-more-role-index');
 
     await page.getByText('退出登录').click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await page.waitForURL('**/user/login**');
     await signIn(page, server, 'admin', ADMIN_PASSWORD);
     await page.waitForURL('**/isystem/addressList');

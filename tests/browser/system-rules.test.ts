@@ -57,7 +57,11 @@ describe('system rules', () => {
     await form.getByPlaceholder('请输入规则Code').fill('accept_no');
     await form.locator('textarea').fill('{"prefix":"SL","seqLength":3,"reset":"hour"}');
     await form.getByRole('button', { name: /确\s*定/ }).click();
-    await page.locator('.ant-message').getByText(/重置周期/).first().waitFor();
+    await page
+      .locator('.ant-message')
+      .getByText(/重置周期/)
+      .first()
+      .waitFor();
     await form.locator('textarea').fill('{"prefix":"SL","seqLength":3,"reset":"never"}');
     await keepScreenshot(page, 'system-rules-fill-form');
     await form.getByRole('button', { name: /确\s*定/ }).click();

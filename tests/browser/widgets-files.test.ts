@@ -41,7 +41,10 @@ describe('uploads on the widget demo page', () => {
   it('stores the file, lists it, and its link downloads the same bytes without the token header', () =>
     demo('upload', async (page) => {
       const stored = await uploadSamplePdf(page);
-      const rows = await server.sql<{ file_name: string; file_size: string }>('SELECT file_name, file_size FROM sys_upload_file WHERE file_path = $1', [stored]);
+      const rows = await server.sql<{ file_name: string; file_size: string }>(
+        'SELECT file_name, file_size FROM sys_upload_file WHERE file_path = $1',
+        [stored],
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0].file_name).toBe('sample.pdf');
       expect(Number(rows[0].file_size)).toBe(readFileSync(SAMPLE_PDF).length);
@@ -59,9 +62,15 @@ describe('uploads on the widget demo page', () => {
       const records = fieldItem(page, '文件记录上传');
       await records.locator('input[type=file]').setInputFiles(SAMPLE_PDF);
       await records.locator('.ant-upload-list-item-done', { hasText: 'sample.pdf' }).waitFor();
-      await expect.poll(async () => (await formValues(page)).uploadRecords).toEqual([
-        { fileName: 'sample.pdf', filePath: expect.stringMatching(/^temp\/\d{8}\/sample_\w+\.pdf$/), fileSize: readFileSync(SAMPLE_PDF).length },
-      ]);
+      await expect
+        .poll(async () => (await formValues(page)).uploadRecords)
+        .toEqual([
+          {
+            fileName: 'sample.pdf',
+            filePath: expect.stringMatching(/^temp\/\d{8}\/sample_\w+\.pdf$/),
+            fileSize: readFileSync(SAMPLE_PDF).length,
+          },
+        ]);
     }));
 
   it('a type outside the accept list is refused by the client, and by the server when sent directly', () =>
@@ -76,7 +85,11 @@ describe('uploads on the widget demo page', () => {
       const form = new FormData();
       form.append('file', new Blob(['<script>alert(1)</script>'], { type: 'text/html' }), 'page.html');
       form.append('biz', 'temp');
-      const res = await fetch(`${server.apiUrl}/sys/common/upload`, { method: 'POST', body: form, headers: { 'X-Access-Token': await accessToken(page) } });
+      const res = await fetch(`${server.apiUrl}/sys/common/upload`, {
+        method: 'POST',
+        body: form,
+        headers: { 'X-Access-Token': await accessToken(page) },
+      });
       const body = (await res.json()) as { success: boolean; message: string };
       expect(body.success).toBe(false);
       expect(body.message).toMatch(/^不支持的文件类型，只允许上传.*格式的文件$/);

@@ -109,7 +109,8 @@ describe('popup on the widget demo page', () => {
 });
 
 const previewLines = async (modal: Locator) =>
-  ((await modal.getByLabel('执行预览').inputValue()) || '').split('\n').filter((line) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(line)).length;
+  ((await modal.getByLabel('执行预览').inputValue()) || '').split('\n').filter((line) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(line))
+    .length;
 
 describe('cron editors on the widget demo page', () => {
   it('seven-part editor: a built expression parses back to the same modes; the preview shows 10 times', () =>

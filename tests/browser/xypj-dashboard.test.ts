@@ -45,7 +45,8 @@ async function home(username: string, run: (page: Page) => Promise<void>): Promi
   }
 }
 
-const card = (page: Page, title: string) => page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: title }) });
+const card = (page: Page, title: string) =>
+  page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: title }) });
 
 describe('首页', () => {
   it('staff see each expert’s progress, the grade chart and last year’s figures; a tile opens its list', async () => {
@@ -86,7 +87,9 @@ describe('首页', () => {
   });
 
   it('a company sees its application state and its latest grade with the certificate number', async () => {
-    const [cert] = await server.sql<{ cert_no: string; grade: string }>("SELECT cert_no, grade FROM xypj_certificate WHERE company_id = 'xypj_company_001'");
+    const [cert] = await server.sql<{ cert_no: string; grade: string }>(
+      "SELECT cert_no, grade FROM xypj_certificate WHERE company_id = 'xypj_company_001'",
+    );
     await home('company', async (page) => {
       const grade = page.locator('a[data-tile="my-grade"]');
       await expect.poll(() => grade.textContent()).toContain(cert!.grade);

@@ -8,7 +8,16 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FILES_DIR } from '../../server/modules/xypj/seed-files';
-import { DEMO_PASSWORD, chooseTenantAndDepartment, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import {
+  DEMO_PASSWORD,
+  chooseTenantAndDepartment,
+  keepScreenshot,
+  launchBrowser,
+  newPage,
+  signIn,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -44,7 +53,8 @@ async function as(username: string, work: (on: Page) => Promise<void>, staff = f
 }
 
 const message = (on: Page, text: string) => on.locator('.ant-message').getByText(text).first().waitFor();
-const dialog = (on: Page, title: string) => on.locator('.ant-modal-content').filter({ has: on.locator('.ant-modal-title', { hasText: title }) });
+const dialog = (on: Page, title: string) =>
+  on.locator('.ant-modal-content').filter({ has: on.locator('.ant-modal-title', { hasText: title }) });
 const activeGrid = (on: Page) => on.locator('.ant-tabs-tabpane-active .eg');
 const lastRow = (on: Page) => activeGrid(on).locator('[data-row-id]').last();
 
@@ -99,7 +109,9 @@ describe('单位信息 evidence', () => {
       expect(await on.locator('.ant-table-row').count()).toBe(0);
       const licence = on.locator('.ant-formily-item').filter({ hasText: '营业执照' });
       await licence.getByText('支持PDF、JPG、JPEG、PNG格式，单个文件不超过10MB').waitFor();
-      await licence.locator('input[type="file"]').setInputFiles({ name: '说明.docx', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
+      await licence
+        .locator('input[type="file"]')
+        .setInputFiles({ name: '说明.docx', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
       await message(on, '请上传.pdf,.jpg,.jpeg,.png格式的文件');
       const uploaded = on.waitForResponse((res) => res.url().includes('/sys/common/upload'));
       await licence.locator('input[type="file"]').setInputFiles(pdf('营业执照.pdf'));
@@ -111,24 +123,45 @@ describe('单位信息 evidence', () => {
       for (const name of ['贵州省', '贵阳市', '观山湖区']) await on.locator('.ant-cascader-menu-item', { hasText: name }).first().click();
       await area.locator('.ant-select-selection-item', { hasText: '贵州省 / 贵阳市 / 观山湖区' }).waitFor();
 
-      await addRowWithFile(on, '注册监理工程师', [['name', '赵工'], ['idCard', '11010519491231002X']], 'certFile', '注册证书.pdf');
+      await addRowWithFile(
+        on,
+        '注册监理工程师',
+        [
+          ['name', '赵工'],
+          ['idCard', '11010519491231002X'],
+        ],
+        'certFile',
+        '注册证书.pdf',
+      );
       await addRowWithFile(on, '监理项目', [['name', '观山湖大桥监理']], 'proofFile', '业绩证明.pdf');
       await addRowWithFile(on, '获奖情况', [['name', '黄果树杯优质工程']], 'file', '获奖证书.pdf');
       await keepScreenshot(on, 'xypj-evidence-unit-info');
       await on.getByRole('button', { name: /保\s*存/ }).click();
       await message(on, '编辑成功!');
 
-      const [company] = await server.sql<{ id: string; license_file: string; area_code: string }>("SELECT id, license_file, area_code FROM xypj_company WHERE username = 'company'");
+      const [company] = await server.sql<{ id: string; license_file: string; area_code: string }>(
+        "SELECT id, license_file, area_code FROM xypj_company WHERE username = 'company'",
+      );
       expect(company!.license_file).toMatch(/\.pdf$/);
       expect(company!.area_code).toBe('520115');
-      for (const [table, column, name] of [['xypj_engineer', 'cert_file', '赵工'], ['xypj_project', 'proof_file', '观山湖大桥监理'], ['xypj_award', 'file', '黄果树杯优质工程']]) {
-        const rows = await server.sql<{ path: string }>(`SELECT ${column} AS path FROM ${table} WHERE company_id = $1 AND name = $2`, [company!.id, name]);
+      for (const [table, column, name] of [
+        ['xypj_engineer', 'cert_file', '赵工'],
+        ['xypj_project', 'proof_file', '观山湖大桥监理'],
+        ['xypj_award', 'file', '黄果树杯优质工程'],
+      ]) {
+        const rows = await server.sql<{ path: string }>(`SELECT ${column} AS path FROM ${table} WHERE company_id = $1 AND name = $2`, [
+          company!.id,
+          name,
+        ]);
         expect(rows[0]?.path, table).toMatch(/\.pdf$/);
       }
 
       await submitDraft(on);
       await on.locator('.ant-message').getByText('申报已提交').or(on.locator('.ant-message').getByText('提交成功')).first().waitFor();
-      const [application] = await server.sql<{ state: string; snapshot: string }>('SELECT state, snapshot FROM xypj_application WHERE company_id = $1 AND state = $2', [company!.id, 'submitted']);
+      const [application] = await server.sql<{ state: string; snapshot: string }>(
+        'SELECT state, snapshot FROM xypj_application WHERE company_id = $1 AND state = $2',
+        [company!.id, 'submitted'],
+      );
       expect(JSON.parse(application!.snapshot)).toMatchObject({ areaCode: '520115', licenseFile: company!.license_file });
     });
   }, 150_000);
@@ -162,7 +195,11 @@ describe('单位信息 evidence', () => {
       const sheet = dialog(on, `评分表：${target!.company_name}`);
       await sheet.getByText('营业执照.pdf').first().click();
       await viewerShows(sheet, '营业执照');
-      await sheet.getByLabel('证明文件列表').getByText(/^注册监理工程师·/).first().click();
+      await sheet
+        .getByLabel('证明文件列表')
+        .getByText(/^注册监理工程师·/)
+        .first()
+        .click();
       await sheet.getByLabel(/正在查看：注册监理工程师·/).waitFor();
       await keepScreenshot(on, 'xypj-evidence-score-sheet');
     });

@@ -3,7 +3,16 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chooseTenantAndDepartment, DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import {
+  chooseTenantAndDepartment,
+  DEMO_PASSWORD,
+  keepScreenshot,
+  launchBrowser,
+  newPage,
+  signIn,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -38,7 +47,8 @@ async function open(path: string, on: Page): Promise<void> {
 const rows = (on: Page): Locator => on.locator('tr.ant-table-row');
 const row = (text: string, on: Page): Locator => rows(on).filter({ has: on.getByText(text, { exact: true }) });
 const toast = (text: string, on: Page) => on.locator('.ant-message').getByText(text).first().waitFor();
-const dialog = (title: string, on: Page) => on.locator('.ant-modal-content').filter({ has: on.locator('.ant-modal-title', { hasText: title }) });
+const dialog = (title: string, on: Page) =>
+  on.locator('.ant-modal-content').filter({ has: on.locator('.ant-modal-title', { hasText: title }) });
 
 describe('新闻', () => {
   it('staff write and publish a news item; a company reads it with its formatting', async () => {
@@ -61,7 +71,11 @@ describe('新闻', () => {
     await item.waitFor();
     expect(await item.textContent()).toContain('未发布');
     await item.getByText('发布', { exact: true }).click();
-    await page.locator('.ant-modal-confirm').filter({ hasText: '发布后所有用户可以查看' }).getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .filter({ hasText: '发布后所有用户可以查看' })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await toast('发布成功', page);
     await expect.poll(() => item.textContent()).toContain('已发布');
     await keepScreenshot(page, 'xypj-news-list');

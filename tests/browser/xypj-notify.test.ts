@@ -7,7 +7,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailText, startLocalSmtp, type LocalSmtp } from '../server/support/smtp';
-import { ADMIN_PASSWORD, bellShows, DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, staffToken, startServer, type RunningServer } from './harness';
+import {
+  ADMIN_PASSWORD,
+  bellShows,
+  DEMO_PASSWORD,
+  keepScreenshot,
+  launchBrowser,
+  newPage,
+  signIn,
+  staffToken,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 let server: RunningServer;
 let smtp: LocalSmtp;
@@ -36,11 +47,14 @@ const bellCount = async (on: Page): Promise<number> => {
 async function mailTo(address: string, text: string): Promise<string> {
   let found = '';
   await expect
-    .poll(() => {
-      const mail = smtp.mails.find((m) => m.to.includes(address) && mailText(m.raw).includes(text));
-      found = mail ? mailText(mail.raw) : '';
-      return found !== '';
-    }, { timeout: 20_000 })
+    .poll(
+      () => {
+        const mail = smtp.mails.find((m) => m.to.includes(address) && mailText(m.raw).includes(text));
+        found = mail ? mailText(mail.raw) : '';
+        return found !== '';
+      },
+      { timeout: 20_000 },
+    )
     .toBe(true);
   return found;
 }
@@ -113,7 +127,9 @@ describe('notices of the evaluation steps', () => {
     const companyName = (await server.sql<{ name: string }>('SELECT name FROM xypj_company WHERE id = $1', [DEMO_COMPANY]))[0]!.name;
     expect(await expert.locator('.ant-table-row').filter({ hasText: companyName }).count()).toBe(0);
 
-    expect(await staffCall('/xypj/application/assign', { id: app.id, expertIds: ['xypj_expert_001', 'xypj_expert_004', 'xypj_expert_005'] })).toMatchObject({ success: true });
+    expect(
+      await staffCall('/xypj/application/assign', { id: app.id, expertIds: ['xypj_expert_001', 'xypj_expert_004', 'xypj_expert_005'] }),
+    ).toMatchObject({ success: true });
     await expert.locator('.ant-table-row').filter({ hasText: companyName }).first().waitFor();
     await keepScreenshot(expert, 'notify-expert-assigned');
     await bellShows(expert, '新的评审任务');

@@ -10,7 +10,16 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chooseTenantAndDepartment, DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import {
+  chooseTenantAndDepartment,
+  DEMO_PASSWORD,
+  keepScreenshot,
+  launchBrowser,
+  newPage,
+  signIn,
+  startServer,
+  type RunningServer,
+} from './harness';
 import { renderPdf } from './pdf-in-browser';
 
 const PUSH_KEY = 'browser-test-push-key';
@@ -25,7 +34,9 @@ let batchName: string;
 
 /** This year's batch as the review leaves it: reviewing, applications reviewed, one result each (the demo company's first). */
 async function prepareReviewedBatch(): Promise<void> {
-  const [batch] = await server.sql<{ id: string; name: string; year: number }>("SELECT id, name, year FROM xypj_batch WHERE state = 'open'");
+  const [batch] = await server.sql<{ id: string; name: string; year: number }>(
+    "SELECT id, name, year FROM xypj_batch WHERE state = 'open'",
+  );
   batchId = batch!.id;
   batchName = batch!.name;
   year = batch!.year;
@@ -45,8 +56,15 @@ async function prepareReviewedBatch(): Promise<void> {
   }
   await server.sql("UPDATE xypj_application SET state = 'reviewed' WHERE batch_id = $1 AND state = 'accepted'", [batchId]);
   // the office withdrew the applications left unfinished (开始公示 waits for every one)
-  await server.sql("UPDATE xypj_application SET state = 'withdrawn', withdraw_reason = '测试' WHERE batch_id = $1 AND state IN ('submitted', 'assigned', 'scored')", [batchId]);
-  await server.sql("UPDATE xypj_batch SET state = 'reviewing', publicity_start = $2, publicity_end = $3 WHERE id = $1", [batchId, `${year}-12-01`, `${year}-12-10`]);
+  await server.sql(
+    "UPDATE xypj_application SET state = 'withdrawn', withdraw_reason = '测试' WHERE batch_id = $1 AND state IN ('submitted', 'assigned', 'scored')",
+    [batchId],
+  );
+  await server.sql("UPDATE xypj_batch SET state = 'reviewing', publicity_start = $2, publicity_end = $3 WHERE id = $1", [
+    batchId,
+    `${year}-12-01`,
+    `${year}-12-10`,
+  ]);
 }
 
 beforeAll(async () => {
@@ -107,7 +125,7 @@ async function checkCertificate(on: Page, certNo: string, company: string): Prom
   return (await result.textContent()) ?? '';
 }
 
-describe('publication of this year\'s batch', () => {
+describe("publication of this year's batch", () => {
   let certNo = '';
 
   it('开始公示 shows the results on the public result list, signed out, with the objection window', async () => {
@@ -127,9 +145,15 @@ describe('publication of this year\'s batch', () => {
 
   it('发布结果 issues numbered certificates; the company downloads its own, whose text and QR code are right', async () => {
     // the publicity window has ended
-    await server.sql("UPDATE xypj_batch SET publicity_start = (now() at time zone 'Asia/Shanghai')::date - 10, publicity_end = (now() at time zone 'Asia/Shanghai')::date - 1 WHERE id = $1 AND state = 'publicity'", [batchId]);
+    await server.sql(
+      "UPDATE xypj_batch SET publicity_start = (now() at time zone 'Asia/Shanghai')::date - 10, publicity_end = (now() at time zone 'Asia/Shanghai')::date - 1 WHERE id = $1 AND state = 'publicity'",
+      [batchId],
+    );
     await transition('publicity', '发布结果', '发布', '批次已变更为「已发布」');
-    const certs = await server.sql<{ cert_no: string; company_name: string; grade: string }>('SELECT cert_no, company_name, grade FROM xypj_certificate WHERE batch_id = $1 ORDER BY cert_no', [batchId]);
+    const certs = await server.sql<{ cert_no: string; company_name: string; grade: string }>(
+      'SELECT cert_no, company_name, grade FROM xypj_certificate WHERE batch_id = $1 ORDER BY cert_no',
+      [batchId],
+    );
     expect(certs.map((c) => c.cert_no)).toEqual(certs.map((_, i) => `XYPJ-${year}-${String(i + 1).padStart(5, '0')}`));
     const own = certs.find((c) => c.company_name === DEMO_COMPANY)!;
     certNo = own.cert_no;
@@ -198,7 +222,9 @@ describe('publication of this year\'s batch', () => {
 describe('platform push', () => {
   it('a pushed sign-in lands the company on the home page; a pushed sign-out ends the session and says so', async () => {
     const [co] = await server.sql<{ credit_code: string }>("SELECT credit_code FROM xypj_company WHERE id = 'xypj_company_001'");
-    const data = Buffer.from(JSON.stringify({ dwcode: co!.credit_code, ts: Date.now(), nonce: `browser${Date.now()}` })).toString('base64url');
+    const data = Buffer.from(JSON.stringify({ dwcode: co!.credit_code, ts: Date.now(), nonce: `browser${Date.now()}` })).toString(
+      'base64url',
+    );
     const datakey = createHmac('sha256', PUSH_KEY).update(data).digest('hex');
     const page = await signedOut();
     await page.goto(`${server.baseUrl}/xypj/reloginpush?data=${data}&datakey=${datakey}`);

@@ -4,7 +4,16 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chooseTenantAndDepartment, DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import {
+  chooseTenantAndDepartment,
+  DEMO_PASSWORD,
+  keepScreenshot,
+  launchBrowser,
+  newPage,
+  signIn,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -50,7 +59,8 @@ async function confirm(text: string): Promise<void> {
   await okButton(box).click();
   await expect.poll(() => box.count()).toBe(0);
 }
-const dialog = (title: string, on: Page = page) => on.locator('.ant-modal-content').filter({ has: on.locator('.ant-modal-title', { hasText: title }) });
+const dialog = (title: string, on: Page = page) =>
+  on.locator('.ant-modal-content').filter({ has: on.locator('.ant-modal-title', { hasText: title }) });
 
 describe('首页', () => {
   it('shows the staff the companies and the current batch applications, each tile opening its list', async () => {
@@ -100,7 +110,10 @@ describe('形式审查', () => {
     await okButton(back).click();
     await toast('已退回');
     await expect.poll(() => row(first.company_name).count()).toBe(0);
-    const [returned] = await server.sql<{ state: string; return_reason: string }>('SELECT state, return_reason FROM xypj_application WHERE id = $1', [first.id]);
+    const [returned] = await server.sql<{ state: string; return_reason: string }>(
+      'SELECT state, return_reason FROM xypj_application WHERE id = $1',
+      [first.id],
+    );
     expect(returned).toEqual({ state: 'returned', return_reason: '申报材料缺少财务审计报告' });
 
     await row(second.company_name).getByText('受理', { exact: true }).click();
@@ -116,7 +129,10 @@ describe('专家管理', () => {
   it('lists the experts and finds one by part of the name', async () => {
     await open('/xypj/expert');
     await page.getByPlaceholder('请输入姓名').first().fill('评审');
-    await page.locator('.renderer-query').getByRole('button', { name: /查\s*询/ }).click();
+    await page
+      .locator('.renderer-query')
+      .getByRole('button', { name: /查\s*询/ })
+      .click();
     await expect.poll(() => rows().count()).toBe(1);
     const expert = row('评审专家');
     expect(await expert.textContent()).toContain('启用');
@@ -133,7 +149,10 @@ describe('专家材料', () => {
     await open('/xypj/expertMaterial');
     await page.locator('.renderer-query .ant-select').filter({ hasText: '请选择专家' }).click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(material!.name).click();
-    await page.locator('.renderer-query').getByRole('button', { name: /查\s*询/ }).click();
+    await page
+      .locator('.renderer-query')
+      .getByRole('button', { name: /查\s*询/ })
+      .click();
     const target = rows().filter({ hasText: material!.name }).filter({ hasText: material!.title });
     await target.waitFor();
     expect(await target.textContent()).toContain('待审核');
@@ -153,7 +172,9 @@ describe('专家材料', () => {
     await toast('已设为已通过');
     await expect.poll(() => target.textContent()).toContain('已通过');
     await keepScreenshot(page, 'xypj-expert-materials');
-    const [checked] = await server.sql<{ check_state: string }>('SELECT check_state FROM xypj_expert_material WHERE id = $1', [material!.id]);
+    const [checked] = await server.sql<{ check_state: string }>('SELECT check_state FROM xypj_expert_material WHERE id = $1', [
+      material!.id,
+    ]);
     expect(checked!.check_state).toBe('1');
   });
 });

@@ -5,7 +5,16 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chooseTenantAndDepartment, DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import {
+  chooseTenantAndDepartment,
+  DEMO_PASSWORD,
+  keepScreenshot,
+  launchBrowser,
+  newPage,
+  signIn,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -27,7 +36,9 @@ beforeAll(async () => {
        AND (SELECT count(*) FROM xypj_score_sheet s JOIN xypj_expert e ON e.id = s.expert_id WHERE s.application_id = a.id AND e.username IN ('expert', 'reviewer2', 'reviewer3')) = 3`,
   );
   target = shared[0]!;
-  experts = await server.sql<{ username: string; name: string }>("SELECT username, name FROM xypj_expert WHERE username IN ('expert', 'reviewer2', 'reviewer3') ORDER BY username");
+  experts = await server.sql<{ username: string; name: string }>(
+    "SELECT username, name FROM xypj_expert WHERE username IN ('expert', 'reviewer2', 'reviewer3') ORDER BY username",
+  );
 }, 90_000);
 
 beforeEach((ctx) => {
@@ -51,7 +62,8 @@ const rows = (on: Page = page): Locator => on.locator('tr.ant-table-row');
 const row = (text: string, on: Page = page): Locator => rows(on).filter({ has: on.getByText(text, { exact: true }) });
 const toast = (text: string, on: Page = page) => on.locator('.ant-message').getByText(text).first().waitFor();
 const okButton = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
-const dialog = (title: string, on: Page = page) => on.locator('.ant-modal-content').filter({ has: on.locator('.ant-modal-title', { hasText: title }) });
+const dialog = (title: string, on: Page = page) =>
+  on.locator('.ant-modal-content').filter({ has: on.locator('.ant-modal-title', { hasText: title }) });
 
 /** Answers 确定 in the confirmation asking `text`, once its opening animation is over. */
 async function confirm(text: string, on: Page = page): Promise<void> {
@@ -85,7 +97,11 @@ async function refusedAsTyped(on: Page, sheet: Locator): Promise<void> {
   await sheet.getByText(/」的得分应在0到\d+(\.\d)?分之间$/).waitFor();
   expect(Number(await first.inputValue())).toBe(150);
   await sheet.getByRole('button', { name: /保\s*存/ }).click();
-  await on.locator('.ant-message').getByText(/」的得分应在0到\d+(\.\d)?分之间$/).first().waitFor();
+  await on
+    .locator('.ant-message')
+    .getByText(/」的得分应在0到\d+(\.\d)?分之间$/)
+    .first()
+    .waitFor();
   await first.fill('3.25');
   await first.blur();
   await sheet.getByText(/」的得分最多保留一位小数$/).waitFor();
@@ -137,11 +153,15 @@ describe('专家分配', () => {
     await expect.poll(() => row(waiting[0]!.company_name).textContent()).toContain('已分配');
     expect(await page.locator('.ant-table').getByText('未分配').count()).toBe(0);
     await keepScreenshot(page, 'xypj-assignment');
-    const loads = (await server.sql<{ n: number }>(
-      "SELECT count(s.id)::int AS n FROM xypj_expert e LEFT JOIN xypj_score_sheet s ON s.expert_id = e.id WHERE e.status = '1' GROUP BY e.id",
-    )).map((r) => r.n);
+    const loads = (
+      await server.sql<{ n: number }>(
+        "SELECT count(s.id)::int AS n FROM xypj_expert e LEFT JOIN xypj_score_sheet s ON s.expert_id = e.id WHERE e.status = '1' GROUP BY e.id",
+      )
+    ).map((r) => r.n);
     expect(Math.max(...loads) - Math.min(...loads)).toBeLessThanOrEqual(1);
-    const left = await server.sql("SELECT a.id FROM xypj_application a JOIN xypj_batch b ON b.id = a.batch_id WHERE b.state = 'open' AND a.state = 'accepted'");
+    const left = await server.sql(
+      "SELECT a.id FROM xypj_application a JOIN xypj_batch b ON b.id = a.batch_id WHERE b.state = 'open' AND a.state = 'accepted'",
+    );
     expect(left).toHaveLength(0);
   });
 });
@@ -184,7 +204,10 @@ describe('评审复核', () => {
     expect(await review.textContent()).toContain('56.0');
     await keepScreenshot(page, 'xypj-score-review');
     const second = experts[1]!;
-    await review.locator(`[data-expert="${second.name}"]`).getByRole('button', { name: /退\s*回/ }).click();
+    await review
+      .locator(`[data-expert="${second.name}"]`)
+      .getByRole('button', { name: /退\s*回/ })
+      .click();
     const back = dialog(`退回${second.name}的评分表`);
     await okButton(back).click();
     await back.getByText('请输入退回原因').waitFor();
@@ -231,7 +254,10 @@ describe('评审复核', () => {
     await toast('复核完成');
     const result = review.locator('[data-result]');
     await result.waitFor();
-    const [stored] = await server.sql<{ final_score: string; grade: string; avg_score: string }>('SELECT final_score, grade, avg_score FROM xypj_result WHERE application_id = $1', [target.id]);
+    const [stored] = await server.sql<{ final_score: string; grade: string; avg_score: string }>(
+      'SELECT final_score, grade, avg_score FROM xypj_result WHERE application_id = $1',
+      [target.id],
+    );
     // totals 56 (7 × 8), 72 (resubmitted, 9 × 8), 72 (9 × 8) → mean 66.7; no deduction in this year for the company
     expect(Number(stored!.avg_score)).toBe(66.7);
     expect(Number(stored!.final_score)).toBe(66.7);
@@ -249,7 +275,9 @@ describe('评审历史', () => {
     await asExpert('expert', async (on) => {
       await open('/xypj/scoreHistory', on);
       for (const heading of ['批次', '企业', '得分', '状态']) await on.getByRole('columnheader', { name: heading, exact: true }).waitFor();
-      const [own] = await server.sql<{ n: number }>("SELECT count(*)::int AS n FROM xypj_score_sheet s JOIN xypj_expert e ON e.id = s.expert_id WHERE e.username = 'expert'");
+      const [own] = await server.sql<{ n: number }>(
+        "SELECT count(*)::int AS n FROM xypj_score_sheet s JOIN xypj_expert e ON e.id = s.expert_id WHERE e.username = 'expert'",
+      );
       await expect.poll(() => rows(on).count()).toBe(Math.min(own!.n, 10));
       const scored = row(target.company_name, on);
       expect(await scored.textContent()).toContain('已提交');

@@ -4,7 +4,16 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chooseTenantAndDepartment, DEMO_PASSWORD, keepScreenshot, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import {
+  chooseTenantAndDepartment,
+  DEMO_PASSWORD,
+  keepScreenshot,
+  launchBrowser,
+  newPage,
+  signIn,
+  startServer,
+  type RunningServer,
+} from './harness';
 import { moveBlockers, openMove } from './batch-moves';
 
 let server: RunningServer;
@@ -57,7 +66,10 @@ const dialog = (title: string) => page.locator('.ant-modal-content').filter({ ha
 
 async function query(placeholder: string, value: string): Promise<void> {
   await page.getByPlaceholder(placeholder).first().fill(value);
-  await page.locator('.renderer-query').getByRole('button', { name: /查\s*询/ }).click();
+  await page
+    .locator('.renderer-query')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   await page.waitForLoadState('networkidle');
 }
 
@@ -69,7 +81,11 @@ describe('企业管理', () => {
     const table = page.locator('.ant-table-content');
     const { scrollWidth, clientWidth } = await table.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-    const time = page.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').filter({ hasText: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/ });
+    const time = page
+      .locator('.ant-table-tbody tr.ant-table-row')
+      .first()
+      .locator('td')
+      .filter({ hasText: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/ });
     const cell = await time.boundingBox();
     const actions = await page.locator('.ant-table-thead th', { hasText: '操作' }).boundingBox();
     expect(cell!.x + cell!.width).toBeLessThanOrEqual(actions!.x + 1);
@@ -100,7 +116,10 @@ describe('企业管理', () => {
     await confirm('审核通过');
     await toast('审核通过，企业账号已启用');
     await expect.poll(() => company.textContent()).toContain('已通过');
-    const [account] = await server.sql<{ status: number }>('SELECT u.status FROM sys_user u JOIN xypj_company c ON c.user_id = u.id WHERE c.id = $1', [pending!.id]);
+    const [account] = await server.sql<{ status: number }>(
+      'SELECT u.status FROM sys_user u JOIN xypj_company c ON c.user_id = u.id WHERE c.id = $1',
+      [pending!.id],
+    );
     if (account) expect(account.status).toBe(1);
 
     await company.getByText('冻结', { exact: true }).click();
@@ -203,7 +222,11 @@ describe('评价标准', () => {
     await input.press('Enter');
     await expect.poll(() => form.textContent()).toContain('合计');
     await okButton(form).click();
-    await page.locator('.ant-message').getByText(/评价标准各项分值合计应为100分，当前合计90分/).first().waitFor();
+    await page
+      .locator('.ant-message')
+      .getByText(/评价标准各项分值合计应为100分，当前合计90分/)
+      .first()
+      .waitFor();
     const [unchanged] = await server.sql<{ max_score: string }>('SELECT max_score FROM xypj_criteria_item WHERE id = $1', [first!.id]);
     expect(Number(unchanged!.max_score)).toBe(Number(first!.max_score));
   });

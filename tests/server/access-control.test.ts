@@ -52,19 +52,33 @@ describe.each(backends())('access control on %s', (backend) => {
     const token = await t.login('staff');
     const res = await t.request({ method: 'GET', url: '/api/sys/loginfo', token });
     expect(res.statusCode).toBe(200);
-    expect(res.json().result).toMatchObject({ totalVisitCount: expect.any(Number), todayVisitCount: expect.any(Number), todayIp: expect.any(Number) });
+    expect(res.json().result).toMatchObject({
+      totalVisitCount: expect.any(Number),
+      todayVisitCount: expect.any(Number),
+      todayIp: expect.any(Number),
+    });
   });
 
   it('grants the codes and menus of a department role the user holds', async () => {
     const user = await t.db.selectFrom('sys_user').select('id').where('username', '=', 'expert').executeTakeFirstOrThrow();
     const depart = await t.db.selectFrom('sys_depart').select('id').orderBy('org_code').executeTakeFirstOrThrow();
-    const button = await t.db.selectFrom('sys_permission').select(['id', 'parent_id']).where('perms', '=', 'dashboard:visit:view').executeTakeFirstOrThrow();
+    const button = await t.db
+      .selectFrom('sys_permission')
+      .select(['id', 'parent_id'])
+      .where('perms', '=', 'dashboard:visit:view')
+      .executeTakeFirstOrThrow();
     const before = await t.login('expert');
     expect((await t.request({ method: 'GET', url: '/api/sys/loginfo', token: before })).statusCode).toBe(403);
 
-    await t.db.insertInto('sys_depart_role').values({ id: 'drole_visit', depart_id: depart.id, role_name: '统计查看', role_code: 'visit_viewer' }).execute();
+    await t.db
+      .insertInto('sys_depart_role')
+      .values({ id: 'drole_visit', depart_id: depart.id, role_name: '统计查看', role_code: 'visit_viewer' })
+      .execute();
     await t.db.insertInto('sys_depart_role_user').values({ id: 'drole_user_1', user_id: user.id, drole_id: 'drole_visit' }).execute();
-    await t.db.insertInto('sys_depart_role_permission').values({ id: 'drole_perm_1', depart_id: depart.id, role_id: 'drole_visit', permission_id: button.id }).execute();
+    await t.db
+      .insertInto('sys_depart_role_permission')
+      .values({ id: 'drole_perm_1', depart_id: depart.id, role_id: 'drole_visit', permission_id: button.id })
+      .execute();
 
     const res = await t.request({ method: 'GET', url: '/api/sys/loginfo', token: before });
     expect(res.statusCode).toBe(200);
@@ -87,7 +101,13 @@ describe.each(backends())('access control on %s', (backend) => {
 
   it('does not let path tricks reach a protected route', async () => {
     const token = await t.login('expert');
-    for (const url of ['/api/sys/loginfo/', '//api//sys//loginfo', '/api/sys/x/../loginfo', '/api/sys/%2e%2e/sys/loginfo', '/api/sys/loginfo.js']) {
+    for (const url of [
+      '/api/sys/loginfo/',
+      '//api//sys//loginfo',
+      '/api/sys/x/../loginfo',
+      '/api/sys/%2e%2e/sys/loginfo',
+      '/api/sys/loginfo.js',
+    ]) {
       const res = await t.request({ method: 'GET', url, token });
       expect([400, 403, 404]).toContain(res.statusCode);
       expect(res.json().success).toBe(false);

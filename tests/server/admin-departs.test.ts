@@ -41,16 +41,31 @@ describe.each(backends())('department screens (部门管理, 我的部门) on %s
     const role = (await t.db.selectFrom('sys_role').select('id').where('role_code', '=', code).executeTakeFirstOrThrow()).id;
     const ids = await menuIds();
     const granted = titles.map((title) => ids.get(title)!);
-    expect((await call('POST', '/sys/permission/saveRolePermission', admin, { roleId: role, permissionIds: granted.join(','), lastpermissionIds: '' })).body.success).toBe(true);
+    expect(
+      (
+        await call('POST', '/sys/permission/saveRolePermission', admin, {
+          roleId: role,
+          permissionIds: granted.join(','),
+          lastpermissionIds: '',
+        })
+      ).body.success,
+    ).toBe(true);
     const suffix = String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
     const added = await call('POST', '/sys/user/add', admin, {
-      username: code, realname: code, password: PASSWORD, workNo: `W${suffix}`, phone: `139${suffix}01`, selectedroles: role, selecteddeparts: 'd_a01a01',
+      username: code,
+      realname: code,
+      password: PASSWORD,
+      workNo: `W${suffix}`,
+      phone: `139${suffix}01`,
+      selectedroles: role,
+      selecteddeparts: 'd_a01a01',
     });
     expect(added.body.success).toBe(true);
     return t.login(code, PASSWORD);
   };
   const tree = async (token = admin) => (await call('GET', '/sys/sysDepart/queryTreeList', token)).body.result as TreeNode[];
-  const leader = (id: string) => t.db.selectFrom('sys_user').select(['user_identity', 'depart_ids']).where('id', '=', id).executeTakeFirstOrThrow();
+  const leader = (id: string) =>
+    t.db.selectFrom('sys_user').select(['user_identity', 'depart_ids']).where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     t = await startTestApp(backend);
@@ -84,7 +99,12 @@ describe.each(backends())('department screens (部门管理, 我的部门) on %s
   });
 
   it('部门负责人: set when adding a department, changed on edit, shown in the tree and on the users', async () => {
-    const added = await call('POST', '/sys/sysDepart/add', admin, { departName: '负责人测试部', parentId: 'd_a01', orgCategory: '2', directorUserIds: STAFF_ID });
+    const added = await call('POST', '/sys/sysDepart/add', admin, {
+      departName: '负责人测试部',
+      parentId: 'd_a01',
+      orgCategory: '2',
+      directorUserIds: STAFF_ID,
+    });
     expect(added.body).toMatchObject({ success: true, message: '添加成功！' });
     const node = findTitle(await tree(), '负责人测试部')!;
     expect(node.directorUserIds).toBe(STAFF_ID);
@@ -92,7 +112,12 @@ describe.each(backends())('department screens (部门管理, 我的部门) on %s
     const members = await call('GET', `/sys/user/departUserList?depId=${node.key}`, admin);
     expect(members.body.result.records.map((u: { username: string }) => u.username)).toEqual(['staff']);
 
-    const edited = await call('PUT', '/sys/sysDepart/edit', admin, { id: node.key, departName: '负责人测试部', orgCategory: '2', directorUserIds: EXPERT_ID });
+    const edited = await call('PUT', '/sys/sysDepart/edit', admin, {
+      id: node.key,
+      departName: '负责人测试部',
+      orgCategory: '2',
+      directorUserIds: EXPERT_ID,
+    });
     expect(edited.body).toMatchObject({ success: true, message: '编辑成功!' });
     expect(findTitle(await tree(), '负责人测试部')!.directorUserIds).toBe(EXPERT_ID);
     const found = await call('GET', `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('负责人测试')}`, admin);
@@ -104,7 +129,10 @@ describe.each(backends())('department screens (部门管理, 我的部门) on %s
     expect(unchanged.body.success).toBe(true);
     expect(findTitle(await tree(), '负责人测试部二')!.directorUserIds).toBe(EXPERT_ID);
 
-    expect((await call('PUT', '/sys/sysDepart/edit', admin, { id: node.key, departName: '负责人测试部', directorUserIds: 'nobody_here' })).body.message).toBe('部门负责人不存在');
+    expect(
+      (await call('PUT', '/sys/sysDepart/edit', admin, { id: node.key, departName: '负责人测试部', directorUserIds: 'nobody_here' })).body
+        .message,
+    ).toBe('部门负责人不存在');
 
     expect((await call('DELETE', `/sys/sysDepart/delete?id=${node.key}`, admin)).body.success).toBe(true);
     expect(await leader(EXPERT_ID)).toEqual({ user_identity: 1, depart_ids: null });
@@ -114,12 +142,27 @@ describe.each(backends())('department screens (部门管理, 我的部门) on %s
     const editor = await userWith('depart_editor', ['系统管理', '部门管理', '编辑部门']);
     const root = findTitle(await tree(editor), '省工程建设监理协会')!;
     expect(root.directorUserIds).toBe(ADMIN_ID);
-    const removing = await call('PUT', '/sys/sysDepart/edit', editor, { id: root.key, departName: root.title, orgCategory: '1', directorUserIds: '' });
+    const removing = await call('PUT', '/sys/sysDepart/edit', editor, {
+      id: root.key,
+      departName: root.title,
+      orgCategory: '1',
+      directorUserIds: '',
+    });
     expect(removing.status).toBe(403);
-    const keeping = await call('PUT', '/sys/sysDepart/edit', editor, { id: root.key, departName: root.title, orgCategory: '1', directorUserIds: ADMIN_ID });
+    const keeping = await call('PUT', '/sys/sysDepart/edit', editor, {
+      id: root.key,
+      departName: root.title,
+      orgCategory: '1',
+      directorUserIds: ADMIN_ID,
+    });
     expect(keeping.body.success).toBe(true);
     const office = findTitle(await tree(editor), '信用评价办公室')!;
-    const promoting = await call('PUT', '/sys/sysDepart/edit', editor, { id: office.key, departName: office.title, orgCategory: '2', directorUserIds: ADMIN_ID });
+    const promoting = await call('PUT', '/sys/sysDepart/edit', editor, {
+      id: office.key,
+      departName: office.title,
+      orgCategory: '2',
+      directorUserIds: ADMIN_ID,
+    });
     expect(promoting.status).toBe(403);
     expect((await leader(ADMIN_ID)).depart_ids).toBe('d_a01');
   });

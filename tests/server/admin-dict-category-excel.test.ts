@@ -6,13 +6,20 @@ describe.each(backends())('dictionary and category export and import on %s', (ba
   let t: TestApp;
   let admin: string;
   const get = (url: string, token?: string) => t.request({ method: 'GET', url: `/api${url}`, ...(token ? { token } : {}) });
-  const post = (url: string, token: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: `/api${url}`, token, payload });
-  const upload = (url: string, token: string, name: string, data: Buffer) => t.request({ method: 'POST', url: `/api${url}`, token, ...importUpload(name, data) });
+  const post = (url: string, token: string, payload: Record<string, unknown>) =>
+    t.request({ method: 'POST', url: `/api${url}`, token, payload });
+  const upload = (url: string, token: string, name: string, data: Buffer) =>
+    t.request({ method: 'POST', url: `/api${url}`, token, ...importUpload(name, data) });
   const dictByCode = (code: string) => t.db.selectFrom('sys_dict').selectAll().where('dict_code', '=', code).executeTakeFirst();
   const itemsOf = async (code: string) => {
     const dict = await dictByCode(code);
     if (!dict) return [];
-    const rows = await t.db.selectFrom('sys_dict_item').select(['item_text', 'item_value', 'sort_order', 'status']).where('dict_id', '=', dict.id).orderBy('sort_order').execute();
+    const rows = await t.db
+      .selectFrom('sys_dict_item')
+      .select(['item_text', 'item_value', 'sort_order', 'status'])
+      .where('dict_id', '=', dict.id)
+      .orderBy('sort_order')
+      .execute();
     return rows;
   };
   const category = (name: string) => t.db.selectFrom('sys_category').selectAll().where('name', '=', name).execute();
@@ -29,7 +36,11 @@ describe.each(backends())('dictionary and category export and import on %s', (ba
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('字典信息.xlsx'));
     const rows = await sheetRows(res.rawPayload);
-    expect(rows.slice(0, 3)).toEqual([['字典信息报表'], ['导出人:管理员'], ['字典名称', '字典编码', '描述', '字典项名称', '字典项值', '字典项描述', '排序值', '是否启用']]);
+    expect(rows.slice(0, 3)).toEqual([
+      ['字典信息报表'],
+      ['导出人:管理员'],
+      ['字典名称', '字典编码', '描述', '字典项名称', '字典项值', '字典项描述', '排序值', '是否启用'],
+    ]);
     expect(rows.slice(3).map((r) => [r[0], r[1], r[3], r[4], r[7]])).toEqual([
       ['性别', 'sex', '男', '1', '启用'],
       ['性别', 'sex', '女', '2', '启用'],
@@ -51,7 +62,12 @@ describe.each(backends())('dictionary and category export and import on %s', (ba
       ['空字典', 'imp_empty', '', '', '', '', '', ''],
     ]);
     const body = (await upload('/sys/dict/importExcel', admin, '字典.xlsx', data)).json();
-    expect(body).toMatchObject({ success: true, code: 201, message: '文件导入成功，但有错误。', result: { totalCount: 8, errorCount: 5, successCount: 3 } });
+    expect(body).toMatchObject({
+      success: true,
+      code: 201,
+      message: '文件导入成功，但有错误。',
+      result: { totalCount: 8, errorCount: 5, successCount: 3 },
+    });
     const report = await get(body.result.fileUrl, admin);
     expect(report.body).toContain('第6行：该值不可用，系统中已存在！');
     expect(report.body).toContain('第7行：字典编码已存在');
@@ -59,7 +75,12 @@ describe.each(backends())('dictionary and category export and import on %s', (ba
     expect(report.body).toContain('第9行：字典编码只能包含字母、数字和下划线，并以字母开头');
     expect(report.body).toContain('第10行：数据值不能包含特殊字符！');
 
-    expect(await dictByCode('imp_dict')).toMatchObject({ dict_name: '导入字典', description: '从文件导入', del_flag: 0, create_by: 'admin' });
+    expect(await dictByCode('imp_dict')).toMatchObject({
+      dict_name: '导入字典',
+      description: '从文件导入',
+      del_flag: 0,
+      create_by: 'admin',
+    });
     expect(await itemsOf('imp_dict')).toEqual([
       { item_text: '甲', item_value: 'a', sort_order: 1, status: 1 },
       { item_text: '乙', item_value: 'b', sort_order: 2, status: 0 },
@@ -74,7 +95,17 @@ describe.each(backends())('dictionary and category export and import on %s', (ba
     const exported = (await get('/sys/dict/exportXls?dictCode=imp_dict', admin)).rawPayload;
     const again = (await upload('/sys/dict/importExcel', admin, 'd.xlsx', exported)).json();
     expect(again).toMatchObject({ code: 201, result: { totalCount: 2, errorCount: 2, successCount: 0 } });
-    const fresh = (await upload('/sys/dict/importExcel', admin, 'd.xlsx', await workbook([['字典名称', '字典编码'], ['新字典', 'imp_fresh']]))).json();
+    const fresh = (
+      await upload(
+        '/sys/dict/importExcel',
+        admin,
+        'd.xlsx',
+        await workbook([
+          ['字典名称', '字典编码'],
+          ['新字典', 'imp_fresh'],
+        ]),
+      )
+    ).json();
     expect(fresh).toMatchObject({ success: true, code: 200, message: '共1行数据全部导入成功！' });
   });
 
@@ -133,9 +164,15 @@ describe.each(backends())('dictionary and category export and import on %s', (ba
     expect((await get('/sys/category/exportXls', staff)).statusCode).toBe(403);
     expect((await get('/sys/dict/exportXls')).statusCode).toBe(401);
     expect((await get('/sys/category/exportXls')).statusCode).toBe(401);
-    const dictFile = await workbook([['字典名称', '字典编码'], ['越权', 'sneaky_dict']]);
+    const dictFile = await workbook([
+      ['字典名称', '字典编码'],
+      ['越权', 'sneaky_dict'],
+    ]);
     expect((await upload('/sys/dict/importExcel', staff, 'd.xlsx', dictFile)).statusCode).toBe(403);
-    const categoryFile = await workbook([['分类名称', '父级编码'], ['越权分类', '']]);
+    const categoryFile = await workbook([
+      ['分类名称', '父级编码'],
+      ['越权分类', ''],
+    ]);
     expect((await upload('/sys/category/importExcel', staff, 'c.xlsx', categoryFile)).statusCode).toBe(403);
     expect(await dictByCode('sneaky_dict')).toBeUndefined();
     expect(await category('越权分类')).toEqual([]);

@@ -4,14 +4,12 @@ import { importUpload, sheetRows, workbook } from './support/forms';
 
 const PASSWORD = 'Str0ng#Pass1';
 
-
-
-
 describe.each(backends())('user and role export and import on %s', (backend) => {
   let t: TestApp;
   let admin: string;
   const get = (url: string, token?: string) => t.request({ method: 'GET', url: `/api${url}`, ...(token ? { token } : {}) });
-  const upload = (url: string, token: string, name: string, data: Buffer) => t.request({ method: 'POST', url: `/api${url}`, token, ...importUpload(name, data) });
+  const upload = (url: string, token: string, name: string, data: Buffer) =>
+    t.request({ method: 'POST', url: `/api${url}`, token, ...importUpload(name, data) });
   const userRow = async (username: string) => t.db.selectFrom('sys_user').selectAll().where('username', '=', username).executeTakeFirst();
 
   beforeAll(async () => {
@@ -24,7 +22,9 @@ describe.each(backends())('user and role export and import on %s', (backend) => 
     const res = await get('/sys/user/exportXls?username=staff', admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="users.xlsx"; filename*=UTF-8''${encodeURIComponent('用户信息.xlsx')}`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="users.xlsx"; filename*=UTF-8''${encodeURIComponent('用户信息.xlsx')}`,
+    );
     const rows = await sheetRows(res.rawPayload);
     expect(rows[0]).toEqual(['用户信息报表']);
     expect(rows[1]).toEqual(['导出人:管理员']);
@@ -38,7 +38,9 @@ describe.each(backends())('user and role export and import on %s', (backend) => 
 
   it('exports only the selected users', async () => {
     const ids = await t.db.selectFrom('sys_user').select('id').where('username', 'in', ['staff', 'expert']).execute();
-    const rows = await sheetRows((await get(`/sys/user/exportXls?selections=${ids.map((r) => r.id).join(',')}&column=username&order=asc`, admin)).rawPayload);
+    const rows = await sheetRows(
+      (await get(`/sys/user/exportXls?selections=${ids.map((r) => r.id).join(',')}&column=username&order=asc`, admin)).rawPayload,
+    );
     expect(rows.slice(3).map((r) => r[0])).toEqual(['expert', 'staff']);
   });
 
@@ -72,18 +74,37 @@ describe.each(backends())('user and role export and import on %s', (backend) => 
     expect(report.body).toContain('第10行：请输入正确格式的手机号码!');
     expect(report.body).toContain('第11行：请输入工号!');
 
-    expect(await userRow('imp_ok1')).toMatchObject({ realname: '导入一', sex: 2, phone: '13700000001', work_no: 'IMP001', status: 1, user_identity: 1 });
+    expect(await userRow('imp_ok1')).toMatchObject({
+      realname: '导入一',
+      sex: 2,
+      phone: '13700000001',
+      work_no: 'IMP001',
+      status: 1,
+      user_identity: 1,
+    });
     expect(await userRow('imp_weak')).toBeUndefined();
     expect(await t.login('imp_ok1', PASSWORD)).toBeTruthy();
     // no password column: a random one, so the seeded or a well-known password does not open the account
     expect(await userRow('imp_ok2')).toMatchObject({ sex: 1, phone: '13700000002' });
     await expect(t.login('imp_ok2', '123456')).rejects.toThrow();
-    const roles = await t.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', (await userRow('imp_ok1'))!.id).execute();
+    const roles = await t.db
+      .selectFrom('sys_user_role')
+      .select('role_id')
+      .where('user_id', '=', (await userRow('imp_ok1'))!.id)
+      .execute();
     expect(roles).toEqual([]);
   });
 
   it('answers a fully valid file with the all-imported message, and an exported file imports back as duplicates', async () => {
-    const ok = await upload('/sys/user/importExcel', admin, 'u.xlsx', await workbook([['用户账号', '用户姓名', '密码', '手机号码', '工号'], ['imp_ok3', '导入三', PASSWORD, '13700000009', 'IMP009']]));
+    const ok = await upload(
+      '/sys/user/importExcel',
+      admin,
+      'u.xlsx',
+      await workbook([
+        ['用户账号', '用户姓名', '密码', '手机号码', '工号'],
+        ['imp_ok3', '导入三', PASSWORD, '13700000009', 'IMP009'],
+      ]),
+    );
     expect(ok.json()).toMatchObject({ success: true, code: 200, message: '共1行数据全部导入成功！' });
     const exported = (await get('/sys/user/exportXls?username=imp_ok3', admin)).rawPayload;
     const again = await upload('/sys/user/importExcel', admin, 'u.xlsx', exported);
@@ -122,7 +143,10 @@ describe.each(backends())('user and role export and import on %s', (backend) => 
     expect((await get('/sys/user/exportXls', staff)).statusCode).toBe(403);
     expect((await get('/sys/role/exportXls', staff)).statusCode).toBe(403);
     expect((await get('/sys/user/exportXls')).statusCode).toBe(401);
-    const file = await workbook([['角色名称', '角色编码'], ['越权', 'sneaky_role']]);
+    const file = await workbook([
+      ['角色名称', '角色编码'],
+      ['越权', 'sneaky_role'],
+    ]);
     expect((await upload('/sys/role/importExcel', staff, 'r.xlsx', file)).statusCode).toBe(403);
     expect((await upload('/sys/user/importExcel', staff, 'u.xlsx', file)).statusCode).toBe(403);
     expect(await t.db.selectFrom('sys_role').select('id').where('role_code', '=', 'sneaky_role').executeTakeFirst()).toBeUndefined();
@@ -131,7 +155,15 @@ describe.each(backends())('user and role export and import on %s', (backend) => 
   it('refuses files that are not Excel workbooks with a plain message', async () => {
     const res = await upload('/sys/user/importExcel', admin, 'x.xlsx', Buffer.from('not a workbook'));
     expect(res.json()).toMatchObject({ success: false, message: '文件格式不正确，请上传.xls或.xlsx格式的Excel文件' });
-    const noHeader = await upload('/sys/role/importExcel', admin, 'x.xlsx', await workbook([['甲', '乙'], ['1', '2']]));
+    const noHeader = await upload(
+      '/sys/role/importExcel',
+      admin,
+      'x.xlsx',
+      await workbook([
+        ['甲', '乙'],
+        ['1', '2'],
+      ]),
+    );
     expect(noHeader.json()).toMatchObject({ success: false, message: '文件中没有找到表头，请使用导出的模板' });
   });
 });

@@ -14,7 +14,12 @@ describe.each(backends())('position lookup by code on %s', (backend) => {
   beforeAll(async () => {
     t = await startTestApp(backend);
     admin = await t.login('admin');
-    const added = await t.request({ method: 'POST', url: '/api/sys/position/add', token: admin, payload: { code: 'pos_dev', name: '开发', postRank: '2', companyId: 'c1' } });
+    const added = await t.request({
+      method: 'POST',
+      url: '/api/sys/position/add',
+      token: admin,
+      payload: { code: 'pos_dev', name: '开发', postRank: '2', companyId: 'c1' },
+    });
     expect(added.json().success).toBe(true);
   });
   afterAll(() => t?.close());
@@ -27,7 +32,10 @@ describe.each(backends())('position lookup by code on %s', (backend) => {
 
   it('refuses an unknown or missing code with a plain message; the value is bound, never spliced', async () => {
     expect((await get('/sys/position/queryByCode?code=nobody', admin)).json()).toMatchObject({ success: false, message: '未找到对应实体' });
-    expect((await get(`/sys/position/queryByCode?code=${encodeURIComponent("pos_dev' or '1'='1")}`, admin)).json()).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await get(`/sys/position/queryByCode?code=${encodeURIComponent("pos_dev' or '1'='1")}`, admin)).json()).toMatchObject({
+      success: false,
+      message: '未找到对应实体',
+    });
     expect((await get('/sys/position/queryByCode', admin)).json()).toMatchObject({ success: false, message: '职务编码不能为空' });
   });
 
@@ -48,7 +56,12 @@ describe.each(backends())('position grade postRank on %s', (backend) => {
   afterAll(() => t?.close());
 
   it('adds a position sent as {code, name, postRank} and lists postRank with its dictionary text', async () => {
-    const added = await t.request({ method: 'POST', url: '/api/sys/position/add', token: admin, payload: { code: 'pm', name: '项目经理', postRank: '3' } });
+    const added = await t.request({
+      method: 'POST',
+      url: '/api/sys/position/add',
+      token: admin,
+      payload: { code: 'pm', name: '项目经理', postRank: '3' },
+    });
     expect(added.json()).toMatchObject({ success: true, message: '添加成功！' });
     const list = (await t.request({ method: 'GET', url: '/api/sys/position/list?code=pm', token: admin })).json();
     expect(list.result.records[0]).toMatchObject({ code: 'pm', name: '项目经理', postRank: '3', postRank_dictText: '中级' });
@@ -56,7 +69,12 @@ describe.each(backends())('position grade postRank on %s', (backend) => {
   });
 
   it('still names the grade 职级 when it is missing', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/sys/position/add', token: admin, payload: { code: 'norank', name: '无职级' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/sys/position/add',
+      token: admin,
+      payload: { code: 'norank', name: '无职级' },
+    });
     expect(res.json()).toMatchObject({ success: false, message: '职级不能为空' });
   });
 });
@@ -67,7 +85,9 @@ async function stageOldPositionTable(db: Db): Promise<void> {
   const json = structuredClone(current.json);
   json.columns = json.columns.map((c) => (c.name === 'postRank' ? { ...c, name: 'rank' } : c));
   await syncEntityTables(db, [defineEntity('sys_position.json', json)]);
-  await sql`insert into sys_position (id, code, name, rank, create_by, create_time) values ('old1', 'old_pm', '老职务', '4', 'admin', now())`.execute(db);
+  await sql`insert into sys_position (id, code, name, rank, create_by, create_time) values ('old1', 'old_pm', '老职务', '4', 'admin', now())`.execute(
+    db,
+  );
   // the database predates the rename: its migration has not run yet
   await sql`delete from sys_migration where name = '035_position_post_rank'`.execute(db);
   expect((await migrateToLatest(db)).applied).toEqual(['035_position_post_rank']);

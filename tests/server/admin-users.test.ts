@@ -96,7 +96,13 @@ describe.each(backends())('users administration on %s', (backend) => {
     await call('POST', '/sys/user/add', admin, form);
     const { body } = await call('GET', `/sys/user/list?username=${form.username}`, admin);
     const id = body.result.records[0].id;
-    const edited = await call('PUT', '/sys/user/edit', admin, { ...form, id, realname: '改过的名字', password: 'Changed#123', selecteddeparts: 'd_a01a02' });
+    const edited = await call('PUT', '/sys/user/edit', admin, {
+      ...form,
+      id,
+      realname: '改过的名字',
+      password: 'Changed#123',
+      selecteddeparts: 'd_a01a02',
+    });
     expect(edited.body).toMatchObject({ success: true, message: '编辑成功!' });
     expect(await t.login(form.username, PASSWORD)).toBeTruthy();
     const viaPost = await call('POST', '/sys/user/edit', admin, { ...form, id, realname: '再改一次' });

@@ -35,8 +35,11 @@ interface CliResult {
 function cli(script: 'backup' | 'restore', args: string[], env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<CliResult> {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   return new Promise((done) => {
-    execFile(TSX, [join(ROOT, `tools/${script}.ts`), ...args], { cwd: ROOT, env: { ...inherited, ...env }, timeout: 120_000 }, (err, stdout, stderr) =>
-      done({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      TSX,
+      [join(ROOT, `tools/${script}.ts`), ...args],
+      { cwd: ROOT, env: { ...inherited, ...env }, timeout: 120_000 },
+      (err, stdout, stderr) => done({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -61,7 +64,13 @@ async function emptyPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   return { url: url.toString(), drop };
 }
 
-const contentOf = (i: number) => Buffer.from(createHash('sha256').update(`file ${i}`).digest('hex').repeat(1 + (i % 40)));
+const contentOf = (i: number) =>
+  Buffer.from(
+    createHash('sha256')
+      .update(`file ${i}`)
+      .digest('hex')
+      .repeat(1 + (i % 40)),
+  );
 
 /**
  * Users writing: one loop adds probe rows 1, 2, 3 … (each its own commit), another uploads files whose bytes
@@ -86,7 +95,13 @@ class Writers {
       (async () => {
         while (!this.stopped) {
           const i = this.files + 1;
-          await saveUpload(this.db, { biz: 'temp', originalName: `probe-${i}.txt`, type: FILE_TYPES.txt!, content: contentOf(i), uploader: { id: 'u1', username: 'admin' } });
+          await saveUpload(this.db, {
+            biz: 'temp',
+            originalName: `probe-${i}.txt`,
+            type: FILE_TYPES.txt!,
+            content: contentOf(i),
+            uploader: { id: 'u1', username: 'admin' },
+          });
           this.files = i;
         }
       })(),
@@ -126,7 +141,10 @@ async function expectMomentBetween(db: Db, before: { rows: number; files: number
   }
 }
 
-const LEGACY = { 'temp/20240101/old_1700000000000aaaaaaaaaaaaaaaaaaaa.txt': 'earlier version, kept on disk', 'user/20240102/pic.png': 'PNG bytes' };
+const LEGACY = {
+  'temp/20240101/old_1700000000000aaaaaaaaaaaaaaaaaaaa.txt': 'earlier version, kept on disk',
+  'user/20240102/pic.png': 'PNG bytes',
+};
 
 function writeLegacyFiles(dataDir: string): void {
   for (const [path, text] of Object.entries(LEGACY)) {
@@ -171,7 +189,11 @@ async function openSource(backend: Backend, work: string): Promise<Source> {
 }
 
 /** Where a restore goes: an empty DATA_DIR, or an empty PostgreSQL database and an empty DATA_DIR. */
-async function emptyTarget(backend: Backend, work: string, name: string): Promise<{ env: { DATA_DIR: string; DATABASE_URL?: string }; open(): Promise<OpenDatabase>; drop(): Promise<void> }> {
+async function emptyTarget(
+  backend: Backend,
+  work: string,
+  name: string,
+): Promise<{ env: { DATA_DIR: string; DATABASE_URL?: string }; open(): Promise<OpenDatabase>; drop(): Promise<void> }> {
   const dataDir = join(work, name);
   mkdirSync(dataDir, { recursive: true });
   if (backend === 'pglite') {
@@ -216,7 +238,11 @@ describe.each(backends())('backup and restore on %s', (backend) => {
     await writers.stop();
     expect(made.stderr).toBe('');
     expect(made.code).toBe(0);
-    expect(made.stdout).toMatch(new RegExp(`^Backup written: .*xypj-backup-\\d{8}-\\d{6}-\\d{3}-${backend}\\.tar\\.gz \\(\\d+\\.\\d MB; \\d+ tables, \\d+ rows, 2 files;`));
+    expect(made.stdout).toMatch(
+      new RegExp(
+        `^Backup written: .*xypj-backup-\\d{8}-\\d{6}-\\d{3}-${backend}\\.tar\\.gz \\(\\d+\\.\\d MB; \\d+ tables, \\d+ rows, 2 files;`,
+      ),
+    );
     backupFile = readdirSync(join(work, 'backups')).map((n) => join(work, 'backups', n))[0]!;
     expect(statSync(backupFile).mode & 0o777).toBe(0o600);
 
@@ -224,7 +250,9 @@ describe.each(backends())('backup and restore on %s', (backend) => {
     targets.push(target);
     const restored = await cli('restore', [backupFile], target.env);
     expect(restored.stderr).toBe('');
-    expect(restored.stdout).toMatch(new RegExp(`^Restored the ${backend} backup taken at .* \\d+ tables, \\d+ rows, 2 files \\(row counts checked\\)`));
+    expect(restored.stdout).toMatch(
+      new RegExp(`^Restored the ${backend} backup taken at .* \\d+ tables, \\d+ rows, 2 files \\(row counts checked\\)`),
+    );
     const db = await target.open();
     try {
       await expectMomentBetween(db.db, before, after);
@@ -240,20 +268,26 @@ describe.each(backends())('backup and restore on %s', (backend) => {
     expectLegacyFiles(target.env.DATA_DIR);
   }, 180_000);
 
-  it.each(backends().filter((b) => b !== backend))('the same backup restores into an empty %s database too', async (other) => {
-    const target = await emptyTarget(other, work, `cross-${other}`);
-    targets.push(target);
-    const restored = await cli('restore', [backupFile], target.env);
-    expect(restored.stderr).toBe('');
-    expect(restored.stdout).toMatch(new RegExp(`^Restored the ${backend} backup taken at .* \\d+ tables, \\d+ rows, 2 files \\(row counts checked\\)`));
-    const db = await target.open();
-    try {
-      await expectMomentBetween(db.db, before, after);
-    } finally {
-      await db.close();
-    }
-    expectLegacyFiles(target.env.DATA_DIR);
-  }, 180_000);
+  it.each(backends().filter((b) => b !== backend))(
+    'the same backup restores into an empty %s database too',
+    async (other) => {
+      const target = await emptyTarget(other, work, `cross-${other}`);
+      targets.push(target);
+      const restored = await cli('restore', [backupFile], target.env);
+      expect(restored.stderr).toBe('');
+      expect(restored.stdout).toMatch(
+        new RegExp(`^Restored the ${backend} backup taken at .* \\d+ tables, \\d+ rows, 2 files \\(row counts checked\\)`),
+      );
+      const db = await target.open();
+      try {
+        await expectMomentBetween(db.db, before, after);
+      } finally {
+        await db.close();
+      }
+      expectLegacyFiles(target.env.DATA_DIR);
+    },
+    180_000,
+  );
 
   it('restore refuses a target that is not empty and changes nothing', async () => {
     const target = await emptyTarget(backend, work, 'occupied');
@@ -263,7 +297,9 @@ describe.each(backends())('backup and restore on %s', (backend) => {
       writeFileSync(join(target.env.DATA_DIR, 'pglite', 'PG_VERSION'), '17');
       const res = await cli('restore', [backupFile], target.env);
       expect(res.code).toBe(1);
-      expect(res.stderr).toBe(`Restore failed: ${join(target.env.DATA_DIR, 'pglite')} is not empty: restore needs an empty data folder (stop the server and move the folder away, or set another DATA_DIR)\n`);
+      expect(res.stderr).toBe(
+        `Restore failed: ${join(target.env.DATA_DIR, 'pglite')} is not empty: restore needs an empty data folder (stop the server and move the folder away, or set another DATA_DIR)\n`,
+      );
       expect(readdirSync(join(target.env.DATA_DIR, 'pglite'))).toEqual(['PG_VERSION']);
       expect(readdirSync(target.env.DATA_DIR)).toEqual(['pglite']);
       return;
@@ -273,10 +309,14 @@ describe.each(backends())('backup and restore on %s', (backend) => {
     await db.close();
     const res = await cli('restore', [backupFile], target.env);
     expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(/^Restore failed: the database at DATABASE_URL already holds 1 tables, views or sequences: restore needs an empty database/);
+    expect(res.stderr).toMatch(
+      /^Restore failed: the database at DATABASE_URL already holds 1 tables, views or sequences: restore needs an empty database/,
+    );
     const again = await target.open();
     try {
-      const tables = await sql<{ relname: string }>`select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`.execute(again.db);
+      const tables = await sql<{
+        relname: string;
+      }>`select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`.execute(again.db);
       expect(tables.rows.map((r) => r.relname)).toEqual(['keep_me']);
     } finally {
       await again.close();
@@ -305,7 +345,9 @@ describe.each(backends())('backup and restore on %s', (backend) => {
       expect(readdirSync(target.env.DATA_DIR)).toEqual([]);
       if (backend === 'postgres') {
         const db = await target.open();
-        const n = await sql<{ n: number }>`select count(*)::int as n from pg_class where relnamespace = 'public'::regnamespace`.execute(db.db);
+        const n = await sql<{ n: number }>`select count(*)::int as n from pg_class where relnamespace = 'public'::regnamespace`.execute(
+          db.db,
+        );
         await db.close();
         expect(n.rows[0]!.n).toBe(0);
       }
@@ -313,10 +355,16 @@ describe.each(backends())('backup and restore on %s', (backend) => {
   }, 120_000);
 
   it('the daily backup job writes a copy and keeps the newest N of its own', async () => {
-    const app = await buildApp({ db: source.database.db, config: testConfig({ dataDir: source.dataDir, tokenSecret: 'backup-test-secret' }) });
+    const app = await buildApp({
+      db: source.database.db,
+      config: testConfig({ dataDir: source.dataDir, tokenSecret: 'backup-test-secret' }),
+    });
     await app.ready();
     try {
-      const seeded = await sql`select status, parameter, cron_expression from sys_quartz_job where job_class_name = ${DAILY_BACKUP_JOB}`.execute(app.deps.db);
+      const seeded =
+        await sql`select status, parameter, cron_expression from sys_quartz_job where job_class_name = ${DAILY_BACKUP_JOB}`.execute(
+          app.deps.db,
+        );
       expect(seeded.rows).toEqual([{ status: -1, parameter: '7', cron_expression: '0 30 2 * * ?' }]);
       const run = JOB_HANDLERS.get(DAILY_BACKUP_JOB)!;
       const manual = readdirSync(join(work, 'backups'));
@@ -324,19 +372,24 @@ describe.each(backends())('backup and restore on %s', (backend) => {
       const summaries: string[] = [];
       for (let k = 0; k < 3; k++) summaries.push(await run({ deps: app.deps, parameter: '2', fireTime: new Date() }));
       delete process.env.BACKUP_DIR;
-      expect(summaries[0]).toMatch(new RegExp(`^备份完成：xypj-daily-\\d{8}-\\d{6}-\\d{3}-${backend}\\.tar\\.gz（\\d+\\.\\d MB，\\d+张表\\d+行，2个文件）；保留最近2份，删除0份$`));
+      expect(summaries[0]).toMatch(
+        new RegExp(
+          `^备份完成：xypj-daily-\\d{8}-\\d{6}-\\d{3}-${backend}\\.tar\\.gz（\\d+\\.\\d MB，\\d+张表\\d+行，2个文件）；保留最近2份，删除0份$`,
+        ),
+      );
       expect(summaries[2]).toMatch(/；保留最近2份，删除1份$/);
       const left = readdirSync(join(work, 'backups')).sort();
       expect(left.filter((n) => n.startsWith('xypj-daily-'))).toHaveLength(2);
       expect(left.filter((n) => !n.startsWith('xypj-daily-'))).toEqual(manual);
-      await expect(run({ deps: app.deps, parameter: 'all', fireTime: new Date() })).rejects.toThrow('参数应为保留份数（1-365的整数），当前为：all');
+      await expect(run({ deps: app.deps, parameter: 'all', fireTime: new Date() })).rejects.toThrow(
+        '参数应为保留份数（1-365的整数），当前为：all',
+      );
     } finally {
       delete process.env.BACKUP_DIR;
       await app.close();
     }
   }, 180_000);
 });
-
 
 describe('backup files that try to break the restore', () => {
   const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -352,7 +405,18 @@ describe('backup files that try to break the restore', () => {
   }
 
   function manifest(extra: Record<string, unknown>, members: { name: string; body: Buffer }[]): { name: string; body: Buffer } {
-    const body = { format: 'xypj-backup', formatVersion: 1, backend: 'pglite', createdAt: new Date().toISOString(), appVersion: '0.1.0', migrations: [], tables: [], directories: [], files: [], ...extra };
+    const body = {
+      format: 'xypj-backup',
+      formatVersion: 1,
+      backend: 'pglite',
+      createdAt: new Date().toISOString(),
+      appVersion: '0.1.0',
+      migrations: [],
+      tables: [],
+      directories: [],
+      files: [],
+      ...extra,
+    };
     const listed = members.map((m) => ({ name: m.name, bytes: m.body.length, sha256: sha(m.body) }));
     return { name: 'manifest.json', body: Buffer.from(JSON.stringify({ ...body, members: listed })) };
   }
@@ -365,9 +429,21 @@ describe('backup files that try to break the restore', () => {
         { name: 'files/0', body: Buffer.from('not yours') },
       ];
       const cases: [string, { name: string; body: Buffer }[], string][] = [
-        ['escape.tar.gz', [...members, manifest({ files: [{ path: '../../escaped.txt', member: 'files/0' }] }, members)], "the backup's manifest is not valid (files)"],
-        ['extra.tar.gz', [...members, { name: 'database/pgdata/extra', body: Buffer.from('x') }, manifest({}, members)], 'database/pgdata/extra is not in the manifest'],
-        ['newer.tar.gz', [...members, manifest({ migrations: ['999_from_the_future'] }, members)], 'the backup was made by a newer version of the application'],
+        [
+          'escape.tar.gz',
+          [...members, manifest({ files: [{ path: '../../escaped.txt', member: 'files/0' }] }, members)],
+          "the backup's manifest is not valid (files)",
+        ],
+        [
+          'extra.tar.gz',
+          [...members, { name: 'database/pgdata/extra', body: Buffer.from('x') }, manifest({}, members)],
+          'database/pgdata/extra is not in the manifest',
+        ],
+        [
+          'newer.tar.gz',
+          [...members, manifest({ migrations: ['999_from_the_future'] }, members)],
+          'the backup was made by a newer version of the application',
+        ],
         ['plain.tar.gz', members, 'it has no manifest'],
       ];
       for (const [name, content, message] of cases) {

@@ -23,7 +23,8 @@ describe.each(backends())('administration replies JeecgBoot clients rely on, on 
     const res = await t.request({ method: 'GET', url: `/api${url}`, token });
     return { status: res.statusCode, body: res.json() };
   };
-  const duplicate = (query: Record<string, string>, token = admin) => get(`/sys/duplicate/check?${new URLSearchParams(query).toString()}`, token);
+  const duplicate = (query: Record<string, string>, token = admin) =>
+    get(`/sys/duplicate/check?${new URLSearchParams(query).toString()}`, token);
 
   describe('duplicate check of the user, role, menu and department-role forms', () => {
     it('answers whether a user name, phone, e-mail or work number is taken, the edited user excepted', async () => {
@@ -39,7 +40,10 @@ describe.each(backends())('administration replies JeecgBoot clients rely on, on 
           success: false,
           message: '该值不可用，系统中已存在！',
         });
-        expect((await duplicate({ tableName: 'sys_user', fieldName, fieldVal: free })).body, `${fieldName}=${free}`).toMatchObject({ success: true, message: '该值可用！' });
+        expect((await duplicate({ tableName: 'sys_user', fieldName, fieldVal: free })).body, `${fieldName}=${free}`).toMatchObject({
+          success: true,
+          message: '该值可用！',
+        });
       }
       const own = await duplicate({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'staff', dataId: 'u_demo_staff' });
       expect(own.body).toMatchObject({ success: true, message: '该值可用！' });
@@ -50,7 +54,12 @@ describe.each(backends())('administration replies JeecgBoot clients rely on, on 
       expect((await duplicate({ tableName: 'sys_role', fieldName: 'roleCode', fieldVal: 'brand_new_role' })).body.success).toBe(true);
       expect((await duplicate({ tableName: 'sys_permission', fieldName: 'perms', fieldVal: 'user:add' })).body.success).toBe(false);
       expect((await duplicate({ tableName: 'sys_permission', fieldName: 'perms', fieldVal: 'brand:new' })).body.success).toBe(true);
-      const added = await t.request({ method: 'POST', url: '/api/sys/sysDepartRole/add', token: admin, payload: { departId: 'd_a01a01', roleName: '审核员', roleCode: 'dr_auditor' } });
+      const added = await t.request({
+        method: 'POST',
+        url: '/api/sys/sysDepartRole/add',
+        token: admin,
+        payload: { departId: 'd_a01a01', roleName: '审核员', roleCode: 'dr_auditor' },
+      });
       expect(added.json().success, added.body).toBe(true);
       expect((await duplicate({ tableName: 'sys_depart_role', fieldName: 'role_code', fieldVal: 'dr_auditor' })).body.success).toBe(false);
       expect((await duplicate({ tableName: 'sys_depart_role', fieldName: 'roleCode', fieldVal: 'dr_other' })).body.success).toBe(true);
@@ -60,8 +69,15 @@ describe.each(backends())('administration replies JeecgBoot clients rely on, on 
       const expert = await t.login('expert');
       expect((await duplicate({ tableName: 'sys_user', fieldName: 'phone', fieldVal: '13800000001' }, expert)).status).toBe(403);
       expect((await duplicate({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: 'admin' }, expert)).status).toBe(403);
-      for (const [tableName, fieldName] of [['sys_user', 'password'], ['sys_user', 'realname'], ['sys_role', 'role_name']]) {
-        expect((await duplicate({ tableName: tableName!, fieldName: fieldName!, fieldVal: 'x' })).body).toMatchObject({ success: false, message: '该字段不支持重复校验' });
+      for (const [tableName, fieldName] of [
+        ['sys_user', 'password'],
+        ['sys_user', 'realname'],
+        ['sys_role', 'role_name'],
+      ]) {
+        expect((await duplicate({ tableName: tableName!, fieldName: fieldName!, fieldVal: 'x' })).body).toMatchObject({
+          success: false,
+          message: '该字段不支持重复校验',
+        });
       }
     });
   });
@@ -78,7 +94,10 @@ describe.each(backends())('administration replies JeecgBoot clients rely on, on 
       const trees: Array<[string, TreeNode[]]> = [
         ['/sys/role/queryTreeList', (await get('/sys/role/queryTreeList')).body.result.treeList],
         ['/sys/permission/queryTreeList', (await get('/sys/permission/queryTreeList')).body.result.treeList],
-        ['queryTreeListForDeptRole', (await get('/sys/sysDepartPermission/queryTreeListForDeptRole?departId=d_a01a01')).body.result.treeList],
+        [
+          'queryTreeListForDeptRole',
+          (await get('/sys/sysDepartPermission/queryTreeListForDeptRole?departId=d_a01a01')).body.result.treeList,
+        ],
         ['/sys/permission/queryListAsync', (await get('/sys/permission/queryListAsync')).body.result],
         ['queryListAsync?pid', (await get('/sys/permission/queryListAsync?pid=m_system')).body.result],
       ];
@@ -87,7 +106,11 @@ describe.each(backends())('administration replies JeecgBoot clients rely on, on 
         expect(nodes.length, name).toBeGreaterThan(0);
         for (const node of nodes) expect(node.scopedSlots, `${name} ${node.key}`).toEqual({ title: 'hasDatarule' });
       }
-      expect(flatten(trees[2]![1]).map((n) => n.key).sort()).toEqual(['b_user_add', 'm_system', 'm_system_user']);
+      expect(
+        flatten(trees[2]![1])
+          .map((n) => n.key)
+          .sort(),
+      ).toEqual(['b_user_add', 'm_system', 'm_system_user']);
     });
   });
 
@@ -111,7 +134,17 @@ describe.each(backends())('administration replies JeecgBoot clients rely on, on 
     });
 
     it('lists nobody for a 普通用户 without depId, and only the led departments once they lead one', async () => {
-      await t.db.insertInto('sys_role_permission').values({ id: 'rp_staff_depusers', role_id: 'r_xypj_staff', permission_id: 'b_departuser_users', data_rule_ids: null, operate_date: null, operate_ip: null }).execute();
+      await t.db
+        .insertInto('sys_role_permission')
+        .values({
+          id: 'rp_staff_depusers',
+          role_id: 'r_xypj_staff',
+          permission_id: 'b_departuser_users',
+          data_rule_ids: null,
+          operate_date: null,
+          operate_ip: null,
+        })
+        .execute();
       const staff = await t.login('staff');
       const none = await get('/sys/user/departUserList', staff);
       expect(none.body).toMatchObject({ success: true, result: { records: [], total: 0 } });
@@ -124,7 +157,14 @@ describe.each(backends())('administration replies JeecgBoot clients rely on, on 
 
   describe('dictionary items', () => {
     it('lists the items of every dictionary, paged, when no dictId is given', async () => {
-      const total = Number((await t.db.selectFrom('sys_dict_item').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const total = Number(
+        (
+          await t.db
+            .selectFrom('sys_dict_item')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       const res = await get('/sys/dictItem/list');
       expect(res.body).toMatchObject({ success: true, result: { total, size: 10, current: 1 } });
       expect(res.body.result.records).toHaveLength(10);

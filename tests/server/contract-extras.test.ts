@@ -27,7 +27,12 @@ describe.each(backends())('lookups the JeecgBoot client calls beside the main sc
 
   it('GET /sys/category/loadDictItem/ (with the client’s trailing slash) answers the names in the order of ids', async () => {
     const add = async (name: string, pid?: string) => {
-      const res = await t.request({ method: 'POST', url: '/api/sys/category/add', token: admin, payload: { name, ...(pid ? { pid } : {}) } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/sys/category/add',
+        token: admin,
+        payload: { name, ...(pid ? { pid } : {}) },
+      });
       expect(res.json().success, res.body).toBe(true);
       return (await t.db.selectFrom('sys_category').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
     };
@@ -35,7 +40,10 @@ describe.each(backends())('lookups the JeecgBoot client calls beside the main sc
     const child = await add('甲级证书', root);
     const names = await get(`/sys/category/loadDictItem/?ids=${child},${root},missing1`, expert);
     expect(names.body).toMatchObject({ success: true, result: ['甲级证书', '证书类别'] });
-    expect((await get(`/sys/category/loadDictItem/?ids=${child},missing1&delNotExist=false`, expert)).body.result).toEqual(['甲级证书', 'missing1']);
+    expect((await get(`/sys/category/loadDictItem/?ids=${child},missing1&delNotExist=false`, expert)).body.result).toEqual([
+      '甲级证书',
+      'missing1',
+    ]);
     expect((await get('/sys/category/loadDictItem/?ids=', expert)).body).toMatchObject({ success: false, message: '分类ID不能为空' });
     expect((await get(`/sys/category/loadDictItem/?ids=${encodeURIComponent("x' or '1'='1")}`, expert)).status).toBe(400);
     expect((await get(`/sys/category/loadDictItem/?ids=${child}`)).status).toBe(401);
@@ -52,9 +60,15 @@ describe.each(backends())('lookups the JeecgBoot client calls beside the main sc
   });
 
   it('GET /sys/sysDepart/queryParentName answers the name of the department above, empty for a top one', async () => {
-    expect((await get('/sys/sysDepart/queryParentName?departId=d_a01a02', expert)).body).toMatchObject({ success: true, result: '省工程建设监理协会' });
+    expect((await get('/sys/sysDepart/queryParentName?departId=d_a01a02', expert)).body).toMatchObject({
+      success: true,
+      result: '省工程建设监理协会',
+    });
     expect((await get('/sys/sysDepart/queryParentName?departId=d_a01', expert)).body).toMatchObject({ success: true, result: '' });
-    expect((await get('/sys/sysDepart/queryParentName?departId=nope', expert)).body).toMatchObject({ success: false, message: '未找到对应部门' });
+    expect((await get('/sys/sysDepart/queryParentName?departId=nope', expert)).body).toMatchObject({
+      success: false,
+      message: '未找到对应部门',
+    });
     expect((await get('/sys/sysDepart/queryParentName', expert)).body).toMatchObject({ success: false, message: '部门ID不能为空' });
     expect((await get(`/sys/sysDepart/queryParentName?departId=${encodeURIComponent("d' or 1=1")}`, expert)).status).toBe(400);
     expect((await get('/sys/sysDepart/queryParentName?departId=d_a01a02')).status).toBe(401);

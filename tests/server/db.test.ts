@@ -11,7 +11,10 @@ describe.each(backends())('migrations and seed data on %s', (backend) => {
   afterAll(() => t?.close());
 
   it('records applied migrations and does nothing on the next start', async () => {
-    const rows = await t.db.selectFrom('sys_migration' as never).selectAll().execute();
+    const rows = await t.db
+      .selectFrom('sys_migration' as never)
+      .selectAll()
+      .execute();
     expect(rows.length).toBeGreaterThanOrEqual(1);
     const again = await migrateToLatest(t.db);
     expect(again, JSON.stringify(again)).toEqual({ applied: [], fresh: false });
@@ -28,7 +31,7 @@ describe.each(backends())('migrations and seed data on %s', (backend) => {
     for (const u of users) expect(u.password).toMatch(/^scrypt\$/);
   });
 
-  it('adds a seed entry new to an existing database once, and keeps an administrator\'s deletion', async () => {
+  it("adds a seed entry new to an existing database once, and keeps an administrator's deletion", async () => {
     await t.db.deleteFrom('sys_role_permission').where('permission_id', '=', 'm_exception_500').execute();
     await t.db.deleteFrom('sys_permission').where('id', '=', 'm_exception_500').execute();
     expect(await applySeedData(t.db)).toEqual([]);
@@ -78,7 +81,9 @@ describe.each(backends().filter((b) => b === 'postgres'))('connections to %s', (
       const killer = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await killer.connect();
       const killed = await killer.query(
-        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [rows[0].name]);
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [rows[0].name],
+      );
       await killer.end();
       expect(killed.rowCount).toBeGreaterThanOrEqual(1);
       await new Promise((r) => setTimeout(r, 200));

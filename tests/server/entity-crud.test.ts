@@ -11,7 +11,8 @@ describe.each(backends())('entity engine: positions CRUD on %s', (backend) => {
   });
   afterAll(() => t?.close());
 
-  const add = (payload: Record<string, unknown>, token = admin) => t.request({ method: 'POST', url: '/api/sys/position/add', payload, token });
+  const add = (payload: Record<string, unknown>, token = admin) =>
+    t.request({ method: 'POST', url: '/api/sys/position/add', payload, token });
   const list = async (query: string, token = admin) => {
     const res = await t.request({ method: 'GET', url: `/api/sys/position/list?${query}`, token });
     return res.json();
@@ -31,7 +32,12 @@ describe.each(backends())('entity engine: positions CRUD on %s', (backend) => {
     expect(edit.json()).toMatchObject({ success: true, message: '编辑成功!' });
     const byId = await t.request({ method: 'GET', url: `/api/sys/position/queryById?id=${row.id}`, token: admin });
     expect(byId.json().result).toMatchObject({ id: row.id, name: '研发总监', code: 'devleader', updateBy: 'admin' });
-    const postEdit = await t.request({ method: 'POST', url: '/api/sys/position/edit', payload: { id: row.id, postRank: '4' }, token: admin });
+    const postEdit = await t.request({
+      method: 'POST',
+      url: '/api/sys/position/edit',
+      payload: { id: row.id, postRank: '4' },
+      token: admin,
+    });
     expect(postEdit.json().message).toBe('编辑成功!');
 
     const del = await t.request({ method: 'DELETE', url: `/api/sys/position/delete?id=${row.id}`, token: admin });
@@ -95,7 +101,8 @@ describe.each(backends())('entity engine: positions CRUD on %s', (backend) => {
     const res = await t.request({ method: 'GET', url: '/api/sys/permission/getUserPermissionByToken', token: admin });
     const body = res.json();
     const actions = body.result.auth.map((a: { action: string }) => a.action);
-    for (const action of ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel']) expect(actions).toContain(`system:position:${action}`);
+    for (const action of ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'])
+      expect(actions).toContain(`system:position:${action}`);
     const system = body.result.menu.find((m: { meta: { title: string } }) => m.meta.title === '系统管理');
     expect(system.children.map((c: { component: string }) => c.component)).toContain('system/SysPositionList');
   });

@@ -16,7 +16,12 @@ describe.each(backends())('.xls import on %s', (backend) => {
   afterAll(() => t?.close());
 
   const upload = (url: string, name: string, content: Buffer) =>
-    t.request({ method: 'POST', url: `/api${url}`, token: admin, ...multipart({ isSingleTableImport: 'true' }, [{ field: 'files[]', name, content, type: XLS_TYPE }]) });
+    t.request({
+      method: 'POST',
+      url: `/api${url}`,
+      token: admin,
+      ...multipart({ isSingleTableImport: 'true' }, [{ field: 'files[]', name, content, type: XLS_TYPE }]),
+    });
   const list = async (url: string) => (await t.request({ method: 'GET', url: `/api${url}`, token: admin })).json().result.records;
 
   it('saves the good rows of an .xls file and answers code 201 with the bad ones', async () => {
@@ -56,20 +61,39 @@ describe.each(backends())('.xls import on %s', (backend) => {
     const res = await upload('/test/order/importExcel', '订单.xls', file);
     expect(res.json()).toMatchObject({ success: true, message: '共2行数据全部导入成功！' });
     const rows = await list('/test/order/list?orderCode=XLS-*&column=orderCode&order=asc');
-    expect(rows.map((r: { orderCode: string; orderDate: string; orderMoney: number | string; content: string }) => [r.orderCode, r.orderDate, Number(r.orderMoney), r.content])).toEqual([
+    expect(
+      rows.map((r: { orderCode: string; orderDate: string; orderMoney: number | string; content: string }) => [
+        r.orderCode,
+        r.orderDate,
+        Number(r.orderMoney),
+        r.content,
+      ]),
+    ).toEqual([
       ['XLS-001', '2024-01-15 12:00:00', 12.345, '第一单'],
       ['XLS-002', '2024-01-16 00:00:00', 99, '7'],
     ]);
   });
 
   it('serves the administration importers that share the reader', async () => {
-    const res = await upload('/sys/role/importExcel', '角色.xls', xlsWorkbook([['角色名称', '角色编码'], ['导入角色', 'xls_role']]));
+    const res = await upload(
+      '/sys/role/importExcel',
+      '角色.xls',
+      xlsWorkbook([
+        ['角色名称', '角色编码'],
+        ['导入角色', 'xls_role'],
+      ]),
+    );
     expect(res.json()).toMatchObject({ success: true, message: '共1行数据全部导入成功！' });
-    expect(await t.db.selectFrom('sys_role').select('role_name').where('role_code', '=', 'xls_role').executeTakeFirst()).toEqual({ role_name: '导入角色' });
+    expect(await t.db.selectFrom('sys_role').select('role_name').where('role_code', '=', 'xls_role').executeTakeFirst()).toEqual({
+      role_name: '导入角色',
+    });
   });
 
   it('answers garbage, broken, encrypted and old .xls files with plain messages, never a 500', async () => {
-    const good = xlsWorkbook([['职务编码', '职务名称', '职级'], ['g1', '好', '员级']]);
+    const good = xlsWorkbook([
+      ['职务编码', '职务名称', '职级'],
+      ['g1', '好', '员级'],
+    ]);
     const cases: Array<[Buffer, string]> = [
       [Buffer.from('not a workbook at all'), FORMAT_MESSAGE],
       [Buffer.concat([good.subarray(0, 8), Buffer.alloc(2000, 0x41)]), FORMAT_MESSAGE],

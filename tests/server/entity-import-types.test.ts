@@ -45,9 +45,14 @@ describe.each(backends())('bulk import keeps every type on %s', (backend) => {
       ['名称', '说明', '数量', '大数', '单价', '启用', '日期', '时间'],
       ['甲', '多行\n说明', 7, '9007199254740991', '12.5', 'Y', '2026-03-04', '2026-03-04 09:30:15'],
       ['乙', '', '', '', '', '', '', ''],
-      ['丙', "带'引号\"的,{说明}", -3, '-1', '0.01', 'false', '2026-12-31', '2026-12-31 23:59:59'],
+      ['丙', '带\'引号"的,{说明}', -3, '-1', '0.01', 'false', '2026-12-31', '2026-12-31 23:59:59'],
     ]);
-    const res = await t.request({ method: 'POST', url: '/api/test/importType/importExcel', token: admin, ...importUpload('types.xlsx', file) });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/test/importType/importExcel',
+      token: admin,
+      ...importUpload('types.xlsx', file),
+    });
     expect(res.json()).toMatchObject({ success: true, message: '共3行数据全部导入成功！' });
     const rows = (
       await sql<Record<string, unknown>>`select name, memo, qty, big::text as big, price::text as price, active, day::text as day,
@@ -55,9 +60,45 @@ describe.each(backends())('bulk import keeps every type on %s', (backend) => {
         from test_import_type order by name`.execute(t.db)
     ).rows;
     expect(rows).toEqual([
-      { name: '丙', memo: "带'引号\"的,{说明}", qty: -3, big: '-1', price: '0.01', active: false, day: '2026-12-31', at: '2026-12-31 23:59:59', create_by: 'admin', stamped: true, id_length: rows[0]!.id_length },
-      { name: '乙', memo: null, qty: null, big: null, price: null, active: null, day: null, at: null, create_by: 'admin', stamped: true, id_length: rows[1]!.id_length },
-      { name: '甲', memo: '多行\n说明', qty: 7, big: '9007199254740991', price: '12.50', active: true, day: '2026-03-04', at: '2026-03-04 09:30:15', create_by: 'admin', stamped: true, id_length: rows[2]!.id_length },
+      {
+        name: '丙',
+        memo: '带\'引号"的,{说明}',
+        qty: -3,
+        big: '-1',
+        price: '0.01',
+        active: false,
+        day: '2026-12-31',
+        at: '2026-12-31 23:59:59',
+        create_by: 'admin',
+        stamped: true,
+        id_length: rows[0]!.id_length,
+      },
+      {
+        name: '乙',
+        memo: null,
+        qty: null,
+        big: null,
+        price: null,
+        active: null,
+        day: null,
+        at: null,
+        create_by: 'admin',
+        stamped: true,
+        id_length: rows[1]!.id_length,
+      },
+      {
+        name: '甲',
+        memo: '多行\n说明',
+        qty: 7,
+        big: '9007199254740991',
+        price: '12.50',
+        active: true,
+        day: '2026-03-04',
+        at: '2026-03-04 09:30:15',
+        create_by: 'admin',
+        stamped: true,
+        id_length: rows[2]!.id_length,
+      },
     ]);
     expect(new Set(rows.map((r) => r.id_length)).size).toBe(1);
   });

@@ -29,7 +29,6 @@ process.env.ENTITY_DIRS = fixtureDir;
 
 afterAll(() => rmSync(fixtureDir, { recursive: true, force: true }));
 
-
 describe('entity files naming table dictionaries', () => {
   const withDict = (dictCode: string) => ({
     $schema: '../_meta/entity.schema.json',
@@ -41,8 +40,12 @@ describe('entity files naming table dictionaries', () => {
   });
 
   it('accepts a registered one in any spacing and refuses others, naming the file and column', () => {
-    expect(defineEntity('a.json', withDict('sys_role, role_name, role_code')).fields.find((f) => f.property === 'owner')?.dictCode).toBe('sys_role, role_name, role_code');
-    expect(() => defineEntity('b.json', withDict('sys_user,password,username'))).toThrow('实体定义 b.json：/columns/0/dictCode 列 owner 的表字典 sys_user,password,username 未注册（只能使用服务器登记的表字典）');
+    expect(defineEntity('a.json', withDict('sys_role, role_name, role_code')).fields.find((f) => f.property === 'owner')?.dictCode).toBe(
+      'sys_role, role_name, role_code',
+    );
+    expect(() => defineEntity('b.json', withDict('sys_user,password,username'))).toThrow(
+      '实体定义 b.json：/columns/0/dictCode 列 owner 的表字典 sys_user,password,username 未注册（只能使用服务器登记的表字典）',
+    );
     expect(() => defineEntity('c.json', withDict('bad code;'))).toThrow('列 owner 的字典编码格式不正确');
   });
 });
@@ -63,7 +66,11 @@ describe.each(backends())('entity list extras on %s', (backend) => {
       });
       expect(res.json().success, res.body).toBe(true);
     }
-    for (const [code, name, postRank] of [['c1', '一级职务', '1'], ['c3', '三级职务', '3'], ['c3b', '另一三级', '3']]) {
+    for (const [code, name, postRank] of [
+      ['c1', '一级职务', '1'],
+      ['c3', '三级职务', '3'],
+      ['c3b', '另一三级', '3'],
+    ]) {
       await t.request({ method: 'POST', url: '/api/sys/position/add', payload: { code, name, postRank }, token: admin });
     }
   });
@@ -164,14 +171,23 @@ describe.each(backends())('entity list extras on %s', (backend) => {
       const add = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/test/tool/add', payload, token: admin });
       expect((await add({ name: '扳手', ownerRole: 'admin', roles: 'admin,xypj_staff' })).json().success).toBe(true);
       expect((await add({ name: '卡尺', ownerRole: '评审专家' })).json().success).toBe(true);
-      expect((await add({ name: '锤子', ownerRole: 'nobody' })).json()).toMatchObject({ success: false, message: '负责角色的值不在字典中' });
+      expect((await add({ name: '锤子', ownerRole: 'nobody' })).json()).toMatchObject({
+        success: false,
+        message: '负责角色的值不在字典中',
+      });
     });
 
     it('lists and exports <field>_dictText from the table dictionary', async () => {
       const page = (await get('/api/test/tool/list?column=name&order=asc')).json();
       expect(page.result.records).toEqual([
         expect.objectContaining({ name: '卡尺', ownerRole: 'xypj_expert', ownerRole_dictText: '评审专家' }),
-        expect.objectContaining({ name: '扳手', ownerRole: 'admin', ownerRole_dictText: '管理员', roles: 'admin,xypj_staff', roles_dictText: '管理员,协会工作人员' }),
+        expect.objectContaining({
+          name: '扳手',
+          ownerRole: 'admin',
+          ownerRole_dictText: '管理员',
+          roles: 'admin,xypj_staff',
+          roles_dictText: '管理员,协会工作人员',
+        }),
       ]);
       const res = await get('/api/test/tool/exportXls?column=name&order=asc');
       expect((await sheetRows(res.rawPayload)).slice(2)).toEqual([

@@ -36,13 +36,22 @@ describe('a page naming its entity and nothing else', () => {
 
   it('calls the entity endpoints with its permission codes on every standard button', () => {
     expect(page.url).toEqual({
-      list: '/test/book/list', add: '/test/book/add', edit: '/test/book/edit', delete: '/test/book/delete',
-      deleteBatch: '/test/book/deleteBatch', queryById: '/test/book/queryById', exportXls: '/test/book/exportXls', importExcel: '/test/book/importExcel',
+      list: '/test/book/list',
+      add: '/test/book/add',
+      edit: '/test/book/edit',
+      delete: '/test/book/delete',
+      deleteBatch: '/test/book/deleteBatch',
+      queryById: '/test/book/queryById',
+      exportXls: '/test/book/exportXls',
+      importExcel: '/test/book/importExcel',
     });
     expect(page.authPrefix).toBe('test:book');
     expect(page.toolbar).toEqual({
-      add: { auth: 'test:book:add' }, import: { auth: 'test:book:importExcel' }, export: { auth: 'test:book:exportXls' },
-      batchDelete: { auth: 'test:book:deleteBatch' }, superQuery: true,
+      add: { auth: 'test:book:add' },
+      import: { auth: 'test:book:importExcel' },
+      export: { auth: 'test:book:exportXls' },
+      batchDelete: { auth: 'test:book:deleteBatch' },
+      superQuery: true,
     });
     expect(page.rowActions).toEqual({ edit: { auth: 'test:book:edit' }, detail: true, delete: { auth: 'test:book:delete' } });
     expect(page.defaultSort).toEqual({ column: 'createTime', order: 'desc' });
@@ -55,7 +64,17 @@ describe('a page naming its entity and nothing else', () => {
       { dataIndex: 'genre', title: '类别', component: 'Select', props: { dictCode: 'book_genre' } },
       { dataIndex: 'pages', title: '页数' },
       { dataIndex: 'price', title: '价格' },
-      { dataIndex: 'onShelf', title: '在架', component: 'Radio', props: { options: [{ value: 'true', label: '是' }, { value: 'false', label: '否' }] } },
+      {
+        dataIndex: 'onShelf',
+        title: '在架',
+        component: 'Radio',
+        props: {
+          options: [
+            { value: 'true', label: '是' },
+            { value: 'false', label: '否' },
+          ],
+        },
+      },
       { dataIndex: 'published', title: '出版日期', component: 'DatePicker' },
       { dataIndex: 'summary', title: '简介' },
     ]);
@@ -63,14 +82,30 @@ describe('a page naming its entity and nothing else', () => {
 
   it("edits every column with the entity's rules: required, length, uniqueness, dictionary, number scale, default", () => {
     const form = page.form as Json;
-    expect({ ...form, schema: undefined }).toEqual({ container: 'modal', width: 800, grid: { maxColumns: 1, labelCol: 5, wrapperCol: 16 }, schema: undefined });
+    expect({ ...form, schema: undefined }).toEqual({
+      container: 'modal',
+      width: 800,
+      grid: { maxColumns: 1, labelCol: 5, wrapperCol: 16 },
+      schema: undefined,
+    });
     const fields = props(form.schema);
     expect(Object.keys(fields)).toEqual(['title', 'genre', 'pages', 'price', 'onShelf', 'published', 'summary']);
     expect(fields.title).toEqual({
-      type: 'string', title: '书名', required: true, 'x-decorator': 'FormItem', 'x-component': 'Input', 'x-component-props': { placeholder: '请输入书名' },
-      'x-validator': [{ maxLength: 80, message: '书名长度不能超过80个字符' }, { duplicateCheck: { tableName: 'test_book', fieldName: 'title' } }],
+      type: 'string',
+      title: '书名',
+      required: true,
+      'x-decorator': 'FormItem',
+      'x-component': 'Input',
+      'x-component-props': { placeholder: '请输入书名' },
+      'x-validator': [
+        { maxLength: 80, message: '书名长度不能超过80个字符' },
+        { duplicateCheck: { tableName: 'test_book', fieldName: 'title' } },
+      ],
     });
-    expect(fields.genre).toMatchObject({ 'x-component': 'Select', 'x-component-props': { dictCode: 'book_genre', placeholder: '请选择类别' } });
+    expect(fields.genre).toMatchObject({
+      'x-component': 'Select',
+      'x-component-props': { dictCode: 'book_genre', placeholder: '请选择类别' },
+    });
     expect(fields.genre['x-validator']).toBeUndefined();
     expect(fields.price).toMatchObject({ type: 'number', 'x-component': 'NumberPicker', 'x-component-props': { precision: 2 } });
     expect(fields.onShelf).toMatchObject({ 'x-component': 'Radio', default: 'true' });
@@ -80,7 +115,13 @@ describe('a page naming its entity and nothing else', () => {
 
   it('queries by the required columns and offers every column and 创建时间 to the advanced query', () => {
     expect(Object.keys(props(page.query))).toEqual(['title', 'published']);
-    expect(props(page.query).title).toEqual({ type: 'string', title: '书名', 'x-decorator': 'FormItem', 'x-component': 'Input', 'x-component-props': { placeholder: '请输入书名' } });
+    expect(props(page.query).title).toEqual({
+      type: 'string',
+      title: '书名',
+      'x-decorator': 'FormItem',
+      'x-component': 'Input',
+      'x-component-props': { placeholder: '请输入书名' },
+    });
     expect((page.superQuery as { fields: Json[] }).fields).toEqual([
       { value: 'title', text: '书名', type: 'string' },
       { value: 'genre', text: '类别', type: 'list', dictCode: 'book_genre' },
@@ -99,7 +140,15 @@ describe('column rules beyond type, length and required', () => {
     const ruled = {
       ...entity,
       columns: [
-        { name: 'isbn', type: 'string', length: 20, maxLength: 13, pattern: '^[0-9]{13}$', patternMessage: 'ISBN须为13位数字', label: 'ISBN' },
+        {
+          name: 'isbn',
+          type: 'string',
+          length: 20,
+          maxLength: 13,
+          pattern: '^[0-9]{13}$',
+          patternMessage: 'ISBN须为13位数字',
+          label: 'ISBN',
+        },
         { name: 'stars', type: 'int', min: 1, max: 5, label: '星级' },
         { name: 'binding', type: 'string', length: 10, allowedValues: ['精装', '平装'], label: '装帧' },
         { name: 'lent', type: 'string', length: 1, yesNo: true, label: '借出' },
@@ -107,9 +156,23 @@ describe('column rules beyond type, length and required', () => {
     } as unknown as EntityJson;
     const page = derivePage(bare, ruled);
     const fields = props((page.form as Json).schema);
-    expect(fields.isbn['x-validator']).toEqual([{ maxLength: 13, message: 'ISBN长度不能超过13个字符' }, { pattern: '^[0-9]{13}$', message: 'ISBN须为13位数字' }]);
-    expect(fields.stars['x-validator']).toEqual([{ min: 1, message: '星级不能小于1' }, { max: 5, message: '星级不能大于5' }]);
-    expect(fields.binding).toMatchObject({ 'x-component': 'Select', 'x-component-props': { options: [{ value: '精装', label: '精装' }, { value: '平装', label: '平装' }] } });
+    expect(fields.isbn['x-validator']).toEqual([
+      { maxLength: 13, message: 'ISBN长度不能超过13个字符' },
+      { pattern: '^[0-9]{13}$', message: 'ISBN须为13位数字' },
+    ]);
+    expect(fields.stars['x-validator']).toEqual([
+      { min: 1, message: '星级不能小于1' },
+      { max: 5, message: '星级不能大于5' },
+    ]);
+    expect(fields.binding).toMatchObject({
+      'x-component': 'Select',
+      'x-component-props': {
+        options: [
+          { value: '精装', label: '精装' },
+          { value: '平装', label: '平装' },
+        ],
+      },
+    });
     expect(fields.binding['x-validator']).toBeUndefined();
     expect(fields.lent['x-component']).toBe('Switch');
     expect((page.columns as Json[]).find((c) => c.dataIndex === 'lent')).toEqual({ dataIndex: 'lent', title: '借出', component: 'Switch' });
@@ -126,30 +189,46 @@ describe('check-character columns', () => {
       ],
     } as unknown as EntityJson;
     const fields = props((derivePage(bare, checked).form as Json).schema);
-    expect(fields.creditCode['x-validator']).toEqual([{ maxLength: 18, message: '统一社会信用代码长度不能超过18个字符' }, { creditCode: true }]);
+    expect(fields.creditCode['x-validator']).toEqual([
+      { maxLength: 18, message: '统一社会信用代码长度不能超过18个字符' },
+      { creditCode: true },
+    ]);
     expect(fields.idCard['x-validator']).toEqual([{ maxLength: 18, message: '身份证号长度不能超过18个字符' }, { idCard: true }]);
   });
 });
 
 describe('what a page writes wins', () => {
   it('picks and orders columns, query and form fields, completing each from its column', () => {
-    const page = derivePage({
-      ...bare,
-      columns: [{ dataIndex: 'published', sorter: true }, { dataIndex: 'title', title: '名称' }, { dataIndex: 'score', title: '评分' }],
-      query: { properties: { genre: {}, title: { 'x-component': 'SearchInput', 'x-component-props': { rule: 'like' } } } },
-      form: { width: 600, schema: { properties: { summary: { 'x-component-props': { rows: 4 } }, title: {} } } },
-      superQuery: { fields: [{ value: 'genre' }] },
-    }, entity);
+    const page = derivePage(
+      {
+        ...bare,
+        columns: [
+          { dataIndex: 'published', sorter: true },
+          { dataIndex: 'title', title: '名称' },
+          { dataIndex: 'score', title: '评分' },
+        ],
+        query: { properties: { genre: {}, title: { 'x-component': 'SearchInput', 'x-component-props': { rule: 'like' } } } },
+        form: { width: 600, schema: { properties: { summary: { 'x-component-props': { rows: 4 } }, title: {} } } },
+        superQuery: { fields: [{ value: 'genre' }] },
+      },
+      entity,
+    );
     expect(page.columns).toEqual([
       { dataIndex: 'published', title: '出版日期', component: 'DatePicker', sorter: true },
       { dataIndex: 'title', title: '名称' },
       { dataIndex: 'score', title: '评分' },
     ]);
-    expect(props(page.query).title).toMatchObject({ 'x-component': 'SearchInput', 'x-component-props': { placeholder: '请输入书名', rule: 'like' } });
+    expect(props(page.query).title).toMatchObject({
+      'x-component': 'SearchInput',
+      'x-component-props': { placeholder: '请输入书名', rule: 'like' },
+    });
     expect(Object.keys(props(page.query))).toEqual(['genre', 'title']);
     expect((page.form as Json).width).toBe(600);
     expect(Object.keys(props((page.form as Json).schema))).toEqual(['summary', 'title']);
-    expect(props((page.form as Json).schema).summary).toMatchObject({ 'x-component': 'TextArea', 'x-component-props': { placeholder: '请输入简介', rows: 4 } });
+    expect(props((page.form as Json).schema).summary).toMatchObject({
+      'x-component': 'TextArea',
+      'x-component-props': { placeholder: '请输入简介', rows: 4 },
+    });
     expect(page.superQuery).toEqual({ fields: [{ value: 'genre', text: '类别', type: 'list', dictCode: 'book_genre' }] });
   });
 
@@ -176,12 +255,21 @@ describe('what a page writes wins', () => {
 
 describe('the menu buttons a page implies', () => {
   it('are the list code and the codes of its actions, named after the entity', () => {
-    expect(pageButtons(derivePage({ ...bare, url: { list: '/test/book/list', exportXls: '/test/book/exportXls' } }, entity), entity)).toEqual([
+    expect(
+      pageButtons(derivePage({ ...bare, url: { list: '/test/book/list', exportXls: '/test/book/exportXls' } }, entity), entity),
+    ).toEqual([
       { perms: 'test:book:list', name: '图书查询' },
       { perms: 'test:book:exportXls', name: '图书导出' },
     ]);
     expect(pageButtons({ ...bare, columns: [{ dataIndex: 'price', auth: 'test:book:price' }] }, entity).map((b) => b.perms)).toEqual([
-      'test:book:list', 'test:book:add', 'test:book:edit', 'test:book:delete', 'test:book:deleteBatch', 'test:book:exportXls', 'test:book:importExcel', 'test:book:price',
+      'test:book:list',
+      'test:book:add',
+      'test:book:edit',
+      'test:book:delete',
+      'test:book:deleteBatch',
+      'test:book:exportXls',
+      'test:book:importExcel',
+      'test:book:price',
     ]);
   });
 
@@ -208,7 +296,9 @@ describe('SysPositionList', () => {
     expect((page.columns as Json[]).map((c) => c.title)).toEqual(['职务编码', '职务名称', '职级', '公司id']);
     expect(Object.keys(props(page.query))).toEqual(['code', 'name', rank]);
     expect(Object.keys(props((page.form as Json).schema))).toEqual(['code', 'name', rank]);
-    expect(props((page.form as Json).schema).code['x-validator']).toContainEqual({ duplicateCheck: { tableName: 'sys_position', fieldName: 'code' } });
+    expect(props((page.form as Json).schema).code['x-validator']).toContainEqual({
+      duplicateCheck: { tableName: 'sys_position', fieldName: 'code' },
+    });
     expect(page.exportFileName).toBe('职务表');
   });
 });

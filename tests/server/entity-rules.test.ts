@@ -16,7 +16,15 @@ writeFileSync(
     permissionPrefix: 'test:rule',
     columns: [
       { name: 'name', type: 'string', length: 50, maxLength: 6, required: true, label: '名称' },
-      { name: 'code', type: 'string', length: 20, pattern: '^[A-Z]{2}\\d{2}$', patternMessage: '编码须为两个大写字母加两位数字', queryMatch: 'exact', label: '编码' },
+      {
+        name: 'code',
+        type: 'string',
+        length: 20,
+        pattern: '^[A-Z]{2}\\d{2}$',
+        patternMessage: '编码须为两个大写字母加两位数字',
+        queryMatch: 'exact',
+        label: '编码',
+      },
       { name: 'note', type: 'string', length: 20, pattern: '^\\d+$', label: '备注号' },
       { name: 'qty', type: 'int', min: 1, max: 99, label: '数量' },
       { name: 'price', type: 'decimal', precision: 8, scale: 2, min: 0.5, label: '单价' },
@@ -48,7 +56,8 @@ describe.each(backends())('entity value rules and list matching on %s', (backend
   });
   afterAll(() => t?.close());
 
-  const add = async (payload: Record<string, unknown>) => (await t.request({ method: 'POST', url: '/api/test/rule/add', payload: { name: '样例', ...payload }, token: admin })).json();
+  const add = async (payload: Record<string, unknown>) =>
+    (await t.request({ method: 'POST', url: '/api/test/rule/add', payload: { name: '样例', ...payload }, token: admin })).json();
   const list = async (url: string) => (await t.request({ method: 'GET', url: `/api${url}`, token: admin })).json();
 
   it('refuses values outside min/max, a pattern, the allowed values, Y/N and the max length, naming the field', async () => {
@@ -60,27 +69,44 @@ describe.each(backends())('entity value rules and list matching on %s', (backend
     expect(await add({ colour: '蓝' })).toMatchObject({ success: false, message: '颜色只能是红、绿' });
     expect(await add({ active: 'y' })).toMatchObject({ success: false, message: '启用只能是Y或N' });
     expect(await add({ name: '七个字的名称啊' })).toMatchObject({ success: false, message: '名称长度不能超过6个字符' });
-    expect(await add({ name: '六个字的名称', qty: 99, price: '0.5', code: 'AB12', note: '7', colour: '绿', active: 'N' })).toMatchObject({ success: true });
+    expect(await add({ name: '六个字的名称', qty: 99, price: '0.5', code: 'AB12', note: '7', colour: '绿', active: 'N' })).toMatchObject({
+      success: true,
+    });
   });
 
   it('refuses a value for a dictionary that does not exist or has no items, and accepts it once the item exists', async () => {
     expect(await add({ grade: '1' })).toMatchObject({ success: false, message: '品级的字典no_such_dict不存在或没有字典项' });
     expect(await add({ level: 'high' })).toMatchObject({ success: false, message: '等级的字典test_rule_level不存在或没有字典项' });
-    const created = await t.request({ method: 'POST', url: '/api/sys/dict/add', payload: { dictName: '等级', dictCode: 'test_rule_level' }, token: admin });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/sys/dict/add',
+      payload: { dictName: '等级', dictCode: 'test_rule_level' },
+      token: admin,
+    });
     expect(created.json().success).toBe(true);
     expect(await add({ level: 'high' })).toMatchObject({ success: false, message: '等级的字典test_rule_level不存在或没有字典项' });
     const dict = await t.db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'test_rule_level').executeTakeFirstOrThrow();
-    const item = await t.request({ method: 'POST', url: '/api/sys/dictItem/add', payload: { dictId: dict.id, itemText: '高', itemValue: 'high' }, token: admin });
+    const item = await t.request({
+      method: 'POST',
+      url: '/api/sys/dictItem/add',
+      payload: { dictId: dict.id, itemText: '高', itemValue: 'high' },
+      token: admin,
+    });
     expect(item.json().success).toBe(true);
     expect(await add({ level: 'low' })).toMatchObject({ success: false, message: '等级的值不在字典中' });
     expect(await add({ level: 'high' })).toMatchObject({ success: true });
   });
 
   it('finds text by contains unless the column asks for exact; wildcards, dictionaries and numbers stay as they were', async () => {
-    for (const [name, code, qty] of [['测试职务', 'CS01', 5], ['职务测试', 'CS02', 6], ['其他', 'QT01', 7]] as const) {
+    for (const [name, code, qty] of [
+      ['测试职务', 'CS01', 5],
+      ['职务测试', 'CS02', 6],
+      ['其他', 'QT01', 7],
+    ] as const) {
       expect(await add({ name, code, qty })).toMatchObject({ success: true });
     }
-    const names = async (query: string) => (await list(`/test/rule/list?${query}&column=code&order=asc`)).result.records.map((r: { name: string }) => r.name);
+    const names = async (query: string) =>
+      (await list(`/test/rule/list?${query}&column=code&order=asc`)).result.records.map((r: { name: string }) => r.name);
     expect(await names(`name=${encodeURIComponent('测试')}`)).toEqual(['测试职务', '职务测试']);
     expect(await names(`name=${encodeURIComponent('测试*')}`)).toEqual(['测试职务']);
     expect(await names(`name=${encodeURIComponent('*测试')}`)).toEqual(['职务测试']);
@@ -93,7 +119,12 @@ describe.each(backends())('entity value rules and list matching on %s', (backend
   });
 
   it('finds a position by part of its name (职务名称 "测试" finds 测试职务)', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/sys/position/add', payload: { code: 'cs_post', name: '测试职务', postRank: '1' }, token: admin });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/sys/position/add',
+      payload: { code: 'cs_post', name: '测试职务', postRank: '1' },
+      token: admin,
+    });
     expect(res.json().success).toBe(true);
     const page = await list(`/sys/position/list?name=${encodeURIComponent('测试')}`);
     expect(page.result.records.map((r: { name: string }) => r.name)).toEqual(['测试职务']);

@@ -68,7 +68,11 @@ describe.each(backends())('entity engine: master with sub-tables (orders) on %s'
 
     await call('POST', '/add', { orderCode: 'A003', jeecgOrderCustomerList: [{ name: '甲' }] });
     const order = await orderByCode('A003');
-    const failed = await call('PUT', '/edit', { id: order.id, content: '不应保存', jeecgOrderTicketList: [{ tickectDate: '2024-01-01 00:00:00' }] });
+    const failed = await call('PUT', '/edit', {
+      id: order.id,
+      content: '不应保存',
+      jeecgOrderTicketList: [{ tickectDate: '2024-01-01 00:00:00' }],
+    });
     expect(failed).toMatchObject({ success: false, message: '机票明细第1行：航班号不能为空' });
     expect((await call('GET', `/queryById?id=${order.id}`)).result.content).toBeNull();
   });
@@ -85,16 +89,35 @@ describe.each(backends())('entity engine: master with sub-tables (orders) on %s'
 
 describe('entity engine: sub-table declarations', () => {
   const main = (subTables: unknown) => ({
-    $schema: 'x', table: 'm_main', label: '主', apiBase: '/m/main', permissionPrefix: 'm:main',
-    columns: [{ name: 'title', type: 'string', label: '标题' }], subTables,
+    $schema: 'x',
+    table: 'm_main',
+    label: '主',
+    apiBase: '/m/main',
+    permissionPrefix: 'm:main',
+    columns: [{ name: 'title', type: 'string', label: '标题' }],
+    subTables,
   });
-  const child = { $schema: 'x', table: 'm_child', label: '子', apiBase: '/m/child', permissionPrefix: 'm:child', columns: [{ name: 'mainId', type: 'string', label: '主表' }] };
+  const child = {
+    $schema: 'x',
+    table: 'm_child',
+    label: '子',
+    apiBase: '/m/child',
+    permissionPrefix: 'm:child',
+    columns: [{ name: 'mainId', type: 'string', label: '主表' }],
+  };
 
   it('resolves the child entity and refuses an unknown entity or foreign key', () => {
-    const defs = [defineEntity('main.json', main([{ entity: 'm_child', foreignKey: 'mainId', property: 'children' }])), defineEntity('child.json', child)];
+    const defs = [
+      defineEntity('main.json', main([{ entity: 'm_child', foreignKey: 'mainId', property: 'children' }])),
+      defineEntity('child.json', child),
+    ];
     resolveSubTables(defs);
     expect(defs[0].subTables[0]).toMatchObject({ property: 'children', foreignKey: 'mainId', entity: { table: 'm_child' } });
-    expect(() => resolveSubTables([defineEntity('main.json', main([{ entity: 'nope', foreignKey: 'mainId', property: 'c' }])), defs[1]])).toThrow('子表实体 nope 不存在');
-    expect(() => resolveSubTables([defineEntity('main.json', main([{ entity: 'm_child', foreignKey: 'x', property: 'c' }])), defs[1]])).toThrow('没有外键列 x');
+    expect(() =>
+      resolveSubTables([defineEntity('main.json', main([{ entity: 'nope', foreignKey: 'mainId', property: 'c' }])), defs[1]]),
+    ).toThrow('子表实体 nope 不存在');
+    expect(() =>
+      resolveSubTables([defineEntity('main.json', main([{ entity: 'm_child', foreignKey: 'x', property: 'c' }])), defs[1]]),
+    ).toThrow('没有外键列 x');
   });
 });

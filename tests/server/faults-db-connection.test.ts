@@ -8,11 +8,16 @@ const hasPostgres = !!process.env.DATABASE_URL;
 /** Ends every other connection to the app's database, as a DBA or a PostgreSQL restart would. */
 async function terminateAppConnections(t: TestApp): Promise<number> {
   const { default: pg } = await import('pg');
-  const { rows: [{ db }] } = await import('kysely').then(({ sql }) => sql<{ db: string }>`select current_database() as db`.execute(t.db));
+  const {
+    rows: [{ db }],
+  } = await import('kysely').then(({ sql }) => sql<{ db: string }>`select current_database() as db`.execute(t.db));
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
   try {
-    const res = await admin.query<{ ended: boolean }>('select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [db]);
+    const res = await admin.query<{ ended: boolean }>(
+      'select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [db],
+    );
     return res.rows.filter((r) => r.ended).length;
   } finally {
     await admin.end();
@@ -61,11 +66,12 @@ describe.skipIf(!hasPostgres)('PostgreSQL connections terminated under load', ()
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
   });
 
-
   it('answers /ready 503 while the database refuses connections and 200 once it accepts them again', async () => {
     const { default: pg } = await import('pg');
     const { sql } = await import('kysely');
-    const { rows: [{ db }] } = await sql<{ db: string }>`select current_database() as db`.execute(t.db);
+    const {
+      rows: [{ db }],
+    } = await sql<{ db: string }>`select current_database() as db`.execute(t.db);
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
     try {

@@ -31,14 +31,17 @@ describe.each(backends())('oversized .xlsx imports on %s', (backend) => {
   });
   afterAll(() => t?.close());
 
-  const post = (file: Buffer) => t.request({ method: 'POST', url: '/api/sys/position/importExcel', token, ...importUpload('bomb.xlsx', file) });
+  const post = (file: Buffer) =>
+    t.request({ method: 'POST', url: '/api/sys/position/importExcel', token, ...importUpload('bomb.xlsx', file) });
   const saved = async () => (await sql<{ id: string }>`select id from sys_position where code = 'bomb'`.execute(t.db)).rows.length;
 
   it('refuses 2 million identical rows in a ~1 MB file (rows without numbers) in under 2 s and 100 MB', async () => {
     const file = await repeatedRowsWorkbook(HEADER, ROW, 2_000_000, false);
     expect(file.length).toBeLessThan(1.5 * 1024 * 1024);
     const { value: res, ms, extraMb } = await measured(() => post(file));
-    console.log(`2,000,000-row import (${Math.round(file.length / 1024)} KB): refused in ${Math.round(ms)} ms, +${Math.round(extraMb)} MB RSS`);
+    console.log(
+      `2,000,000-row import (${Math.round(file.length / 1024)} KB): refused in ${Math.round(ms)} ms, +${Math.round(extraMb)} MB RSS`,
+    );
     expect(res.json()).toMatchObject({ success: false, message: '文件解压后超过100MB，请拆分后分批导入' });
     expect(ms).toBeLessThan(2_000);
     expect(extraMb).toBeLessThan(100);
@@ -48,7 +51,9 @@ describe.each(backends())('oversized .xlsx imports on %s', (backend) => {
   it('stops reading at the row limit while streaming a file that unpacks to less than the size limit', async () => {
     const file = await repeatedRowsWorkbook(HEADER, ROW, 200_000);
     const { value: res, ms, extraMb } = await measured(() => post(file));
-    console.log(`200,000-row import (${Math.round(file.length / 1024)} KB): refused in ${Math.round(ms)} ms, +${Math.round(extraMb)} MB RSS`);
+    console.log(
+      `200,000-row import (${Math.round(file.length / 1024)} KB): refused in ${Math.round(ms)} ms, +${Math.round(extraMb)} MB RSS`,
+    );
     expect(res.json()).toMatchObject({ success: false, message: '单个文件最多导入20000行数据' });
     expect(ms).toBeLessThan(2_000);
     expect(extraMb).toBeLessThan(100);

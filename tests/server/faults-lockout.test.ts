@@ -19,7 +19,11 @@ describe.each(backends())('parallel wrong passwords on %s', (backend) => {
     expect(messages.filter((m) => m === WRONG)).toHaveLength(5);
     expect(messages.filter((m) => m === LOCKED)).toHaveLength(25);
     expect(await post('expert', seededPassword('expert'))).toBe(LOCKED);
-    const row = await t.db.selectFrom('sys_login_attempt').select('locked_until').where('username', '=', 'expert').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('sys_login_attempt')
+      .select('locked_until')
+      .where('username', '=', 'expert')
+      .executeTakeFirstOrThrow();
     expect(row.locked_until!.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
   });
 

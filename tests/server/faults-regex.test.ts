@@ -17,14 +17,20 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }>
 
 describe('entity file patterns', () => {
   const entity = (pattern: string) => ({
-    $schema: '../_meta/entity.schema.json', table: 'demo_rx', label: '示例', apiBase: '/demo/rx', permissionPrefix: 'demo:rx',
+    $schema: '../_meta/entity.schema.json',
+    table: 'demo_rx',
+    label: '示例',
+    apiBase: '/demo/rx',
+    permissionPrefix: 'demo:rx',
     columns: [{ name: 'code', type: 'string', length: 50, label: '编码', pattern }],
   });
 
   it('compiles with the linear-time engine and refuses what it cannot express, naming the reason', () => {
     const def = defineEntity('demo_rx.json', entity(CHAINED));
     expect(def.fields.find((f) => f.property === 'code')?.rules.pattern?.test('a'.repeat(252))).toBe(true);
-    expect(() => defineEntity('demo_rx.json', entity('(?<=A)\\d+'))).toThrow('列 code 的 pattern 不可用：正则表达式不能使用前瞻或后顾断言（线性时间引擎不支持）');
+    expect(() => defineEntity('demo_rx.json', entity('(?<=A)\\d+'))).toThrow(
+      '列 code 的 pattern 不可用：正则表达式不能使用前瞻或后顾断言（线性时间引擎不支持）',
+    );
   });
 });
 
@@ -35,7 +41,11 @@ describe.each(backends())('user-written regular expressions on %s', (backend) =>
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    await sql.raw('create table t_rx (id varchar(36) primary key, create_by varchar(50), create_time timestamp, update_by varchar(50), update_time timestamp, sys_org_code varchar(64), code varchar(1000), ref varchar(100))').execute(t.db);
+    await sql
+      .raw(
+        'create table t_rx (id varchar(36) primary key, create_by varchar(50), create_time timestamp, update_by varchar(50), update_time timestamp, sys_org_code varchar(64), code varchar(1000), ref varchar(100))',
+      )
+      .execute(t.db);
     await addHead(t.db, FORM, 't_rx', '正则测试');
     await addFields(t.db, FORM, [
       { name: 'code', txt: '编码', length: 1000 },
@@ -51,11 +61,20 @@ describe.each(backends())('user-written regular expressions on %s', (backend) =>
   afterAll(() => t?.close());
 
   const checkByCode = (ruleCode: string, value: string) =>
-    t.request({ method: 'GET', url: `/api/sys/checkRule/checkByCode?ruleCode=${ruleCode}&value=${encodeURIComponent(value)}`, token: staff });
+    t.request({
+      method: 'GET',
+      url: `/api/sys/checkRule/checkByCode?ruleCode=${ruleCode}&value=${encodeURIComponent(value)}`,
+      token: staff,
+    });
 
   it('saves a check rule of chained bounded repeats and checks a 252- or 10,000-character value within 100 ms', async () => {
     const ruleJson = JSON.stringify([{ digits: '*', kind: 'regex', pattern: CHAINED, message: '最多252位字母、数字或下划线' }]);
-    const saved = await t.request({ method: 'POST', url: '/api/sys/checkRule/add', token: admin, payload: { ruleName: '链式重复', ruleCode: 'chained', ruleJson } });
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/sys/checkRule/add',
+      token: admin,
+      payload: { ruleName: '链式重复', ruleCode: 'chained', ruleJson },
+    });
     expect(saved.json()).toMatchObject({ success: true });
     await checkByCode('chained', 'warm-up');
     for (const value of [`${'a'.repeat(251)}!`, 'a'.repeat(10_000)]) {
@@ -74,12 +93,19 @@ describe.each(backends())('user-written regular expressions on %s', (backend) =>
 
   it('refuses to save a check rule the engine cannot express, with the reason', async () => {
     const ruleJson = JSON.stringify([{ digits: '*', kind: 'regex', pattern: '\\d+(?=元)', message: 'm' }]);
-    const res = await t.request({ method: 'POST', url: '/api/sys/checkRule/add', token: admin, payload: { ruleName: '前瞻', ruleCode: 'lookahead', ruleJson } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/sys/checkRule/add',
+      token: admin,
+      payload: { ruleName: '前瞻', ruleCode: 'lookahead', ruleJson },
+    });
     expect(res.json()).toMatchObject({ success: false, message: '第1条规则：正则表达式不能使用前瞻或后顾断言（线性时间引擎不支持）' });
   });
 
   it('checks an online-form value of 801 characters against a chained-repeat pattern at once', async () => {
-    const { value: res, ms } = await timed(() => t.request({ method: 'POST', url: `/api/online/cgform/api/form/${FORM}`, token: staff, payload: { code: `${'a'.repeat(800)}!` } }));
+    const { value: res, ms } = await timed(() =>
+      t.request({ method: 'POST', url: `/api/online/cgform/api/form/${FORM}`, token: staff, payload: { code: `${'a'.repeat(800)}!` } }),
+    );
     console.log(`online-form add with 801 characters: ${ms.toFixed(1)} ms`);
     expect(res.json()).toMatchObject({ success: false, message: expect.stringContaining('编码格式不正确') });
     expect(ms).toBeLessThan(1000);
@@ -88,8 +114,18 @@ describe.each(backends())('user-written regular expressions on %s', (backend) =>
   });
 
   it('answers the reason for a stored online-form pattern the engine cannot run, and sends its source to the form', async () => {
-    const res = await t.request({ method: 'POST', url: `/api/online/cgform/api/form/${FORM}`, token: staff, payload: { code: 'x', ref: '11' } });
-    expect(res.json()).toMatchObject({ success: false, message: expect.stringContaining('参考号的校验规则无法使用：正则表达式不能使用反向引用（线性时间引擎不支持）') });
-    expect(await sql`select count(*)::int as n from t_rx where code = 'x'`.execute(t.db).then((r) => (r.rows[0] as { n: number }).n)).toBe(0);
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/online/cgform/api/form/${FORM}`,
+      token: staff,
+      payload: { code: 'x', ref: '11' },
+    });
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: expect.stringContaining('参考号的校验规则无法使用：正则表达式不能使用反向引用（线性时间引擎不支持）'),
+    });
+    expect(await sql`select count(*)::int as n from t_rx where code = 'x'`.execute(t.db).then((r) => (r.rows[0] as { n: number }).n)).toBe(
+      0,
+    );
   });
 });

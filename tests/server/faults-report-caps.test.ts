@@ -33,27 +33,39 @@ describe.each(backends())('report answers are capped and reveal no login on %s',
   // 10 cells of 50 MB each
   const HUGE = "select repeat('x', 50000000) as big from generate_series(1, 10)";
 
-  it.runIf(backend === 'pglite')('stops a 500 MB answer at the embedded limit instead of building it', async () => {
-    // the embedded database folds the constant 50 MB text while planning, longer than its limit
-    const { body } = await addModel('t_huge', HUGE, ['big']);
-    expect(body.success).toBe(false);
-    expect(body.message).toBe(reportTimeoutMessage(REPORT_TIMEOUT_MS.pglite));
-    expect((await call('GET', '/online/cgreport/head/list')).body.success).toBe(true);
-  }, 30_000);
+  it.runIf(backend === 'pglite')(
+    'stops a 500 MB answer at the embedded limit instead of building it',
+    async () => {
+      // the embedded database folds the constant 50 MB text while planning, longer than its limit
+      const { body } = await addModel('t_huge', HUGE, ['big']);
+      expect(body.success).toBe(false);
+      expect(body.message).toBe(reportTimeoutMessage(REPORT_TIMEOUT_MS.pglite));
+      expect((await call('GET', '/online/cgreport/head/list')).body.success).toBe(true);
+    },
+    30_000,
+  );
 
-  it.runIf(backend === 'postgres')('cuts cells longer than the cell cap and says so; a 500 MB answer is never built', async () => {
-    await addReport('t_huge', HUGE, ['big']);
-    const { body, bytes } = await call('GET', '/online/cgreport/api/getData/t_huge?pageSize=10');
-    expect(bytes).toBeLessThan(100_000);
-    expect(body.success, body.message).toBe(true);
-    expect(body.result.records).toHaveLength(10);
-    for (const record of body.result.records) expect(record.big).toBe(`${'x'.repeat(REPORT_CELL_CAP)}…`);
-    expect(body.result.truncated).toBe(true);
-    expect(body.result.capMessage).toBe(`超过${REPORT_CELL_CAP}个字符的内容已截断`);
-  }, 30_000);
+  it.runIf(backend === 'postgres')(
+    'cuts cells longer than the cell cap and says so; a 500 MB answer is never built',
+    async () => {
+      await addReport('t_huge', HUGE, ['big']);
+      const { body, bytes } = await call('GET', '/online/cgreport/api/getData/t_huge?pageSize=10');
+      expect(bytes).toBeLessThan(100_000);
+      expect(body.success, body.message).toBe(true);
+      expect(body.result.records).toHaveLength(10);
+      for (const record of body.result.records) expect(record.big).toBe(`${'x'.repeat(REPORT_CELL_CAP)}…`);
+      expect(body.result.truncated).toBe(true);
+      expect(body.result.capMessage).toBe(`超过${REPORT_CELL_CAP}个字符的内容已截断`);
+    },
+    30_000,
+  );
 
   it('leaves out the rows past the byte cap of one answer and says how many it returned', async () => {
-    await addReport('t_wide', "select n, repeat('y', 1900) as a, repeat('z', 1900) as b, repeat('w', 1900) as c from generate_series(1, 1000) as n", ['n', 'a', 'b', 'c']);
+    await addReport(
+      't_wide',
+      "select n, repeat('y', 1900) as a, repeat('z', 1900) as b, repeat('w', 1900) as c from generate_series(1, 1000) as n",
+      ['n', 'a', 'b', 'c'],
+    );
     const { body, bytes } = await call('GET', '/online/cgreport/api/getData/t_wide?pageSize=1000');
     expect(body.success, body.message).toBe(true);
     const records = body.result.records as Array<{ n: number }>;
@@ -86,18 +98,26 @@ describe.each(backends())('report answers are capped and reveal no login on %s',
     expect(body.message).toBe(message);
   });
 
-  it.runIf(backend === 'postgres')('report queries log in as the report role, not as the server login', async () => {
-    await addReport('t_who_slow', 'select count(*) as n from generate_series(1, 100000) as a cross join generate_series(1, 10000) as b', ['n']);
-    const run = call('GET', '/online/cgreport/api/getData/t_who_slow');
-    let logins: string[] = [];
-    for (let i = 0; i < 40 && !logins.length; i++) {
-      await sleep(100);
-      const active = await sql<{ who: string }>`select usename as who from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and query like '%cross join generate_series%' and state = 'active'`.execute(t.db);
-      logins = active.rows.map((r) => r.who);
-    }
-    const database = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
-    expect(logins).toEqual([reportReaderRole(database.rows[0]!.name)]);
-    expect((await run).body.message).toBe(reportTimeoutMessage(REPORT_TIMEOUT_MS.postgres));
-  }, 30_000);
+  it.runIf(backend === 'postgres')(
+    'report queries log in as the report role, not as the server login',
+    async () => {
+      await addReport('t_who_slow', 'select count(*) as n from generate_series(1, 100000) as a cross join generate_series(1, 10000) as b', [
+        'n',
+      ]);
+      const run = call('GET', '/online/cgreport/api/getData/t_who_slow');
+      let logins: string[] = [];
+      for (let i = 0; i < 40 && !logins.length; i++) {
+        await sleep(100);
+        const active = await sql<{ who: string }>`select usename as who from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query like '%cross join generate_series%' and state = 'active'`.execute(
+          t.db,
+        );
+        logins = active.rows.map((r) => r.who);
+      }
+      const database = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
+      expect(logins).toEqual([reportReaderRole(database.rows[0]!.name)]);
+      expect((await run).body.message).toBe(reportTimeoutMessage(REPORT_TIMEOUT_MS.postgres));
+    },
+    30_000,
+  );
 });

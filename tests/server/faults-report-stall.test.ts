@@ -31,13 +31,17 @@ describe.each(backends())('a report cannot stall the server on %s', (backend) =>
 
   /** Adds a report; the designer derives its columns without running the query, so a heavy one saves at once. */
   async function addReport(code: string, cgrSql: string): Promise<void> {
-    const { value, ms } = await timed(() => call('POST', '/online/cgreport/head/add', { head: { code, name: code, cgrSql }, items: [{ fieldName: 'n', fieldTxt: '数量' }] }));
+    const { value, ms } = await timed(() =>
+      call('POST', '/online/cgreport/head/add', { head: { code, name: code, cgrSql }, items: [{ fieldName: 'n', fieldTxt: '数量' }] }),
+    );
     expect(value.success, value.message).toBe(true);
     expect(ms).toBeLessThan(2000);
   }
 
   /** The report's answer, and the slowest /health answer while it ran. */
-  async function runWatchingHealth(code: string): Promise<{ body: { success: boolean; message: string }; ms: number; slowestHealth: number }> {
+  async function runWatchingHealth(
+    code: string,
+  ): Promise<{ body: { success: boolean; message: string }; ms: number; slowestHealth: number }> {
     let done = false;
     const report = timed(() => call('GET', `/online/cgreport/api/getData/${code}`)).finally(() => (done = true));
     let slowestHealth = 0;
@@ -54,17 +58,21 @@ describe.each(backends())('a report cannot stall the server on %s', (backend) =>
   it.each([
     ['t_recursive', RECURSIVE],
     ['t_cross', CROSS_JOIN],
-  ])('%s answers with the timeout message within its limit while /health answers in under 1 s', async (code, text) => {
-    await addReport(code, text);
-    const { body, ms, slowestHealth } = await runWatchingHealth(code);
-    expect(body.success).toBe(false);
-    expect(body.message).toBe(timeoutMessage);
-    expect(ms).toBeLessThan(limit + 1500);
-    expect(slowestHealth).toBeLessThan(1000);
-    // the database answers again, with everything written before the report (PGlite reopened its files)
-    const list = await call('GET', `/online/cgreport/head/list?code=${code}`);
-    expect(list.result.records.map((r: { code: string }) => r.code)).toEqual([code]);
-  }, 30_000);
+  ])(
+    '%s answers with the timeout message within its limit while /health answers in under 1 s',
+    async (code, text) => {
+      await addReport(code, text);
+      const { body, ms, slowestHealth } = await runWatchingHealth(code);
+      expect(body.success).toBe(false);
+      expect(body.message).toBe(timeoutMessage);
+      expect(ms).toBeLessThan(limit + 1500);
+      expect(slowestHealth).toBeLessThan(1000);
+      // the database answers again, with everything written before the report (PGlite reopened its files)
+      const list = await call('GET', `/online/cgreport/head/list?code=${code}`);
+      expect(list.result.records.map((r: { code: string }) => r.code)).toEqual([code]);
+    },
+    30_000,
+  );
 
   it('a user list asked while a slow report runs answers in under 1 s', async () => {
     await addReport('t_one_slow', CROSS_JOIN);
@@ -77,16 +85,20 @@ describe.each(backends())('a report cannot stall the server on %s', (backend) =>
   }, 30_000);
 
   // the report pool and admission limits keep the application's own connections free
-  it.runIf(backend === 'postgres')('20 slow reports in flight leave the user list under 1 s', async () => {
-    await addReport('t_slow', CROSS_JOIN);
-    const runs = Array.from({ length: 20 }, () => call('GET', '/online/cgreport/api/getData/t_slow'));
-    await sleep(500);
-    const list = await timed(() => call('GET', '/sys/user/list?pageSize=10'));
-    expect(list.value.success).toBe(true);
-    expect(list.value.result.records.length).toBeGreaterThan(0);
-    expect(list.ms).toBeLessThan(1000);
-    const answers = await Promise.all(runs);
-    for (const answer of answers) expect([timeoutMessage, REPORT_BUSY_MESSAGE]).toContain(answer.message);
-    expect(answers.filter((a) => a.message === REPORT_BUSY_MESSAGE).length).toBeGreaterThan(0);
-  }, 60_000);
+  it.runIf(backend === 'postgres')(
+    '20 slow reports in flight leave the user list under 1 s',
+    async () => {
+      await addReport('t_slow', CROSS_JOIN);
+      const runs = Array.from({ length: 20 }, () => call('GET', '/online/cgreport/api/getData/t_slow'));
+      await sleep(500);
+      const list = await timed(() => call('GET', '/sys/user/list?pageSize=10'));
+      expect(list.value.success).toBe(true);
+      expect(list.value.result.records.length).toBeGreaterThan(0);
+      expect(list.ms).toBeLessThan(1000);
+      const answers = await Promise.all(runs);
+      for (const answer of answers) expect([timeoutMessage, REPORT_BUSY_MESSAGE]).toContain(answer.message);
+      expect(answers.filter((a) => a.message === REPORT_BUSY_MESSAGE).length).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 });

@@ -44,7 +44,10 @@ describe.skipIf(!baseUrl)('two instances starting at once on an empty PostgreSQL
       expect(failures).toEqual([]);
       const seeded = results.map((r) => (r.status === 'fulfilled' ? r.value.seed.seeded : null));
       expect(seeded.filter((s) => s === true)).toHaveLength(1);
-      const roles = await first!.db.selectFrom('sys_role').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const roles = await first!.db
+        .selectFrom('sys_role')
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       const admins = await first!.db.selectFrom('sys_user').select('id').where('username', '=', 'admin').execute();
       expect(admins).toHaveLength(1);
       expect(Number(roles.n)).toBeGreaterThan(0);
@@ -70,7 +73,10 @@ describe.skipIf(!baseUrl)('two instances starting at once on an empty PostgreSQL
             const res = await app.inject({ method: 'GET', url: '/api/xypj/public/batches' });
             expect(res.statusCode).toBe(200);
           }
-          const { rows } = await sql<{ n: number; codes: number }>`select count(*) as n, count(distinct credit_code) as codes from xypj_company`.execute(instances[0]!.db);
+          const { rows } = await sql<{
+            n: number;
+            codes: number;
+          }>`select count(*) as n, count(distinct credit_code) as codes from xypj_company`.execute(instances[0]!.db);
           expect(Number(rows[0]!.n)).toBeGreaterThan(0);
           expect(Number(rows[0]!.codes)).toBe(Number(rows[0]!.n));
         } finally {

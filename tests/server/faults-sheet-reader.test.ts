@@ -17,7 +17,15 @@ describe('.xlsx reader', () => {
     const file = await book((wb) => {
       const ws = wb.addWorksheet('导入');
       ws.addRow(['编码', '名称', '日期', '数', '是否', '富文本', '公式']);
-      ws.addRow(['A&B <1>', '中文\n换行', new Date(Date.UTC(2026, 2, 5, 8, 30)), 12.5, true, { richText: [{ text: '粗' }, { text: '体' }] }, { formula: 'D2*2', result: 25 }]);
+      ws.addRow([
+        'A&B <1>',
+        '中文\n换行',
+        new Date(Date.UTC(2026, 2, 5, 8, 30)),
+        12.5,
+        true,
+        { richText: [{ text: '粗' }, { text: '体' }] },
+        { formula: 'D2*2', result: 25 },
+      ]);
       ws.getCell('C2').numFmt = 'yyyy"年"m"月"d"日" hh:mm';
       ws.getCell('B4').value = '第四行';
       wb.addWorksheet('第二页').addRow(['不读']);
@@ -48,7 +56,15 @@ describe('.xlsx reader', () => {
 describe('.xls reader limits', () => {
   it('refuses a cell right of the template and a string longer than Excel allows, naming the cell', () => {
     const limits = { maxRows: 100, maxCells: 1000, rowsMessage: '行数太多', maxColumns: 3 };
-    expect(() => readXlsSheet(xlsWorkbook([['a', 'b', 'c'], ['a', 'b', 'c', 'd']]), limits)).toThrow('第2行第4列超出模板的列数（最多3列）');
+    expect(() =>
+      readXlsSheet(
+        xlsWorkbook([
+          ['a', 'b', 'c'],
+          ['a', 'b', 'c', 'd'],
+        ]),
+        limits,
+      ),
+    ).toThrow('第2行第4列超出模板的列数（最多3列）');
     expect(() => readXlsSheet(xlsWorkbook([['a'], [{ label: 'x'.repeat(32_768) }]]), limits)).toThrow('第2行第1列的单元格超过32767个字符');
   });
 });

@@ -31,14 +31,17 @@ describe.each(backends())('spreadsheets bounded by what they hold, on %s', (back
   });
   afterAll(() => t?.close());
 
-  const post = (file: Buffer) => t.request({ method: 'POST', url: '/api/sys/position/importExcel', token, ...importUpload('bomb.xlsx', file) });
+  const post = (file: Buffer) =>
+    t.request({ method: 'POST', url: '/api/sys/position/importExcel', token, ...importUpload('bomb.xlsx', file) });
   const saved = async () => (await sql<{ id: string }>`select id from sys_position where code = 'bomb'`.execute(t.db)).rows.length;
 
   it('refuses a small file with forged sizes and one 100 MB cell, with the cell named, in little memory', async () => {
     const file = forgeDeclaredSizes(await largeCellWorkbook(HEADER, 100 * 1024 * 1024));
     expect(file.length).toBeLessThan(200 * 1024);
     const { value: res, ms, extraMb } = await measured(() => post(file));
-    console.log(`forged ${Math.round(file.length / 1024)} KB file with a 100 MB cell: refused in ${Math.round(ms)} ms, +${Math.round(extraMb)} MB RSS`);
+    console.log(
+      `forged ${Math.round(file.length / 1024)} KB file with a 100 MB cell: refused in ${Math.round(ms)} ms, +${Math.round(extraMb)} MB RSS`,
+    );
     expect(res.json()).toMatchObject({ success: false, message: '第2行第1列的单元格超过32767个字符' });
     expect(extraMb).toBeLessThan(150);
     expect(await saved()).toBe(0);
@@ -47,7 +50,9 @@ describe.each(backends())('spreadsheets bounded by what they hold, on %s', (back
   it('refuses an honest file holding one 90 MB cell the same way', async () => {
     const file = await largeCellWorkbook(HEADER, 90 * 1024 * 1024);
     const { value: res, ms, extraMb } = await measured(() => post(file));
-    console.log(`honest ${Math.round(file.length / 1024)} KB file with a 90 MB cell: refused in ${Math.round(ms)} ms, +${Math.round(extraMb)} MB RSS`);
+    console.log(
+      `honest ${Math.round(file.length / 1024)} KB file with a 90 MB cell: refused in ${Math.round(ms)} ms, +${Math.round(extraMb)} MB RSS`,
+    );
     expect(res.json()).toMatchObject({ success: false, message: '第2行第1列的单元格超过32767个字符' });
     expect(extraMb).toBeLessThan(150);
   }, 120_000);
@@ -55,7 +60,9 @@ describe.each(backends())('spreadsheets bounded by what they hold, on %s', (back
   it('counts the bytes it unpacks whatever the zip declares, and stops at 100 MB', async () => {
     const file = forgeDeclaredSizes(await paddedRowsWorkbook(HEADER, ROW, 11_000, 10_000));
     const { value: res, ms, extraMb } = await measured(() => post(file));
-    console.log(`forged ${Math.round(file.length / 1024)} KB file unpacking to 110 MB: refused in ${Math.round(ms)} ms, +${Math.round(extraMb)} MB RSS`);
+    console.log(
+      `forged ${Math.round(file.length / 1024)} KB file unpacking to 110 MB: refused in ${Math.round(ms)} ms, +${Math.round(extraMb)} MB RSS`,
+    );
     expect(res.json()).toMatchObject({ success: false, message: '文件解压后超过100MB，请拆分后分批导入' });
     expect(extraMb).toBeLessThan(150);
     expect(await saved()).toBe(0);

@@ -34,9 +34,19 @@ describe.each(backends())('no temporary file outlives an import, on %s', (backen
     const saved = process.env.TMPDIR;
     process.env.TMPDIR = temp;
     try {
-      const refused = await t.request({ method: 'POST', url: '/api/sys/position/importExcel', token, ...importUpload('big.xlsx', await bigFile()) });
+      const refused = await t.request({
+        method: 'POST',
+        url: '/api/sys/position/importExcel',
+        token,
+        ...importUpload('big.xlsx', await bigFile()),
+      });
       expect(refused.json()).toMatchObject({ success: false, message: '单个文件最多导入20000行数据' });
-      const accepted = await t.request({ method: 'POST', url: '/api/sys/position/importExcel', token, ...importUpload('one.xlsx', await repeatedRowsWorkbook(HEADER, ROW, 1)) });
+      const accepted = await t.request({
+        method: 'POST',
+        url: '/api/sys/position/importExcel',
+        token,
+        ...importUpload('one.xlsx', await repeatedRowsWorkbook(HEADER, ROW, 1)),
+      });
       expect(accepted.json()).toMatchObject({ success: true });
       expect(filesIn(temp)).toEqual([]);
     } finally {
@@ -56,7 +66,16 @@ async function freePort(): Promise<number> {
 
 /** `tsx server/main.ts` on PGlite with its own data and temp folders, once it listens. */
 async function startServer(dataDir: string, temp: string, port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, TMPDIR: temp, PORT: String(port), HOST: '127.0.0.1', LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: 'Admin#Temp2026', DEMO_PASSWORD: 'Demo#Temp2026' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    TMPDIR: temp,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOGIN_CAPTCHA: 'off',
+    ADMIN_PASSWORD: 'Admin#Temp2026',
+    DEMO_PASSWORD: 'Demo#Temp2026',
+  };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -84,10 +103,22 @@ describe('a killed import', () => {
     const base = `http://127.0.0.1:${port}/api`;
     let child = await startServer(dataDir, temp, port);
     try {
-      const login = await (await fetch(`${base}/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Admin#Temp2026' }) })).json();
+      const login = await (
+        await fetch(`${base}/sys/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password: 'Admin#Temp2026' }),
+        })
+      ).json();
       expect(login).toMatchObject({ success: true });
-      const upload = multipart({ isSingleTableImport: 'true' }, [{ name: 'big.xlsx', content: await bigFile(), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }]);
-      const pending = fetch(`${base}/sys/position/importExcel`, { method: 'POST', headers: { ...upload.headers, 'X-Access-Token': login.result.token }, body: new Uint8Array(upload.payload) }).catch(() => null);
+      const upload = multipart({ isSingleTableImport: 'true' }, [
+        { name: 'big.xlsx', content: await bigFile(), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      ]);
+      const pending = fetch(`${base}/sys/position/importExcel`, {
+        method: 'POST',
+        headers: { ...upload.headers, 'X-Access-Token': login.result.token },
+        body: new Uint8Array(upload.payload),
+      }).catch(() => null);
       // killed while it reads the sheet
       await new Promise((r) => setTimeout(r, 300));
       child.kill('SIGKILL');

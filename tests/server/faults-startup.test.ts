@@ -24,7 +24,13 @@ async function freePort(): Promise<number> {
 }
 
 function serverEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: 'Admin#Start2024', DEMO_PASSWORD: 'Demo#Start2024', ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOGIN_CAPTCHA: 'off',
+    ADMIN_PASSWORD: 'Admin#Start2024',
+    DEMO_PASSWORD: 'Demo#Start2024',
+    ...extra,
+  };
   delete env.DATABASE_URL;
   return env;
 }
@@ -32,7 +38,11 @@ function serverEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 /** `tsx server/main.ts` until it exits (or 60 s): exit code, stdout, stderr. */
 function runServer(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: serverEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -66,7 +76,9 @@ describe('start-up errors', () => {
     const { code, stderr } = await runServer({ DATA_DIR: dir, PORT: '0' });
     expect(code).not.toBe(0);
     expect(oneLine(stderr)).toBe(true);
-    expect(stderr.trim()).toMatch(new RegExp(`^Cannot write to the data directory ${dir}: (read-only file system \\(EROFS\\)|permission denied \\(EACCES\\))$`));
+    expect(stderr.trim()).toMatch(
+      new RegExp(`^Cannot write to the data directory ${dir}: (read-only file system \\(EROFS\\)|permission denied \\(EACCES\\))$`),
+    );
     const nested = await runServer({ DATA_DIR: path.join(dir, 'a', 'b'), PORT: '0' });
     expect(nested.code).not.toBe(0);
     expect(oneLine(nested.stderr)).toBe(true);
@@ -78,19 +90,27 @@ describe('start-up errors', () => {
     writeFileSync(file, 'x');
     const { code, stderr } = await runServer({ DATA_DIR: path.join(file, 'data'), PORT: '0' });
     expect(code).not.toBe(0);
-    expect(stderr.trim()).toBe(`Cannot write to the data directory ${path.join(file, 'data')}: a part of the path is a file, not a directory (ENOTDIR)`);
+    expect(stderr.trim()).toBe(
+      `Cannot write to the data directory ${path.join(file, 'data')}: a part of the path is a file, not a directory (ENOTDIR)`,
+    );
   }, 90_000);
 
-  it.skipIf(process.getuid?.() !== 0)('refuses a new database on a nearly full disk', async () => {
-    const dir = path.join(work, 'small');
-    mkdirSync(dir);
-    expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', dir]).status).toBe(0);
-    mounts.push(dir);
-    const { code, stderr } = await runServer({ DATA_DIR: dir, PORT: '0' });
-    expect(code).not.toBe(0);
-    expect(oneLine(stderr)).toBe(true);
-    expect(stderr.trim()).toMatch(new RegExp(`^Cannot create the database in ${dir}: only \\d+ MB free, a new database needs about 100 MB \\(ENOSPC\\)$`));
-  }, 90_000);
+  it.skipIf(process.getuid?.() !== 0)(
+    'refuses a new database on a nearly full disk',
+    async () => {
+      const dir = path.join(work, 'small');
+      mkdirSync(dir);
+      expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', dir]).status).toBe(0);
+      mounts.push(dir);
+      const { code, stderr } = await runServer({ DATA_DIR: dir, PORT: '0' });
+      expect(code).not.toBe(0);
+      expect(oneLine(stderr)).toBe(true);
+      expect(stderr.trim()).toMatch(
+        new RegExp(`^Cannot create the database in ${dir}: only \\d+ MB free, a new database needs about 100 MB \\(ENOSPC\\)$`),
+      );
+    },
+    90_000,
+  );
 });
 
 describe('HOST', () => {

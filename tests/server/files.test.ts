@@ -10,8 +10,6 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
 const TYPE_REFUSED = '不支持的文件类型，只允许上传pdf、jpg、jpeg、png、gif、bmp、doc、docx、xls、xlsx、txt、zip格式的文件';
 
-
-
 describe.each(backends())('uploads and static files on %s', (backend) => {
   let t: TestApp;
   let dataDir: string;
@@ -47,7 +45,11 @@ describe.each(backends())('uploads and static files on %s', (backend) => {
     expect(existsSync(join(dataDir, 'upload'))).toBe(false);
     expect(row).toMatchObject({ file_name: '营业执照 (副本).png', file_size: PNG.length, biz: 'temp', create_by: 'staff' });
 
-    const info = await t.request({ method: 'GET', url: `/api/sys/common/fileInfo?paths=${encodeURIComponent(body.message)},temp/x`, token: staff });
+    const info = await t.request({
+      method: 'GET',
+      url: `/api/sys/common/fileInfo?paths=${encodeURIComponent(body.message)},temp/x`,
+      token: staff,
+    });
     expect(info.json().result).toEqual([{ fileName: '营业执照 (副本).png', filePath: body.message, fileSize: PNG.length }]);
   });
 
@@ -68,7 +70,11 @@ describe.each(backends())('uploads and static files on %s', (backend) => {
   it('gives short-lived signed addresses for places that cannot send the token header', async () => {
     const first = (await upload(company, {}, [{ name: 'licence.png', type: 'image/png', content: PNG }])).json().message as string;
     const second = (await upload(company, {}, [{ name: 'other.pdf', type: 'application/pdf', content: PDF }])).json().message as string;
-    const res = await t.request({ method: 'GET', url: `/api/sys/common/fileUrls?paths=${first},${second},temp/20240101/missing_1700000000000${'b'.repeat(20)}.png`, token: staff });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/sys/common/fileUrls?paths=${first},${second},temp/20240101/missing_1700000000000${'b'.repeat(20)}.png`,
+      token: staff,
+    });
     const urls = res.json().result as Array<{ filePath: string; url: string; expireTime: number }>;
     expect(urls.map((u) => u.filePath)).toEqual([first, second]);
     expect(urls[0].url).toMatch(new RegExp(`^/api/sys/common/static/${first}\\?exp=\\d{13}&sig=[A-Za-z0-9_-]{43}$`));
@@ -92,7 +98,9 @@ describe.each(backends())('uploads and static files on %s', (backend) => {
     const pdfRes = await download(pdf, staff);
     expect(pdfRes.headers['content-type']).toBe('application/pdf');
     expect(pdfRes.headers['content-disposition']).toMatch(/^inline;/);
-    const txt = (await upload(staff, { biz: 'xypj' }, [{ name: '说明.txt', type: 'text/plain', content: Buffer.from('<script>alert(1)</script>') }])).json().message;
+    const txt = (
+      await upload(staff, { biz: 'xypj' }, [{ name: '说明.txt', type: 'text/plain', content: Buffer.from('<script>alert(1)</script>') }])
+    ).json().message;
     const txtRes = await download(encodeURI(txt), staff);
     expect(txtRes.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(txtRes.headers['content-disposition']).toBe(`attachment; filename="__.txt"; filename*=UTF-8''%E8%AF%B4%E6%98%8E.txt`);
@@ -126,7 +134,15 @@ describe.each(backends())('uploads and static files on %s', (backend) => {
       const body = (await upload(staff, {}, [file])).json();
       expect(body, file.name).toMatchObject({ success: false, message: TYPE_REFUSED });
     }
-    const count = await t.db.selectFrom('sys_upload_file').select((eb) => eb.fn.countAll<number>().as('n')).where('file_name', 'in', cases.map((c) => c.name)).executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('sys_upload_file')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(
+        'file_name',
+        'in',
+        cases.map((c) => c.name),
+      )
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 
@@ -141,8 +157,12 @@ describe.each(backends())('uploads and static files on %s', (backend) => {
   it('refuses uploads without sign-in, without a file, or over 10 MB', async () => {
     const anonymous = await upload(undefined, {}, [{ name: 'a.png', type: 'image/png', content: PNG }]);
     expect(anonymous.statusCode).toBe(401);
-    expect((await upload(staff, {}, [{ name: 'a.png', type: 'image/png', content: PNG, field: 'other' }])).json().message).toBe('请选择要上传的文件');
-    expect((await upload(staff, {}, [{ name: 'a.txt', type: 'text/plain', content: Buffer.alloc(0) }])).json().message).toBe('上传文件不能为空');
+    expect((await upload(staff, {}, [{ name: 'a.png', type: 'image/png', content: PNG, field: 'other' }])).json().message).toBe(
+      '请选择要上传的文件',
+    );
+    expect((await upload(staff, {}, [{ name: 'a.txt', type: 'text/plain', content: Buffer.alloc(0) }])).json().message).toBe(
+      '上传文件不能为空',
+    );
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
     const tooBig = (await upload(staff, {}, [{ name: 'big.png', type: 'image/png', content: big }])).json();
     expect(tooBig).toMatchObject({ success: false, message: '文件大小超出10MB限制, 请压缩或降低文件质量! ' });

@@ -62,8 +62,12 @@ describe('the first npm start on a new data directory', () => {
     expect(listening).toBeGreaterThan(-1);
     expect(admin).toBeGreaterThan(listening);
     expect(lines.at(-1)).toContain(`${path.join(dataDir, 'initial-credentials.txt')}, readable only by you`);
-    expect(lines.find((line) => line.includes('Demo users'))).toContain('staff (评价办工作人员), expert (评审专家), company (监理企业), reviewer2, reviewer3 (评审专家): ');
-    expect(lines).toContain('  SMS codes (注册, 手机号登录, 忘记密码) are not sent without SMS_PROVIDER: sign in as admin and read them in 系统管理 → 消息中心 → 短信记录.');
+    expect(lines.find((line) => line.includes('Demo users'))).toContain(
+      'staff (评价办工作人员), expert (评审专家), company (监理企业), reviewer2, reviewer3 (评审专家): ',
+    );
+    expect(lines).toContain(
+      '  SMS codes (注册, 手机号登录, 忘记密码) are not sent without SMS_PROVIDER: sign in as admin and read them in 系统管理 → 消息中心 → 短信记录.',
+    );
 
     const file = path.join(dataDir, 'initial-credentials.txt');
     expect(statSync(file).mode & 0o777).toBe(0o600);

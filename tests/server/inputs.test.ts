@@ -15,7 +15,11 @@ describe.each(backends())('hostile and oversized input on %s', (backend) => {
   it('rejects SQL-looking user names with a plain message and no driver text', async () => {
     for (const username of ["admin' or '1'='1", 'admin"--', "x'; drop table sys_user;--", 'a b']) {
       const c = await t.captcha();
-      const res = await t.request({ method: 'POST', url: '/api/sys/login', payload: { username, password: 'x', captcha: c.answer, checkKey: c.checkKey } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/sys/login',
+        payload: { username, password: 'x', captcha: c.answer, checkKey: c.checkKey },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 400, message: '用户名格式不正确' });
       expect(res.body).not.toMatch(LEAK);
@@ -28,7 +32,11 @@ describe.each(backends())('hostile and oversized input on %s', (backend) => {
     expect(img.statusCode).toBe(400);
     expect(img.json().message).toBe('验证码标识格式不正确');
     const token = await t.login('admin');
-    const dict = await t.request({ method: 'GET', url: `/api/sys/dict/getDictItems/${encodeURIComponent('sys_user,password,username')}`, token });
+    const dict = await t.request({
+      method: 'GET',
+      url: `/api/sys/dict/getDictItems/${encodeURIComponent('sys_user,password,username')}`,
+      token,
+    });
     expect(dict.json().success).toBe(false);
     expect(dict.json().result ?? null).toBeNull();
     expect(dict.body).not.toMatch(/scrypt/);
@@ -36,7 +44,11 @@ describe.each(backends())('hostile and oversized input on %s', (backend) => {
 
   it('rejects oversized fields by name and length', async () => {
     const c = await t.captcha();
-    const res = await t.request({ method: 'POST', url: '/api/sys/login', payload: { username: 'a'.repeat(5000), password: 'x', captcha: c.answer, checkKey: c.checkKey } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/sys/login',
+      payload: { username: 'a'.repeat(5000), password: 'x', captcha: c.answer, checkKey: c.checkKey },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('用户名长度不能超过100个字符');
     const missing = await t.request({ method: 'POST', url: '/api/sys/login', payload: { password: 'x' } });
@@ -55,7 +67,12 @@ describe.each(backends())('hostile and oversized input on %s', (backend) => {
   });
 
   it('answers malformed JSON without parser details', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/sys/login', headers: { 'content-type': 'application/json' }, payload: '{"username": "admin",' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/sys/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "admin",',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message: '请求内容格式不正确' });
     expect(res.body).not.toMatch(/Unexpected|JSON at position/);
@@ -68,7 +85,13 @@ describe.each(backends())('hostile and oversized input on %s', (backend) => {
     expect(logout.statusCode).toBe(200);
     expect(logout.json()).toMatchObject({ success: true, message: '退出登录成功！' });
     const admin = await t.login('admin');
-    const empty = await t.request({ method: 'POST', url: '/api/sys/dictItem/add', headers: { 'content-type': 'application/json; charset=utf-8' }, payload: '', token: admin });
+    const empty = await t.request({
+      method: 'POST',
+      url: '/api/sys/dictItem/add',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      payload: '',
+      token: admin,
+    });
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toMatchObject({ success: false, message: '字典ID不能为空' });
     for (const payload of ['{', ' ', '{"__proto__": {"x": 1}}']) {
@@ -80,7 +103,11 @@ describe.each(backends())('hostile and oversized input on %s', (backend) => {
 
   it('keeps login messages free of the password', async () => {
     const c = await t.captcha();
-    const res = await t.request({ method: 'POST', url: '/api/sys/login', payload: { username: 'admin', password: 'Secret#Value99', captcha: c.answer, checkKey: c.checkKey } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/sys/login',
+      payload: { username: 'admin', password: 'Secret#Value99', captcha: c.answer, checkKey: c.checkKey },
+    });
     expect(res.body).not.toContain('Secret#Value99');
     expect(res.body).not.toContain(seededPassword('admin'));
   });
@@ -99,7 +126,9 @@ describe('error handler', () => {
   }
 
   it('turns a unique violation into the contract message without the constraint or SQL', async () => {
-    const err = Object.assign(new Error('duplicate key value violates unique constraint "uniq_sys_user_phone" in insert into sys_user'), { code: '23505' });
+    const err = Object.assign(new Error('duplicate key value violates unique constraint "uniq_sys_user_phone" in insert into sys_user'), {
+      code: '23505',
+    });
     const res = await answerFor(err);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: false, code: 500, message: '数据库中已存在该记录' });

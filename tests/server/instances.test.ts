@@ -101,7 +101,8 @@ describe.skipIf(!available)('two instances on one PostgreSQL database and Redis'
     return res;
   };
   const tokenOf = async (on: Instance, username: string) => (await login(on, username)).json().result.token as string;
-  const ticket = async (on: Instance, token: string) => (await call(on, { method: 'GET', url: '/api/sys/socket/ticket', token })).json().result.ticket as string;
+  const ticket = async (on: Instance, token: string) =>
+    (await call(on, { method: 'GET', url: '/api/sys/socket/ticket', token })).json().result.ticket as string;
   const open = async (url: string) => {
     const socket = await connect(url);
     sockets.push(socket);
@@ -113,7 +114,9 @@ describe.skipIf(!available)('two instances on one PostgreSQL database and Redis'
     a = await start(throwaway.url);
     b = await start(throwaway.url);
     // a one-second job both instances schedule for the whole file; checked by the last test, after a minute
-    await sql`update sys_quartz_job set status = 0, cron_expression = '0/1 * * * * ? *' where job_class_name = ${SAMPLE_JOB}`.execute(a.database.db);
+    await sql`update sys_quartz_job set status = 0, cron_expression = '0/1 * * * * ? *' where job_class_name = ${SAMPLE_JOB}`.execute(
+      a.database.db,
+    );
     scheduledAt = Date.now();
   }, 120_000);
 
@@ -147,9 +150,15 @@ describe.skipIf(!available)('two instances on one PostgreSQL database and Redis'
     const staff = await tokenOf(a, 'staff');
     const bell = await open(`${b.ws}/websocket/u_demo_staff?ticket=${await ticket(a, staff)}`);
     a.app.deps.notices.notifyUser('u_demo_staff', { cmd: 'user', msgId: 'cross-1', msgTxt: '跨实例通知' });
-    expect(await eventually(() => bell.received.find((m) => (m as { msgId?: string }).msgId === 'cross-1'))).toEqual({ cmd: 'user', msgId: 'cross-1', msgTxt: '跨实例通知' });
+    expect(await eventually(() => bell.received.find((m) => (m as { msgId?: string }).msgId === 'cross-1'))).toEqual({
+      cmd: 'user',
+      msgId: 'cross-1',
+      msgTxt: '跨实例通知',
+    });
     a.app.deps.notices.notifyAll({ cmd: 'topic', msgId: 'cross-2', msgTxt: '系统通知' });
-    expect(await eventually(() => bell.received.find((m) => (m as { msgId?: string }).msgId === 'cross-2'))).toMatchObject({ cmd: 'topic' });
+    expect(await eventually(() => bell.received.find((m) => (m as { msgId?: string }).msgId === 'cross-2'))).toMatchObject({
+      cmd: 'topic',
+    });
     // a ticket is still single-use across instances
     const once = await ticket(b, staff);
     await open(`${a.ws}/websocket/u_demo_staff?ticket=${once}`);
@@ -171,11 +180,20 @@ describe.skipIf(!available)('two instances on one PostgreSQL database and Redis'
 
   it('shows a dictionary item added through A in B’s cached dictionary read', async () => {
     const admin = await tokenOf(a, 'admin');
-    const read = async () => (await call(b, { method: 'GET', url: '/api/sys/dict/getDictItems/sex', token: admin })).json().result as Array<{ value: string; text: string }>;
+    const read = async () =>
+      (await call(b, { method: 'GET', url: '/api/sys/dict/getDictItems/sex', token: admin })).json().result as Array<{
+        value: string;
+        text: string;
+      }>;
     const before = await read();
     expect(before.some((i) => i.value === '9')).toBe(false);
     const dict = await a.database.db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'sex').executeTakeFirstOrThrow();
-    const added = await call(a, { method: 'POST', url: '/api/sys/dictItem/add', token: admin, payload: { dictId: dict.id, itemText: '跨实例', itemValue: '9', sortOrder: '9', status: '1' } });
+    const added = await call(a, {
+      method: 'POST',
+      url: '/api/sys/dictItem/add',
+      token: admin,
+      payload: { dictId: dict.id, itemText: '跨实例', itemValue: '9', sortOrder: '9', status: '1' },
+    });
     expect(added.json().success).toBe(true);
     expect(await eventually(async () => (await read()).find((i) => i.value === '9'))).toMatchObject({ text: '跨实例' });
   });
@@ -199,19 +217,25 @@ describe.skipIf(!available)('two instances on one PostgreSQL database and Redis'
     expect(res.rawPayload.equals(PNG)).toBe(true);
   });
 
-  it('gives each fire time of a one-second job exactly one run across both instances over a minute', async () => {
-    await sleep(Math.max(0, scheduledAt + SCHEDULE_MS - Date.now()));
-    const db = a.database.db;
-    await sql`update sys_quartz_job set status = -1 where job_class_name = ${SAMPLE_JOB}`.execute(db);
-    await sleep(1500);
-    const rows = (
-      await sql<{ fire_time: Date; instance_id: string; result: string }>`select r.fire_time, r.instance_id, r.result
-        from sys_quartz_job_run r join sys_quartz_job j on j.id = r.job_id where j.job_class_name = ${SAMPLE_JOB} order by r.fire_time`.execute(db)
-    ).rows;
-    expect(rows.length).toBeGreaterThanOrEqual(55);
-    const times = rows.map((r) => new Date(r.fire_time).getTime());
-    expect(new Set(times).size).toBe(times.length);
-    for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBe(1000);
-    expect(rows.every((r) => r.result === 'ok')).toBe(true);
-  }, SCHEDULE_MS + 30_000);
+  it(
+    'gives each fire time of a one-second job exactly one run across both instances over a minute',
+    async () => {
+      await sleep(Math.max(0, scheduledAt + SCHEDULE_MS - Date.now()));
+      const db = a.database.db;
+      await sql`update sys_quartz_job set status = -1 where job_class_name = ${SAMPLE_JOB}`.execute(db);
+      await sleep(1500);
+      const rows = (
+        await sql<{ fire_time: Date; instance_id: string; result: string }>`select r.fire_time, r.instance_id, r.result
+        from sys_quartz_job_run r join sys_quartz_job j on j.id = r.job_id where j.job_class_name = ${SAMPLE_JOB} order by r.fire_time`.execute(
+          db,
+        )
+      ).rows;
+      expect(rows.length).toBeGreaterThanOrEqual(55);
+      const times = rows.map((r) => new Date(r.fire_time).getTime());
+      expect(new Set(times).size).toBe(times.length);
+      for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBe(1000);
+      expect(rows.every((r) => r.result === 'ok')).toBe(true);
+    },
+    SCHEDULE_MS + 30_000,
+  );
 });

@@ -36,7 +36,9 @@ describe.each(backends())('list query builder on %s', (backend) => {
     await sql`create table lq_item (id varchar(32) primary key, name varchar(100), seq integer, score numeric(10,2), active boolean,
       birth_day date, create_time timestamptz, sex varchar(10), org_code varchar(64))`.execute(t.db);
     for (const [id, name, seq, score, active, day, time, sex, org] of ROWS) {
-      await sql`insert into lq_item values (${id}, ${name}, ${seq}, ${score}, ${active}, ${day}, ${`${time}+08`}, ${sex}, ${org})`.execute(t.db);
+      await sql`insert into lq_item values (${id}, ${name}, ${seq}, ${score}, ${active}, ${day}, ${`${time}+08`}, ${sex}, ${org})`.execute(
+        t.db,
+      );
     }
   });
   afterAll(() => t?.close());
@@ -49,7 +51,12 @@ describe.each(backends())('list query builder on %s', (backend) => {
     const second = await runListQuery(t.db, SOURCE, { pageNo: '2', pageSize: '2' });
     expect(second).toMatchObject({ total: 5, size: 2, current: 2, pages: 3 });
     expect(second.records.map((r) => r.id)).toEqual(['r3', 'r4']);
-    expect(await runListQuery(t.db, SOURCE, { pageNo: '3', pageSize: '2' })).toMatchObject({ total: 5, current: 3, pages: 3, records: [{ id: 'r5' }] });
+    expect(await runListQuery(t.db, SOURCE, { pageNo: '3', pageSize: '2' })).toMatchObject({
+      total: 5,
+      current: 3,
+      pages: 3,
+      records: [{ id: 'r5' }],
+    });
     expect(await runListQuery(t.db, SOURCE, { pageNo: '9', pageSize: '2' })).toMatchObject({ total: 5, current: 9, records: [] });
     expect(await runListQuery(t.db, SOURCE, { seq: '> 100' })).toMatchObject({ total: 0, pages: 0, records: [] });
     expect((await runListQuery(t.db, SOURCE, { pageSize: '999999' })).size).toBe(1000);
@@ -58,7 +65,13 @@ describe.each(backends())('list query builder on %s', (backend) => {
 
   it('returns contract dates and the dictionary text of each value', async () => {
     const [r4] = (await runListQuery(t.db, SOURCE, { id: 'r4' })).records;
-    expect(r4).toMatchObject({ birthDay: '2023-12-31', createTime: '2024-04-10 12:00:00', sex: '1,2', sex_dictText: '男,女', active: false });
+    expect(r4).toMatchObject({
+      birthDay: '2023-12-31',
+      createTime: '2024-04-10 12:00:00',
+      sex: '1,2',
+      sex_dictText: '男,女',
+      active: false,
+    });
     const [r5] = (await runListQuery(t.db, SOURCE, { id: 'r5' })).records;
     expect(r5!.sex_dictText).toBe('9');
     expect(Object.keys(r5!).indexOf('sex_dictText')).toBe(Object.keys(r5!).indexOf('sex') + 1);
@@ -100,7 +113,9 @@ describe.each(backends())('list query builder on %s', (backend) => {
     await expect(runListQuery(t.db, SOURCE, { column: 'id;delete from lq_item', order: 'asc' })).rejects.toThrow(
       '请注意，将要排序的列字段不存在：id;delete from lq_item',
     );
-    await expect(runListQuery(t.db, SOURCE, { column: 'password', order: 'asc' })).rejects.toThrow('请注意，将要排序的列字段不存在：password');
+    await expect(runListQuery(t.db, SOURCE, { column: 'password', order: 'asc' })).rejects.toThrow(
+      '请注意，将要排序的列字段不存在：password',
+    );
   });
 
   it('applies superQueryParams with each rule in code and symbol form, joined by and/or', async () => {
@@ -126,7 +141,12 @@ describe.each(backends())('list query builder on %s', (backend) => {
     ];
     expect(await q(both)).toEqual(['r3']);
     expect(await q(both, 'OR')).toEqual(['r1', 'r2', 'r3', 'r4', 'r5']);
-    expect(await q([{ field: 'seq', rule: 'eq', val: '' }, { field: '', rule: 'eq', val: '1' }])).toHaveLength(5);
+    expect(
+      await q([
+        { field: 'seq', rule: 'eq', val: '' },
+        { field: '', rule: 'eq', val: '1' },
+      ]),
+    ).toHaveLength(5);
     expect(await ids({ superQueryParams: JSON.stringify([{ field: 'seq', rule: 'eq', val: '3' }]) })).toEqual(['r3']);
   });
 
@@ -156,7 +176,9 @@ describe.each(backends())('list query builder on %s', (backend) => {
     expect(await withRules([{ column: 'orgCode', condition: 'RIGHT_LIKE', value: '#{sysOrgCode}' }])).toEqual(['r1', 'r2', 'r5']);
     expect(await withRules([{ column: 'orgCode', condition: 'in', value: '#{sys_multi_org_code}' }])).toEqual(['r3', 'r4']);
     expect(await withRules([{ column: 'name', condition: 'eq', value: "#{sys_org_code}' or '1'='1" }])).toEqual([]);
-    await expect(withRules([{ column: 'orgCode', condition: 'USE_SQL_RULES', value: '1=1' }])).rejects.toThrow('不支持SQL片段形式的数据权限规则');
+    await expect(withRules([{ column: 'orgCode', condition: 'USE_SQL_RULES', value: '1=1' }])).rejects.toThrow(
+      '不支持SQL片段形式的数据权限规则',
+    );
     await expect(withRules([{ column: 'password', condition: 'eq', value: '1' }])).rejects.toThrow('数据权限规则的字段不存在：password');
     await expect(withRules([{ column: 'orgCode', condition: 'eq', value: '#{sys_secret}' }])).rejects.toThrow('未知的系统变量');
   });
@@ -178,7 +200,11 @@ describe.each(backends())('list endpoint hostile input on %s', (backend) => {
   it('answers hostile sort, filter and advanced-query input with plain messages', async () => {
     const sort = await list(`column=${encodeURIComponent('id;delete from sys_position')}&order=asc`);
     expect(sort.statusCode).toBe(200);
-    expect(sort.json()).toMatchObject({ success: false, code: 500, message: '请注意，将要排序的列字段不存在：id;delete from sys_position' });
+    expect(sort.json()).toMatchObject({
+      success: false,
+      code: 500,
+      message: '请注意，将要排序的列字段不存在：id;delete from sys_position',
+    });
     const filter = await list(`name=${encodeURIComponent("'; drop table sys_position; --")}`);
     expect(filter.json()).toMatchObject({ success: true, result: { total: 0 } });
     const superQuery = await list(`superQueryParams=${encodeURIComponent(JSON.stringify([{ field: 'password', rule: 'eq', val: '1' }]))}`);
@@ -210,7 +236,11 @@ describe.each(backends())('paging rows that share one create_time on %s', (backe
   async function pagedIds(url: string): Promise<string[]> {
     const seen: string[] = [];
     for (let pageNo = 1, pages = 1; pageNo <= pages; pageNo++) {
-      const res = await t.request({ method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}pageNo=${pageNo}&pageSize=${PAGE_SIZE}`, token: admin });
+      const res = await t.request({
+        method: 'GET',
+        url: `${url}${url.includes('?') ? '&' : '?'}pageNo=${pageNo}&pageSize=${PAGE_SIZE}`,
+        token: admin,
+      });
       const body = res.json();
       expect(body.success).toBe(true);
       pages = body.result.pages;

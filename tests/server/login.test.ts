@@ -11,7 +11,11 @@ describe.each(backends())('POST /sys/login on %s', (backend) => {
 
   async function attempt(username: string, password: string, captcha?: { checkKey: string; answer: string }) {
     const c = captcha ?? (await t.captcha());
-    const res = await t.request({ method: 'POST', url: '/api/sys/login', payload: { username, password, captcha: c.answer, checkKey: c.checkKey, remember_me: true } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/sys/login',
+      payload: { username, password, captcha: c.answer, checkKey: c.checkKey, remember_me: true },
+    });
     return { status: res.statusCode, body: res.json() };
   }
 
@@ -54,7 +58,11 @@ describe.each(backends())('POST /sys/login on %s', (backend) => {
     const c = await t.captcha();
     const wrong = await attempt('admin', seededPassword('admin'), { checkKey: c.checkKey, answer: 'zzzz' });
     expect(wrong.body).toMatchObject({ success: false, code: 412, message: '验证码错误' });
-    const res = await t.request({ method: 'POST', url: '/api/sys/login', payload: { username: 'admin', password: seededPassword('admin') } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/sys/login',
+      payload: { username: 'admin', password: seededPassword('admin') },
+    });
     expect(res.json()).toMatchObject({ success: false, code: 412, message: '验证码无效' });
   });
 
@@ -72,12 +80,19 @@ describe.each(backends())('POST /sys/login on %s', (backend) => {
 
   it('refuses a captcha older than 60 seconds', async () => {
     const c = await t.captcha();
-    await t.db.updateTable('sys_captcha').set({ expire_time: sql<Date>`now() - interval '1 second'` }).where('check_key', '=', c.checkKey).execute();
+    await t.db
+      .updateTable('sys_captcha')
+      .set({ expire_time: sql<Date>`now() - interval '1 second'` })
+      .where('check_key', '=', c.checkKey)
+      .execute();
     expect((await attempt('admin', seededPassword('admin'), c)).body).toMatchObject({ code: 412, message: '验证码无效' });
   });
 
   it('tells the login page whether it asks for a captcha', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/sys/loginSettings' })).json()).toMatchObject({ success: true, result: { captcha: true } });
+    expect((await t.request({ method: 'GET', url: '/api/sys/loginSettings' })).json()).toMatchObject({
+      success: true,
+      result: { captcha: true },
+    });
   });
 
   it('never exposes the captcha answer: the image is an SVG data URL with code 0', async () => {
@@ -131,14 +146,22 @@ describe.each(backends())('lockout on %s', (backend) => {
 
   async function attempt(username: string, password: string) {
     const c = await t.captcha();
-    const res = await t.request({ method: 'POST', url: '/api/sys/login', payload: { username, password, captcha: c.answer, checkKey: c.checkKey } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/sys/login',
+      payload: { username, password, captcha: c.answer, checkKey: c.checkKey },
+    });
     return res.json().message as string;
   }
 
   it('locks an account for 10 minutes after 5 failures, even for the right password', async () => {
     for (let i = 0; i < 5; i++) expect(await attempt('expert', `Wrong#pass${i}`)).toBe('用户名或密码错误');
     expect(await attempt('expert', seededPassword('expert'))).toBe('登录失败次数过多，账号已锁定，请10分钟后再试');
-    const row = await t.db.selectFrom('sys_login_attempt').select('locked_until').where('username', '=', 'expert').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('sys_login_attempt')
+      .select('locked_until')
+      .where('username', '=', 'expert')
+      .executeTakeFirstOrThrow();
     const minutes = (row.locked_until!.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(9);
     expect(minutes).toBeLessThanOrEqual(10);
@@ -150,16 +173,25 @@ describe.each(backends())('lockout on %s', (backend) => {
   });
 
   it('lets the user in again once the lock has passed', async () => {
-    await t.db.updateTable('sys_login_attempt').set({ locked_until: new Date(Date.now() - 1000) }).where('username', '=', 'expert').execute();
+    await t.db
+      .updateTable('sys_login_attempt')
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .where('username', '=', 'expert')
+      .execute();
     expect(await attempt('expert', seededPassword('expert'))).toBe('登录成功');
   });
 
   it('applies with the captcha turned off', async () => {
     const off = await startTestApp(backend, { loginCaptcha: false });
     try {
-      expect((await off.request({ method: 'GET', url: '/api/sys/loginSettings' })).json()).toMatchObject({ success: true, result: { captcha: false } });
+      expect((await off.request({ method: 'GET', url: '/api/sys/loginSettings' })).json()).toMatchObject({
+        success: true,
+        result: { captcha: false },
+      });
       const post = (password: string) =>
-        off.request({ method: 'POST', url: '/api/sys/login', payload: { username: 'staff', password } }).then((r) => r.json().message as string);
+        off
+          .request({ method: 'POST', url: '/api/sys/login', payload: { username: 'staff', password } })
+          .then((r) => r.json().message as string);
       expect(await post(seededPassword('staff'))).toBe('登录成功');
       for (let i = 0; i < 5; i++) expect(await post(`Wrong#pass${i}`)).toBe('用户名或密码错误');
       expect(await post(seededPassword('staff'))).toBe('登录失败次数过多，账号已锁定，请10分钟后再试');

@@ -20,7 +20,9 @@ describe.each(backends())('dictionary and user lookups on %s', (backend) => {
   const dict = (code: string) => encodeURIComponent(code);
 
   it('searches a registered table dictionary by keyword with a page size', async () => {
-    const body = await json(`/api/sys/dict/loadDict/${dict('sys_depart,depart_name,id')}?keyword=${encodeURIComponent('办公')}&pageSize=10`);
+    const body = await json(
+      `/api/sys/dict/loadDict/${dict('sys_depart,depart_name,id')}?keyword=${encodeURIComponent('办公')}&pageSize=10`,
+    );
     expect(body.success).toBe(true);
     expect(body.result).toEqual([{ value: 'd_a01a01', text: '信用评价办公室', title: '信用评价办公室', label: '信用评价办公室' }]);
     const all = await json(`/api/sys/dict/loadDict/${dict('sys_depart , depart_name , id')}?pageSize=2`);
@@ -31,8 +33,12 @@ describe.each(backends())('dictionary and user lookups on %s', (backend) => {
 
   it('treats LIKE wildcards in a keyword as plain characters', async () => {
     expect((await json(`/api/sys/dict/loadDict/${dict('sys_depart,depart_name,id')}?keyword=%25`)).result).toEqual([]);
-    expect((await json(`/api/sys/dict/loadDict/${dict('sys_depart,depart_name,id')}?keyword=${encodeURIComponent('监_')}`)).result).toEqual([]);
-    expect((await json(`/api/sys/dict/loadDict/${dict('sys_depart,depart_name,id')}?keyword=${encodeURIComponent('监理')}`)).result).toHaveLength(2);
+    expect((await json(`/api/sys/dict/loadDict/${dict('sys_depart,depart_name,id')}?keyword=${encodeURIComponent('监_')}`)).result).toEqual(
+      [],
+    );
+    expect(
+      (await json(`/api/sys/dict/loadDict/${dict('sys_depart,depart_name,id')}?keyword=${encodeURIComponent('监理')}`)).result,
+    ).toHaveLength(2);
   });
 
   it('searches a plain dictionary code and answers labels in key order', async () => {
@@ -97,10 +103,22 @@ describe.each(backends())('dictionary and user lookups on %s', (backend) => {
       ['&tableName=sys_depart;drop table x&text=depart_name&code=id&pidField=parent_id', UNKNOWN],
       ['&tableName=sys_depart&text=depart_name||password&code=id&pidField=parent_id', UNKNOWN],
       ['&tableName=sys_depart&text=depart_name&code=id&pidField=parent_id&hasChildField=del_flag', UNKNOWN],
-      [`&tableName=sys_depart&text=depart_name&code=id&pidField=parent_id&condition=${encodeURIComponent('{"1=1) or (1":"1"}')}`, '查询条件格式不正确'],
-      [`&tableName=sys_depart&text=depart_name&code=id&pidField=parent_id&condition=${encodeURIComponent('{"del_flag":"1"}')}`, '查询条件格式不正确'],
-      [`&tableName=sys_depart&text=depart_name&code=id&pidField=parent_id&condition=${encodeURIComponent('{"org_code":{"$gt":""}}')}`, '查询条件格式不正确'],
-      [`&tableName=sys_depart&text=depart_name&code=id&pidField=parent_id&condition=${encodeURIComponent("org_code='A01'")}`, '查询条件格式不正确'],
+      [
+        `&tableName=sys_depart&text=depart_name&code=id&pidField=parent_id&condition=${encodeURIComponent('{"1=1) or (1":"1"}')}`,
+        '查询条件格式不正确',
+      ],
+      [
+        `&tableName=sys_depart&text=depart_name&code=id&pidField=parent_id&condition=${encodeURIComponent('{"del_flag":"1"}')}`,
+        '查询条件格式不正确',
+      ],
+      [
+        `&tableName=sys_depart&text=depart_name&code=id&pidField=parent_id&condition=${encodeURIComponent('{"org_code":{"$gt":""}}')}`,
+        '查询条件格式不正确',
+      ],
+      [
+        `&tableName=sys_depart&text=depart_name&code=id&pidField=parent_id&condition=${encodeURIComponent("org_code='A01'")}`,
+        '查询条件格式不正确',
+      ],
     ];
     for (const [query, message] of cases) {
       const body = await json(base + query);
@@ -115,7 +133,13 @@ describe.each(backends())('dictionary and user lookups on %s', (backend) => {
   it('pages users for the picker by department, name and an allow-listed sort', async () => {
     const page = await json('/api/sys/user/queryUserComponentData?departId=d_a01&pageNo=1&pageSize=10&column=username&order=asc');
     expect(page.success).toBe(true);
-    expect(page.result.records.map((r: { username: string }) => r.username)).toEqual(['admin', 'expert', 'reviewer2', 'reviewer3', 'staff']);
+    expect(page.result.records.map((r: { username: string }) => r.username)).toEqual([
+      'admin',
+      'expert',
+      'reviewer2',
+      'reviewer3',
+      'staff',
+    ]);
     expect(page.result.total).toBe(5);
     const staffRow = page.result.records.find((r: { username: string }) => r.username === 'staff');
     expect(staffRow).toMatchObject({ realname: '评价办工作人员', orgCodeTxt: '信用评价办公室,综合部' });

@@ -26,7 +26,8 @@ describe.each(backends())('/metrics on %s', (backend) => {
     t.app.inject({ method: 'GET', url: `/metrics${options.query ?? ''}`, remoteAddress: options.remoteAddress, headers: options.headers });
 
   it('counts requests by route pattern, method and status, with a latency histogram', async () => {
-    for (let i = 0; i < 3; i++) expect((await t.request({ method: 'GET', url: '/api/sys/user/list?pageNo=1&pageSize=5', token: admin })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.request({ method: 'GET', url: '/api/sys/user/list?pageNo=1&pageSize=5', token: admin })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/sys/user/queryById?id=nobody', token: admin })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/sys/user/list' })).statusCode).toBe(401);
     const res = await scrape();
@@ -56,13 +57,28 @@ describe.each(backends())('/metrics on %s', (backend) => {
     const ran = await t.request({ method: 'GET', url: `/api/sys/quartzJob/execute?id=${job.rows[0]!.id}`, token: admin });
     expect(ran.json()).toMatchObject({ success: true });
 
-    await t.request({ method: 'POST', url: '/api/sys/position/add', token: admin, payload: { code: 'metrics1', name: '度量职务', postRank: '1' } });
+    await t.request({
+      method: 'POST',
+      url: '/api/sys/position/add',
+      token: admin,
+      payload: { code: 'metrics1', name: '度量职务', postRank: '1' },
+    });
     const exported = await t.request({ method: 'GET', url: '/api/sys/position/exportXls', token: admin });
     expect(exported.statusCode).toBe(200);
     // the same rows again: their codes are taken, so the import reports rejected rows
-    const again = await t.request({ method: 'POST', url: '/api/sys/position/importExcel', token: admin, ...importUpload('职务.xlsx', exported.rawPayload) });
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/sys/position/importExcel',
+      token: admin,
+      ...importUpload('职务.xlsx', exported.rawPayload),
+    });
     expect(again.json()).toMatchObject({ success: true, code: 201 });
-    const broken = await t.request({ method: 'POST', url: '/api/sys/position/importExcel', token: admin, ...importUpload('x.xlsx', Buffer.from('not a workbook')) });
+    const broken = await t.request({
+      method: 'POST',
+      url: '/api/sys/position/importExcel',
+      token: admin,
+      ...importUpload('x.xlsx', Buffer.from('not a workbook')),
+    });
     expect(broken.json().success).toBe(false);
 
     const text = (await scrape()).body;
@@ -114,7 +130,9 @@ describe('/metrics address allow-list', () => {
     expect(loadConfig({}).metricsAllow).toEqual(['127.0.0.0/8', '::1']);
     expect(loadConfig({ METRICS_ALLOW: 'none' }).metricsAllow).toEqual([]);
     expect(loadConfig({ METRICS_ALLOW: ' 10.0.0.0/8, 192.168.1.7 ' }).metricsAllow).toEqual(['10.0.0.0/8', '192.168.1.7']);
-    expect(() => loadConfig({ METRICS_ALLOW: '10.0.0.0/33' })).toThrow(new ConfigError('METRICS_ALLOW: "10.0.0.0/33" is not an address or a CIDR range such as 10.0.0.0/8'));
+    expect(() => loadConfig({ METRICS_ALLOW: '10.0.0.0/33' })).toThrow(
+      new ConfigError('METRICS_ALLOW: "10.0.0.0/33" is not an address or a CIDR range such as 10.0.0.0/8'),
+    );
     expect(() => loadConfig({ METRICS_ALLOW: 'prometheus.local' })).toThrow(ConfigError);
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(new ConfigError('METRICS_TOKEN must be at least 16 characters'));
     expect(loadConfig({ METRICS_TOKEN: TOKEN }).metricsToken).toBe(TOKEN);

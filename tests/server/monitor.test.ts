@@ -69,8 +69,14 @@ describe.each(backends())('系统监控 on %s', (backend) => {
   it('reads Redis INFO, key count and memory, and the disks', async () => {
     const info = await admin.get('/sys/actuator/redis/info');
     expect(info.success).toBe(true);
-    expect(info.result.find((r: { key: string }) => r.key === 'redis_version')).toMatchObject({ description: 'Redis 服务器版本', value: expect.any(String) });
-    expect((await admin.get('/sys/actuator/redis/keysSize')).result).toMatchObject({ dbSize: expect.any(Number), create_time: expect.any(Number) });
+    expect(info.result.find((r: { key: string }) => r.key === 'redis_version')).toMatchObject({
+      description: 'Redis 服务器版本',
+      value: expect.any(String),
+    });
+    expect((await admin.get('/sys/actuator/redis/keysSize')).result).toMatchObject({
+      dbSize: expect.any(Number),
+      create_time: expect.any(Number),
+    });
     expect((await admin.get('/sys/actuator/redis/memoryInfo')).result.used_memory).toBeGreaterThan(0);
     const disks = (await admin.get('/sys/actuator/redis/queryDiskInfo')).result;
     expect(disks.length).toBeGreaterThan(0);
@@ -93,7 +99,12 @@ describe.each(backends())('系统监控 on %s', (backend) => {
     expect(answer.result.total).toBe(traces.length);
     expect(traces.length).toBeLessThanOrEqual(100);
     const listed = traces.find((e) => e.path.startsWith('/api/sys/user/list'));
-    expect(listed).toMatchObject({ method: 'GET', status: 200, username: 'admin', path: '/api/sys/user/list?token=******&password=******&pageNo=1' });
+    expect(listed).toMatchObject({
+      method: 'GET',
+      status: 200,
+      username: 'admin',
+      path: '/api/sys/user/list?token=******&password=******&pageNo=1',
+    });
     expect(traces.find((e) => e.path.startsWith('/api/sys/randomImage/'))?.path).toBe('/api/sys/randomImage/******');
     expect(traces.some((e) => e.path === '/api/sys/login' && e.method === 'POST')).toBe(true);
   });

@@ -20,7 +20,12 @@ describe('npm run new-screen', () => {
   const written = writeScreen(options).map((f) => path.relative(out, f));
 
   it("writes the guide's entity, page, menu and dictionary files, word for word", () => {
-    expect(written).toEqual(['entities/xypj_expert_training.json', 'pages/xypj/ExpertTrainingList.json', 'menus/xypj_expert_training.json', 'dicts/xypj_training_type.json']);
+    expect(written).toEqual([
+      'entities/xypj_expert_training.json',
+      'pages/xypj/ExpertTrainingList.json',
+      'menus/xypj_expert_training.json',
+      'dicts/xypj_training_type.json',
+    ]);
     const shown = guideFiles();
     const expected: Record<string, string> = {
       'entities/xypj_expert_training.json': 'schemas/entities/xypj_expert_training.json',
@@ -43,10 +48,21 @@ describe('npm run new-screen', () => {
   it('refuses to overwrite, and names what is wrong in an argument', () => {
     expect(() => writeScreen(options)).toThrow(/already there, nothing written: .*xypj_expert_training\.json/);
     expect(() => parseScreenArgs(['xypj/XList'])).toThrow('--label is required');
-    expect(() => writeScreen(parseScreenArgs(['xypj/XList', '--label', 'X', '--field', 'Bad:名称', '--out', out]))).toThrow('--field Bad:名称: the name must be camelCase');
-    expect(() => writeScreen(parseScreenArgs(['xypj/XList', '--label', 'X', '--field', 'a:A:string:big', '--out', out]))).toThrow('unknown rule "big"');
+    expect(() => writeScreen(parseScreenArgs(['xypj/XList', '--label', 'X', '--field', 'Bad:名称', '--out', out]))).toThrow(
+      '--field Bad:名称: the name must be camelCase',
+    );
+    expect(() => writeScreen(parseScreenArgs(['xypj/XList', '--label', 'X', '--field', 'a:A:string:big', '--out', out]))).toThrow(
+      'unknown rule "big"',
+    );
     expect(parseField('hours:学时:decimal:min=0,max=99.5')).toEqual({ name: 'hours', type: 'decimal', min: 0, max: 99.5, label: '学时' });
-    expect(parseField('idNo:证件号:string:maxLength=18,exact')).toEqual({ name: 'idNo', type: 'string', length: 100, maxLength: 18, queryMatch: 'exact', label: '证件号' });
+    expect(parseField('idNo:证件号:string:maxLength=18,exact')).toEqual({
+      name: 'idNo',
+      type: 'string',
+      length: 100,
+      maxLength: 18,
+      queryMatch: 'exact',
+      label: '证件号',
+    });
     expect(parseField('active:启用:string:length=1,yesNo')).toMatchObject({ length: 1, yesNo: true });
   });
 });

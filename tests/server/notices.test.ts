@@ -67,7 +67,14 @@ describe.each(backends())('announcements and online users on %s', (backend) => {
   };
   const addAnnouncement = async (body: Record<string, unknown>) => {
     const titile = String(body.titile);
-    const res = await admin.post('/sys/annountCement/add', { msgCategory: '1', msgAbstract: '摘要', endTime: '2099-12-31 00:00:00', priority: 'M', msgType: 'ALL', ...body });
+    const res = await admin.post('/sys/annountCement/add', {
+      msgCategory: '1',
+      msgAbstract: '摘要',
+      endTime: '2099-12-31 00:00:00',
+      priority: 'M',
+      msgType: 'ALL',
+      ...body,
+    });
     expect(res).toMatchObject({ success: true });
     const [row] = (await admin.get(`/sys/annountCement/list?titile=${encodeURIComponent(titile)}`)).result.records;
     return row as { id: string; sendStatus: string; msgContent: string };
@@ -82,21 +89,50 @@ describe.each(backends())('announcements and online users on %s', (backend) => {
   });
 
   it('stores announcement HTML without scripts or event handlers, on add and on edit', async () => {
-    const row = await addAnnouncement({ titile: '安全测试通告', msgContent: '<p>正文<strong>加粗</strong></p><script>alert(1)</script><img src="x" onerror="alert(2)">' });
+    const row = await addAnnouncement({
+      titile: '安全测试通告',
+      msgContent: '<p>正文<strong>加粗</strong></p><script>alert(1)</script><img src="x" onerror="alert(2)">',
+    });
     expect(row.msgContent).toContain('<p>正文<strong>加粗</strong></p>');
     expect(row.msgContent).not.toMatch(/script|onerror/);
     expect(row.sendStatus).toBe('0');
-    expect(await admin.put('/sys/annountCement/edit', { id: row.id, msgContent: '<p onclick="x()">改</p><iframe src="https://evil"></iframe>', sendStatus: '1' })).toMatchObject({ success: true });
+    expect(
+      await admin.put('/sys/annountCement/edit', {
+        id: row.id,
+        msgContent: '<p onclick="x()">改</p><iframe src="https://evil"></iframe>',
+        sendStatus: '1',
+      }),
+    ).toMatchObject({ success: true });
     const again = (await admin.get(`/sys/annountCement/queryById?id=${row.id}`)).result;
     expect(again).toMatchObject({ msgContent: '<p>改</p>', sendStatus: '0' });
   });
 
   it('refuses 指定用户 without users and keeps announcements away from users without the permission', async () => {
-    expect(await admin.post('/sys/annountCement/add', { titile: '无用户', msgCategory: '1', msgAbstract: 'x', endTime: '2099-12-31 00:00:00', priority: 'L', msgType: 'USER', userIds: '' }))
-      .toMatchObject({ success: false, message: '指定用户不能为空！' });
-    const base = { titile: '去处理', msgCategory: '1', msgAbstract: 'x', endTime: '2099-12-31 00:00:00', priority: 'L', msgType: 'ALL', openType: 'url' };
+    expect(
+      await admin.post('/sys/annountCement/add', {
+        titile: '无用户',
+        msgCategory: '1',
+        msgAbstract: 'x',
+        endTime: '2099-12-31 00:00:00',
+        priority: 'L',
+        msgType: 'USER',
+        userIds: '',
+      }),
+    ).toMatchObject({ success: false, message: '指定用户不能为空！' });
+    const base = {
+      titile: '去处理',
+      msgCategory: '1',
+      msgAbstract: 'x',
+      endTime: '2099-12-31 00:00:00',
+      priority: 'L',
+      msgType: 'ALL',
+      openType: 'url',
+    };
     for (const openPage of ['https://evil.example', '//evil.example', 'javascript:alert(1)', '']) {
-      expect(await admin.post('/sys/annountCement/add', { ...base, openPage })).toMatchObject({ success: false, message: '处理页面应为以 / 开头的系统内页面地址' });
+      expect(await admin.post('/sys/annountCement/add', { ...base, openPage })).toMatchObject({
+        success: false,
+        message: '处理页面应为以 / 开头的系统内页面地址',
+      });
     }
     expect(await admin.post('/sys/annountCement/add', { ...base, openPage: '/xypj/application' })).toMatchObject({ success: true });
     expect(await staff.status('GET', '/sys/annountCement/list')).toBe(403);
@@ -117,23 +153,40 @@ describe.each(backends())('announcements and online users on %s', (backend) => {
 
     const before = (await staff.get('/sys/annountCement/listByUser')).result;
     expect(before.anntMsgList.map((m: { titile: string }) => m.titile)).toContain('给工作人员的通知');
-    const expertView = (await expert.get('/sys/sysAnnouncementSend/getMyAnnouncementSend?pageSize=50')).result.records as Array<{ anntId: string }>;
+    const expertView = (await expert.get('/sys/sysAnnouncementSend/getMyAnnouncementSend?pageSize=50')).result.records as Array<{
+      anntId: string;
+    }>;
     expect(expertView.map((m) => m.anntId)).not.toContain(row.id);
 
     expect(await staff.put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: row.id })).toMatchObject({ success: true });
     const after = (await staff.get('/sys/annountCement/listByUser')).result;
     expect(after.anntMsgTotal).toBe(before.anntMsgTotal - 1);
     const mine = (await staff.get('/sys/sysAnnouncementSend/getMyAnnouncementSend?readFlag=1')).result.records;
-    expect(mine).toEqual([expect.objectContaining({ anntId: row.id, readFlag: '1', readFlag_dictText: '已读', sender: expect.any(String) })]);
-    expect(await expert.put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: row.id })).toMatchObject({ success: false, message: '未找到对应通告' });
+    expect(mine).toEqual([
+      expect.objectContaining({ anntId: row.id, readFlag: '1', readFlag_dictText: '已读', sender: expect.any(String) }),
+    ]);
+    expect(await expert.put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: row.id })).toMatchObject({
+      success: false,
+      message: '未找到对应通告',
+    });
 
-    expect(await admin.post('/sys/annountCement/edit', { id: row.id, titile: '改' })).toMatchObject({ success: false, message: '已发布的通告不能编辑，请先撤销' });
-    expect(await admin.del(`/sys/annountCement/delete?id=${row.id}`)).toMatchObject({ success: false, message: '已发布的通告不能删除，请先撤销' });
+    expect(await admin.post('/sys/annountCement/edit', { id: row.id, titile: '改' })).toMatchObject({
+      success: false,
+      message: '已发布的通告不能编辑，请先撤销',
+    });
+    expect(await admin.del(`/sys/annountCement/delete?id=${row.id}`)).toMatchObject({
+      success: false,
+      message: '已发布的通告不能删除，请先撤销',
+    });
     expect(await admin.get(`/sys/annountCement/doReovkeData?id=${row.id}`)).toMatchObject({ success: true });
     const revoked = (await admin.get(`/sys/annountCement/queryById?id=${row.id}`)).result;
     expect(revoked.sendStatus).toBe('2');
     expect(revoked.cancelTime).toBeTruthy();
-    expect((await staff.get('/sys/sysAnnouncementSend/getMyAnnouncementSend?pageSize=50')).result.records.map((m: { anntId: string }) => m.anntId)).not.toContain(row.id);
+    expect(
+      (await staff.get('/sys/sysAnnouncementSend/getMyAnnouncementSend?pageSize=50')).result.records.map(
+        (m: { anntId: string }) => m.anntId,
+      ),
+    ).not.toContain(row.id);
   });
 
   it('发布 to all users pushes a topic to everyone; 全部已读 empties the bell of the caller only', async () => {
@@ -141,10 +194,14 @@ describe.each(backends())('announcements and online users on %s', (backend) => {
     const row = await addAnnouncement({ titile: '全体通知', msgCategory: '2' });
     expect(await admin.post('/sys/annountCement/doReleaseData', { id: row.id })).toMatchObject({ success: true });
     expect(await waitFor(() => expertSocket.received.find((m) => m.msgId === row.id))).toMatchObject({ cmd: 'topic', msgTxt: '全体通知' });
-    expect((await expert.get('/sys/annountCement/listByUser')).result.sysMsgList.map((m: { titile: string }) => m.titile)).toContain('全体通知');
+    expect((await expert.get('/sys/annountCement/listByUser')).result.sysMsgList.map((m: { titile: string }) => m.titile)).toContain(
+      '全体通知',
+    );
     expect(await expert.put('/sys/sysAnnouncementSend/readAll', {})).toMatchObject({ success: true });
     expect((await expert.get('/sys/annountCement/listByUser')).result).toMatchObject({ anntMsgTotal: 0, sysMsgTotal: 0 });
-    expect((await staff.get('/sys/annountCement/listByUser')).result.sysMsgList.map((m: { titile: string }) => m.titile)).toContain('全体通知');
+    expect((await staff.get('/sys/annountCement/listByUser')).result.sysMsgList.map((m: { titile: string }) => m.titile)).toContain(
+      '全体通知',
+    );
   });
 
   it('lists live sessions and 强制退出 revokes one at once: its next request is 401 and its socket closes', async () => {

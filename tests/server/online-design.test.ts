@@ -233,15 +233,31 @@ describe.each(backends())('online form designer on %s', (backend) => {
         [{ dbFieldName: 'n1', fieldShowType: 'list', dictTable: 'sys_user', dictText: 'password', dictField: 'username' }],
         '未登记',
       ],
-      ['demo_ok', [{ dbFieldName: 'n1', fieldValidType: '(\\d)\\1' }], '字段“n1”的校验规则不可用：正则表达式不能使用反向引用（线性时间引擎不支持）'],
       [
         'demo_ok',
-        [{ dbFieldName: 'n1', fieldShowType: 'link_down', dictTable: JSON.stringify({ table: 'sys_category', txt: 'name', condition: '1=1) or (1=1' }) }],
+        [{ dbFieldName: 'n1', fieldValidType: '(\\d)\\1' }],
+        '字段“n1”的校验规则不可用：正则表达式不能使用反向引用（线性时间引擎不支持）',
+      ],
+      [
+        'demo_ok',
+        [
+          {
+            dbFieldName: 'n1',
+            fieldShowType: 'link_down',
+            dictTable: JSON.stringify({ table: 'sys_category', txt: 'name', condition: '1=1) or (1=1' }),
+          },
+        ],
         "联动配置的condition只支持“pid = '值'”的形式",
       ],
       [
         'demo_ok',
-        [{ dbFieldName: 'n1', fieldShowType: 'link_down', dictTable: JSON.stringify({ table: 'sys_category', txt: 'name', linkField: 'n2' }) }],
+        [
+          {
+            dbFieldName: 'n1',
+            fieldShowType: 'link_down',
+            dictTable: JSON.stringify({ table: 'sys_category', txt: 'name', linkField: 'n2' }),
+          },
+        ],
         '字段“n1”的联动字段“n2”不是本表的其他字段',
       ],
     ];

@@ -16,7 +16,7 @@ const REFUSED: Array<[string, string]> = [
   ['select 1 as a; /* only a comment */ delete from sys_role', ONE],
   ['delete from sys_role', WRITE],
   ['select pg_sleep(10)', '报表SQL不能调用函数 pg_sleep'],
-  ['select id from sys_depart where depart_name = current_setting(\'x\')', '报表SQL不能调用函数 current_setting'],
+  ["select id from sys_depart where depart_name = current_setting('x')", '报表SQL不能调用函数 current_setting'],
   ["select pg_catalog.pg_read_file('/etc/passwd')", '报表SQL不能调用函数 pg_read_file'],
   ['with d as (delete from sys_role returning *) select * from d', WRITE],
   ['select * from (select 1 as a) q where exists (with u as (update sys_role set role_name = 1 returning 1) select 1 from u)', WRITE],
@@ -43,7 +43,7 @@ describe('report SQL guard (parser)', () => {
 
   it('accepts one SELECT with comments, CTEs, allowlisted functions and placeholders as bind markers', async () => {
     const checked = await checkReportSql(
-      "-- 部门统计\nwith d as (select * from sys_depart) /* note; delete */ select org_category, count(*) as n, coalesce(max(depart_order), 0) as m,\n" +
+      '-- 部门统计\nwith d as (select * from sys_depart) /* note; delete */ select org_category, count(*) as n, coalesce(max(depart_order), 0) as m,\n' +
         "to_char(now(), 'YYYY') as y from d where depart_name like ${name} || '%' and org_code = #{sys_org_code} group by org_category;",
     );
     expect(checked.paramNames).toEqual(['name']);
@@ -71,7 +71,15 @@ describe.each(backends())('online report designer on %s', (backend) => {
     head: { code, name: `部门报表${code}`, cgrSql: DEPART_SQL, chartType: 'bar', chartX: 'depart_name', chartY: 'depart_order', ...extra },
     items: [
       { fieldName: 'id', fieldTxt: 'ID', fieldType: 'String', isShow: 0 },
-      { fieldName: 'depart_name', fieldTxt: '部门名称', fieldType: 'String', isShow: 1, isSearch: 1, searchMode: 'single', groupTitle: '部门' },
+      {
+        fieldName: 'depart_name',
+        fieldTxt: '部门名称',
+        fieldType: 'String',
+        isShow: 1,
+        isSearch: 1,
+        searchMode: 'single',
+        groupTitle: '部门',
+      },
       { fieldName: 'org_category', fieldTxt: '机构类别', fieldType: 'String', isShow: 1, dictCode: 'org_category', groupTitle: '部门' },
       { fieldName: 'depart_order', fieldTxt: '排序', fieldType: 'Integer', isShow: 1, isOrder: 1, isTotal: 1 },
     ],
@@ -91,14 +99,20 @@ describe.each(backends())('online report designer on %s', (backend) => {
     expect(body.result.params).toEqual([{ paramName: 'name', paramTxt: 'name', paramValue: '', orderNum: 1 }]);
     const viaQuery = await call('POST', `/online/cgreport/head/parseSql?sql=${encodeURIComponent('select count(*) as n from sys_role')}`);
     expect(viaQuery.result.fields).toMatchObject([{ fieldName: 'n', fieldType: 'Long' }]);
-    expect(await call('POST', '/online/cgreport/head/parseSql', { sql: 'select 1' })).toMatchObject({ success: false, message: expect.stringContaining('?column?') });
+    expect(await call('POST', '/online/cgreport/head/parseSql', { sql: 'select 1' })).toMatchObject({
+      success: false,
+      message: expect.stringContaining('?column?'),
+    });
   });
 
   it('refuses unsafe SQL when parsing and when saving, with the reason', async () => {
     for (const [text, message] of REFUSED.slice(0, 12)) {
       expect(await call('POST', '/online/cgreport/head/parseSql', { sql: text }), text).toMatchObject({ success: false, message });
     }
-    const saved = await call('POST', '/online/cgreport/head/add', { ...model('t_bad'), head: { ...model('t_bad').head, cgrSql: 'select pg_sleep(10) as s' } });
+    const saved = await call('POST', '/online/cgreport/head/add', {
+      ...model('t_bad'),
+      head: { ...model('t_bad').head, cgrSql: 'select pg_sleep(10) as s' },
+    });
     expect(saved).toMatchObject({ success: false, message: '报表SQL不能调用函数 pg_sleep' });
     expect((await call('GET', '/online/cgreport/head/list?code=t_bad')).result.total).toBe(0);
   });
@@ -107,13 +121,18 @@ describe.each(backends())('online report designer on %s', (backend) => {
     const added = await call('POST', '/online/cgreport/head/add', model('zz_dept'));
     expect(added.success, added.message).toBe(true);
     const id = added.result as string;
-    expect(await call('POST', '/online/cgreport/head/add', model('zz_dept'))).toMatchObject({ success: false, message: '报表编码 zz_dept 已存在' });
+    expect(await call('POST', '/online/cgreport/head/add', model('zz_dept'))).toMatchObject({
+      success: false,
+      message: '报表编码 zz_dept 已存在',
+    });
     const list = await call('GET', '/online/cgreport/head/list?code=zz_dept');
     expect(list.result).toMatchObject({ total: 1, records: [{ id, code: 'zz_dept', chartType: 'bar', chartX: 'depart_name' }] });
     const items = (await call('GET', `/online/cgreport/item/listByHeadId?headId=${id}`)).result;
     expect(items.map((i: { fieldName: string }) => i.fieldName)).toEqual(['id', 'depart_name', 'org_category', 'depart_order']);
     expect(items[3]).toMatchObject({ isTotal: '1', isOrder: 1 });
-    expect((await call('GET', `/online/cgreport/param/listByHeadId?headId=${id}`)).result).toMatchObject([{ paramName: 'name', paramTxt: '名称前缀' }]);
+    expect((await call('GET', `/online/cgreport/param/listByHeadId?headId=${id}`)).result).toMatchObject([
+      { paramName: 'name', paramTxt: '名称前缀' },
+    ]);
 
     const edited = model('zz_dept2', { id, name: '改名报表' });
     expect(await call('PUT', '/online/cgreport/head/editAll', edited)).toMatchObject({ success: true });
@@ -134,7 +153,10 @@ describe.each(backends())('online report designer on %s', (backend) => {
     expect(all.result.data.records).toHaveLength(2);
     expect(all.result.data.totals).toEqual({ depart_order: departs.reduce((s, d) => s + Number(d.depart_order ?? 0), 0) });
     expect(all.result).toMatchObject({ isGroupTitle: true, chart: { type: 'bar', x: 'depart_name', y: ['depart_order'] } });
-    expect(all.result.columns.find((c: { dataIndex: string }) => c.dataIndex === 'depart_order')).toMatchObject({ isTotal: '1', sorter: true });
+    expect(all.result.columns.find((c: { dataIndex: string }) => c.dataIndex === 'depart_order')).toMatchObject({
+      isTotal: '1',
+      sorter: true,
+    });
 
     const prefix = departs[0].depart_name!.slice(0, 2);
     const filtered = await call('GET', `/online/cgreport/api/getData/t_run?self_name=${encodeURIComponent(prefix)}`);
@@ -149,7 +171,11 @@ describe.each(backends())('online report designer on %s', (backend) => {
   });
 
   it('exports the visible columns with dictionary texts, grouped headers and the totals row', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/online/cgreport/api/exportManySheetXls/t_run?column=depart_order&order=asc', token: admin });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/online/cgreport/api/exportManySheetXls/t_run?column=depart_order&order=asc',
+      token: admin,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();
@@ -173,7 +199,12 @@ describe.each(backends())('online report designer on %s', (backend) => {
       ['GET', '/online/cgreport/item/listByHeadId?headId=x'],
       ['DELETE', '/online/cgreport/head/delete?id=x'],
     ] as const) {
-      const res = await t.request({ method, url: `/api${url}`, token: staff, payload: method === 'POST' ? { sql: 'select 1 as a' } : undefined });
+      const res = await t.request({
+        method,
+        url: `/api${url}`,
+        token: staff,
+        payload: method === 'POST' ? { sql: 'select 1 as a' } : undefined,
+      });
       expect(res.statusCode, url).toBe(403);
     }
   });
@@ -189,8 +220,11 @@ describe.each(backends())('online report designer on %s', (backend) => {
     if (backend === 'postgres') expect(who).toEqual([{ who: 'xypj_report_reader' }]);
     else expect(who).toHaveLength(1);
     // even past the SQL guard, a report transaction writes nothing
-    await expect(withReadOnly(t.db, (trx) => sql`delete from sys_role`.execute(trx))).rejects.toThrow(/read-only transaction|permission denied/);
-    if (backend === 'postgres') await expect(withReadOnly(t.db, (trx) => sql`select password from sys_user`.execute(trx))).rejects.toThrow(/permission denied/);
+    await expect(withReadOnly(t.db, (trx) => sql`delete from sys_role`.execute(trx))).rejects.toThrow(
+      /read-only transaction|permission denied/,
+    );
+    if (backend === 'postgres')
+      await expect(withReadOnly(t.db, (trx) => sql`select password from sys_user`.execute(trx))).rejects.toThrow(/permission denied/);
     const rows = await withReadOnly(t.db, (trx) => sql<{ n: number }>`select count(*)::int as n from v_user_brief`.execute(trx));
     expect(rows.rows[0].n).toBeGreaterThan(0);
   });

@@ -3,24 +3,59 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withReadOnly } from '../../server/modules/online';
 import { backends, startTestApp, type TestApp } from './support/app';
 
-
 describe.each(backends())('online report runtime on %s', (backend) => {
   let t: TestApp;
   let staff: string;
   let company: string;
 
   const addReport = async (id: string, cgrSql: string, items: string[] = []) => {
-    await t.db.insertInto('onl_cgreport_head').values({
-      id, code: id, name: id, cgr_sql: cgrSql, return_val_field: null, return_txt_field: null, return_type: null,
-      db_source: 'local', content: null, role_codes: '', del_flag: 0, create_by: 'test', create_time: new Date(), update_by: null, update_time: null,
-    }).execute();
+    await t.db
+      .insertInto('onl_cgreport_head')
+      .values({
+        id,
+        code: id,
+        name: id,
+        cgr_sql: cgrSql,
+        return_val_field: null,
+        return_txt_field: null,
+        return_type: null,
+        db_source: 'local',
+        content: null,
+        role_codes: '',
+        del_flag: 0,
+        create_by: 'test',
+        create_time: new Date(),
+        update_by: null,
+        update_time: null,
+      })
+      .execute();
     let n = 0;
     for (const field of items) {
-      await t.db.insertInto('onl_cgreport_item').values({
-        id: `${id}_${field}`, cgrhead_id: id, field_name: field, field_txt: field, field_width: null, field_type: 'String', search_mode: 'single',
-        is_order: 1, is_search: 1, dict_code: null, field_href: null, is_show: 1, order_num: ++n, replace_val: null, is_total: null, group_title: null,
-        create_by: 'test', create_time: new Date(), update_by: null, update_time: null,
-      }).execute();
+      await t.db
+        .insertInto('onl_cgreport_item')
+        .values({
+          id: `${id}_${field}`,
+          cgrhead_id: id,
+          field_name: field,
+          field_txt: field,
+          field_width: null,
+          field_type: 'String',
+          search_mode: 'single',
+          is_order: 1,
+          is_search: 1,
+          dict_code: null,
+          field_href: null,
+          is_show: 1,
+          order_num: ++n,
+          replace_val: null,
+          is_total: null,
+          group_title: null,
+          create_by: 'test',
+          create_time: new Date(),
+          update_by: null,
+          update_time: null,
+        })
+        .execute();
     }
   };
 
@@ -38,20 +73,33 @@ describe.each(backends())('online report runtime on %s', (backend) => {
   });
   afterAll(() => t?.close());
 
-  const get = async (url: string, token = staff) => (await t.request({ method: 'GET', url: `/api/online/cgreport/api/${url}`, token })).json();
+  const get = async (url: string, token = staff) =>
+    (await t.request({ method: 'GET', url: `/api/online/cgreport/api/${url}`, token })).json();
   const usernames = (body: { result: { records: Array<{ username: string }> } }) => body.result.records.map((r) => r.username);
 
   it('describes a report for the popup: columns, dictionary options, id and name', async () => {
     const body = await get('getRpColumns/report_user');
     expect(body.success).toBe(true);
     expect(body.result).toMatchObject({ cgRpConfigId: 'rpt_user', cgRpConfigName: '用户选择', fieldHrefSlots: [] });
-    expect(body.result.columns.map((c: { dataIndex: string }) => c.dataIndex)).toEqual(['username', 'realname', 'sex', 'phone', 'org_code', 'create_time']);
+    expect(body.result.columns.map((c: { dataIndex: string }) => c.dataIndex)).toEqual([
+      'username',
+      'realname',
+      'sex',
+      'phone',
+      'org_code',
+      'create_time',
+    ]);
     expect(body.result.columns[2]).toMatchObject({ title: '性别', customRender: 'sex', fieldType: 'Integer' });
     expect(body.result.dictOptions.sex).toEqual([
       { value: '1', text: '男', title: '男', label: '男' },
       { value: '2', text: '女', title: '女', label: '女' },
     ]);
-    expect(body.result.dictOptions.org_code).toContainEqual({ value: 'A01A01', text: '信用评价办公室', title: '信用评价办公室', label: '信用评价办公室' });
+    expect(body.result.dictOptions.org_code).toContainEqual({
+      value: 'A01A01',
+      text: '信用评价办公室',
+      title: '信用评价办公室',
+      label: '信用评价办公室',
+    });
   });
 
   it('answers the query form items', async () => {
@@ -79,7 +127,12 @@ describe.each(backends())('online report runtime on %s', (backend) => {
   });
 
   it('treats injection attempts in search values as plain values', async () => {
-    for (const q of [`realname=${encodeURIComponent("' or '1'='1")}`, 'username=%25', `sex=${encodeURIComponent('1 or 1=1')}`, `username=${encodeURIComponent("admin'--")}`]) {
+    for (const q of [
+      `realname=${encodeURIComponent("' or '1'='1")}`,
+      'username=%25',
+      `sex=${encodeURIComponent('1 or 1=1')}`,
+      `username=${encodeURIComponent("admin'--")}`,
+    ]) {
       const body = await get(`getData/rpt_user?${q}`);
       expect(body, q).toMatchObject({ success: true, result: { total: 0, records: [] } });
     }
@@ -112,10 +165,15 @@ describe.each(backends())('online report runtime on %s', (backend) => {
     expect(await get('getData/t_cte_update')).toMatchObject({ success: false, message: WRITE });
     expect(await get('getData/t_for_update')).toMatchObject({ success: false, message: '报表SQL不能加锁（FOR UPDATE / FOR SHARE）' });
     expect(await get('getData/t_two_statements')).toMatchObject({ success: false, message: '报表SQL只能是一条查询语句' });
-    expect(await get('getData/t_credentials')).toMatchObject({ success: false, message: '报表SQL不能读取数据表 sys_user（含账号、口令或密钥）' });
+    expect(await get('getData/t_credentials')).toMatchObject({
+      success: false,
+      message: '报表SQL不能读取数据表 sys_user（含账号、口令或密钥）',
+    });
     const hacked = await t.db.selectFrom('sys_user').select('id').where('realname', '=', 'hacked').execute();
     expect(hacked).toEqual([]);
-    await expect(withReadOnly(t.db, (trx) => sql`update sys_user set realname = 'hacked' where username = 'staff'`.execute(trx))).rejects.toThrow();
+    await expect(
+      withReadOnly(t.db, (trx) => sql`update sys_user set realname = 'hacked' where username = 'staff'`.execute(trx)),
+    ).rejects.toThrow();
     const settings = await withReadOnly(t.db, async (trx) => [
       (await sql<{ transaction_read_only: string }>`show transaction_read_only`.execute(trx)).rows[0].transaction_read_only,
       (await sql<{ statement_timeout: string }>`show statement_timeout`.execute(trx)).rows[0].statement_timeout,

@@ -19,7 +19,11 @@ describe.each(backends())('online form runtime on %s', (backend) => {
 
   const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) => {
     const res = await t.request({ method, url: `/api${url}`, token, ...(payload ? { payload } : {}) });
-    return { status: res.statusCode, body: res.headers['content-type']?.toString().includes('json') ? res.json() : null, raw: res.rawPayload };
+    return {
+      status: res.statusCode,
+      body: res.headers['content-type']?.toString().includes('json') ? res.json() : null,
+      raw: res.rawPayload,
+    };
   };
   const get = async (url: string, token = staff) => (await call('GET', url, token)).body;
 
@@ -29,31 +33,82 @@ describe.each(backends())('online form runtime on %s', (backend) => {
     const now = new Date();
     const a = { create_by: 'admin', create_time: now, update_by: null, update_time: null };
     // t_note: column secret and button delete controlled, no role given them; add controlled and given to staff
-    await t.db.insertInto('onl_auth_page').values([
-      { id: 'ap_secret', cgform_id: FORMS.note, code: 'secret', type: 1, status: 1, ...a },
-      { id: 'ap_delete', cgform_id: FORMS.note, code: 'delete', type: 2, status: 1, ...a },
-      { id: 'ap_add', cgform_id: FORMS.note, code: 'add', type: 2, status: 1, ...a },
-      { id: 'ap_export_off', cgform_id: FORMS.note, code: 'export', type: 2, status: 0, ...a },
-    ]).execute();
-    await t.db.insertInto('onl_auth_data').values([
-      { id: 'ad_own', cgform_id: FORMS.note, rule_name: '本人数据', rule_column: 'create_by', rule_operator: 'eq', rule_value: '#{sys_user_code}', status: 1, ...a },
-      // a rule may name a column the role does not see
-      { id: 'ad_secret', cgform_id: FORMS.note, rule_name: '非机密', rule_column: 'secret', rule_operator: 'ne', rule_value: 'TOP', status: 1, ...a },
-    ]).execute();
-    await t.db.insertInto('onl_auth_relation').values([
-      { id: 'ar_add', role_id: STAFF_ROLE, auth_id: 'ap_add', type: 2, cgform_id: FORMS.note, ...a },
-      { id: 'ar_own', role_id: STAFF_ROLE, auth_id: 'ad_own', type: 3, cgform_id: FORMS.note, ...a },
-      { id: 'ar_secret', role_id: STAFF_ROLE, auth_id: 'ad_secret', type: 3, cgform_id: FORMS.note, ...a },
-    ]).execute();
-    await t.db.insertInto('onl_cgform_button').values([
-      { id: 'b_done', cgform_head_id: FORMS.note, button_code: 'done', button_name: '完成', opt_type: 'action', action_name: 'testMarkDone', button_status: '1', ...a },
-      { id: 'b_ghost', cgform_head_id: FORMS.note, button_code: 'ghost', button_name: '幽灵', opt_type: 'action', action_name: 'noSuchAction', button_status: '1', ...a },
-    ]).execute();
-    await t.db.insertInto('t_note' as never).values([
-      { id: 'n_admin', title: '管理员的便签', secret: 'S1', create_by: 'admin', create_time: now },
-      { id: 'n_staff', title: '工作人员的便签', secret: 'S2', create_by: 'staff', create_time: now },
-      { id: 'n_staff_top', title: '工作人员的机密便签', secret: 'TOP', create_by: 'staff', create_time: now },
-    ] as never).execute();
+    await t.db
+      .insertInto('onl_auth_page')
+      .values([
+        { id: 'ap_secret', cgform_id: FORMS.note, code: 'secret', type: 1, status: 1, ...a },
+        { id: 'ap_delete', cgform_id: FORMS.note, code: 'delete', type: 2, status: 1, ...a },
+        { id: 'ap_add', cgform_id: FORMS.note, code: 'add', type: 2, status: 1, ...a },
+        { id: 'ap_export_off', cgform_id: FORMS.note, code: 'export', type: 2, status: 0, ...a },
+      ])
+      .execute();
+    await t.db
+      .insertInto('onl_auth_data')
+      .values([
+        {
+          id: 'ad_own',
+          cgform_id: FORMS.note,
+          rule_name: '本人数据',
+          rule_column: 'create_by',
+          rule_operator: 'eq',
+          rule_value: '#{sys_user_code}',
+          status: 1,
+          ...a,
+        },
+        // a rule may name a column the role does not see
+        {
+          id: 'ad_secret',
+          cgform_id: FORMS.note,
+          rule_name: '非机密',
+          rule_column: 'secret',
+          rule_operator: 'ne',
+          rule_value: 'TOP',
+          status: 1,
+          ...a,
+        },
+      ])
+      .execute();
+    await t.db
+      .insertInto('onl_auth_relation')
+      .values([
+        { id: 'ar_add', role_id: STAFF_ROLE, auth_id: 'ap_add', type: 2, cgform_id: FORMS.note, ...a },
+        { id: 'ar_own', role_id: STAFF_ROLE, auth_id: 'ad_own', type: 3, cgform_id: FORMS.note, ...a },
+        { id: 'ar_secret', role_id: STAFF_ROLE, auth_id: 'ad_secret', type: 3, cgform_id: FORMS.note, ...a },
+      ])
+      .execute();
+    await t.db
+      .insertInto('onl_cgform_button')
+      .values([
+        {
+          id: 'b_done',
+          cgform_head_id: FORMS.note,
+          button_code: 'done',
+          button_name: '完成',
+          opt_type: 'action',
+          action_name: 'testMarkDone',
+          button_status: '1',
+          ...a,
+        },
+        {
+          id: 'b_ghost',
+          cgform_head_id: FORMS.note,
+          button_code: 'ghost',
+          button_name: '幽灵',
+          opt_type: 'action',
+          action_name: 'noSuchAction',
+          button_status: '1',
+          ...a,
+        },
+      ])
+      .execute();
+    await t.db
+      .insertInto('t_note' as never)
+      .values([
+        { id: 'n_admin', title: '管理员的便签', secret: 'S1', create_by: 'admin', create_time: now },
+        { id: 'n_staff', title: '工作人员的便签', secret: 'S2', create_by: 'staff', create_time: now },
+        { id: 'n_staff_top', title: '工作人员的机密便签', secret: 'TOP', create_by: 'staff', create_time: now },
+      ] as never)
+      .execute();
     admin = await t.login('admin');
     staff = await t.login('staff');
     expert = await t.login('expert');
@@ -62,8 +117,15 @@ describe.each(backends())('online form runtime on %s', (backend) => {
 
   it('adds, reads, edits and deletes a main record with its sub rows in one transaction', async () => {
     const add = await call('POST', `${API}/form/${FORMS.order}`, staff, {
-      order_code: 'SO-001', order_date: '2026-03-05', amount: 12.5, buyer_sex: '1', remark: '加急',
-      t_order_item: [{ item_name: '螺丝', qty: 10 }, { item_name: '螺母', qty: 20 }],
+      order_code: 'SO-001',
+      order_date: '2026-03-05',
+      amount: 12.5,
+      buyer_sex: '1',
+      remark: '加急',
+      t_order_item: [
+        { item_name: '螺丝', qty: 10 },
+        { item_name: '螺母', qty: 20 },
+      ],
     });
     expect(add.body).toMatchObject({ success: true, message: '添加成功！' });
     const id = add.body.result as string;
@@ -80,20 +142,43 @@ describe.each(backends())('online form runtime on %s', (backend) => {
     expect((await get(`${API}/getData/${FORMS.order}?order_code=SO-BAD`)).result.total).toBe(0);
 
     const keep = read.result.t_order_item.find((r: { item_name: string }) => r.item_name === '螺丝');
-    const edit = await call('PUT', `${API}/form/${FORMS.order}`, staff, { id, order_code: 'SO-001A', t_order_item: [{ ...keep, qty: 11 }, { item_name: '垫片', qty: 5 }] });
+    const edit = await call('PUT', `${API}/form/${FORMS.order}`, staff, {
+      id,
+      order_code: 'SO-001A',
+      t_order_item: [
+        { ...keep, qty: 11 },
+        { item_name: '垫片', qty: 5 },
+      ],
+    });
     expect(edit.body).toMatchObject({ success: true });
     const after = await get(`${API}/form/${FORMS.order}/${id}`);
     expect(after.result.order_code).toBe('SO-001A');
-    expect(after.result.t_order_item.map((r: { item_name: string; qty: number }) => `${r.item_name}${r.qty}`).sort()).toEqual(['垫片5', '螺丝11']);
+    expect(after.result.t_order_item.map((r: { item_name: string; qty: number }) => `${r.item_name}${r.qty}`).sort()).toEqual([
+      '垫片5',
+      '螺丝11',
+    ]);
 
     expect((await call('DELETE', `${API}/form/${FORMS.order}/${id}`, staff)).body).toMatchObject({ success: true });
     expect((await get(`${API}/getData/${FORMS.order}?order_code=SO-001A`)).result.total).toBe(0);
-    expect(await t.db.selectFrom('t_order_item' as never).selectAll().where('order_id' as never, '=', id as never).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('t_order_item' as never)
+        .selectAll()
+        .where('order_id' as never, '=', id as never)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('lists with paging, text, dictionary and range queries, and describes columns and query items', async () => {
-    for (const [code, date, amount, sex] of [['Q-1', '2026-01-10', 5, '1'], ['Q-2', '2026-02-10', 50, '2'], ['Q-3', '2026-03-10', 500, '1']] as const) {
-      expect((await call('POST', `${API}/form/${FORMS.order}`, staff, { order_code: code, order_date: date, amount, buyer_sex: sex })).body.success).toBe(true);
+    for (const [code, date, amount, sex] of [
+      ['Q-1', '2026-01-10', 5, '1'],
+      ['Q-2', '2026-02-10', 50, '2'],
+      ['Q-3', '2026-03-10', 500, '1'],
+    ] as const) {
+      expect(
+        (await call('POST', `${API}/form/${FORMS.order}`, staff, { order_code: code, order_date: date, amount, buyer_sex: sex })).body
+          .success,
+      ).toBe(true);
     }
     const codes = (body: { result: { records: Array<{ order_code: string }> } }) => body.result.records.map((r) => r.order_code).sort();
     expect(codes(await get(`${API}/getData/${FORMS.order}?order_code=Q-`))).toEqual(['Q-1', 'Q-2', 'Q-3']);
@@ -109,7 +194,13 @@ describe.each(backends())('online form runtime on %s', (backend) => {
 
     const columns = await get(`${API}/getColumns/${FORMS.order}`);
     expect(columns.result).toMatchObject({ currentTableName: 't_order', tableType: 2, checkboxFlag: 'Y', formTemplate: '2' });
-    expect(columns.result.columns.map((c: { dataIndex: string }) => c.dataIndex)).toEqual(['order_code', 'order_date', 'amount', 'buyer_sex', 'remark']);
+    expect(columns.result.columns.map((c: { dataIndex: string }) => c.dataIndex)).toEqual([
+      'order_code',
+      'order_date',
+      'amount',
+      'buyer_sex',
+      'remark',
+    ]);
     expect(columns.result.dictOptions.buyer_sex).toContainEqual({ value: '1', text: '男', title: '男', label: '男' });
     const query = await get(`${API}/getQueryInfo/${FORMS.order}`);
     expect(query.result.find((q: { field: string }) => q.field === 'order_date')).toMatchObject({ view: 'date', mode: 'group' });
@@ -124,32 +215,64 @@ describe.each(backends())('online form runtime on %s', (backend) => {
     expect(page2.result.form.grid.maxColumns).toBe(2);
     expect(page2.result.form.subTables[0]).toMatchObject({ key: 't_order_item', component: 'EditableGrid' });
     expect(Object.keys(page2.result.query.properties)).toContain('[order_date_begin,order_date_end]');
-    expect(page2.result.form.schema.properties.buyer_sex).toMatchObject({ 'x-component': 'JDictSelectTag', 'x-component-props': { dictCode: 'sex' } });
+    expect(page2.result.form.schema.properties.buyer_sex).toMatchObject({
+      'x-component': 'JDictSelectTag',
+      'x-component-props': { dictCode: 'sex' },
+    });
     const viaCrud = await get(`${API}/crud/${FORMS.order}/list?order_code=Q-2`);
     expect(viaCrud.result.records.map((r: { order_code: string }) => r.order_code)).toEqual(['Q-2']);
   });
 
   it('exports the filtered rows and imports them back in one transaction', async () => {
-    const res = await call('GET', `${API}/exportXls/${FORMS.order}?paramsStr=${encodeURIComponent(JSON.stringify({ order_code: 'Q-', column: 'order_code', order: 'asc' }))}`, staff);
+    const res = await call(
+      'GET',
+      `${API}/exportXls/${FORMS.order}?paramsStr=${encodeURIComponent(JSON.stringify({ order_code: 'Q-', column: 'order_code', order: 'asc' }))}`,
+      staff,
+    );
     expect(res.status).toBe(200);
     const rows = await sheetRows(res.raw);
     expect(rows[2]).toEqual(['订单号', '订单日期', '金额', '买家性别', '备注', '订单明细-品名', '订单明细-数量']);
-    expect(rows.slice(3).map((r) => [r[0], r[3]])).toEqual([['Q-1', '男'], ['Q-2', '女'], ['Q-3', '男']]);
+    expect(rows.slice(3).map((r) => [r[0], r[3]])).toEqual([
+      ['Q-1', '男'],
+      ['Q-2', '女'],
+      ['Q-3', '男'],
+    ]);
     const renamed = rows.map((r, i) => (i >= 3 ? [`R${String(r[0])}`, ...r.slice(1)] : r));
     const { workbook } = await import('./support/forms');
     const data = await workbook(renamed);
-    const imp = await t.request({ method: 'POST', url: `/api${API}/importXls/${FORMS.order}`, token: staff, ...multipart({}, [{ field: 'file', name: 'o.xlsx', content: data }]) });
+    const imp = await t.request({
+      method: 'POST',
+      url: `/api${API}/importXls/${FORMS.order}`,
+      token: staff,
+      ...multipart({}, [{ field: 'file', name: 'o.xlsx', content: data }]),
+    });
     expect(imp.json()).toMatchObject({ success: true, message: '共3行数据全部导入成功！' });
     const back = await get(`${API}/getData/${FORMS.order}?order_code=RQ-&column=order_code&order=asc`);
-    expect(back.result.records.map((r: { order_code: string; buyer_sex: string }) => `${r.order_code}:${r.buyer_sex}`)).toEqual(['RQ-1:1', 'RQ-2:2', 'RQ-3:1']);
+    expect(back.result.records.map((r: { order_code: string; buyer_sex: string }) => `${r.order_code}:${r.buyer_sex}`)).toEqual([
+      'RQ-1:1',
+      'RQ-2:2',
+      'RQ-3:1',
+    ]);
     // one bad row (missing order code) is reported, the rest saved
     const partial = await workbook([['t'], ['x'], ['订单号', '金额'], ['', 1], ['OK-1', 2]]);
-    const res2 = await t.request({ method: 'POST', url: `/api${API}/importXls/${FORMS.order}`, token: staff, ...multipart({}, [{ field: 'file', name: 'p.xlsx', content: partial }]) });
+    const res2 = await t.request({
+      method: 'POST',
+      url: `/api${API}/importXls/${FORMS.order}`,
+      token: staff,
+      ...multipart({}, [{ field: 'file', name: 'p.xlsx', content: partial }]),
+    });
     expect(res2.json()).toMatchObject({ success: true, code: 201, result: { errorCount: 1, successCount: 1 } });
   });
 
   it('exports each order with its item rows below it, and imports orders with their items back', async () => {
-    await call('POST', `${API}/form/${FORMS.order}`, staff, { order_code: 'SUB-1', buyer_sex: '1', t_order_item: [{ item_name: '螺丝', qty: 10 }, { item_name: '螺母', qty: 20 }] });
+    await call('POST', `${API}/form/${FORMS.order}`, staff, {
+      order_code: 'SUB-1',
+      buyer_sex: '1',
+      t_order_item: [
+        { item_name: '螺丝', qty: 10 },
+        { item_name: '螺母', qty: 20 },
+      ],
+    });
     await call('POST', `${API}/form/${FORMS.order}`, staff, { order_code: 'SUB-2', t_order_item: [] });
     const paramsStr = (p: object) => encodeURIComponent(JSON.stringify({ order_code: 'SUB-', column: 'order_code', order: 'asc', ...p }));
     const res = await call('GET', `${API}/exportXls/${FORMS.order}?paramsStr=${paramsStr({})}`, staff);
@@ -166,12 +289,22 @@ describe.each(backends())('online form runtime on %s', (backend) => {
 
     sheet.getCell('A4').value = 'RSUB-1';
     sheet.getCell('A6').value = 'RSUB-2';
-    const imp = await t.request({ method: 'POST', url: `/api${API}/importXls/${FORMS.order}`, token: staff, ...multipart({}, [{ field: 'file', name: 'o.xlsx', content: Buffer.from(await book.xlsx.writeBuffer()) }]) });
+    const imp = await t.request({
+      method: 'POST',
+      url: `/api${API}/importXls/${FORMS.order}`,
+      token: staff,
+      ...multipart({}, [{ field: 'file', name: 'o.xlsx', content: Buffer.from(await book.xlsx.writeBuffer()) }]),
+    });
     expect(imp.json()).toMatchObject({ success: true, message: '共2行数据全部导入成功！' });
-    const back = (await get(`${API}/getData/${FORMS.order}?order_code=RSUB-&column=order_code&order=asc`)).result.records as Array<{ id: string; order_code: string }>;
+    const back = (await get(`${API}/getData/${FORMS.order}?order_code=RSUB-&column=order_code&order=asc`)).result.records as Array<{
+      id: string;
+      order_code: string;
+    }>;
     expect(back.map((r) => r.order_code)).toEqual(['RSUB-1', 'RSUB-2']);
     const items = async (id: string) =>
-      ((await get(`${API}/subform/list/t_order_item/${id}`)).result as Array<{ item_name: string; qty: number }>).map((r) => `${r.item_name}${r.qty}`).sort();
+      ((await get(`${API}/subform/list/t_order_item/${id}`)).result as Array<{ item_name: string; qty: number }>)
+        .map((r) => `${r.item_name}${r.qty}`)
+        .sort();
     expect(await items(back[0]!.id)).toEqual(['螺丝10', '螺母20']);
     expect(await items(back[1]!.id)).toEqual([]);
 
@@ -179,15 +312,30 @@ describe.each(backends())('online form runtime on %s', (backend) => {
     sheet.getCell('A4').value = 'BAD-1';
     sheet.getCell('A6').value = 'BAD-2';
     sheet.getCell('F5').value = '';
-    const bad = await t.request({ method: 'POST', url: `/api${API}/importXls/${FORMS.order}`, token: staff, ...multipart({}, [{ field: 'file', name: 'b.xlsx', content: Buffer.from(await book.xlsx.writeBuffer()) }]) });
+    const bad = await t.request({
+      method: 'POST',
+      url: `/api${API}/importXls/${FORMS.order}`,
+      token: staff,
+      ...multipart({}, [{ field: 'file', name: 'b.xlsx', content: Buffer.from(await book.xlsx.writeBuffer()) }]),
+    });
     expect(bad.json()).toMatchObject({ success: true, code: 201, result: { errorCount: 1, successCount: 1 } });
     const report = await t.request({ method: 'GET', url: `/api${bad.json().result.fileUrl}`, token: staff });
     expect(report.body).toContain('第4行：订单明细第5行：品名不能为空');
-    expect((await get(`${API}/getData/${FORMS.order}?order_code=BAD-`)).result.records.map((r: { order_code: string }) => r.order_code)).toEqual(['BAD-2']);
-    expect(await t.db.selectFrom('t_order_item' as never).selectAll().where('item_name' as never, '=', '螺丝' as never).execute()).toHaveLength(2);
+    expect(
+      (await get(`${API}/getData/${FORMS.order}?order_code=BAD-`)).result.records.map((r: { order_code: string }) => r.order_code),
+    ).toEqual(['BAD-2']);
+    expect(
+      await t.db
+        .selectFrom('t_order_item' as never)
+        .selectAll()
+        .where('item_name' as never, '=', '螺丝' as never)
+        .execute(),
+    ).toHaveLength(2);
 
     // 仅导出主表
-    const single = await sheetRows((await call('GET', `${API}/exportXls/${FORMS.order}?paramsStr=${paramsStr({ exportSingleOnly: '1' })}`, staff)).raw);
+    const single = await sheetRows(
+      (await call('GET', `${API}/exportXls/${FORMS.order}?paramsStr=${paramsStr({ exportSingleOnly: '1' })}`, staff)).raw,
+    );
     expect(single[2]).toEqual(['订单号', '订单日期', '金额', '买家性别', '备注']);
   });
 
@@ -203,7 +351,11 @@ describe.each(backends())('online form runtime on %s', (backend) => {
     expect((await get(`${API}/getTreeData/${FORMS.cat}?cat_name=子`)).result.total).toBe(2);
     const page = (await get(`${API}/page/${FORMS.cat}`)).result;
     expect(page).toMatchObject({ variant: 'treeTable', tree: { parentKey: 'pid', hasChildrenField: 'has_child', rootValue: '0' } });
-    expect((await get(`${API}/getColumns/${FORMS.cat}`)).result).toMatchObject({ pidField: 'pid', hasChildrenField: 'has_child', textField: 'cat_name' });
+    expect((await get(`${API}/getColumns/${FORMS.cat}`)).result).toMatchObject({
+      pidField: 'pid',
+      hasChildrenField: 'has_child',
+      textField: 'cat_name',
+    });
   });
 
   it('serves page schemas the renderer accepts', async () => {
@@ -221,7 +373,7 @@ describe.each(backends())('online form runtime on %s', (backend) => {
   });
 
   it('refuses every runtime path to a role without the form menu', async () => {
-    const paths: Array<[('GET' | 'POST' | 'PUT' | 'DELETE'), string, object?]> = [
+    const paths: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, object?]> = [
       ['GET', `${API}/getColumns/${FORMS.order}`],
       ['GET', `${API}/getQueryInfo/${FORMS.order}`],
       ['GET', `${API}/getData/${FORMS.order}`],
@@ -270,7 +422,11 @@ describe.each(backends())('online form runtime on %s', (backend) => {
     expect((await get(`${API}/form/${FORMS.note}/n_staff`)).result).not.toHaveProperty('secret');
     const add = await call('POST', `${API}/form/${FORMS.note}`, staff, { title: '新便签', secret: 'LEAK' });
     expect(add.body.success).toBe(true);
-    const row = await t.db.selectFrom('t_note' as never).selectAll().where('id' as never, '=', add.body.result as never).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('t_note' as never)
+      .selectAll()
+      .where('id' as never, '=', add.body.result as never)
+      .executeTakeFirstOrThrow();
     expect((row as { secret: string | null }).secret).toBeNull();
     const exp = await call('GET', `${API}/exportXls/${FORMS.note}`, staff);
     expect((await sheetRows(exp.raw))[2]).toEqual(['标题']);
@@ -305,35 +461,72 @@ describe.each(backends())('online form runtime on %s', (backend) => {
   });
 
   it('runs a registered button action and refuses an unknown one', async () => {
-    expect((await call('POST', `${API}/doButton`, staff, { formId: FORMS.note, buttonCode: 'done', dataId: 'n_staff' })).body).toMatchObject({ success: true, message: '已处理t_note的1条数据' });
+    expect(
+      (await call('POST', `${API}/doButton`, staff, { formId: FORMS.note, buttonCode: 'done', dataId: 'n_staff' })).body,
+    ).toMatchObject({ success: true, message: '已处理t_note的1条数据' });
     // the page offers the registered one only, on the selected rows
     const actions = (await get(`${API}/page/${FORMS.note}`)).result.toolbar.actions;
-    expect(actions).toEqual([expect.objectContaining({ text: '完成', selection: 'some', request: expect.objectContaining({ url: '/online/cgform/api/doButton' }) })]);
-    expect((await call('POST', `${API}/doButton`, staff, { formId: FORMS.note, buttonCode: 'ghost', dataId: 'n_staff' })).body).toMatchObject({ success: false, message: '按钮“幽灵”没有可执行的服务端操作' });
-    expect((await call('POST', `${API}/doButton`, staff, { formId: FORMS.note, buttonCode: 'nope' })).body).toMatchObject({ success: false, message: '按钮不存在或已停用' });
+    expect(actions).toEqual([
+      expect.objectContaining({
+        text: '完成',
+        selection: 'some',
+        request: expect.objectContaining({ url: '/online/cgform/api/doButton' }),
+      }),
+    ]);
+    expect(
+      (await call('POST', `${API}/doButton`, staff, { formId: FORMS.note, buttonCode: 'ghost', dataId: 'n_staff' })).body,
+    ).toMatchObject({ success: false, message: '按钮“幽灵”没有可执行的服务端操作' });
+    expect((await call('POST', `${API}/doButton`, staff, { formId: FORMS.note, buttonCode: 'nope' })).body).toMatchObject({
+      success: false,
+      message: '按钮不存在或已停用',
+    });
     // a row outside the data rule is not reachable through a button either
-    expect((await call('POST', `${API}/doButton`, staff, { formId: FORMS.note, buttonCode: 'done', dataId: 'n_admin' })).body).toMatchObject({ success: false });
+    expect(
+      (await call('POST', `${API}/doButton`, staff, { formId: FORMS.note, buttonCode: 'done', dataId: 'n_admin' })).body,
+    ).toMatchObject({ success: false });
   });
 
   it('picks up edited metadata (table_version bump) without a restart', async () => {
-    expect((await get(`${API}/getColumns/${FORMS.note}`, admin)).result.columns.map((c: { dataIndex: string }) => c.dataIndex)).toEqual(['title', 'secret']);
+    expect((await get(`${API}/getColumns/${FORMS.note}`, admin)).result.columns.map((c: { dataIndex: string }) => c.dataIndex)).toEqual([
+      'title',
+      'secret',
+    ]);
     await t.db.updateTable('onl_cgform_field').set({ db_field_txt: '密级' }).where('id', '=', `${FORMS.note}_secret`).execute();
-    await t.db.updateTable('onl_cgform_head').set((eb) => ({ table_version: eb('table_version', '+', 1) })).where('id', '=', FORMS.note).execute();
+    await t.db
+      .updateTable('onl_cgform_head')
+      .set((eb) => ({ table_version: eb('table_version', '+', 1) }))
+      .where('id', '=', FORMS.note)
+      .execute();
     const cols = (await get(`${API}/getColumns/${FORMS.note}`, admin)).result.columns;
     expect(cols.find((c: { dataIndex: string }) => c.dataIndex === 'secret').title).toBe('密级');
     // a new required field after a sync is enforced at once
     await t.db.updateTable('onl_cgform_field').set({ field_must_input: '1' }).where('id', '=', `${FORMS.note}_secret`).execute();
     await t.db.updateTable('onl_cgform_head').set({ table_version: 99, update_time: new Date() }).where('id', '=', FORMS.note).execute();
-    expect((await call('POST', `${API}/form/${FORMS.note}`, admin, { title: 'x' })).body).toMatchObject({ success: false, message: '密级不能为空' });
+    expect((await call('POST', `${API}/form/${FORMS.note}`, admin, { title: 'x' })).body).toMatchObject({
+      success: false,
+      message: '密级不能为空',
+    });
   });
   it('gives each theme of a main form its page: normal, tab, erp and innerTable', async () => {
     const pageFor = async (theme: string, version: number) => {
-      await t.db.updateTable('onl_cgform_head').set({ theme_template: theme, table_version: version }).where('id', '=', FORMS.order).execute();
+      await t.db
+        .updateTable('onl_cgform_head')
+        .set({ theme_template: theme, table_version: version })
+        .where('id', '=', FORMS.order)
+        .execute();
       const page = (await get(`${API}/page/${FORMS.order}`)).result;
       expect(validatePageSchema(page)).toEqual([]);
       return page;
     };
-    const subList = { key: 't_order_item', title: '订单明细', listUrl: `${API}/crud/${FORMS.order}/subList/t_order_item`, columns: [{ dataIndex: 'item_name', title: '品名' }, { dataIndex: 'qty', title: '数量' }] };
+    const subList = {
+      key: 't_order_item',
+      title: '订单明细',
+      listUrl: `${API}/crud/${FORMS.order}/subList/t_order_item`,
+      columns: [
+        { dataIndex: 'item_name', title: '品名' },
+        { dataIndex: 'qty', title: '数量' },
+      ],
+    };
     const normal = await pageFor('normal', 101);
     expect(normal).toMatchObject({ variant: 'masterDetail', form: { subTables: [{ key: 't_order_item', component: 'EditableGrid' }] } });
     expect(normal.form.mainTab).toBeUndefined();

@@ -99,12 +99,23 @@ describe('online form widget mapping', () => {
     };
     expect(error('not json')).toMatch(/^联动配置需要一个JSON对象/);
     expect(error({ table: 'sys_user', txt: 'realname', key: 'id', pidField: 'pid' })).toBe('联动配置的表“sys_user”不是登记过的树表');
-    expect(error({ table: 'sys_category', txt: 'password', key: 'id' })).toBe('联动配置的字段“password”不在树表“sys_category”的可查询字段中');
-    expect(error({ table: 'sys_category', txt: 'name', condition: "pid = '0' or 1=1" })).toBe("联动配置的condition只支持“pid = '值'”的形式");
-    expect(error({ table: 'sys_category', txt: 'name', condition: "pid = '0'; drop table sys_user" })).toBe("联动配置的condition只支持“pid = '值'”的形式");
+    expect(error({ table: 'sys_category', txt: 'password', key: 'id' })).toBe(
+      '联动配置的字段“password”不在树表“sys_category”的可查询字段中',
+    );
+    expect(error({ table: 'sys_category', txt: 'name', condition: "pid = '0' or 1=1" })).toBe(
+      "联动配置的condition只支持“pid = '值'”的形式",
+    );
+    expect(error({ table: 'sys_category', txt: 'name', condition: "pid = '0'; drop table sys_user" })).toBe(
+      "联动配置的condition只支持“pid = '值'”的形式",
+    );
     expect(error({ table: 'sys_category', txt: 'name', linkField: 'city,x;y' })).toBe('联动配置的linkField“x;y”不是合法的字段名');
     expect(parseLinkDown(JSON.stringify({ table: 'sys_category', txt: 'name', pidValue: '0', linkField: 'city' }))).toEqual({
-      table: 'sys_category', txt: 'name', key: 'id', pidField: 'pid', pidValue: '0', linkFields: ['city'],
+      table: 'sys_category',
+      txt: 'name',
+      key: 'id',
+      pidField: 'pid',
+      pidValue: '0',
+      linkFields: ['city'],
     });
   });
 });

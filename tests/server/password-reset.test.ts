@@ -10,7 +10,12 @@ describe.each(backends())('forgot password by mobile on %s', (backend) => {
 
   const post = (url: string, payload: object) => t.request({ method: 'POST', url: `/api${url}`, payload }).then((r) => r.json());
   const lastCode = async (mobile: string) => {
-    const row = await t.db.selectFrom('sys_sms_outbox').select('content').where('mobile', '=', mobile).orderBy('create_time', 'desc').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('sys_sms_outbox')
+      .select('content')
+      .where('mobile', '=', mobile)
+      .orderBy('create_time', 'desc')
+      .executeTakeFirstOrThrow();
     return /(\d{6})/.exec(row.content)![1];
   };
   const changeByGet = (query: Record<string, string>) =>
@@ -22,11 +27,20 @@ describe.each(backends())('forgot password by mobile on %s', (backend) => {
     const code = await lastCode('13800000004');
 
     const wrong = code === '000000' ? '111111' : '000000';
-    expect(await post('/sys/user/phoneVerification', { phone: '13800000004', smscode: wrong })).toMatchObject({ success: false, message: '手机验证码错误' });
-    const verified = (await post('/sys/user/phoneVerification', { phone: '13800000004', smscode: code })) as { success: boolean; result: { username: string; smscode: string } };
+    expect(await post('/sys/user/phoneVerification', { phone: '13800000004', smscode: wrong })).toMatchObject({
+      success: false,
+      message: '手机验证码错误',
+    });
+    const verified = (await post('/sys/user/phoneVerification', { phone: '13800000004', smscode: code })) as {
+      success: boolean;
+      result: { username: string; smscode: string };
+    };
     expect(verified).toMatchObject({ success: true, result: { username: 'company' } });
     expect(verified.result.smscode).toMatch(/^[0-9a-f]{32}$/);
-    expect(await post('/sys/user/phoneVerification', { phone: '13800000004', smscode: code })).toMatchObject({ success: false, message: '手机验证码错误' });
+    expect(await post('/sys/user/phoneVerification', { phone: '13800000004', smscode: code })).toMatchObject({
+      success: false,
+      message: '手机验证码错误',
+    });
 
     const ticket = verified.result.smscode;
     expect(await changeByGet({ username: 'company', password: 'weak', smscode: ticket, phone: '13800000004' })).toMatchObject({
@@ -54,7 +68,10 @@ describe.each(backends())('forgot password by mobile on %s', (backend) => {
 
   it('answers an unknown number like a wrong code, and refuses a made-up ticket', async () => {
     expect(await post('/sys/sms', { mobile: '13900000077', smsmode: '2' })).toMatchObject({ success: true });
-    expect(await post('/sys/user/phoneVerification', { phone: '13900000077', smscode: '123456' })).toMatchObject({ success: false, message: '手机验证码错误' });
+    expect(await post('/sys/user/phoneVerification', { phone: '13900000077', smscode: '123456' })).toMatchObject({
+      success: false,
+      message: '手机验证码错误',
+    });
     const made = await t.request({
       method: 'POST',
       url: '/api/sys/user/passwordChange',

@@ -58,14 +58,19 @@ describe.each(backends())('定时任务 on %s', (backend) => {
     await t?.close();
   });
 
-  const jobId = async (className: string) => (await admin.get(`/sys/quartzJob/list?jobClassName=${className}`)).result.records[0].id as string;
+  const jobId = async (className: string) =>
+    (await admin.get(`/sys/quartzJob/list?jobClassName=${className}`)).result.records[0].id as string;
   const runs = async (id: string) => (await admin.get(`/sys/quartzJob/runList?jobId=${id}&pageSize=100`)).result;
 
   it('seeds the three reference jobs, stopped, with the status dictionary', async () => {
     const list = await admin.get('/sys/quartzJob/list?pageSize=50');
     expect(list.success).toBe(true);
     const byClass = Object.fromEntries(list.result.records.map((r: { jobClassName: string }) => [r.jobClassName, r]));
-    expect(byClass['org.jeecg.modules.message.job.SendMsgJob']).toMatchObject({ cronExpression: '0/50 * * * * ? *', status: -1, status_dictText: '停止' });
+    expect(byClass['org.jeecg.modules.message.job.SendMsgJob']).toMatchObject({
+      cronExpression: '0/50 * * * * ? *',
+      status: -1,
+      status_dictText: '停止',
+    });
     expect(byClass[SAMPLE]).toMatchObject({ status: -1 });
     expect(byClass[PARAM]).toMatchObject({ parameter: 'scott', status: -1 });
     const flags = await sql<{ del_flag: number }>`select del_flag from sys_quartz_job`.execute(t.db);
@@ -77,25 +82,51 @@ describe.each(backends())('定时任务 on %s', (backend) => {
   });
 
   it('refuses an unknown class name and a bad cron expression, on add and on edit', async () => {
-    expect(await admin.post('/sys/quartzJob/add', { jobClassName: 'com.example.EvilJob', cronExpression: '0/2 * * * * ? *', status: -1 }))
-      .toMatchObject({ success: false, message: expect.stringContaining('任务类名不存在：com.example.EvilJob') });
-    expect(await admin.post('/sys/quartzJob/add', { jobClassName: 'org.jeecg.modules.quartz.job.AsyncJob', cronExpression: '0 0 12 * *', status: -1 }))
-      .toMatchObject({ success: false, message: 'Cron表达式错误：至少需要6项（秒 分 时 日 月 周）' });
-    expect(await admin.post('/sys/quartzJob/add', { jobClassName: SAMPLE, cronExpression: '0/2 * * * * ? *', status: -1 }))
-      .toMatchObject({ success: false, message: expect.stringContaining('已存在') });
+    expect(
+      await admin.post('/sys/quartzJob/add', { jobClassName: 'com.example.EvilJob', cronExpression: '0/2 * * * * ? *', status: -1 }),
+    ).toMatchObject({ success: false, message: expect.stringContaining('任务类名不存在：com.example.EvilJob') });
+    expect(
+      await admin.post('/sys/quartzJob/add', {
+        jobClassName: 'org.jeecg.modules.quartz.job.AsyncJob',
+        cronExpression: '0 0 12 * *',
+        status: -1,
+      }),
+    ).toMatchObject({ success: false, message: 'Cron表达式错误：至少需要6项（秒 分 时 日 月 周）' });
+    expect(await admin.post('/sys/quartzJob/add', { jobClassName: SAMPLE, cronExpression: '0/2 * * * * ? *', status: -1 })).toMatchObject({
+      success: false,
+      message: expect.stringContaining('已存在'),
+    });
     const id = await jobId(PARAM);
-    expect(await admin.put('/sys/quartzJob/edit', { id, cronExpression: '99 * * * * ?' })).toMatchObject({ success: false, message: expect.stringMatching(/^Cron表达式错误/) });
-    expect(await admin.put('/sys/quartzJob/edit', { id, jobClassName: 'x.Y' })).toMatchObject({ success: false, message: expect.stringContaining('任务类名不存在') });
+    expect(await admin.put('/sys/quartzJob/edit', { id, cronExpression: '99 * * * * ?' })).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/^Cron表达式错误/),
+    });
+    expect(await admin.put('/sys/quartzJob/edit', { id, jobClassName: 'x.Y' })).toMatchObject({
+      success: false,
+      message: expect.stringContaining('任务类名不存在'),
+    });
   });
 
   it('adds, edits, reads, executes once with history, and deletes a job', async () => {
-    expect(await admin.post('/sys/quartzJob/add', {
-      jobClassName: 'org.jeecg.modules.quartz.job.CleanOldLogJob', cronExpression: '0 0 3 * * ? *', parameter: '30', description: '清理日志', status: -1,
-    })).toMatchObject({ success: true, message: '添加成功！' });
+    expect(
+      await admin.post('/sys/quartzJob/add', {
+        jobClassName: 'org.jeecg.modules.quartz.job.CleanOldLogJob',
+        cronExpression: '0 0 3 * * ? *',
+        parameter: '30',
+        description: '清理日志',
+        status: -1,
+      }),
+    ).toMatchObject({ success: true, message: '添加成功！' });
     const id = await jobId('org.jeecg.modules.quartz.job.CleanOldLogJob');
     expect(await admin.post('/sys/quartzJob/edit', { id, parameter: 'abc' })).toMatchObject({ success: true });
-    expect((await admin.get(`/sys/quartzJob/queryById?id=${id}`)).result).toMatchObject({ parameter: 'abc', cronExpression: '0 0 3 * * ? *' });
-    expect(await admin.get(`/sys/quartzJob/execute?id=${id}`)).toMatchObject({ success: false, message: expect.stringContaining('执行失败：参数应为保留天数') });
+    expect((await admin.get(`/sys/quartzJob/queryById?id=${id}`)).result).toMatchObject({
+      parameter: 'abc',
+      cronExpression: '0 0 3 * * ? *',
+    });
+    expect(await admin.get(`/sys/quartzJob/execute?id=${id}`)).toMatchObject({
+      success: false,
+      message: expect.stringContaining('执行失败：参数应为保留天数'),
+    });
     expect(await admin.put('/sys/quartzJob/edit', { id, parameter: '30' })).toMatchObject({ success: true });
     const old = new Date(Date.now() - 40 * 86_400_000);
     await sql`insert into sys_log (id, log_type, log_content, create_time) values ('quartz_old_log', 1, '旧日志', ${old})`.execute(t.db);
@@ -103,7 +134,12 @@ describe.each(backends())('定时任务 on %s', (backend) => {
     expect((await sql`select id from sys_log where id = 'quartz_old_log'`.execute(t.db)).rows).toHaveLength(0);
     const history = await runs(id);
     expect(history.total).toBe(2);
-    expect(history.records[0]).toMatchObject({ result: 'ok', result_dictText: '成功', triggerType: 'manual', output: expect.stringContaining('清理30天前的系统日志1条') });
+    expect(history.records[0]).toMatchObject({
+      result: 'ok',
+      result_dictText: '成功',
+      triggerType: 'manual',
+      output: expect.stringContaining('清理30天前的系统日志1条'),
+    });
     expect(history.records[0].startTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(history.records[0].endTime).toMatch(/^\d{4}-\d{2}-\d{2} /);
     expect(history.records[1]).toMatchObject({ result: 'error', errorText: expect.stringContaining('参数应为保留天数') });
@@ -115,13 +151,29 @@ describe.each(backends())('定时任务 on %s', (backend) => {
     const now = new Date();
     await sql`insert into sys_sms (id, es_title, es_type, es_receiver, es_content, es_send_status, es_send_num, create_time)
       values ('quartz_msg_1', '排队消息', 'system', 'admin', '内容', '0', 0, ${now})`.execute(t.db);
-    expect(await admin.get(`/sys/quartzJob/execute?id=${await jobId('org.jeecg.modules.message.job.SendMsgJob')}`)).toMatchObject({ success: true, message: '执行成功!' });
-    const msg = await sql<{ es_send_status: string; es_send_num: number }>`select es_send_status, es_send_num from sys_sms where id = 'quartz_msg_1'`.execute(t.db);
+    expect(await admin.get(`/sys/quartzJob/execute?id=${await jobId('org.jeecg.modules.message.job.SendMsgJob')}`)).toMatchObject({
+      success: true,
+      message: '执行成功!',
+    });
+    const msg = await sql<{
+      es_send_status: string;
+      es_send_num: number;
+    }>`select es_send_status, es_send_num from sys_sms where id = 'quartz_msg_1'`.execute(t.db);
     expect(msg.rows[0]).toMatchObject({ es_send_status: '1', es_send_num: 1 });
 
-    expect(await admin.post('/sys/quartzJob/add', { jobClassName: 'org.jeecg.modules.quartz.job.CleanExpiredTokenJob', cronExpression: '0 0 * * * ?', status: -1 })).toMatchObject({ success: true });
-    await sql`insert into sys_captcha (check_key, answer, expire_time) values ('quartz_old_captcha', 'abcd', ${new Date(Date.now() - 60_000)})`.execute(t.db);
-    expect(await admin.get(`/sys/quartzJob/execute?id=${await jobId('org.jeecg.modules.quartz.job.CleanExpiredTokenJob')}`)).toMatchObject({ success: true });
+    expect(
+      await admin.post('/sys/quartzJob/add', {
+        jobClassName: 'org.jeecg.modules.quartz.job.CleanExpiredTokenJob',
+        cronExpression: '0 0 * * * ?',
+        status: -1,
+      }),
+    ).toMatchObject({ success: true });
+    await sql`insert into sys_captcha (check_key, answer, expire_time) values ('quartz_old_captcha', 'abcd', ${new Date(Date.now() - 60_000)})`.execute(
+      t.db,
+    );
+    expect(await admin.get(`/sys/quartzJob/execute?id=${await jobId('org.jeecg.modules.quartz.job.CleanExpiredTokenJob')}`)).toMatchObject({
+      success: true,
+    });
     expect((await sql`select 1 from sys_captcha where check_key = 'quartz_old_captcha'`.execute(t.db)).rows).toHaveLength(0);
     const cleaned = await runs(await jobId('org.jeecg.modules.quartz.job.CleanExpiredTokenJob'));
     expect(cleaned.records[0].output).toMatch(/^清理过期令牌\d+个、验证码[1-9]\d*个、短信验证码\d+个$/);
@@ -139,9 +191,14 @@ describe.each(backends())('定时任务 on %s', (backend) => {
       ['com.example.Nope', '0 0 1 * * ? *', '', '', '停止'],
       ['org.jeecg.modules.quartz.job.CleanOldLogJob', '0 0 1 * *', '', '', '停止'],
     ]);
-    const res = (await t.request({ method: 'POST', url: '/api/sys/quartzJob/importExcel', token, ...importUpload('jobs.xlsx', data) })).json();
+    const res = (
+      await t.request({ method: 'POST', url: '/api/sys/quartzJob/importExcel', token, ...importUpload('jobs.xlsx', data) })
+    ).json();
     expect(res).toMatchObject({ success: true, code: 201, result: { totalCount: 3, successCount: 1, errorCount: 2 } });
-    expect((await admin.get('/sys/quartzJob/list?jobClassName=org.jeecg.modules.quartz.job.AsyncJob')).result.records[0]).toMatchObject({ status: -1, description: '导入的任务' });
+    expect((await admin.get('/sys/quartzJob/list?jobClassName=org.jeecg.modules.quartz.job.AsyncJob')).result.records[0]).toMatchObject({
+      status: -1,
+      description: '导入的任务',
+    });
   });
 
   it('runs a started job every fire time, and stops after pause', async () => {
@@ -154,7 +211,11 @@ describe.each(backends())('定时任务 on %s', (backend) => {
     await sleep(1500);
     const after = await runs(id);
     expect(after.total).toBeGreaterThanOrEqual(2);
-    expect(after.records[0]).toMatchObject({ result: 'ok', triggerType: 'cron', output: '带参数定时任务 SampleParamJob 执行完成，参数：scott' });
+    expect(after.records[0]).toMatchObject({
+      result: 'ok',
+      triggerType: 'cron',
+      output: '带参数定时任务 SampleParamJob 执行完成，参数：scott',
+    });
     await sleep(2000);
     expect((await runs(id)).total).toBe(after.total);
   });
@@ -174,9 +235,11 @@ describe.each(backends())('定时任务 on %s', (backend) => {
     await sleep(1500);
     expect(await admin.get(`/sys/quartzJob/pause?id=${id}`)).toMatchObject({ success: true });
     await sleep(1000);
-    const times = (await sql<{ fire_time: Date }>`select fire_time from sys_quartz_job_run where job_id = ${id} and trigger_type = 'cron' order by fire_time`.execute(t.db)).rows.map((r) =>
-      new Date(r.fire_time).getTime(),
-    );
+    const times = (
+      await sql<{
+        fire_time: Date;
+      }>`select fire_time from sys_quartz_job_run where job_id = ${id} and trigger_type = 'cron' order by fire_time`.execute(t.db)
+    ).rows.map((r) => new Date(r.fire_time).getTime());
     const gaps = times.slice(1).map((time, i) => time - times[i]!);
     // the 2.5 s stall left no hole; the 7 s one skipped the fire times older than 5 s when it ended
     const holes = gaps.filter((g) => g !== 1000);
@@ -237,8 +300,12 @@ describe.runIf(process.env.DATABASE_URL)('定时任务 across two instances on o
     await sleep(5500);
     await sql`update sys_quartz_job set status = -1 where job_class_name = ${SAMPLE}`.execute(db);
     await sleep(1500);
-    const rows = (await sql<{ fire_time: Date; instance_id: string; result: string }>`select r.fire_time, r.instance_id, r.result
-      from sys_quartz_job_run r join sys_quartz_job j on j.id = r.job_id where j.job_class_name = ${SAMPLE} order by r.fire_time`.execute(db)).rows;
+    const rows = (
+      await sql<{ fire_time: Date; instance_id: string; result: string }>`select r.fire_time, r.instance_id, r.result
+      from sys_quartz_job_run r join sys_quartz_job j on j.id = r.job_id where j.job_class_name = ${SAMPLE} order by r.fire_time`.execute(
+        db,
+      )
+    ).rows;
     expect(rows.length).toBeGreaterThanOrEqual(4);
     const seconds = rows.map((r) => new Date(r.fire_time).getTime());
     expect(new Set(seconds).size).toBe(seconds.length);
@@ -247,10 +314,16 @@ describe.runIf(process.env.DATABASE_URL)('定时任务 across two instances on o
   });
 
   it('lets only one of two instances claim the same fire time, however many times they race', async () => {
-    const job = (await sql<JobRow>`select id, job_class_name, cron_expression, parameter from sys_quartz_job where job_class_name = ${PARAM}`.execute(dbs[0]!.db)).rows[0]!;
+    const job = (
+      await sql<JobRow>`select id, job_class_name, cron_expression, parameter from sys_quartz_job where job_class_name = ${PARAM}`.execute(
+        dbs[0]!.db,
+      )
+    ).rows[0]!;
     for (let i = 0; i < 10; i += 1) {
       const fireTime = new Date(Date.UTC(2030, 0, 1, 0, 0, i));
-      const outcomes = await Promise.all(apps.flatMap((app) => [claimAndRun(app.deps, job, fireTime, 'cron'), claimAndRun(app.deps, job, fireTime, 'cron')]));
+      const outcomes = await Promise.all(
+        apps.flatMap((app) => [claimAndRun(app.deps, job, fireTime, 'cron'), claimAndRun(app.deps, job, fireTime, 'cron')]),
+      );
       expect(outcomes.filter((o) => o !== null)).toHaveLength(1);
     }
   });

@@ -15,9 +15,18 @@ describe.each(backends())('read cache of sessions, grants and dictionaries on %s
   const list = (token: string) => t.request({ method: 'GET', url: '/api/sys/user/list?pageNo=1&pageSize=5', token });
 
   it('serves repeated reads without asking the database again, until a write request', async () => {
-    const sexItems = async () => (await t.request({ method: 'GET', url: '/api/sys/dict/getDictItems/sex', token: admin })).json().result as Array<{ value: string; text: string }>;
+    const sexItems = async () =>
+      (await t.request({ method: 'GET', url: '/api/sys/dict/getDictItems/sex', token: admin })).json().result as Array<{
+        value: string;
+        text: string;
+      }>;
     const before = await sexItems();
-    await t.db.updateTable('sys_dict_item').set({ item_text: '男（直接改库）' }).where('item_value', '=', '1').where('dict_id', 'in', t.db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'sex')).execute();
+    await t.db
+      .updateTable('sys_dict_item')
+      .set({ item_text: '男（直接改库）' })
+      .where('item_value', '=', '1')
+      .where('dict_id', 'in', t.db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'sex'))
+      .execute();
     // a change made outside the API waits for the next write request (or the TTL)
     expect(await sexItems()).toEqual(before);
     await t.request({ method: 'POST', url: '/api/sys/dict/refleshCache', token: admin });
@@ -27,7 +36,12 @@ describe.each(backends())('read cache of sessions, grants and dictionaries on %s
   it('refuses a frozen user’s cached session at once', async () => {
     const staff = await t.login('staff');
     expect((await t.request({ method: 'GET', url: '/api/sys/user/getCurrentUserDeparts', token: staff })).statusCode).toBe(200);
-    const frozen = await t.request({ method: 'PUT', url: '/api/sys/user/frozenBatch', token: admin, payload: { ids: 'u_demo_staff', status: '2' } });
+    const frozen = await t.request({
+      method: 'PUT',
+      url: '/api/sys/user/frozenBatch',
+      token: admin,
+      payload: { ids: 'u_demo_staff', status: '2' },
+    });
     expect(frozen.json().success).toBe(true);
     const res = await t.request({ method: 'GET', url: '/api/sys/user/getCurrentUserDeparts', token: staff });
     expect(res.statusCode).toBe(401);

@@ -10,14 +10,23 @@ describe('template rendering and log masking', () => {
     expect(renderTemplate('您好${name}，等级${ grade }', { name: '张三', grade: 'AAA' }, false)).toBe('您好张三，等级AAA');
     expect(renderTemplate('${a.b}/${missing}/${constructor}/${__proto__}', { a: { b: 1 } }, false)).toBe('1///');
     expect(renderTemplate('${process.exit(1)}${1+1}${`x`}', { process: { exit: 'no' } }, false)).toBe('${process.exit(1)}${1+1}${`x`}');
-    expect(renderTemplate('<p>${name}</p>', { name: '<script>alert(1)</script>"&\'' }, true)).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;&#39;</p>');
+    expect(renderTemplate('<p>${name}</p>', { name: '<script>alert(1)</script>"&\'' }, true)).toBe(
+      '<p>&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;&#39;</p>',
+    );
     expect(renderTemplate('${name}', { name: '<b>' }, false)).toBe('<b>');
   });
 
   it('masks passwords, tokens and codes at any depth', () => {
-    const text = maskedParams({ username: 'a', password: 'p1' }, { nested: { oldpassword: 'x', accessToken: 't', list: [{ captcha: '1234' }] }, smscode: '9' });
+    const text = maskedParams(
+      { username: 'a', password: 'p1' },
+      { nested: { oldpassword: 'x', accessToken: 't', list: [{ captcha: '1234' }] }, smscode: '9' },
+    );
     expect(text).not.toMatch(/p1|"x"|"t"|1234|"9"/);
-    expect(JSON.parse(text!)).toMatchObject({ username: 'a', password: '******', nested: { oldpassword: '******', accessToken: '******', list: [{ captcha: '******' }] } });
+    expect(JSON.parse(text!)).toMatchObject({
+      username: 'a',
+      password: '******',
+      nested: { oldpassword: '******', accessToken: '******', list: [{ captcha: '******' }] },
+    });
     expect(maskedUrl('/a?token=abc&x=1')).toBe('/a?token=******&x=1');
   });
 });
@@ -43,7 +52,9 @@ describe.each(backends())('logs, data log and messages on %s', (backend) => {
     expect(logins.result.records.length).toBeGreaterThan(0);
     expect(logins.result.records[0]).toMatchObject({ logType: 1, logType_dictText: '登录日志', username: 'admin' });
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10); // dates are the office's (GMT+8)
-    expect((await admin.get(`/sys/log/list?logType=1&keyWord=admin&createTime_begin=${today}&createTime_end=${today}`)).result.total).toBeGreaterThan(0);
+    expect(
+      (await admin.get(`/sys/log/list?logType=1&keyWord=admin&createTime_begin=${today}&createTime_end=${today}`)).result.total,
+    ).toBeGreaterThan(0);
     expect((await admin.get('/sys/log/list?logType=1&createTime_begin=2000-01-01&createTime_end=2000-01-02')).result.total).toBe(0);
     expect((await admin.get('/sys/log/list?logType=1&ip=203.0.113.99')).result.total).toBe(0);
     const staff = caller(t, await t.login('staff'));
@@ -53,7 +64,12 @@ describe.each(backends())('logs, data log and messages on %s', (backend) => {
   it('operation logs carry method, path, masked parameters and cost; passwords and tokens never stored', async () => {
     const user = caller(t, await t.login('staff'));
     const newPassword = 'Nw#Passw0rd-2026';
-    const res = await user.put('/sys/user/updatePassword', { username: 'staff', oldpassword: TEST_PASSWORDS.demo, password: newPassword, confirmpassword: newPassword });
+    const res = await user.put('/sys/user/updatePassword', {
+      username: 'staff',
+      oldpassword: TEST_PASSWORDS.demo,
+      password: newPassword,
+      confirmpassword: newPassword,
+    });
     expect(res).toMatchObject({ success: true });
     const ops = (await admin.get('/sys/log/list?logType=2&keyWord=修改了密码')).result.records;
     expect(ops.length).toBe(1);
@@ -89,7 +105,11 @@ describe.each(backends())('logs, data log and messages on %s', (backend) => {
     const after = (await admin.get(`/sys/dataLog/queryDataVerList?dataTable=sys_position&dataId=${id}`)).result;
     expect(after.map((v: { dataVersion: number }) => v.dataVersion)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const other = (await admin.get('/sys/dataLog/list?pageSize=100')).result.records.find((r: { dataId: string }) => r.dataId !== id);
-    if (other) expect(await admin.get(`/sys/dataLog/queryCompareList?dataId1=${versions[0].id}&dataId2=${other.id}`)).toMatchObject({ success: false, message: '请选择相同的数据库表和数据ID进行比较' });
+    if (other)
+      expect(await admin.get(`/sys/dataLog/queryCompareList?dataId1=${versions[0].id}&dataId2=${other.id}`)).toMatchObject({
+        success: false,
+        message: '请选择相同的数据库表和数据ID进行比较',
+      });
   });
 
   it('sends a template by e-mail through SMTP with escaped values, and records the message', async () => {
@@ -116,7 +136,12 @@ describe.each(backends())('logs, data log and messages on %s', (backend) => {
     const broken = await startTestApp(backend, { smtpUrl: 'smtp://127.0.0.1:1' });
     try {
       const b = caller(broken, await broken.login('admin'));
-      const res = await b.post('/sys/message/sysMessageTemplate/sendMsg', { templateCode: 'eval_result_notice', testData: '{"companyName":"甲","year":"2026","grade":"A"}', msgType: 'email', receiver: 'x@example.com' });
+      const res = await b.post('/sys/message/sysMessageTemplate/sendMsg', {
+        templateCode: 'eval_result_notice',
+        testData: '{"companyName":"甲","year":"2026","grade":"A"}',
+        msgType: 'email',
+        receiver: 'x@example.com',
+      });
       expect(res.success).toBe(false);
       expect(res.message).toMatch(/^消息发送失败：/);
       const row = (await b.get('/sys/message/sysMessage/list?esReceiver=x@example.com')).result.records[0];
@@ -124,23 +149,60 @@ describe.each(backends())('logs, data log and messages on %s', (backend) => {
       expect(row.esResult).toBeTruthy();
       expect((await b.post('/sys/message/sysMessage/resend', { id: row.id })).success).toBe(false);
       expect((await b.get(`/sys/message/sysMessage/queryById?id=${row.id}`)).result).toMatchObject({ esSendStatus: '2', esSendNum: 2 });
-      expect(await b.post('/sys/message/sysMessageTemplate/sendMsg', { templateCode: 'eval_result_notice', testData: '{bad', msgType: 'email', receiver: 'x@example.com' })).toMatchObject({ success: false, message: '测试数据不是合法的JSON' });
+      expect(
+        await b.post('/sys/message/sysMessageTemplate/sendMsg', {
+          templateCode: 'eval_result_notice',
+          testData: '{bad',
+          msgType: 'email',
+          receiver: 'x@example.com',
+        }),
+      ).toMatchObject({ success: false, message: '测试数据不是合法的JSON' });
     } finally {
       await broken.close();
     }
   });
 
   it('SMS and system messages; an applied template cannot be edited or deleted', async () => {
-    expect(await admin.post('/sys/message/sysMessageTemplate/sendMsg', { templateCode: 'eval_result_notice', testData: '{"companyName":"乙","year":"2026","grade":"AA"}', msgType: 'sms', receiver: '13800000001' })).toMatchObject({ success: true });
+    expect(
+      await admin.post('/sys/message/sysMessageTemplate/sendMsg', {
+        templateCode: 'eval_result_notice',
+        testData: '{"companyName":"乙","year":"2026","grade":"AA"}',
+        msgType: 'sms',
+        receiver: '13800000001',
+      }),
+    ).toMatchObject({ success: true });
     const sms = await t.db.selectFrom('sys_sms_outbox').select('content').where('mobile', '=', '13800000001').executeTakeFirstOrThrow();
     expect(sms.content).toBe('乙：贵单位2026年度信用评价等级为AA，请登录系统查看详情。');
-    expect(await admin.post('/sys/message/sysMessageTemplate/sendMsg', { templateCode: 'eval_result_notice', testData: '{}', msgType: 'system', receiver: 'staff' })).toMatchObject({ success: true });
-    expect((await admin.get('/sys/message/sysMessage/list?esType=system')).result.records[0]).toMatchObject({ esReceiver: 'staff', esSendStatus: '1' });
-    expect(await admin.post('/sys/message/sysMessageTemplate/sendMsg', { templateCode: 'eval_result_notice', testData: '{}', msgType: 'system', receiver: 'nobody_here' })).toMatchObject({ success: false, message: '消息发送失败：接收用户不存在' });
+    expect(
+      await admin.post('/sys/message/sysMessageTemplate/sendMsg', {
+        templateCode: 'eval_result_notice',
+        testData: '{}',
+        msgType: 'system',
+        receiver: 'staff',
+      }),
+    ).toMatchObject({ success: true });
+    expect((await admin.get('/sys/message/sysMessage/list?esType=system')).result.records[0]).toMatchObject({
+      esReceiver: 'staff',
+      esSendStatus: '1',
+    });
+    expect(
+      await admin.post('/sys/message/sysMessageTemplate/sendMsg', {
+        templateCode: 'eval_result_notice',
+        testData: '{}',
+        msgType: 'system',
+        receiver: 'nobody_here',
+      }),
+    ).toMatchObject({ success: false, message: '消息发送失败：接收用户不存在' });
     const tpl = (await admin.get('/sys/message/sysMessageTemplate/list?templateCode=eval_result_notice')).result.records[0];
     expect(await admin.put('/sys/message/sysMessageTemplate/edit', { id: tpl.id, useStatus: '1' })).toMatchObject({ success: true });
-    expect(await admin.put('/sys/message/sysMessageTemplate/edit', { id: tpl.id, templateName: '改名' })).toMatchObject({ success: false, message: '此模板已被应用，禁止编辑!' });
-    expect(await admin.del(`/sys/message/sysMessageTemplate/delete?id=${tpl.id}`)).toMatchObject({ success: false, message: '该模板已被应用禁止删除!' });
+    expect(await admin.put('/sys/message/sysMessageTemplate/edit', { id: tpl.id, templateName: '改名' })).toMatchObject({
+      success: false,
+      message: '此模板已被应用，禁止编辑!',
+    });
+    expect(await admin.del(`/sys/message/sysMessageTemplate/delete?id=${tpl.id}`)).toMatchObject({
+      success: false,
+      message: '该模板已被应用禁止删除!',
+    });
     expect(await admin.put('/sys/message/sysMessageTemplate/edit', { id: tpl.id, useStatus: '0' })).toMatchObject({ success: true });
   });
 });

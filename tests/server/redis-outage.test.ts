@@ -20,9 +20,16 @@ const installed = spawnSync('redis-server', ['--version']).status === 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   for (let i = 0; i < 100; i++) {
-    if (spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().includes('PONG')) return child;
+    if (
+      spawnSync('redis-cli', ['-p', String(port), 'ping'])
+        .stdout?.toString()
+        .includes('PONG')
+    )
+      return child;
     await sleep(50);
   }
   throw new Error('redis-server did not start');
@@ -48,7 +55,9 @@ describe.skipIf(!installed)('shared state when Redis is away', () => {
     const port = await freePort();
     const error = await RedisSharedState.connect(`redis://127.0.0.1:${port}/0`, 't:', () => undefined).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(RedisUnavailableError);
-    expect((error as Error).message).toBe(`Redis at redis://127.0.0.1:${port}/0 (REDIS_URL) does not answer: connect ECONNREFUSED 127.0.0.1:${port}`);
+    expect((error as Error).message).toBe(
+      `Redis at redis://127.0.0.1:${port}/0 (REDIS_URL) does not answer: connect ECONNREFUSED 127.0.0.1:${port}`,
+    );
   });
 
   it('keeps limiting sign-ins while Redis is down, says so once, and reconnects when it is back', async () => {
@@ -110,8 +119,13 @@ describe.skipIf(!installed).each(backends())('two instances while their Redis is
       for (const database of databases) apps.push(await buildApp({ db: database.db, config }));
       const [a, b] = apps as [FastifyInstance, FastifyInstance];
       const login = (on: FastifyInstance, username: string) =>
-        on.inject({ method: 'POST', url: '/api/sys/login', payload: { username, password: username === 'admin' ? TEST_PASSWORDS.admin : TEST_PASSWORDS.demo } });
-      const departs = (on: FastifyInstance, token: string) => on.inject({ method: 'GET', url: '/api/sys/user/getCurrentUserDeparts', headers: { 'x-access-token': token } });
+        on.inject({
+          method: 'POST',
+          url: '/api/sys/login',
+          payload: { username, password: username === 'admin' ? TEST_PASSWORDS.admin : TEST_PASSWORDS.demo },
+        });
+      const departs = (on: FastifyInstance, token: string) =>
+        on.inject({ method: 'GET', url: '/api/sys/user/getCurrentUserDeparts', headers: { 'x-access-token': token } });
 
       const staff = (await login(a, 'staff')).json().result.token as string;
       const expert = (await login(a, 'expert')).json().result.token as string;

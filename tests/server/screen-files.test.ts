@@ -35,13 +35,29 @@ describe.each(backends())('menu and dictionary files on %s', (backend) => {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
     t.request({ method, url: `/api${url}`, payload, token });
   const buttons = () =>
-    t.db.selectFrom('sys_permission').select(['id', 'name', 'perms']).where('parent_id', '=', MENU).where('menu_type', '=', 2).orderBy('sort_no').execute();
+    t.db
+      .selectFrom('sys_permission')
+      .select(['id', 'name', 'perms'])
+      .where('parent_id', '=', MENU)
+      .where('menu_type', '=', 2)
+      .orderBy('sort_no')
+      .execute();
 
   it('adds the menu, one button per code of the page, and the dictionary with its items', async () => {
     expect(firstApply).toEqual(expect.arrayContaining([`menu:${MENU}`, 'dict:xypj_training_type']));
     expect(firstApply.filter((k) => k.startsWith('menu:'))).toHaveLength(1 + CODES.length);
-    const menu = await t.db.selectFrom('sys_permission').select(['name', 'url', 'component', 'menu_type', 'icon']).where('id', '=', MENU).executeTakeFirstOrThrow();
-    expect(menu).toEqual({ name: '专家培训记录', url: '/xypj/expertTraining', component: 'xypj/ExpertTrainingList', menu_type: 0, icon: 'book' });
+    const menu = await t.db
+      .selectFrom('sys_permission')
+      .select(['name', 'url', 'component', 'menu_type', 'icon'])
+      .where('id', '=', MENU)
+      .executeTakeFirstOrThrow();
+    expect(menu).toEqual({
+      name: '专家培训记录',
+      url: '/xypj/expertTraining',
+      component: 'xypj/ExpertTrainingList',
+      menu_type: 0,
+      icon: 'book',
+    });
     expect((await buttons()).map((b) => [b.name, b.perms])).toEqual([
       ['专家培训记录查询', CODES[0]],
       ['专家培训记录添加', CODES[1]],
@@ -52,7 +68,11 @@ describe.each(backends())('menu and dictionary files on %s', (backend) => {
       ['专家培训记录导入', CODES[6]],
     ]);
     const items = (await call('GET', '/sys/dict/getDictItems/xypj_training_type')).json().result;
-    expect(items.map((i: { value: string; text: string }) => [i.value, i.text])).toEqual([['1', '岗前培训'], ['2', '继续教育'], ['3', '专题研修']]);
+    expect(items.map((i: { value: string; text: string }) => [i.value, i.text])).toEqual([
+      ['1', '岗前培训'],
+      ['2', '继续教育'],
+      ['3', '专题研修'],
+    ]);
   });
 
   it('grants them to admin and to the roles the menu names, so the staff user sees the menu and its buttons', async () => {
@@ -68,14 +88,29 @@ describe.each(backends())('menu and dictionary files on %s', (backend) => {
     const page = (await call('GET', '/sys/schema/page?component=xypj/ExpertTrainingList')).json().result;
     expect(page.url.list).toBe('/xypj/expertTraining/list');
     expect(page.toolbar.add).toEqual({ auth: CODES[1] });
-    expect(page.columns.map((c: { title: string }) => c.title)).toEqual(['专家姓名', '培训课程', '培训类型', '培训日期', '学时', '结业证书编号']);
+    expect(page.columns.map((c: { title: string }) => c.title)).toEqual([
+      '专家姓名',
+      '培训课程',
+      '培训类型',
+      '培训日期',
+      '学时',
+      '结业证书编号',
+    ]);
     expect(Object.keys(page.query.properties)).toEqual(['expertName', 'trainingType', 'trainingDate']);
     expect(page.query.properties.expertName['x-component']).toBe('SearchInput');
 
-    const added = await call('POST', '/xypj/expertTraining/add', { expertName: '张工', courseName: '监理规范', trainingType: '2', trainingDate: '2024-05-06', hours: 8 });
+    const added = await call('POST', '/xypj/expertTraining/add', {
+      expertName: '张工',
+      courseName: '监理规范',
+      trainingType: '2',
+      trainingDate: '2024-05-06',
+      hours: 8,
+    });
     expect(added.json()).toMatchObject({ success: true });
     const found = (await call('GET', `/xypj/expertTraining/list?expertName=${encodeURIComponent('*张*')}`)).json().result.records;
-    expect(found.map((r: { expertName: string; trainingType_dictText: string }) => [r.expertName, r.trainingType_dictText])).toEqual([['张工', '继续教育']]);
+    expect(found.map((r: { expertName: string; trainingType_dictText: string }) => [r.expertName, r.trainingType_dictText])).toEqual([
+      ['张工', '继续教育'],
+    ]);
   });
 
   it('a second start adds nothing', async () => {
@@ -83,12 +118,25 @@ describe.each(backends())('menu and dictionary files on %s', (backend) => {
   });
 
   it("keeps an administrator's edits and deletions, and adds what is new to the files", async () => {
-    const edited = await call('PUT', '/sys/permission/edit', { id: MENU, name: '培训台账', url: '/xypj/expertTraining', component: 'xypj/ExpertTrainingList', menuType: 0, sortNo: 50, route: true });
+    const edited = await call('PUT', '/sys/permission/edit', {
+      id: MENU,
+      name: '培训台账',
+      url: '/xypj/expertTraining',
+      component: 'xypj/ExpertTrainingList',
+      menuType: 0,
+      sortNo: 50,
+      route: true,
+    });
     expect(edited.json(), edited.body).toMatchObject({ success: true });
     const exportButton = (await buttons()).find((b) => b.perms === CODES[5])!;
     expect((await call('DELETE', `/sys/permission/delete?id=${exportButton.id}`)).json()).toMatchObject({ success: true });
     const dict = await t.db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'xypj_training_type').executeTakeFirstOrThrow();
-    await t.db.updateTable('sys_dict_item').set({ item_text: '继续教育（线上）' }).where('dict_id', '=', dict.id).where('item_value', '=', '2').execute();
+    await t.db
+      .updateTable('sys_dict_item')
+      .set({ item_text: '继续教育（线上）' })
+      .where('dict_id', '=', dict.id)
+      .where('item_value', '=', '2')
+      .execute();
 
     const dictFile = path.join(example.dictDir, 'xypj_training_type.json');
     const json = JSON.parse(readFileSync(dictFile, 'utf8'));
@@ -99,8 +147,18 @@ describe.each(backends())('menu and dictionary files on %s', (backend) => {
     expect(await applySeedData(t.db, loadSeedData(example.env))).toEqual(['dict:xypj_training_type:4']);
     expect((await t.db.selectFrom('sys_permission').select('name').where('id', '=', MENU).executeTakeFirstOrThrow()).name).toBe('培训台账');
     expect((await buttons()).map((b) => b.perms)).not.toContain(CODES[5]);
-    const items = await t.db.selectFrom('sys_dict_item').select(['item_value', 'item_text']).where('dict_id', '=', dict.id).orderBy('sort_order').execute();
-    expect(items.map((i) => [i.item_value, i.item_text])).toEqual([['1', '岗前培训'], ['2', '继续教育（线上）'], ['3', '专题研修'], ['4', '学术交流']]);
+    const items = await t.db
+      .selectFrom('sys_dict_item')
+      .select(['item_value', 'item_text'])
+      .where('dict_id', '=', dict.id)
+      .orderBy('sort_order')
+      .execute();
+    expect(items.map((i) => [i.item_value, i.item_text])).toEqual([
+      ['1', '岗前培训'],
+      ['2', '继续教育（线上）'],
+      ['3', '专题研修'],
+      ['4', '学术交流'],
+    ]);
     expect(await applySeedData(t.db, loadSeedData(example.env))).toEqual([]);
   });
 });

@@ -32,13 +32,23 @@ describe.each(backends())('session endpoints on %s', (backend) => {
   });
 
   it('logout without a token or with an unknown one fails with the contract messages', async () => {
-    expect((await t.request({ method: 'POST', url: '/api/sys/logout' })).json()).toMatchObject({ success: false, message: '退出登录失败！' });
-    expect((await t.request({ method: 'POST', url: '/api/sys/logout', token: 'x'.repeat(43) })).json()).toMatchObject({ success: false, message: 'Token无效!' });
+    expect((await t.request({ method: 'POST', url: '/api/sys/logout' })).json()).toMatchObject({
+      success: false,
+      message: '退出登录失败！',
+    });
+    expect((await t.request({ method: 'POST', url: '/api/sys/logout', token: 'x'.repeat(43) })).json()).toMatchObject({
+      success: false,
+      message: 'Token无效!',
+    });
   });
 
   it('a token stops working after its 7-day lifetime', async () => {
     const token = await t.login('expert');
-    await t.db.updateTable('sys_user_token').set({ expire_time: new Date(Date.now() - 1000) }).where('username', '=', 'expert').execute();
+    await t.db
+      .updateTable('sys_user_token')
+      .set({ expire_time: new Date(Date.now() - 1000) })
+      .where('username', '=', 'expert')
+      .execute();
     expect((await permissions(token)).statusCode).toBe(401);
   });
 
@@ -76,7 +86,7 @@ describe.each(backends())('session endpoints on %s', (backend) => {
     expect(body.result.allAuth).toContainEqual({ action: 'dashboard:visit:view', status: '1', type: '1', describe: '访问统计' });
   });
 
-  it('gives a user with one role only that role\'s menus and buttons', async () => {
+  it("gives a user with one role only that role's menus and buttons", async () => {
     const body = (await permissions(await t.login('expert'))).json();
     const granted = loadMenuSeed({}).filter((m) => m.roles.includes('xypj_expert'));
     const expectedTop = granted
@@ -88,12 +98,17 @@ describe.each(backends())('session endpoints on %s', (backend) => {
     expect(paths).toContain('/dashboard/analysis');
     expect(paths).not.toContain('/exception');
     const actions = (body.result.auth as Array<{ action: string }>).map((a) => a.action).sort();
-    expect(actions).toEqual(granted.filter((m) => m.menuType === 2).map((m) => m.perms).sort());
+    expect(actions).toEqual(
+      granted
+        .filter((m) => m.menuType === 2)
+        .map((m) => m.perms)
+        .sort(),
+    );
     expect(actions).not.toContain('dashboard:visit:view');
     expect(body.result.allAuth.length).toBeGreaterThan(0);
   });
 
-  it('lists the current user\'s departments and switches among them', async () => {
+  it("lists the current user's departments and switches among them", async () => {
     const token = await t.login('staff');
     const departs = (await t.request({ method: 'GET', url: '/api/sys/user/getCurrentUserDeparts', token })).json();
     expect(departs.result.list.map((d: { orgCode: string }) => d.orgCode)).toEqual(['A01A01', 'A01A03']);
@@ -104,24 +119,35 @@ describe.each(backends())('session endpoints on %s', (backend) => {
     expect(post.json().result.userInfo.orgCode).toBe('A01A01');
   });
 
-  it('refuses a department the user does not belong to, and another user\'s switch', async () => {
+  it("refuses a department the user does not belong to, and another user's switch", async () => {
     const token = await t.login('staff');
     const foreign = await t.request({ method: 'PUT', url: '/api/sys/selectDepart', token, payload: { orgCode: 'A02' } });
     expect(foreign.json()).toMatchObject({ success: false, message: '您不属于该部门，无法切换！' });
-    const other = await t.request({ method: 'PUT', url: '/api/sys/selectDepart', token, payload: { orgCode: 'A01A01', username: 'admin' } });
+    const other = await t.request({
+      method: 'PUT',
+      url: '/api/sys/selectDepart',
+      token,
+      payload: { orgCode: 'A01A01', username: 'admin' },
+    });
     expect(other.json()).toMatchObject({ success: false, message: '只允许切换自己的部门！' });
   });
 
-  it('checks the tenant-id header against the user\'s tenants', async () => {
+  it("checks the tenant-id header against the user's tenants", async () => {
     const token = await t.login('admin');
-    const call = (tenant: string) => t.request({ method: 'GET', url: '/api/sys/user/getCurrentUserDeparts', token, headers: { 'tenant-id': tenant } });
+    const call = (tenant: string) =>
+      t.request({ method: 'GET', url: '/api/sys/user/getCurrentUserDeparts', token, headers: { 'tenant-id': tenant } });
     expect((await call('1')).statusCode).toBe(200);
     expect((await call('0')).statusCode).toBe(200);
     const wrong = await call('2');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe('用户租户信息变更,请重新登陆!');
     const expert = await t.login('expert');
-    const noTenants = await t.request({ method: 'GET', url: '/api/sys/user/getCurrentUserDeparts', token: expert, headers: { 'tenant-id': '2' } });
+    const noTenants = await t.request({
+      method: 'GET',
+      url: '/api/sys/user/getCurrentUserDeparts',
+      token: expert,
+      headers: { 'tenant-id': '2' },
+    });
     expect(noTenants.statusCode).toBe(200);
   });
 });
@@ -134,7 +160,9 @@ describe.each(backends())('updatePassword on %s', (backend) => {
   afterAll(() => t?.close());
 
   const update = (token: string, payload: Record<string, string>, method: 'PUT' | 'POST' = 'PUT') =>
-    t.request({ method, url: '/api/sys/user/updatePassword', token, payload }).then((r) => r.json() as { success: boolean; message: string });
+    t
+      .request({ method, url: '/api/sys/user/updatePassword', token, payload })
+      .then((r) => r.json() as { success: boolean; message: string });
 
   it('answers the spec messages for missing and mismatched fields', async () => {
     const token = await t.login('company');
@@ -144,19 +172,29 @@ describe.each(backends())('updatePassword on %s', (backend) => {
     expect((await update(token, { ...base, confirmpassword: '' })).message).toBe('请确认新密码!');
     expect((await update(token, { ...base, confirmpassword: 'Other#pass2024' })).message).toBe('两次输入的密码不一样！');
     expect((await update(token, { ...base, oldpassword: 'Wrong#pass2024' })).message).toBe('旧密码输入错误!');
-    expect((await update(token, { ...base, password: 'short', confirmpassword: 'short' })).message).toBe('密码由8位数字、大小写字母和特殊符号组成!');
+    expect((await update(token, { ...base, password: 'short', confirmpassword: 'short' })).message).toBe(
+      '密码由8位数字、大小写字母和特殊符号组成!',
+    );
     expect((await update(token, { ...base, username: 'admin' })).message).toBe('只允许修改自己的密码！');
   });
 
   it('needs a signed-in user', async () => {
-    const res = await t.request({ method: 'PUT', url: '/api/sys/user/updatePassword', payload: { oldpassword: 'a', password: 'b', confirmpassword: 'b' } });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/sys/user/updatePassword',
+      payload: { oldpassword: 'a', password: 'b', confirmpassword: 'b' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('changes the password, keeps this session and revokes the others', async () => {
     const other = await t.login('expert');
     const token = await t.login('expert');
-    const res = await update(token, { username: 'expert', oldpassword: seededPassword('expert'), password: 'New#pass2024', confirmpassword: 'New#pass2024' }, 'POST');
+    const res = await update(
+      token,
+      { username: 'expert', oldpassword: seededPassword('expert'), password: 'New#pass2024', confirmpassword: 'New#pass2024' },
+      'POST',
+    );
     expect(res).toMatchObject({ success: true, message: '密码修改成功！' });
     const still = await t.request({ method: 'GET', url: '/api/sys/user/getCurrentUserDeparts', token });
     expect(still.statusCode).toBe(200);

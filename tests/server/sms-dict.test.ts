@@ -8,11 +8,17 @@ describe.each(backends())('SMS sign-in on %s', (backend) => {
   });
   afterAll(() => t?.close());
 
-  const sms = (mobile: string, smsmode = '0') => t.request({ method: 'POST', url: '/api/sys/sms', payload: { mobile, smsmode } }).then((r) => r.json());
+  const sms = (mobile: string, smsmode = '0') =>
+    t.request({ method: 'POST', url: '/api/sys/sms', payload: { mobile, smsmode } }).then((r) => r.json());
   const phoneLogin = (mobile: string, captcha: string) =>
     t.request({ method: 'POST', url: '/api/sys/phoneLogin', payload: { mobile, captcha } }).then((r) => r.json());
   const lastCode = async (mobile: string) => {
-    const row = await t.db.selectFrom('sys_sms_outbox').select('content').where('mobile', '=', mobile).orderBy('create_time', 'desc').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('sys_sms_outbox')
+      .select('content')
+      .where('mobile', '=', mobile)
+      .orderBy('create_time', 'desc')
+      .executeTakeFirstOrThrow();
     return /(\d{6})/.exec(row.content)![1];
   };
 
@@ -64,16 +70,30 @@ describe.each(backends())('dictionaries on %s', (backend) => {
   it('gives the items of a plain dictionary to a signed-in user', async () => {
     const token = await t.login('company');
     const res = await t.request({ method: 'GET', url: '/api/sys/dict/getDictItems/user_status', token });
-    expect(res.json()).toMatchObject({ success: true, result: [{ value: '1', text: '正常' }, { value: '2', text: '冻结' }] });
+    expect(res.json()).toMatchObject({
+      success: true,
+      result: [
+        { value: '1', text: '正常' },
+        { value: '2', text: '冻结' },
+      ],
+    });
     const unknown = await t.request({ method: 'GET', url: '/api/sys/dict/getDictItems/no_such_dict', token });
     expect(unknown.json().result).toEqual([]);
   });
 
   it('gives the items of a registered table dictionary and refuses an unregistered one', async () => {
     const token = await t.login('admin');
-    const roles = await t.request({ method: 'GET', url: `/api/sys/dict/getDictItems/${encodeURIComponent('sys_role,role_name,role_code')}`, token });
+    const roles = await t.request({
+      method: 'GET',
+      url: `/api/sys/dict/getDictItems/${encodeURIComponent('sys_role,role_name,role_code')}`,
+      token,
+    });
     expect(roles.json().result).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'admin' })]));
-    const hostile = await t.request({ method: 'GET', url: `/api/sys/dict/getDictItems/${encodeURIComponent('pg_shadow,passwd,usename')}`, token });
+    const hostile = await t.request({
+      method: 'GET',
+      url: `/api/sys/dict/getDictItems/${encodeURIComponent('pg_shadow,passwd,usename')}`,
+      token,
+    });
     expect(hostile.json().success).toBe(false);
     expect(hostile.body).not.toMatch(/pg_shadow|passwd|syntax|relation/i);
   });
@@ -85,7 +105,9 @@ describe.each(backends())('dictionaries on %s', (backend) => {
   it('answers queryAllDictItems and refleshCache as the contract does', async () => {
     const token = await t.login('company');
     const all = (await t.request({ method: 'GET', url: '/api/sys/dict/queryAllDictItems', token })).json();
-    expect(Object.keys(all.result)).toEqual(expect.arrayContaining(['sex', 'priority', 'user_status', 'del_flag', 'menu_type', 'depart_status', 'tenant_status', 'messageType']));
+    expect(Object.keys(all.result)).toEqual(
+      expect.arrayContaining(['sex', 'priority', 'user_status', 'del_flag', 'menu_type', 'depart_status', 'tenant_status', 'messageType']),
+    );
     const refresh = (await t.request({ method: 'GET', url: '/api/sys/dict/refleshCache', token })).json();
     expect(refresh).toMatchObject({ success: true, code: 0 });
   });

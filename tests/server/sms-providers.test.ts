@@ -18,7 +18,7 @@ import { caller } from './support/xypj';
  *   Gu5t9xGARNpq86cd98joQYCN3EXAMPLE, cvm DescribeInstances at 1551113065 with the payload below; the documented
  *   signature is 72e494ea809ad7a8c8f7a4507b9bddcbaa8e581f516e8da2f66e2c5a96525168.
  */
-describe('signatures against the providers\' published examples', () => {
+describe("signatures against the providers' published examples", () => {
   it('Alibaba Cloud RPC signature (HMAC-SHA1)', () => {
     const params = {
       AccessKeyId: 'testId',
@@ -60,7 +60,13 @@ describe('signatures against the providers\' published examples', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'tencent', SMS_ACCESS_KEY_ID: 'a', SMS_ACCESS_KEY_SECRET: 'b', SMS_SIGN_NAME: 'c' })).toThrow(
       'SMS_PROVIDER=tencent needs SMS_CODE_TEMPLATE, SMS_SDK_APP_ID',
     );
-    const env = { SMS_PROVIDER: 'aliyun', SMS_ACCESS_KEY_ID: 'a', SMS_ACCESS_KEY_SECRET: 'b', SMS_SIGN_NAME: 'c', SMS_CODE_TEMPLATE: 'SMS_1' };
+    const env = {
+      SMS_PROVIDER: 'aliyun',
+      SMS_ACCESS_KEY_ID: 'a',
+      SMS_ACCESS_KEY_SECRET: 'b',
+      SMS_SIGN_NAME: 'c',
+      SMS_CODE_TEMPLATE: 'SMS_1',
+    };
     expect(loadConfig(env).smsProvider).toMatchObject({ provider: 'aliyun', codeTemplate: 'SMS_1' });
   });
 });
@@ -86,14 +92,24 @@ function verifyAliyun(req: IncomingMessage): Received {
     .sort()
     .map((k) => `${rfc3986(k)}=${rfc3986(rest[k]!)}`)
     .join('&');
-  const expected = createHmac('sha1', `${SECRET}&`).update(`GET&%2F&${rfc3986(canonical)}`).digest('base64');
-  const valid = req.method === 'GET' && signature === expected && rest.AccessKeyId === KEY_ID && rest.SignatureMethod === 'HMAC-SHA1' && rest.Action === 'SendSms';
+  const expected = createHmac('sha1', `${SECRET}&`)
+    .update(`GET&%2F&${rfc3986(canonical)}`)
+    .digest('base64');
+  const valid =
+    req.method === 'GET' &&
+    signature === expected &&
+    rest.AccessKeyId === KEY_ID &&
+    rest.SignatureMethod === 'HMAC-SHA1' &&
+    rest.Action === 'SendSms';
   return { provider: 'aliyun', valid, phone: rest.PhoneNumbers ?? '', templateParam: rest.TemplateParam ?? '' };
 }
 
 function verifyTencent(req: IncomingMessage, body: string): Received {
   const header = String(req.headers.authorization ?? '');
-  const m = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/sms\/tc3_request, SignedHeaders=content-type;host, Signature=([0-9a-f]{64})$/.exec(header);
+  const m =
+    /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/sms\/tc3_request, SignedHeaders=content-type;host, Signature=([0-9a-f]{64})$/.exec(
+      header,
+    );
   const timestamp = Number(req.headers['x-tc-timestamp']);
   const sha = (s: string) => createHash('sha256').update(s).digest('hex');
   let valid = false;
@@ -101,7 +117,9 @@ function verifyTencent(req: IncomingMessage, body: string): Received {
     const canonical = `POST\n/\n\ncontent-type:${String(req.headers['content-type'])}\nhost:${String(req.headers.host)}\n\ncontent-type;host\n${sha(body)}`;
     const toSign = `TC3-HMAC-SHA256\n${timestamp}\n${m[2]}/sms/tc3_request\n${sha(canonical)}`;
     const k = (key: Buffer | string, s: string) => createHmac('sha256', key).update(s).digest();
-    const expected = createHmac('sha256', k(k(k(`TC3${SECRET}`, m[2]!), 'sms'), 'tc3_request')).update(toSign).digest('hex');
+    const expected = createHmac('sha256', k(k(k(`TC3${SECRET}`, m[2]!), 'sms'), 'tc3_request'))
+      .update(toSign)
+      .digest('hex');
     valid = expected === m[3] && req.headers['x-tc-action'] === 'SendSms';
   }
   const json = JSON.parse(body) as { PhoneNumberSet: string[]; TemplateParamSet: string[] };
@@ -119,7 +137,13 @@ async function startProviderEndpoint(): Promise<{ url: string; received: Receive
       if (req.method === 'GET') {
         const r = verifyAliyun(req);
         received.push(r);
-        res.end(JSON.stringify(r.valid ? { Code: 'OK', Message: 'OK', BizId: '900619746936498440^0', RequestId: 'F655A8D5' } : { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.' }));
+        res.end(
+          JSON.stringify(
+            r.valid
+              ? { Code: 'OK', Message: 'OK', BizId: '900619746936498440^0', RequestId: 'F655A8D5' }
+              : { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.' },
+          ),
+        );
         return;
       }
       const r = verifyTencent(req, body);
@@ -127,8 +151,18 @@ async function startProviderEndpoint(): Promise<{ url: string; received: Receive
       res.end(
         JSON.stringify(
           r.valid
-            ? { Response: { SendStatusSet: [{ Code: 'Ok', Message: 'send success', SerialNo: '5000:1045710669157053657849499619' }], RequestId: 'a0aabda6' } }
-            : { Response: { Error: { Code: 'AuthFailure.SignatureFailure', Message: 'The provided credentials could not be validated.' }, RequestId: 'b1' } },
+            ? {
+                Response: {
+                  SendStatusSet: [{ Code: 'Ok', Message: 'send success', SerialNo: '5000:1045710669157053657849499619' }],
+                  RequestId: 'a0aabda6',
+                },
+              }
+            : {
+                Response: {
+                  Error: { Code: 'AuthFailure.SignatureFailure', Message: 'The provided credentials could not be validated.' },
+                  RequestId: 'b1',
+                },
+              },
         ),
       );
     });
@@ -139,7 +173,16 @@ async function startProviderEndpoint(): Promise<{ url: string; received: Receive
 }
 
 function settings(provider: 'aliyun' | 'tencent', endpoint: string, secret = SECRET): SmsSettings {
-  return { provider, keyId: KEY_ID, keySecret: secret, signName: '信用评价', codeTemplate: 'SMS_CODE_1', noticeTemplate: 'SMS_NOTICE_1', sdkAppId: '1400000000', endpoint };
+  return {
+    provider,
+    keyId: KEY_ID,
+    keySecret: secret,
+    signName: '信用评价',
+    codeTemplate: 'SMS_CODE_1',
+    noticeTemplate: 'SMS_NOTICE_1',
+    sdkAppId: '1400000000',
+    endpoint,
+  };
 }
 
 interface LogRow {
@@ -155,7 +198,8 @@ describe.each(backends())('SMS providers against a local signed endpoint on %s',
 
   beforeAll(async () => {
     endpoint = await startProviderEndpoint();
-    for (const provider of ['aliyun', 'tencent'] as const) apps.set(provider, await startTestApp(backend, { smsProvider: settings(provider, endpoint.url) }));
+    for (const provider of ['aliyun', 'tencent'] as const)
+      apps.set(provider, await startTestApp(backend, { smsProvider: settings(provider, endpoint.url) }));
   }, 120_000);
 
   afterAll(async () => {
@@ -164,7 +208,11 @@ describe.each(backends())('SMS providers against a local signed endpoint on %s',
   });
 
   const lastLog = async (t: TestApp, mobile: string) =>
-    (await sql<LogRow>`select provider, status, content, result from sys_sms_outbox where mobile = ${mobile} order by create_time desc limit 1`.execute(t.db)).rows[0];
+    (
+      await sql<LogRow>`select provider, status, content, result from sys_sms_outbox where mobile = ${mobile} order by create_time desc limit 1`.execute(
+        t.db,
+      )
+    ).rows[0];
 
   for (const provider of ['aliyun', 'tencent'] as const) {
     it(`${provider}: a login code goes out signed, the endpoint accepts it, 短信记录 keeps the answer and no code`, async () => {
@@ -174,7 +222,8 @@ describe.each(backends())('SMS providers against a local signed endpoint on %s',
       expect(res).toMatchObject({ success: true, message: '验证码已发送' });
       const got = endpoint.received.at(-1)!;
       expect(got).toMatchObject({ provider, valid: true, phone: provider === 'tencent' ? `+86${mobile}` : mobile });
-      const code = provider === 'aliyun' ? (JSON.parse(got.templateParam) as { code: string }).code : (JSON.parse(got.templateParam) as string[])[0]!;
+      const code =
+        provider === 'aliyun' ? (JSON.parse(got.templateParam) as { code: string }).code : (JSON.parse(got.templateParam) as string[])[0]!;
       expect(code).toMatch(/^\d{6}$/);
       const log = await lastLog(t, mobile);
       expect(log).toMatchObject({ provider, status: 'sent' });
@@ -185,17 +234,27 @@ describe.each(backends())('SMS providers against a local signed endpoint on %s',
 
     it(`${provider}: a notice signed with the wrong secret is refused by the endpoint and logged as failed`, async () => {
       const t = apps.get(provider)!;
-      const sms = provider === 'aliyun' ? new AliyunSmsProvider(t.db, settings(provider, endpoint.url, 'wrong-secret')) : new TencentSmsProvider(t.db, settings(provider, endpoint.url, 'wrong-secret'));
+      const sms =
+        provider === 'aliyun'
+          ? new AliyunSmsProvider(t.db, settings(provider, endpoint.url, 'wrong-secret'))
+          : new TencentSmsProvider(t.db, settings(provider, endpoint.url, 'wrong-secret'));
       const message = { mobile: '13900000001', templateCode: 'message', content: '测试通知', params: { title: '测试' } };
       await expect(sms.send(message)).rejects.toThrow(provider === 'aliyun' ? /SignatureDoesNotMatch/ : /AuthFailure.SignatureFailure/);
-      expect(endpoint.received.at(-1)).toMatchObject({ provider, valid: false, templateParam: provider === 'aliyun' ? '{"title":"测试"}' : '["测试"]' });
+      expect(endpoint.received.at(-1)).toMatchObject({
+        provider,
+        valid: false,
+        templateParam: provider === 'aliyun' ? '{"title":"测试"}' : '["测试"]',
+      });
       expect(await lastLog(t, '13900000001')).toMatchObject({ provider, status: 'failed', content: '测试通知' });
     });
 
     it(`${provider}: a code the provider refuses answers a plain failure`, async () => {
       const t = await startTestApp(backend, { smsProvider: settings(provider, endpoint.url, 'wrong-secret') });
       try {
-        expect(await caller(t).post('/sys/sms', { mobile: '13800000004', smsmode: '0' })).toMatchObject({ success: false, message: '短信发送失败，请稍后再试' });
+        expect(await caller(t).post('/sys/sms', { mobile: '13800000004', smsmode: '0' })).toMatchObject({
+          success: false,
+          message: '短信发送失败，请稍后再试',
+        });
         expect(await lastLog(t, '13800000004')).toMatchObject({ provider, status: 'failed' });
       } finally {
         await t.close();
@@ -222,16 +281,34 @@ describe.each(backends())('短信记录 of the development outbox on %s', (backe
     const page = await admin.get(`/sys/smsLog/list?mobile=${mobile}`);
     expect(page.result.records).toHaveLength(1);
     const row = page.result.records[0] as Record<string, string>;
-    expect(row).toMatchObject({ mobile, templateCode_dictText: '注册验证码', provider_dictText: '开发发件箱（未发出）', status_dictText: '仅存发件箱' });
+    expect(row).toMatchObject({
+      mobile,
+      templateCode_dictText: '注册验证码',
+      provider_dictText: '开发发件箱（未发出）',
+      status_dictText: '仅存发件箱',
+    });
     const code = /验证码是(\d{6})/.exec(row.content!)![1]!;
 
-    const form = { companyName: '短信注册监理有限公司', creditCode: '91350100M000100Y43', contact: '王五', mobile, username: 'smsco01', password: 'Smsco#2024', smscode: code };
-    expect(await caller(t).post('/sys/user/register', form)).toMatchObject({ success: true, result: { username: 'smsco01', status: 'pending' } });
+    const form = {
+      companyName: '短信注册监理有限公司',
+      creditCode: '91350100M000100Y43',
+      contact: '王五',
+      mobile,
+      username: 'smsco01',
+      password: 'Smsco#2024',
+      smscode: code,
+    };
+    expect(await caller(t).post('/sys/user/register', form)).toMatchObject({
+      success: true,
+      result: { username: 'smsco01', status: 'pending' },
+    });
 
     const staff = caller(t, await t.login('staff'));
     expect(await staff.status('GET', `/sys/smsLog/list?mobile=${mobile}`)).toBe(403);
     const role = (await sql<{ id: string }>`select id from sys_role where role_code = 'xypj_staff'`.execute(t.db)).rows[0]!;
-    await sql`insert into sys_role_permission (id, role_id, permission_id) values ('rp_test_smslog', ${role.id}, 'm_system_sms_log')`.execute(t.db);
+    await sql`insert into sys_role_permission (id, role_id, permission_id) values ('rp_test_smslog', ${role.id}, 'm_system_sms_log')`.execute(
+      t.db,
+    );
     const masked = (await staff.get(`/sys/smsLog/list?mobile=${mobile}`)).result.records[0] as Record<string, string>;
     expect(masked.content).toContain('您的验证码是******');
     expect(masked.content).not.toContain(code);

@@ -63,7 +63,8 @@ describe.each(backends())('websockets on %s', (backend) => {
     return c;
   };
   const row = { id: 'r1', name: '张三', age: 30 };
-  const update = (key: string, caseId = 'case-1') => JSON.stringify({ type: 'update_vxe_table', data: { socketKey: key, args: [row, caseId] } });
+  const update = (key: string, caseId = 'case-1') =>
+    JSON.stringify({ type: 'update_vxe_table', data: { socketKey: key, args: [row, caseId] } });
 
   it('issues tickets to signed-in users only', async () => {
     expect(await ticket(staff)).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -123,8 +124,16 @@ describe.each(backends())('websockets on %s', (backend) => {
   it('answers heartbeats, ignores malformed frames and keeps the socket open', async () => {
     const a = await vxe('u_demo_staff', 'pageH1', staff, '&socketKey=grid-h');
     const b = await vxe('u_demo_staff', 'pageH2', staff, '&socketKey=grid-h');
-    for (const frame of ['not json', '[]', 'null', '{"type":"update_vxe_table"}', '{"type":"update_vxe_table","data":{"socketKey":"grid-h","args":"x"}}',
-      '{"type":"update_vxe_table","data":{"socketKey":"bad key!","args":[{"id":1}]}}', '{"type":"unknown","data":{}}', '{"type":"common_send_date","data":{"key":"grid-h"}}']) {
+    for (const frame of [
+      'not json',
+      '[]',
+      'null',
+      '{"type":"update_vxe_table"}',
+      '{"type":"update_vxe_table","data":{"socketKey":"grid-h","args":"x"}}',
+      '{"type":"update_vxe_table","data":{"socketKey":"bad key!","args":[{"id":1}]}}',
+      '{"type":"unknown","data":{}}',
+      '{"type":"common_send_date","data":{"key":"grid-h"}}',
+    ]) {
       a.ws.send(frame);
     }
     a.ws.send(JSON.stringify({ type: 'heart_beat', data: { date: Date.now() } }));
@@ -157,7 +166,11 @@ describe.each(backends())('websockets on %s', (backend) => {
     expect(notices.ws.protocol).toBe(staff);
     expect(grid.ws.protocol).toBe(staff);
     t.app.deps.notices.notifyUser('u_demo_staff', { cmd: 'user', msgId: 't1', msgTxt: '令牌登录' });
-    expect(await waitFor(() => notices.received.find((m) => (m as { msgId?: string }).msgId === 't1'))).toEqual({ cmd: 'user', msgId: 't1', msgTxt: '令牌登录' });
+    expect(await waitFor(() => notices.received.find((m) => (m as { msgId?: string }).msgId === 't1'))).toEqual({
+      cmd: 'user',
+      msgId: 't1',
+      msgTxt: '令牌登录',
+    });
     // the same token opens any number of sockets, unlike a ticket
     open.push(await connect(`${base}/websocket/u_demo_staff`, [staff]));
   });

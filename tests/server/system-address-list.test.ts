@@ -30,7 +30,13 @@ describe.each(backends())('通讯录 queryByOrgCodeForAddressList on %s', (backe
     expect(res).toMatchObject({ success: true });
     const rows = res.result.records as Row[];
     const byName = new Map(rows.map((r) => [r.username, r]));
-    expect(byName.get('staff')).toMatchObject({ realname: '评价办工作人员', workNo: '00002', departName: '信用评价办公室 | 综合部', phone: '13800000002', email: 'staff@example.com' });
+    expect(byName.get('staff')).toMatchObject({
+      realname: '评价办工作人员',
+      workNo: '00002',
+      departName: '信用评价办公室 | 综合部',
+      phone: '13800000002',
+      email: 'staff@example.com',
+    });
     expect(byName.get('admin')?.departName).toBe('省工程建设监理协会');
     expect(rows.some((r) => r.password !== undefined || r.salt !== undefined)).toBe(false);
     expect(rows.map((r) => r.username)).not.toContain('_reserve_user_external');

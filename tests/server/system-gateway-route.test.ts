@@ -33,10 +33,19 @@ describe.each(backends())('网关路由 sys_gateway_route on %s', (backend) => {
     const dup = (await call('POST', '/add', admin, { ...route, predicates })).json();
     expect(dup).toMatchObject({ success: false });
     const [row] = (await call('GET', '/list', admin)).json().result.records;
-    expect(row).toMatchObject({ routerId: 'jeecg-system', uri: 'lb://jeecg-system', predicates, filters: '[]', status: 1, status_dictText: '有效' });
+    expect(row).toMatchObject({
+      routerId: 'jeecg-system',
+      uri: 'lb://jeecg-system',
+      predicates,
+      filters: '[]',
+      status: 1,
+      status_dictText: '有效',
+    });
     const badEdit = (await call('PUT', '/edit', admin, { ...row, filters: 'nope' })).json();
     expect(badEdit.message).toMatch(/^过滤器不是合法的 JSON/);
-    expect((await call('PUT', '/edit', admin, { ...row, status: 0, filters: ' [ {"name":"RequestRateLimiter","args":{}} ] ' })).json()).toMatchObject({ success: true });
+    expect(
+      (await call('PUT', '/edit', admin, { ...row, status: 0, filters: ' [ {"name":"RequestRateLimiter","args":{}} ] ' })).json(),
+    ).toMatchObject({ success: true });
     const edited = (await call('GET', `/queryById?id=${String(row.id)}`, admin)).json().result;
     expect(edited).toMatchObject({ status: 0, filters: '[{"name":"RequestRateLimiter","args":{}}]' });
     expect((await call('DELETE', `/delete?id=${String(row.id)}`, admin)).json()).toMatchObject({ success: true });

@@ -27,9 +27,14 @@ describe.each(backends())('文件管理 /sys/oss/file on %s', (backend) => {
     expect(res).toMatchObject({ success: true });
     return String(res.message);
   };
-  const list = async (query = ''): Promise<FileRow[]> => (await t.request({ method: 'GET', url: `/api/sys/oss/file/list?pageSize=50${query}`, token: admin })).json().result.records;
+  const list = async (query = ''): Promise<FileRow[]> =>
+    (await t.request({ method: 'GET', url: `/api/sys/oss/file/list?pageSize=50${query}`, token: admin })).json().result.records;
   const remove = (id: string, confirmedUsage?: string) =>
-    t.request({ method: 'DELETE', url: `/api/sys/oss/file/delete?id=${id}${confirmedUsage ? `&confirmedUsage=${encodeURIComponent(confirmedUsage)}` : ''}`, token: admin });
+    t.request({
+      method: 'DELETE',
+      url: `/api/sys/oss/file/delete?id=${id}${confirmedUsage ? `&confirmedUsage=${encodeURIComponent(confirmedUsage)}` : ''}`,
+      token: admin,
+    });
 
   beforeAll(async () => {
     t = await startTestApp(backend);

@@ -24,7 +24,8 @@ describe.each(backends())('首页配置 sys_role_index on %s', (backend) => {
     if (!home) throw new Error('no 首页');
     return home;
   };
-  const list = async () => (await call('GET', '/sys/sysRoleIndex/list?pageSize=50', admin)).json().result.records as Array<Record<string, unknown>>;
+  const list = async () =>
+    (await call('GET', '/sys/sysRoleIndex/list?pageSize=50', admin)).json().result.records as Array<Record<string, unknown>>;
 
   beforeAll(async () => {
     t = await startTestApp(backend);
@@ -33,12 +34,34 @@ describe.each(backends())('首页配置 sys_role_index on %s', (backend) => {
   afterAll(() => t?.close());
 
   it('adds, edits and deletes rows with checked fields (system:roleindex:*)', async () => {
-    const bad = (await call('POST', '/sys/sysRoleIndex/add', admin, { roleCode: 'xypj_expert', url: 'no-slash', component: 'dashboard/Analysis', status: '1' })).json();
+    const bad = (
+      await call('POST', '/sys/sysRoleIndex/add', admin, {
+        roleCode: 'xypj_expert',
+        url: 'no-slash',
+        component: 'dashboard/Analysis',
+        status: '1',
+      })
+    ).json();
     expect(bad).toMatchObject({ success: false });
     expect(bad.message).toContain('路由地址须以 / 开头');
-    const added = (await call('POST', '/sys/sysRoleIndex/add', admin, { roleCode: 'xypj_expert', url: '/dashboard/analysis', component: 'dashboard/Workplace', priority: 5, status: '1' })).json();
+    const added = (
+      await call('POST', '/sys/sysRoleIndex/add', admin, {
+        roleCode: 'xypj_expert',
+        url: '/dashboard/analysis',
+        component: 'dashboard/Workplace',
+        priority: 5,
+        status: '1',
+      })
+    ).json();
     expect(added).toMatchObject({ success: true });
-    const dup = (await call('POST', '/sys/sysRoleIndex/add', admin, { roleCode: 'xypj_expert', url: '/dashboard/analysis', component: 'dashboard/Analysis', status: '1' })).json();
+    const dup = (
+      await call('POST', '/sys/sysRoleIndex/add', admin, {
+        roleCode: 'xypj_expert',
+        url: '/dashboard/analysis',
+        component: 'dashboard/Analysis',
+        status: '1',
+      })
+    ).json();
     expect(dup).toMatchObject({ success: false });
     const [row] = await list();
     expect(row).toMatchObject({ roleCode: 'xypj_expert', roleCode_dictText: '评审专家', status_dictText: '有效', priority: 5 });
@@ -53,26 +76,57 @@ describe.each(backends())('首页配置 sys_role_index on %s', (backend) => {
   it('the caller lands on their role home: component at /dashboard/analysis, or a redirect to another page of their menu', async () => {
     expect(await homeOf('expert')).toMatchObject({ path: '/dashboard/analysis', component: 'dashboard/Analysis' });
 
-    await call('POST', '/sys/sysRoleIndex/add', admin, { roleCode: 'xypj_expert', url: '/dashboard/analysis', component: 'dashboard/Workplace', priority: 1, status: '1' });
+    await call('POST', '/sys/sysRoleIndex/add', admin, {
+      roleCode: 'xypj_expert',
+      url: '/dashboard/analysis',
+      component: 'dashboard/Workplace',
+      priority: 1,
+      status: '1',
+    });
     const expertHome = await homeOf('expert');
     expect(expertHome).toMatchObject({ path: '/dashboard/analysis', component: 'dashboard/Workplace' });
     expect(expertHome.redirect ?? null).toBeNull();
 
     const adminMenu = flat((await call('GET', '/sys/permission/getUserPermissionByToken', admin)).json().result.menu as MenuItem[]);
     expect(adminMenu.some((m) => m.path === '/isystem/addressList')).toBe(true);
-    await call('POST', '/sys/sysRoleIndex/add', admin, { roleCode: 'admin', url: '/isystem/addressList', component: 'system/AddressList', priority: 1, status: '1' });
-    expect(await homeOf('admin')).toMatchObject({ path: '/dashboard/analysis', redirect: '/isystem/addressList', component: 'system/AddressList' });
+    await call('POST', '/sys/sysRoleIndex/add', admin, {
+      roleCode: 'admin',
+      url: '/isystem/addressList',
+      component: 'system/AddressList',
+      priority: 1,
+      status: '1',
+    });
+    expect(await homeOf('admin')).toMatchObject({
+      path: '/dashboard/analysis',
+      redirect: '/isystem/addressList',
+      component: 'system/AddressList',
+    });
 
     // a route outside the caller's menu is not followed: only the component is replaced
-    await call('POST', '/sys/sysRoleIndex/add', admin, { roleCode: 'xypj_company', url: '/isystem/user', component: 'dashboard/Workplace', priority: 1, status: '1' });
+    await call('POST', '/sys/sysRoleIndex/add', admin, {
+      roleCode: 'xypj_company',
+      url: '/isystem/user',
+      component: 'dashboard/Workplace',
+      priority: 1,
+      status: '1',
+    });
     const companyHome = await homeOf('company');
     expect(companyHome).toMatchObject({ path: '/dashboard/analysis', component: 'dashboard/Workplace' });
     expect(companyHome.redirect ?? null).toBeNull();
   });
 
-  it('picks the smallest priority among the caller\'s roles and skips inactive rows', async () => {
-    await t.db.insertInto('sys_user_role').values({ id: 'ur_test_staff_expert', user_id: 'u_demo_staff', role_id: 'r_xypj_expert' }).execute();
-    await call('POST', '/sys/sysRoleIndex/add', admin, { roleCode: 'xypj_staff', url: '/dashboard/analysis', component: 'dashboard/IndexChart', priority: 9, status: '1' });
+  it("picks the smallest priority among the caller's roles and skips inactive rows", async () => {
+    await t.db
+      .insertInto('sys_user_role')
+      .values({ id: 'ur_test_staff_expert', user_id: 'u_demo_staff', role_id: 'r_xypj_expert' })
+      .execute();
+    await call('POST', '/sys/sysRoleIndex/add', admin, {
+      roleCode: 'xypj_staff',
+      url: '/dashboard/analysis',
+      component: 'dashboard/IndexChart',
+      priority: 9,
+      status: '1',
+    });
     expect(await homeOf('staff')).toMatchObject({ component: 'dashboard/Workplace' });
     const staffRow = (await list()).find((r) => r.roleCode === 'xypj_staff');
     await call('PUT', '/sys/sysRoleIndex/edit', admin, { ...staffRow, priority: 0 });

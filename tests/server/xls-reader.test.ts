@@ -20,7 +20,18 @@ describe('BIFF8 worksheet reader', () => {
     const file = xlsWorkbook(
       [
         ['编码', '名称', '说明'],
-        ['a1', LONG_CHINESE, LONG_ASCII, 12.5, { rk: 42 }, { rk: -7 }, { rk: 12.34 }, { label: '行内 标签' }, { bool: true }, { bool: false }],
+        [
+          'a1',
+          LONG_CHINESE,
+          LONG_ASCII,
+          12.5,
+          { rk: 42 },
+          { rk: -7 },
+          { rk: 12.34 },
+          { label: '行内 标签' },
+          { bool: true },
+          { bool: false },
+        ],
         [null, null, '编码', { mulrk: [1, 2, 300] }],
       ],
       { sstChunk: 24 },
@@ -86,7 +97,10 @@ describe('BIFF8 worksheet reader', () => {
   });
 
   it('throws (without hanging) on malformed streams, which the importer turns into a plain message', () => {
-    const good = xlsWorkbook([['编码', '名称'], ['a', 'b']]);
+    const good = xlsWorkbook([
+      ['编码', '名称'],
+      ['a', 'b'],
+    ]);
     const stream = Buffer.from(CFB.find(CFB.read(good, { type: 'buffer' }), 'Workbook')!.content);
     const repack = (body: Buffer) => {
       const c = CFB.utils.cfb_new();

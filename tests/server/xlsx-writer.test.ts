@@ -80,6 +80,8 @@ describe('streaming xlsx writer', () => {
   });
 
   it('cleans sheet names Excel refuses', async () => {
-    expect((await read(await write([['x']], 'a/b:c*d?[e]超过三十一个字符的工作表名称会被截断到三十一个字符为止'))).name).toBe('a b c d  e 超过三十一个字符的工作表名称会被截断到三');
+    expect((await read(await write([['x']], 'a/b:c*d?[e]超过三十一个字符的工作表名称会被截断到三十一个字符为止'))).name).toBe(
+      'a b c d  e 超过三十一个字符的工作表名称会被截断到三',
+    );
   });
 });

@@ -18,7 +18,8 @@ describe.each(backends())('credit evaluation home page figures on %s', (backend)
   afterAll(() => t?.close());
 
   const rows = async <T>(query: RawBuilder<T>): Promise<T[]> => (await query.execute(t.db)).rows;
-  const results = async (batchId: string) => Number((await rows(sql<{ n: number }>`select count(*)::int as n from xypj_result where batch_id = ${batchId}`))[0]!.n);
+  const results = async (batchId: string) =>
+    Number((await rows(sql<{ n: number }>`select count(*)::int as n from xypj_result where batch_id = ${batchId}`))[0]!.n);
 
   it('staff see this batch’s grades, each expert’s scoring progress and last year’s figures', async () => {
     const summary = (await staff.get('/xypj/dashboard/summary')).result;
@@ -29,7 +30,10 @@ describe.each(backends())('credit evaluation home page figures on %s', (backend)
       count(*) filter (where state = 'submitted')::int as submitted from xypj_score_sheet where batch_id = ${summary.batch.id} group by expert_id`);
     expect(summary.experts.length).toBe(sheets.length);
     for (const row of sheets) {
-      expect(summary.experts.find((e: { expertId: string }) => e.expertId === row.expert_id)).toMatchObject({ assigned: row.assigned, submitted: row.submitted });
+      expect(summary.experts.find((e: { expertId: string }) => e.expertId === row.expert_id)).toMatchObject({
+        assigned: row.assigned,
+        submitted: row.submitted,
+      });
     }
     expect(summary.experts.find((e: { name: string }) => e.name === '评审专家')?.assigned).toBeGreaterThan(0);
 
@@ -54,7 +58,9 @@ describe.each(backends())('credit evaluation home page figures on %s', (backend)
     const [app] = await rows(sql<{ state: string }>`select a.state from xypj_application a join xypj_batch b on b.id = a.batch_id
       where a.company_id = 'xypj_company_001' and b.state = 'open'`);
     expect(mine.application?.state ?? null).toBe(app?.state ?? null);
-    const [cert] = await rows(sql<{ cert_no: string; grade: string }>`select cert_no, grade from xypj_certificate where company_id = 'xypj_company_001'`);
+    const [cert] = await rows(
+      sql<{ cert_no: string; grade: string }>`select cert_no, grade from xypj_certificate where company_id = 'xypj_company_001'`,
+    );
     expect(mine.latestGrade).toMatchObject({ grade: cert!.grade, certNo: cert!.cert_no, certStatus: 'valid' });
   });
 

@@ -27,19 +27,29 @@ describe.each(backends())('news and related files on %s', (backend) => {
       expect(seen.length).toBe(2);
       expect(seen.every((n: { state: string }) => n.state === '1')).toBe(true);
     }
-    expect(await company.get('/xypj/news/queryById?id=xypj_news_3')).toMatchObject({ success: false, message: '只能查看已发布的新闻', result: null });
+    expect(await company.get('/xypj/news/queryById?id=xypj_news_3')).toMatchObject({
+      success: false,
+      message: '只能查看已发布的新闻',
+      result: null,
+    });
     expect((await company.get('/xypj/relatedFile/list')).result.total).toBe(2);
   });
 
   it('stored HTML keeps the formatting and loses scripts, handlers and javascript: links', async () => {
-    const content = '<p style="text-align:center">通知<strong>正文</strong></p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">链接</a>';
+    const content =
+      '<p style="text-align:center">通知<strong>正文</strong></p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">链接</a>';
     const res = await staff.post('/xypj/news/add', { title: '安全测试新闻', category: '1', content, state: '1' });
     expect(res).toMatchObject({ success: true });
     const [row] = (await staff.get('/xypj/news/list?title=安全测试新闻')).result.records;
     expect(row.content).toContain('<p style="text-align:center">通知<strong>正文</strong></p>');
     expect(row.content).not.toMatch(/script|onerror|javascript:/);
     expect(row.state).toBe('0');
-    const edited = await staff.put('/xypj/news/edit', { id: row.id, title: '安全测试新闻', category: '1', content: '<p onclick="x()">改</p><iframe src="https://evil"></iframe>' });
+    const edited = await staff.put('/xypj/news/edit', {
+      id: row.id,
+      title: '安全测试新闻',
+      category: '1',
+      content: '<p onclick="x()">改</p><iframe src="https://evil"></iframe>',
+    });
     expect(edited).toMatchObject({ success: true });
     const again = (await staff.get(`/xypj/news/queryById?id=${row.id}`)).result;
     expect(again.content).toBe('<p>改</p>');
@@ -67,13 +77,18 @@ describe.each(backends())('news and related files on %s', (backend) => {
   it('related files publish and unpublish like news', async () => {
     expect(await staff.post('/xypj/relatedFile/unpublish', { id: 'xypj_file_2' })).toMatchObject({ success: true, message: '已撤回' });
     expect(titles((await expert.get('/xypj/relatedFile/list')).result.records)).toEqual(['工程监理企业信用评价管理办法']);
-    expect(await expert.get('/xypj/relatedFile/queryById?id=xypj_file_2')).toMatchObject({ success: false, message: '只能查看已发布的文件' });
+    expect(await expert.get('/xypj/relatedFile/queryById?id=xypj_file_2')).toMatchObject({
+      success: false,
+      message: '只能查看已发布的文件',
+    });
   });
 
   it('the public pages read the published news and files without a token, and nothing else', async () => {
     const anonymous = caller(t);
     const news = (await anonymous.get('/xypj/public/news')).result as Array<Record<string, unknown>>;
-    expect(news.map((n) => n.title)).toEqual(expect.arrayContaining(['关于开展年度监理企业信用评价工作的通知', '监理企业信用评价办法解读']));
+    expect(news.map((n) => n.title)).toEqual(
+      expect.arrayContaining(['关于开展年度监理企业信用评价工作的通知', '监理企业信用评价办法解读']),
+    );
     expect(news.map((n) => n.title)).not.toContain('全省工程监理行业发展情况通报（草稿）');
     expect(Object.keys(news[0]!).sort()).toEqual(['category', 'categoryText', 'id', 'publishTime', 'summary', 'title']);
     expect(news.find((n) => n.title === '监理企业信用评价办法解读')?.categoryText).toBe('政策解读');

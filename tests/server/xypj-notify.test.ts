@@ -38,7 +38,10 @@ interface QueuedRow {
 }
 
 async function sendRows(t: TestApp, title: string): Promise<QueuedRow[]> {
-  const res = await sql<QueuedRow>`select es_type, es_receiver, es_send_status, es_result, es_send_num from sys_sms where es_title = ${title} order by es_type`.execute(t.db);
+  const res =
+    await sql<QueuedRow>`select es_type, es_receiver, es_send_status, es_result, es_send_num from sys_sms where es_title = ${title} order by es_type`.execute(
+      t.db,
+    );
   return res.rows;
 }
 
@@ -74,7 +77,10 @@ describe.each(backends())('notices to the company and the experts on %s', (backe
   it('seeds one applied template per event, editable in 消息模板', async () => {
     const list = await caller(t, await t.login('admin')).get('/sys/message/sysMessageTemplate/list?pageSize=100');
     const records = list.result.records as Array<{ templateCode: string; useStatus: string }>;
-    const codes = records.map((r) => r.templateCode).filter((c) => c.startsWith('xypj_')).sort();
+    const codes = records
+      .map((r) => r.templateCode)
+      .filter((c) => c.startsWith('xypj_'))
+      .sort();
     expect(codes).toEqual([
       'xypj_application_accepted',
       'xypj_application_returned',
@@ -90,7 +96,10 @@ describe.each(backends())('notices to the company and the experts on %s', (backe
 
   it('a returned application reaches the company: bell message with the reason, e-mail and SMS', async () => {
     const id = await submittedApplication(t);
-    expect(await staff.post('/xypj/application/return', { id, reason: '营业执照已过期，请更新' })).toMatchObject({ success: true, message: '已退回' });
+    expect(await staff.post('/xypj/application/return', { id, reason: '营业执照已过期，请更新' })).toMatchObject({
+      success: true,
+      message: '已退回',
+    });
 
     const items = await bell(company);
     const notice = items.find((i) => i.titile === '信用评价申报已退回');
@@ -99,9 +108,13 @@ describe.each(backends())('notices to the company and the experts on %s', (backe
     expect(mail.to).toEqual(['company@example.com']);
     expect(mailText(mail.raw)).toContain('营业执照已过期，请更新');
 
-    const mobile = (await sql<{ mobile: string }>`select mobile from xypj_company where id = ${DEMO_COMPANY}`.execute(t.db)).rows[0]!.mobile;
+    const mobile = (await sql<{ mobile: string }>`select mobile from xypj_company where id = ${DEMO_COMPANY}`.execute(t.db)).rows[0]!
+      .mobile;
     const sms = await until(async () => {
-      const rows = await sql<{ content: string; template_code: string }>`select content, template_code from sys_sms_outbox where mobile = ${mobile}
+      const rows = await sql<{
+        content: string;
+        template_code: string;
+      }>`select content, template_code from sys_sms_outbox where mobile = ${mobile}
         and content like ${'%营业执照已过期%'}`.execute(t.db);
       return rows.rows[0];
     }, 'the SMS in the outbox');
@@ -122,7 +135,10 @@ describe.each(backends())('notices to the company and the experts on %s', (backe
     expect((await bell(company)).map((i) => i.titile)).toContain('信用评价申报已受理');
     expect(mailText((await smtp.next()).raw)).toContain('已通过形式审查并受理');
 
-    const assigned = await staff.post('/xypj/application/assign', { id, expertIds: [seeded.expert(1), seeded.expert(4), seeded.expert(5)] });
+    const assigned = await staff.post('/xypj/application/assign', {
+      id,
+      expertIds: [seeded.expert(1), seeded.expert(4), seeded.expert(5)],
+    });
     expect(assigned).toMatchObject({ success: true });
     const task = (await bell(expert)).find((i) => i.titile === '新的评审任务');
     expect(task?.msgAbstract).toContain('的信用评价申报已分配给您评审');
@@ -145,8 +161,12 @@ describe.each(backends())('notices to the company and the experts on %s', (backe
   });
 
   it('a revoked certificate reaches its company', async () => {
-    const cert = (await sql<{ id: string; cert_no: string }>`select id, cert_no from xypj_certificate where company_id = ${DEMO_COMPANY} and status = 'valid' limit 1`.execute(t.db))
-      .rows[0]!;
+    const cert = (
+      await sql<{
+        id: string;
+        cert_no: string;
+      }>`select id, cert_no from xypj_certificate where company_id = ${DEMO_COMPANY} and status = 'valid' limit 1`.execute(t.db)
+    ).rows[0]!;
     expect(await staff.post('/xypj/certificate/revoke', { id: cert.id, reason: '存在严重失信行为' })).toMatchObject({ success: true });
     const notice = (await bell(company)).find((i) => i.titile === '信用等级证书已撤销');
     expect(notice?.msgAbstract).toContain(`编号${cert.cert_no}`);
@@ -157,7 +177,9 @@ describe.each(backends())('notices to the company and the experts on %s', (backe
     await sql`update xypj_batch set state = 'publicity' where id = ${batch.id}`.execute(t.db);
     try {
       const name = (await sql<{ name: string }>`select name from xypj_company where id = ${DEMO_COMPANY}`.execute(t.db)).rows[0]!.name;
-      expect(await staff.post('/xypj/objection/add', { batchId: batch.id, companyName: name, raisedBy: '张经理', content: '第二项扣分有误' })).toMatchObject({ success: true });
+      expect(
+        await staff.post('/xypj/objection/add', { batchId: batch.id, companyName: name, raisedBy: '张经理', content: '第二项扣分有误' }),
+      ).toMatchObject({ success: true });
       const row = (await staff.get(`/xypj/objection/list?batchId=${batch.id}`)).result.records[0] as { id: string };
       expect((await bell(company)).map((i) => i.titile)).not.toContain('异议处理结果');
       expect(await staff.put('/xypj/objection/edit', { id: row.id, answer: '经复核，维持原评价结果' })).toMatchObject({ success: true });
@@ -186,7 +208,15 @@ describe.each(backends())('a failed e-mail or SMS send on %s', (backend) => {
     // nothing listens on port 1: the mail server and the SMS provider both refuse the connection
     t = await startTestApp(backend, {
       smtpUrl: 'smtp://127.0.0.1:1',
-      smsProvider: { provider: 'aliyun', keyId: 'id', keySecret: 'secret', signName: '信用评价', codeTemplate: 'SMS_1', noticeTemplate: 'SMS_2', endpoint: 'http://127.0.0.1:1/' },
+      smsProvider: {
+        provider: 'aliyun',
+        keyId: 'id',
+        keySecret: 'secret',
+        signName: '信用评价',
+        codeTemplate: 'SMS_1',
+        noticeTemplate: 'SMS_2',
+        endpoint: 'http://127.0.0.1:1/',
+      },
     });
   }, 60_000);
 
@@ -203,7 +233,10 @@ describe.each(backends())('a failed e-mail or SMS send on %s', (backend) => {
     const staff = caller(t, await t.login('staff'));
     const company = caller(t, await t.login('company'));
     const id = await submittedApplication(t);
-    expect(await staff.post('/xypj/application/return', { id, reason: '缺少财务报表' })).toMatchObject({ success: true, message: '已退回' });
+    expect(await staff.post('/xypj/application/return', { id, reason: '缺少财务报表' })).toMatchObject({
+      success: true,
+      message: '已退回',
+    });
     const row = await staff.get(`/xypj/application/queryById?id=${id}`);
     expect(row.result).toMatchObject({ state: 'returned', returnReason: '缺少财务报表' });
     expect((await bell(company)).map((i) => i.titile)).toContain('信用评价申报已退回');
@@ -215,8 +248,15 @@ describe.each(backends())('a failed e-mail or SMS send on %s', (backend) => {
     expect(rows.map((r) => r.es_type)).toEqual(['email', 'sms']);
     for (const r of rows) expect(r.es_result).toBeTruthy();
     // tried at once and twice again
-    await until(async () => ((await sendRows(t, '信用评价申报已退回')).every((r) => Number(r.es_send_num) === 3) ? true : undefined), 'the retries');
-    const log = await sql<{ provider: string; status: string; result: string }>`select provider, status, result from sys_sms_outbox where template_code = 'message'`.execute(t.db);
+    await until(
+      async () => ((await sendRows(t, '信用评价申报已退回')).every((r) => Number(r.es_send_num) === 3) ? true : undefined),
+      'the retries',
+    );
+    const log = await sql<{
+      provider: string;
+      status: string;
+      result: string;
+    }>`select provider, status, result from sys_sms_outbox where template_code = 'message'`.execute(t.db);
     expect(log.rows[0]).toMatchObject({ provider: 'aliyun', status: 'failed' });
     expect(log.rows[0]!.result).toMatch(/短信服务连接失败/);
   });

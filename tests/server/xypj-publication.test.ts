@@ -13,15 +13,21 @@ async function batchWithResults(db: Db, tag: string, year: number, companies: nu
   const batchId = `b_${tag}`;
   // a publicity window that has ended: 发布结果 waits for its end
   await sql`insert into xypj_batch (id, name, year, apply_start, apply_end, publicity_start, publicity_end, criteria_id, experts_per_application, state, create_by, create_time)
-    values (${batchId}, ${`测试批次${tag}`}, ${year}, ${`${year}-03-01`}, ${`${year}-04-01`}, '2020-01-01', '2020-01-10', 'xypj_criteria_001', 3, 'publicity', 'test', ${new Date()})`.execute(db);
+    values (${batchId}, ${`测试批次${tag}`}, ${year}, ${`${year}-03-01`}, ${`${year}-04-01`}, '2020-01-01', '2020-01-10', 'xypj_criteria_001', 3, 'publicity', 'test', ${new Date()})`.execute(
+    db,
+  );
   for (const [i, n] of companies.entries()) {
     const companyId = seeded.company(n);
-    const co = (await sql<{ name: string; credit_code: string }>`select name, credit_code from xypj_company where id = ${companyId}`.execute(db)).rows[0]!;
+    const co = (
+      await sql<{ name: string; credit_code: string }>`select name, credit_code from xypj_company where id = ${companyId}`.execute(db)
+    ).rows[0]!;
     const appId = `a_${tag}_${n}`;
     await sql`insert into xypj_application (id, batch_id, company_id, company_name, credit_code, state, create_by, create_time)
       values (${appId}, ${batchId}, ${companyId}, ${co.name}, ${co.credit_code}, 'reviewed', 'test', ${new Date()})`.execute(db);
     await sql`insert into xypj_result (id, batch_id, application_id, company_id, company_name, credit_code, eval_year, final_score, grade, ranking, create_by, create_time)
-      values (${`r_${tag}_${n}`}, ${batchId}, ${appId}, ${companyId}, ${co.name}, ${co.credit_code}, ${year}, ${90 - i}, 'AA', ${i + 1}, 'test', ${new Date()})`.execute(db);
+      values (${`r_${tag}_${n}`}, ${batchId}, ${appId}, ${companyId}, ${co.name}, ${co.credit_code}, ${year}, ${90 - i}, 'AA', ${i + 1}, 'test', ${new Date()})`.execute(
+      db,
+    );
   }
   return batchId;
 }
@@ -45,11 +51,16 @@ describe.each(backends())('publication, certificates and public pages on %s', (b
   afterAll(() => t?.close());
 
   it("the seed publishes last year's batch: results, certificates numbered from 00001, one revoked", async () => {
-    const certs = (await staff.get(`/xypj/certificate/list?batchId=${seeded.batch(lastYear)}&pageSize=100&column=certNo&order=asc`)).result.records;
+    const certs = (await staff.get(`/xypj/certificate/list?batchId=${seeded.batch(lastYear)}&pageSize=100&column=certNo&order=asc`)).result
+      .records;
     expect(certs.length).toBe(13);
-    expect(certs.map((c: { certNo: string }) => c.certNo).sort()).toEqual(Array.from({ length: 13 }, (_, i) => `XYPJ-${lastYear}-${String(i + 1).padStart(5, '0')}`));
+    expect(certs.map((c: { certNo: string }) => c.certNo).sort()).toEqual(
+      Array.from({ length: 13 }, (_, i) => `XYPJ-${lastYear}-${String(i + 1).padStart(5, '0')}`),
+    );
     expect(certs.filter((c: { status: string }) => c.status === 'revoked')).toMatchObject([{ revokeReason: DEMO_REVOKE_REASON }]);
-    const apps = await sql<{ state: string }>`select distinct state from xypj_application where batch_id = ${seeded.batch(lastYear)}`.execute(t.db);
+    const apps = await sql<{
+      state: string;
+    }>`select distinct state from xypj_application where batch_id = ${seeded.batch(lastYear)}`.execute(t.db);
     expect(apps.rows).toEqual([{ state: 'published' }]);
   });
 
@@ -61,12 +72,19 @@ describe.each(backends())('publication, certificates and public pages on %s', (b
     expect(mine).toHaveLength(1);
     expect(results.records[0]).toMatchObject({ certNo: mine[0].certNo, certificateId: mine[0].id });
     const other = (await staff.get(`/xypj/certificate/list?companyId=${seeded.company(2)}`)).result.records[0];
-    expect(await company.get(`/xypj/certificate/queryById?id=${other.id}`)).toMatchObject({ success: false, message: '只能查看和下载本单位的证书' });
+    expect(await company.get(`/xypj/certificate/queryById?id=${other.id}`)).toMatchObject({
+      success: false,
+      message: '只能查看和下载本单位的证书',
+    });
     const otherResult = (await staff.get(`/xypj/result/list?companyId=${seeded.company(2)}`)).result.records[0];
-    expect(await company.get(`/xypj/result/queryById?id=${otherResult.id}`)).toMatchObject({ success: false, message: '只能查看本单位的评价结果' });
+    expect(await company.get(`/xypj/result/queryById?id=${otherResult.id}`)).toMatchObject({
+      success: false,
+      message: '只能查看本单位的评价结果',
+    });
     expect((await expert.get('/xypj/result/list')).result?.total ?? 0).toBe(0);
 
-    const pdf = (id: string, token?: string) => t.request({ method: 'GET', url: `/api/xypj/certificate/pdf/${id}`, ...(token ? { token } : {}) });
+    const pdf = (id: string, token?: string) =>
+      t.request({ method: 'GET', url: `/api/xypj/certificate/pdf/${id}`, ...(token ? { token } : {}) });
     const refused = await pdf(other.id, await t.login('company'));
     expect(refused.json()).toMatchObject({ success: false, message: '只能查看和下载本单位的证书' });
     expect((await pdf(other.id)).statusCode).toBe(401);
@@ -85,7 +103,9 @@ describe.each(backends())('publication, certificates and public pages on %s', (b
     expect(moves.map((m) => m.success)).toEqual([true, true]);
     expect(moves.map((m) => m.message).sort()).toEqual(['批次已变更为「已发布」，已颁发4张证书', '批次已变更为「已发布」，已颁发5张证书']);
     const rows = await sql<{ cert_no: string; batch_id: string; issue_date: unknown; valid_until: unknown; status: string }>`
-      select cert_no, batch_id, issue_date, valid_until, status from xypj_certificate where cert_no like ${`XYPJ-${year}-%`} order by cert_no`.execute(t.db);
+      select cert_no, batch_id, issue_date, valid_until, status from xypj_certificate where cert_no like ${`XYPJ-${year}-%`} order by cert_no`.execute(
+      t.db,
+    );
     expect(rows.rows.map((r) => r.cert_no)).toEqual(Array.from({ length: 9 }, (_, i) => `XYPJ-${year}-${String(i + 1).padStart(5, '0')}`));
     // each batch's numbers are consecutive: one publication took its block while the other waited
     for (const batch of [a, b]) {
@@ -93,9 +113,13 @@ describe.each(backends())('publication, certificates and public pages on %s', (b
       expect(seq[seq.length - 1]! - seq[0]!).toBe(seq.length - 1);
     }
     expect(new Set(rows.rows.map((r) => r.status))).toEqual(new Set(['valid']));
-    const published = await sql<{ state: string }>`select distinct state from xypj_application where batch_id in (${a}, ${b})`.execute(t.db);
+    const published = await sql<{ state: string }>`select distinct state from xypj_application where batch_id in (${a}, ${b})`.execute(
+      t.db,
+    );
     expect(published.rows).toEqual([{ state: 'published' }]);
-    const results = await sql<{ n: number }>`select count(*)::int as n from xypj_result where batch_id in (${a}, ${b}) and published_at is null`.execute(t.db);
+    const results = await sql<{
+      n: number;
+    }>`select count(*)::int as n from xypj_result where batch_id in (${a}, ${b}) and published_at is null`.execute(t.db);
     expect(results.rows[0]!.n).toBe(0);
   });
 
@@ -103,26 +127,54 @@ describe.each(backends())('publication, certificates and public pages on %s', (b
     const cert = (await staff.get(`/xypj/certificate/list?companyId=${seeded.company(3)}&batchId=b_x`)).result.records[0];
     expect(await company.status('POST', '/xypj/certificate/revoke', { id: cert.id, reason: 'x' })).toBe(403);
     expect(await staff.post('/xypj/certificate/revoke', { id: cert.id })).toMatchObject({ success: false, message: '撤销原因不能为空' });
-    expect(await staff.post('/xypj/certificate/revoke', { id: cert.id, reason: '存在严重不良行为' })).toMatchObject({ success: true, message: `证书${cert.certNo}已撤销` });
-    expect((await staff.get(`/xypj/certificate/queryById?id=${cert.id}`)).result).toMatchObject({ status: 'revoked', revokeReason: '存在严重不良行为' });
-    expect(await staff.post('/xypj/certificate/revoke', { id: cert.id, reason: '再次' })).toMatchObject({ success: false, message: `证书${cert.certNo}已撤销` });
-    expect(await staff.post('/xypj/certificate/add', { certNo: 'XYPJ-2031-99999', resultId: 'x', companyId: own })).toMatchObject({ success: false });
+    expect(await staff.post('/xypj/certificate/revoke', { id: cert.id, reason: '存在严重不良行为' })).toMatchObject({
+      success: true,
+      message: `证书${cert.certNo}已撤销`,
+    });
+    expect((await staff.get(`/xypj/certificate/queryById?id=${cert.id}`)).result).toMatchObject({
+      status: 'revoked',
+      revokeReason: '存在严重不良行为',
+    });
+    expect(await staff.post('/xypj/certificate/revoke', { id: cert.id, reason: '再次' })).toMatchObject({
+      success: false,
+      message: `证书${cert.certNo}已撤销`,
+    });
+    expect(await staff.post('/xypj/certificate/add', { certNo: 'XYPJ-2031-99999', resultId: 'x', companyId: own })).toMatchObject({
+      success: false,
+    });
     expect(await staff.put('/xypj/certificate/edit', { id: cert.id, status: 'valid' })).toMatchObject({ success: false });
   });
 
   it('public: batches and results without sign-in, only company, credit code, grade and certificate number', async () => {
     const batches = (await anonymous().get('/xypj/public/batches')).result;
     expect(batches.map((b: { id: string }) => b.id)).toContain(seeded.batch(lastYear));
-    expect(Object.keys(batches[0]).sort()).toEqual(['id', 'name', 'publicityEnd', 'publicityStart', 'publishedDate', 'state', 'stateText', 'year']);
+    expect(Object.keys(batches[0]).sort()).toEqual([
+      'id',
+      'name',
+      'publicityEnd',
+      'publicityStart',
+      'publishedDate',
+      'state',
+      'stateText',
+      'year',
+    ]);
     const list = (await anonymous().get(`/xypj/public/resultList?batchId=${seeded.batch(lastYear)}&pageSize=5&pageNo=1`)).result;
     expect(list).toMatchObject({ total: 13, size: 5, current: 1, pages: 3 });
     expect(list.records).toHaveLength(5);
-    for (const r of list.records) expect(Object.keys(r).sort()).toEqual(['certNo', 'certState', 'certStateText', 'companyName', 'creditCode', 'grade']);
-    const byName = (await anonymous().get(`/xypj/public/resultList?batchId=${seeded.batch(lastYear)}&keyword=${encodeURIComponent('演示监理')}`)).result;
+    for (const r of list.records)
+      expect(Object.keys(r).sort()).toEqual(['certNo', 'certState', 'certStateText', 'companyName', 'creditCode', 'grade']);
+    const byName = (
+      await anonymous().get(`/xypj/public/resultList?batchId=${seeded.batch(lastYear)}&keyword=${encodeURIComponent('演示监理')}`)
+    ).result;
     expect(byName.records).toMatchObject([{ companyName: '演示监理企业有限公司' }]);
     const code = byName.records[0].creditCode;
-    expect((await anonymous().get(`/xypj/public/resultList?batchId=${seeded.batch(lastYear)}&keyword=${code.toLowerCase()}`)).result.records).toHaveLength(1);
-    expect(await anonymous().get(`/xypj/public/resultList?batchId=${seeded.batch(lastYear + 1)}`)).toMatchObject({ success: false, message: '该批次的评价结果尚未公示' });
+    expect(
+      (await anonymous().get(`/xypj/public/resultList?batchId=${seeded.batch(lastYear)}&keyword=${code.toLowerCase()}`)).result.records,
+    ).toHaveLength(1);
+    expect(await anonymous().get(`/xypj/public/resultList?batchId=${seeded.batch(lastYear + 1)}`)).toMatchObject({
+      success: false,
+      message: '该批次的评价结果尚未公示',
+    });
     expect(await anonymous().status('GET', '/xypj/result/list')).toBe(401);
     expect(await anonymous().status('GET', '/xypj/certificate/list')).toBe(401);
   });
@@ -130,8 +182,15 @@ describe.each(backends())('publication, certificates and public pages on %s', (b
   it('certificate check: valid, revoked, expired; a right number with a wrong company reveals nothing', async () => {
     const mine = (await company.get('/xypj/certificate/list')).result.records[0];
     const check = async (certNo: string, who: string) =>
-      (await anonymous().get(`/xypj/public/checkCertificate?certNo=${encodeURIComponent(certNo)}&company=${encodeURIComponent(who)}`)).result;
-    expect(await check(mine.certNo, '演示监理企业有限公司')).toMatchObject({ result: 'valid', resultText: '有效', certNo: mine.certNo, grade: mine.grade, validUntil: mine.validUntil });
+      (await anonymous().get(`/xypj/public/checkCertificate?certNo=${encodeURIComponent(certNo)}&company=${encodeURIComponent(who)}`))
+        .result;
+    expect(await check(mine.certNo, '演示监理企业有限公司')).toMatchObject({
+      result: 'valid',
+      resultText: '有效',
+      certNo: mine.certNo,
+      grade: mine.grade,
+      validUntil: mine.validUntil,
+    });
     expect(await check(mine.certNo.toLowerCase(), mine.creditCode)).toMatchObject({ result: 'valid' });
     expect(await check(mine.certNo, '遵义建设工程监理有限公司')).toEqual({ result: 'notFound', resultText: '未找到' });
     expect(await check(mine.certNo, '演示')).toEqual({ result: 'notFound', resultText: '未找到' });
@@ -141,7 +200,10 @@ describe.each(backends())('publication, certificates and public pages on %s', (b
     await sql`update xypj_certificate set valid_until = ${'2020-01-01'} where id = ${mine.id}`.execute(t.db);
     expect(await check(mine.certNo, mine.creditCode)).toMatchObject({ result: 'expired', resultText: '已过期' });
     await sql`update xypj_certificate set valid_until = ${mine.validUntil} where id = ${mine.id}`.execute(t.db);
-    expect(await anonymous().get('/xypj/public/checkCertificate?certNo=XYPJ-1')).toMatchObject({ success: false, message: '请输入企业名称或统一社会信用代码' });
+    expect(await anonymous().get('/xypj/public/checkCertificate?certNo=XYPJ-1')).toMatchObject({
+      success: false,
+      message: '请输入企业名称或统一社会信用代码',
+    });
   });
 
   const push = (payload: object, key = PUSH_KEY) => {
@@ -162,16 +224,31 @@ describe.each(backends())('publication, certificates and public pages on %s', (b
 
     const fresh = encodePushData({ ...payload, nonce: nonce() });
     const tampered = encodePushData({ ...payload, dwcode: seeded.company(2), nonce: nonce() });
-    expect(await anonymous().get(`/sys/outuserdlzc/getdwcode?data=${tampered}&datakey=${pushSignature(fresh, PUSH_KEY)}`)).toMatchObject({ success: false, message: '推送登录签名校验失败' });
+    expect(await anonymous().get(`/sys/outuserdlzc/getdwcode?data=${tampered}&datakey=${pushSignature(fresh, PUSH_KEY)}`)).toMatchObject({
+      success: false,
+      message: '推送登录签名校验失败',
+    });
     expect(await push({ ...payload, nonce: nonce() }, 'wrong-key')).toMatchObject({ success: false, message: '推送登录签名校验失败' });
-    expect(await anonymous().get(`/sys/outuserdlzc/getdwcode?data=${fresh}`)).toMatchObject({ success: false, message: '推送登录参数不完整' });
-    expect(await push({ ...payload, ts: Date.now() - 6 * 60_000, nonce: nonce() })).toMatchObject({ success: false, message: '推送登录已过期，请从平台重新进入' });
+    expect(await anonymous().get(`/sys/outuserdlzc/getdwcode?data=${fresh}`)).toMatchObject({
+      success: false,
+      message: '推送登录参数不完整',
+    });
+    expect(await push({ ...payload, ts: Date.now() - 6 * 60_000, nonce: nonce() })).toMatchObject({
+      success: false,
+      message: '推送登录已过期，请从平台重新进入',
+    });
     expect(await push({ ...payload, nonce: 'x' })).toMatchObject({ success: false, message: '推送登录数据格式不正确' });
-    expect(await push({ dwcode: '91350100M000100Y43', ts: Date.now(), nonce: nonce() })).toMatchObject({ success: false, message: '未找到该统一社会信用代码对应的企业，请先注册' });
+    expect(await push({ dwcode: '91350100M000100Y43', ts: Date.now(), nonce: nonce() })).toMatchObject({
+      success: false,
+      message: '未找到该统一社会信用代码对应的企业，请先注册',
+    });
     await sql`update xypj_company set status = 'frozen' where id = ${own}`.execute(t.db);
     expect(await push({ ...payload, nonce: nonce() })).toMatchObject({ success: false, message: '企业已被冻结，请联系协会工作人员' });
     await sql`update xypj_company set status = 'pending' where id = ${own}`.execute(t.db);
-    expect(await push({ ...payload, nonce: nonce() })).toMatchObject({ success: false, message: '企业注册信息正在审核中，审核通过后即可登录' });
+    expect(await push({ ...payload, nonce: nonce() })).toMatchObject({
+      success: false,
+      message: '企业注册信息正在审核中，审核通过后即可登录',
+    });
     await sql`update xypj_company set status = 'approved' where id = ${own}`.execute(t.db);
     // the used nonce is kept in the database, so another server instance refuses the replay too
     const used = await sql<{ nonce: string }>`select nonce from xypj_push_nonce where nonce = ${payload.nonce}`.execute(t.db);

@@ -4,7 +4,12 @@ import { escapeHtml, parseTemplateData } from '../../server/modules/records/temp
 import { failureText, receiverProblem } from '../../server/modules/records/channels';
 
 const version = (n: number, content: object): DataVersion => ({
-  id: `v${n}`, dataTable: 'sys_position', dataId: 'p1', dataVersion: n, dataContent: JSON.stringify(content), fieldLabels: { name: '职务名称' },
+  id: `v${n}`,
+  dataTable: 'sys_position',
+  dataId: 'p1',
+  dataVersion: n,
+  dataContent: JSON.stringify(content),
+  fieldLabels: { name: '职务名称' },
 });
 
 describe('data log compare', () => {

@@ -7,9 +7,14 @@ afterEach(() => cleanup());
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     value: (query: string) => ({
-      matches: false, media: query, onchange: null,
-      addListener: () => {}, removeListener: () => {},
-      addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
     }),
   });
 }

@@ -18,7 +18,11 @@ describe('certificate numbers and dates', () => {
 describe('push payload', () => {
   it('data is base64url JSON and datakey the hex HMAC-SHA256 of the data string', () => {
     const data = encodePushData({ dwcode: '91520100710007919N', ts: 1_700_000_000_000, nonce: 'abcdefgh' });
-    expect(JSON.parse(Buffer.from(data, 'base64url').toString())).toEqual({ dwcode: '91520100710007919N', ts: 1_700_000_000_000, nonce: 'abcdefgh' });
+    expect(JSON.parse(Buffer.from(data, 'base64url').toString())).toEqual({
+      dwcode: '91520100710007919N',
+      ts: 1_700_000_000_000,
+      nonce: 'abcdefgh',
+    });
     expect(data).not.toMatch(/[+/=]/);
     expect(pushSignature(data, 'k')).toMatch(/^[0-9a-f]{64}$/);
     expect(pushSignature(data, 'k')).not.toBe(pushSignature(data, 'k2'));

@@ -38,7 +38,11 @@ async function prepare(dataDir: string, fillSql: string, tokenSecret: string): P
   await seedDatabase(database.db, { adminPassword: PASSWORD, demoPassword: PASSWORD });
   const app = await buildApp({ db: database.db, config: testConfig({ tokenSecret, dataDir }) });
   await sql.raw(fillSql).execute(database.db);
-  const admin = await database.db.selectFrom('sys_user').select(['id', 'username']).where('username', '=', 'admin').executeTakeFirstOrThrow();
+  const admin = await database.db
+    .selectFrom('sys_user')
+    .select(['id', 'username'])
+    .where('username', '=', 'admin')
+    .executeTakeFirstOrThrow();
   const token = await app.deps.tokens.issue(admin, '127.0.0.1');
   await app.close();
   await database.close();

@@ -27,7 +27,14 @@ export async function startProduct(dataDir: string, env: Record<string, string> 
   // the product runs on PGlite unless the caller passes DATABASE_URL in `env`
   const inherited: Record<string, string> = { ...(process.env as Record<string, string>) };
   delete inherited.DATABASE_URL;
-  const childEnv: Record<string, string> = { ...inherited, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench#2026pass', DEMO_PASSWORD: 'Bench#2026pass', ...env };
+  const childEnv: Record<string, string> = {
+    ...inherited,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: 'Bench#2026pass',
+    DEMO_PASSWORD: 'Bench#2026pass',
+    ...env,
+  };
   const t0 = performance.now();
   const child = spawn('npm', ['start'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';

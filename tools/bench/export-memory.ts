@@ -49,7 +49,13 @@ function serverPid(npmPid: number): number {
       .filter((d) => /^\d+$/.test(d))
       .filter((d) => {
         try {
-          return Number(readFileSync(`/proc/${d}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]) === pid;
+          return (
+            Number(
+              readFileSync(`/proc/${d}/stat`, 'utf8')
+                .replace(/^.*\) /s, '')
+                .split(' ')[1],
+            ) === pid
+          );
         } catch {
           return false;
         }
@@ -67,15 +73,19 @@ function serverPid(npmPid: number): number {
 
 function download(baseUrl: string, token: string): Promise<{ status: number; bytes: number; type: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${baseUrl}/api/bench/export/exportXls?column=createTime&order=desc`, { headers: { 'X-Access-Token': token } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, bytes: body.length, type: String(res.headers['content-type'] ?? ''), body });
-      });
-      res.on('error', reject);
-    });
+    const req = request(
+      `${baseUrl}/api/bench/export/exportXls?column=createTime&order=desc`,
+      { headers: { 'X-Access-Token': token } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, bytes: body.length, type: String(res.headers['content-type'] ?? ''), body });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -92,7 +102,8 @@ async function measure(server: Started, token: string): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, rssMb(pid));
-  if (res.status !== 200 || !res.type.includes('spreadsheetml')) throw new Error(`unexpected export: HTTP ${res.status} ${res.body.subarray(0, 300).toString()}`);
+  if (res.status !== 200 || !res.type.includes('spreadsheetml'))
+    throw new Error(`unexpected export: HTTP ${res.status} ${res.body.subarray(0, 300).toString()}`);
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(res.body as unknown as ArrayBuffer);

@@ -79,11 +79,21 @@ async function keystrokes(page: Page, rowId: number): Promise<KeyRound> {
 
 /** Typing rounds of 50 keys each; the judged figure is the median of the rounds' p95, so more rounds steady it. */
 const ROUNDS = 5;
-const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const UNPACED_ARGS = ['--disable-frame-rate-limit', '--disable-gpu-vsync'];
 
 async function openBench(url: string, extraArgs: string[] = []) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...BASE_ARGS, ...extraArgs] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...BASE_ARGS, ...extraArgs],
+  });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(url);
   await page.waitForFunction(() => !!window.bench);
@@ -185,18 +195,39 @@ try {
 
     const lines: [string, boolean][] = [
       [`first render 10,000 rows × 10 columns: ${fmt(grid10k)} ms (budget ${BUDGET.render10k} ms)`, grid10k <= BUDGET.render10k],
-      [`keystroke to paint at 10,000 rows, frames unpaced: ${describeKeys(unpaced)} (budget p95 ${BUDGET.keyP95} ms)`, unpaced.p95 <= BUDGET.keyP95],
+      [
+        `keystroke to paint at 10,000 rows, frames unpaced: ${describeKeys(unpaced)} (budget p95 ${BUDGET.keyP95} ms)`,
+        unpaced.p95 <= BUDGET.keyP95,
+      ],
       [`scroll full height: ${scroll.steps} viewports, ${scroll.blank} with blank rows (budget 0)`, scroll.blank === 0],
-      [`validate 10,000 rows: ${fmt(validate)} ms, ${validations[0].errors} errors (budget ${BUDGET.validate10k} ms)`, validate <= BUDGET.validate10k],
-      [`200 rows: grid ${fmt(grid200)} ms vs ArrayTable ${fmt(arrayTable200)} ms = ${ratio.toFixed(1)}× faster (budget ≥ ${BUDGET.ratio200}×)`, ratio >= BUDGET.ratio200],
+      [
+        `validate 10,000 rows: ${fmt(validate)} ms, ${validations[0].errors} errors (budget ${BUDGET.validate10k} ms)`,
+        validate <= BUDGET.validate10k,
+      ],
+      [
+        `200 rows: grid ${fmt(grid200)} ms vs ArrayTable ${fmt(arrayTable200)} ms = ${ratio.toFixed(1)}× faster (budget ≥ ${BUDGET.ratio200}×)`,
+        ratio >= BUDGET.ratio200,
+      ],
     ];
     for (const [text, ok] of lines) process.stdout.write(`  ${ok ? 'ok  ' : 'OVER'} ${text}\n`);
-    process.stdout.write(`  keystroke to paint in a plain input on a blank page, same unpaced browser (not judged, the machine's floor): p95 ${fmt(plain.p95)} ms, median ${fmt(plain.median)} ms; the grid cell adds ${fmt(unpaced.median - plain.median)} ms at the median\n`);
+    process.stdout.write(
+      `  keystroke to paint in a plain input on a blank page, same unpaced browser (not judged, the machine's floor): p95 ${fmt(plain.p95)} ms, median ${fmt(plain.median)} ms; the grid cell adds ${fmt(unpaced.median - plain.median)} ms at the median\n`,
+    );
     process.stdout.write(`  keystroke to paint at 10,000 rows, default 60 Hz vsync pacing (not judged): ${describeKeys(paced)}\n`);
-    process.stdout.write(`  keystroke to paint in a plain input on a blank page, vsync pacing (not judged, what any page pays there): p95 ${fmt(plainPaced.p95)} ms, median ${fmt(plainPaced.median)} ms\n`);
-    process.stdout.write(`  main-thread work per keystroke at 10,000 rows (synthetic input events): median ${fmt(median(work))} ms, p95 ${fmt(p95(work))} ms\n`);
-    process.stdout.write(`  machine load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores while measuring\n`);
-    process.stdout.write(`  medians of ${RUNS} runs; ArrayTable takes ${fmt(arrayTable200 / grid10k)}× longer for 200 rows than the grid for 10,000\n`);
+    process.stdout.write(
+      `  keystroke to paint in a plain input on a blank page, vsync pacing (not judged, what any page pays there): p95 ${fmt(plainPaced.p95)} ms, median ${fmt(plainPaced.median)} ms\n`,
+    );
+    process.stdout.write(
+      `  main-thread work per keystroke at 10,000 rows (synthetic input events): median ${fmt(median(work))} ms, p95 ${fmt(p95(work))} ms\n`,
+    );
+    process.stdout.write(
+      `  machine load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${cpus().length} cores while measuring\n`,
+    );
+    process.stdout.write(
+      `  medians of ${RUNS} runs; ArrayTable takes ${fmt(arrayTable200 / grid10k)}× longer for 200 rows than the grid for 10,000\n`,
+    );
     failed = lines.some(([, ok]) => !ok);
   } finally {
     site.close();

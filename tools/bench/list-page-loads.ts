@@ -14,17 +14,24 @@ const BUDGET_ROUNDS = 1;
 const PASSWORD = 'Bench#2026pass';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'xypj-bench-loads-'));
 const server = await startProduct(dataDir, { LOGIN_CAPTCHA: 'off' });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage();
   await page.goto(`${server.baseUrl}/user/login`);
   await page.getByPlaceholder('请输入用户名').fill('admin');
   await page.getByPlaceholder('请输入密码').fill(PASSWORD);
   await page.getByRole('button', { name: /确\s*定/ }).click();
-  await page.getByRole('menuitem', { name: /系统管理/ }).first().waitFor().catch(async (error: unknown) => {
-    await page.screenshot({ path: '/tmp/list-loads-failed.png' });
-    throw error;
-  });
+  await page
+    .getByRole('menuitem', { name: /系统管理/ })
+    .first()
+    .waitFor()
+    .catch(async (error: unknown) => {
+      await page.screenshot({ path: '/tmp/list-loads-failed.png' });
+      throw error;
+    });
   await page.waitForLoadState('networkidle');
 
   const scripts: { url: string; start: number; end: number }[] = [];
@@ -37,7 +44,10 @@ try {
     if (start !== undefined) scripts.push({ url: req.url(), start, end: performance.now() });
   });
   const listRequest = page.waitForRequest((req) => req.url().includes('/sys/position/list'));
-  await page.getByRole('menuitem', { name: /系统管理/ }).first().click();
+  await page
+    .getByRole('menuitem', { name: /系统管理/ })
+    .first()
+    .click();
   const t0 = performance.now();
   await page.getByRole('menuitem', { name: '职务管理' }).click();
   await listRequest;
@@ -50,7 +60,10 @@ try {
     if (s.start >= roundEnds) rounds += 1;
     roundEnds = Math.max(roundEnds === -Infinity ? 0 : roundEnds, s.end);
   }
-  for (const s of before) process.stdout.write(`  ${(s.start - t0).toFixed(0).padStart(6)} → ${(s.end - t0).toFixed(0).padStart(6)} ms  ${new URL(s.url).pathname}\n`);
+  for (const s of before)
+    process.stdout.write(
+      `  ${(s.start - t0).toFixed(0).padStart(6)} → ${(s.end - t0).toFixed(0).padStart(6)} ms  ${new URL(s.url).pathname}\n`,
+    );
   process.stdout.write(
     `schema list page (职务管理) from the menu: ${rounds} round(s) of lazy downloads, ${before.length} scripts, list request after ${(requestedAt - t0).toFixed(0)} ms; budget ${BUDGET_ROUNDS} round\n`,
   );

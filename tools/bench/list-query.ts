@@ -49,7 +49,8 @@ try {
     const res = await t.request({ method: 'GET', url, token });
     const elapsed = performance.now() - started;
     const body = res.json() as { success: boolean; result: { total: number; records: unknown[] } };
-    if (!body.success || body.result.total !== ROWS / 20 || body.result.records.length !== 20) throw new Error(`unexpected answer: ${res.body.slice(0, 300)}`);
+    if (!body.success || body.result.total !== ROWS / 20 || body.result.records.length !== 20)
+      throw new Error(`unexpected answer: ${res.body.slice(0, 300)}`);
     if (i >= WARMUP) times.push(elapsed);
   }
   const m = median(times);

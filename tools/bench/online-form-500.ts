@@ -19,7 +19,15 @@ const KEY_BUDGET_MS = 16;
 
 declare global {
   interface Window {
-    formBench: { mount(schema: unknown, fields: number): Promise<number>; warm(): Promise<void>; fieldCount(): { mounted: number; waiting: number }; measured(count: number): Promise<void>; latencies(): number[]; layoutParts(): number[]; scrollAll(): Promise<number> };
+    formBench: {
+      mount(schema: unknown, fields: number): Promise<number>;
+      warm(): Promise<void>;
+      fieldCount(): { mounted: number; waiting: number };
+      measured(count: number): Promise<void>;
+      latencies(): number[];
+      layoutParts(): number[];
+      scrollAll(): Promise<number>;
+    };
   }
 }
 
@@ -48,7 +56,21 @@ function formSchema(): unknown {
     { db_type: 'string', field_show_type: 'password', db_length: 32 },
   ];
   const now = new Date();
-  const head = { id: 'bench', table_name: 'bench_form', table_txt: '五百字段表单', table_type: 1, table_version: 1, is_checkbox: 'Y', is_db_synch: 'Y', is_page: 'Y', is_tree: 'N', form_template: '2', theme_template: 'normal', scroll: 1, update_time: now } as unknown as HeadRow;
+  const head = {
+    id: 'bench',
+    table_name: 'bench_form',
+    table_txt: '五百字段表单',
+    table_type: 1,
+    table_version: 1,
+    is_checkbox: 'Y',
+    is_db_synch: 'Y',
+    is_page: 'Y',
+    is_tree: 'N',
+    form_template: '2',
+    theme_template: 'normal',
+    scroll: 1,
+    update_time: now,
+  } as unknown as HeadRow;
   const fields = Array.from({ length: FIELDS }, (_, i) => ({
     ...kinds[i % kinds.length]!,
     id: `f${i}`,
@@ -69,7 +91,14 @@ function formSchema(): unknown {
     sort_flag: '0',
   })) as unknown as FieldRow[];
   const def = buildDefinition(head, fields);
-  return formPageSchema({ form: { head, fields, def, subs: [] }, auth: { isAdmin: true, hiddenColumns: new Set(), hiddenButtons: new Set(), dataRules: [] }, def }, 'add');
+  return formPageSchema(
+    {
+      form: { head, fields, def, subs: [] },
+      auth: { isAdmin: true, hiddenColumns: new Set(), hiddenButtons: new Set(), dataRules: [] },
+      def,
+    },
+    'add',
+  );
 }
 
 /** ONLINE_FORM_PROFILE=1: one mount under the CPU profiler, the functions taking most self time printed. */
@@ -85,7 +114,13 @@ async function profile(page: import('playwright-core').Page, schema: unknown): P
   await cdp.send('Profiler.start');
   if (process.env.ONLINE_FORM_PROFILE?.startsWith('keys')) for (let i = 0; i < KEYS; i++) await page.keyboard.type('x');
   else await page.evaluate(([s, n]) => window.formBench.mount(s, n as number), [schema, FIELDS] as const);
-  const { profile: p } = (await cdp.send('Profiler.stop')) as { profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }>; samples: number[]; timeDeltas: number[] } };
+  const { profile: p } = (await cdp.send('Profiler.stop')) as {
+    profile: {
+      nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }>;
+      samples: number[];
+      timeDeltas: number[];
+    };
+  };
   const self = new Map<string, number>();
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   p.samples.forEach((id, i) => {
@@ -93,7 +128,8 @@ async function profile(page: import('playwright-core').Page, schema: unknown): P
     const key = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
     self.set(key, (self.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
   });
-  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) process.stdout.write(`  ${ms.toFixed(1).padStart(8)} ms  ${k}\n`);
+  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    process.stdout.write(`  ${ms.toFixed(1).padStart(8)} ms  ${k}\n`);
 }
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'online-form-bench-'));
@@ -114,7 +150,8 @@ try {
     await page.evaluate(([s, n]) => window.formBench.mount(s, n as number), [schema, FIELDS] as const);
     if (process.env.ONLINE_FORM_PROFILE) await profile(page, schema);
     const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) times.push(await page.evaluate(([s, n]) => window.formBench.mount(s, n as number), [schema, FIELDS] as const));
+    for (let i = 0; i < RUNS; i++)
+      times.push(await page.evaluate(([s, n]) => window.formBench.mount(s, n as number), [schema, FIELDS] as const));
     const count = await page.evaluate(() => window.formBench.fieldCount());
     const render = median(times);
 
@@ -139,12 +176,18 @@ try {
     const renderOk = render <= RENDER_BUDGET_MS && count.mounted + count.waiting >= FIELDS;
     const keyOk = keyP95 <= KEY_BUDGET_MS && typedAll;
     failed = !renderOk || !keyOk;
-    process.stdout.write(`  ${renderOk ? 'ok  ' : 'OVER'} online form ${FIELDS} fields: rendered in ${render.toFixed(1)} ms median of ${RUNS} (budget ${RENDER_BUDGET_MS} ms; ${count.mounted} items mounted, ${count.waiting} mount when scrolled near)\n`);
-    process.stdout.write(`       scrolling through the whole form (${Math.ceil(FIELDS / 20)} steps, each painted) took ${scrolled.toFixed(0)} ms; ${afterScroll.mounted} items mounted after\n`);
+    process.stdout.write(
+      `  ${renderOk ? 'ok  ' : 'OVER'} online form ${FIELDS} fields: rendered in ${render.toFixed(1)} ms median of ${RUNS} (budget ${RENDER_BUDGET_MS} ms; ${count.mounted} items mounted, ${count.waiting} mount when scrolled near)\n`,
+    );
+    process.stdout.write(
+      `       scrolling through the whole form (${Math.ceil(FIELDS / 20)} steps, each painted) took ${scrolled.toFixed(0)} ms; ${afterScroll.mounted} items mounted after\n`,
+    );
     process.stdout.write(
       `  ${keyOk ? 'ok  ' : 'OVER'} keystroke latency: p95 ${keyP95.toFixed(1)} ms, median ${median(keys).toFixed(1)} ms over ${keys.length} keys, ${typedAll ? 'every character in its field' : 'CHARACTERS LOST'} (budget p95 ${KEY_BUDGET_MS} ms)\n`,
     );
-    process.stdout.write(`       with all ${afterScroll.mounted} items mounted: p95 ${p95(mountedKeys).toFixed(1)} ms, median ${median(mountedKeys).toFixed(1)} ms over ${mountedKeys.length} keys (style and layout: median ${median(mountedLayout).toFixed(1)} ms)\n`);
+    process.stdout.write(
+      `       with all ${afterScroll.mounted} items mounted: p95 ${p95(mountedKeys).toFixed(1)} ms, median ${median(mountedKeys).toFixed(1)} ms over ${mountedKeys.length} keys (style and layout: median ${median(mountedLayout).toFixed(1)} ms)\n`,
+    );
   } finally {
     await browser.close();
     site.close();

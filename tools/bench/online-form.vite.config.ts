@@ -18,5 +18,10 @@ export default defineConfig({
     },
   },
   define: { __API_BASE__: JSON.stringify('/api'), 'process.env.NODE_ENV': JSON.stringify('production') },
-  build: { outDir: process.env.ONLINE_FORM_BENCH_OUT ?? '/tmp/online-form-bench', emptyOutDir: true, chunkSizeWarningLimit: 5000, minify: process.env.ONLINE_FORM_PROFILE ? false : 'esbuild' },
+  build: {
+    outDir: process.env.ONLINE_FORM_BENCH_OUT ?? '/tmp/online-form-bench',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 5000,
+    minify: process.env.ONLINE_FORM_PROFILE ? false : 'esbuild',
+  },
 });

@@ -59,7 +59,9 @@ async function during(name: string, baseUrl: string, token: string, job: () => P
   const jobMs = await job();
   const [pageTimes, apiTimes] = await Promise.all([page.stop(), api.stop()]);
   const slowest = Math.max(...pageTimes, ...apiTimes);
-  process.stdout.write(`${name}: ${(jobMs / 1000).toFixed(1)} s; meanwhile ${summary('GET /index.html', pageTimes)}; ${summary('GET getCurrentUserDeparts', apiTimes)}; slowest ${slowest.toFixed(0)} ms, budget ${BUDGET_MS} ms, ratio ${(slowest / BUDGET_MS).toFixed(2)}\n`);
+  process.stdout.write(
+    `${name}: ${(jobMs / 1000).toFixed(1)} s; meanwhile ${summary('GET /index.html', pageTimes)}; ${summary('GET getCurrentUserDeparts', apiTimes)}; slowest ${slowest.toFixed(0)} ms, budget ${BUDGET_MS} ms, ratio ${(slowest / BUDGET_MS).toFixed(2)}\n`,
+  );
   return slowest;
 }
 
@@ -90,7 +92,9 @@ const summary = (name: string, values: number[]) => {
 
 await withEntityBench({ entity: ENTITY, fillSql: FILL_SQL, tokenSecret: TOKEN_SECRET }, async (server, token) => {
   const form = await importForm();
-  const importSlowest = await during(`import of ${IMPORT_ROWS} rows on PGlite`, server.baseUrl, token, () => timed(`${server.baseUrl}/api/bench/latency/importExcel`, token, form));
+  const importSlowest = await during(`import of ${IMPORT_ROWS} rows on PGlite`, server.baseUrl, token, () =>
+    timed(`${server.baseUrl}/api/bench/latency/importExcel`, token, form),
+  );
   const exportSlowest = await during(`export of ${ROWS + IMPORT_ROWS} rows on PGlite`, server.baseUrl, token, () =>
     timed(`${server.baseUrl}/api/bench/latency/exportXls?column=createTime&order=desc`, token),
   );

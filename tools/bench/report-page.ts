@@ -15,9 +15,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const { startTestApp } = await import('../../tests/server/support/app');
 const t = await startTestApp('pglite');
 try {
-  await sql`create table bench_report (id varchar(32) primary key, category varchar(10) not null, amount integer not null, created timestamptz not null)`.execute(t.db);
+  await sql`create table bench_report (id varchar(32) primary key, category varchar(10) not null, amount integer not null, created timestamptz not null)`.execute(
+    t.db,
+  );
   await sql`insert into bench_report (id, category, amount, created)
-    select lpad(g::text, 19, '0'), (g % 20)::text, g % 1000, now() - make_interval(secs => g) from generate_series(1, ${ROWS}) g`.execute(t.db);
+    select lpad(g::text, 19, '0'), (g % 20)::text, g % 1000, now() - make_interval(secs => g) from generate_series(1, ${ROWS}) g`.execute(
+    t.db,
+  );
   await sql`create index idx_bench_report_amount on bench_report (amount desc nulls last)`.execute(t.db);
   await sql`create index idx_bench_report_category on bench_report (category)`.execute(t.db);
   await sql`vacuum analyze bench_report`.execute(t.db);
@@ -28,7 +32,11 @@ try {
       url: '/api/online/cgreport/head/add',
       token,
       payload: {
-        head: { code: 'bench_report', name: '基准报表', cgrSql: "select id, category, amount, created from bench_report where (${cat} = '' or category = ${cat})" },
+        head: {
+          code: 'bench_report',
+          name: '基准报表',
+          cgrSql: "select id, category, amount, created from bench_report where (${cat} = '' or category = ${cat})",
+        },
         items: [
           { fieldName: 'id', fieldTxt: '编号' },
           { fieldName: 'category', fieldTxt: '类别', isSearch: 1 },

@@ -14,7 +14,9 @@ const RUNS = 5;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'xypj-bench-start-'));
 try {
   const first = await startProduct(dataDir);
-  process.stdout.write(`first start (new database): ${first.firstAnswerMs.toFixed(0)} ms; budget ${FIRST_START_BUDGET_MS} ms; ratio ${(first.firstAnswerMs / FIRST_START_BUDGET_MS).toFixed(2)}\n`);
+  process.stdout.write(
+    `first start (new database): ${first.firstAnswerMs.toFixed(0)} ms; budget ${FIRST_START_BUDGET_MS} ms; ratio ${(first.firstAnswerMs / FIRST_START_BUDGET_MS).toFixed(2)}\n`,
+  );
   await first.stop();
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -23,7 +25,9 @@ try {
     await s.stop();
   }
   const m = median(times);
-  process.stdout.write(`restart on existing data dir: median ${m.toFixed(0)} ms over ${RUNS} runs (${times.map((t) => t.toFixed(0)).join(', ')}); budget ${BUDGET_MS} ms; ratio ${(m / BUDGET_MS).toFixed(2)}\n`);
+  process.stdout.write(
+    `restart on existing data dir: median ${m.toFixed(0)} ms over ${RUNS} runs (${times.map((t) => t.toFixed(0)).join(', ')}); budget ${BUDGET_MS} ms; ratio ${(m / BUDGET_MS).toFixed(2)}\n`,
+  );
   process.exitCode = m <= BUDGET_MS && first.firstAnswerMs <= FIRST_START_BUDGET_MS ? 0 : 1;
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

@@ -93,7 +93,10 @@ let ok = true;
 const pgDb = await postgresDatabase();
 if (pgDb) {
   try {
-    ok = (await withServer({ DATABASE_URL: pgDb.url }, (s, t) => measure(s, t, { backend: 'postgres', connections: 10, minRps: 800, maxP99Ms: 100 }))) && ok;
+    ok =
+      (await withServer({ DATABASE_URL: pgDb.url }, (s, t) =>
+        measure(s, t, { backend: 'postgres', connections: 10, minRps: 800, maxP99Ms: 100 }),
+      )) && ok;
   } finally {
     await pgDb.drop();
   }

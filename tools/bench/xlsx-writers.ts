@@ -9,7 +9,14 @@ import { XlsxStreamWriter } from '../../server/core/xlsx-writer';
 const ROWS = 100_000;
 const which = process.argv[2] === 'exceljs' ? 'exceljs' : 'ours';
 
-const row = (g: number) => [`导出基准数据 ${g}`, String(g % 20), (g % 1000) * 1.25, g % 2 ? '男' : '女', '2024-03-01', `${'备注'.repeat(10)}${g}`];
+const row = (g: number) => [
+  `导出基准数据 ${g}`,
+  String(g % 20),
+  (g % 1000) * 1.25,
+  g % 2 ? '男' : '女',
+  '2024-03-01',
+  `${'备注'.repeat(10)}${g}`,
+];
 
 let bytes = 0;
 const sink = new Writable({
@@ -43,4 +50,6 @@ if (which === 'ours') {
 await new Promise((r) => setTimeout(r, 50));
 clearInterval(timer);
 peak = Math.max(peak, process.memoryUsage().rss);
-console.log(`${which}: ${ROWS} rows in ${Math.round(performance.now() - started)} ms, ${(bytes / 1024 / 1024).toFixed(1)} MB, peak RSS +${Math.round((peak - before) / 1024 / 1024)} MB`);
+console.log(
+  `${which}: ${ROWS} rows in ${Math.round(performance.now() - started)} ms, ${(bytes / 1024 / 1024).toFixed(1)} MB, peak RSS +${Math.round((peak - before) / 1024 / 1024)} MB`,
+);

@@ -68,7 +68,8 @@ async function runBuild(outDir) {
   const started = Date.now();
   let modules = 0;
   let phase = 'transforming';
-  const report = () => process.stdout.write(`  building the client: ${phase}, ${modules} modules, ${Math.round((Date.now() - started) / 1000)} s…\n`);
+  const report = () =>
+    process.stdout.write(`  building the client: ${phase}, ${modules} modules, ${Math.round((Date.now() - started) / 1000)} s…\n`);
   const timer = setInterval(report, 2000);
   const progress = {
     name: 'xypj-build-progress',

@@ -25,7 +25,8 @@ function newestSource(dir) {
 
 export async function ensureServerBundle(bundle = serverBundlePath()) {
   const stale =
-    !existsSync(bundle) || Math.max(newestSource(join(ROOT, 'server')), statSync(join(ROOT, 'package.json')).mtimeMs) > statSync(bundle).mtimeMs;
+    !existsSync(bundle) ||
+    Math.max(newestSource(join(ROOT, 'server')), statSync(join(ROOT, 'package.json')).mtimeMs) > statSync(bundle).mtimeMs;
   if (stale) {
     const { build } = await import('esbuild');
     await build({

@@ -62,7 +62,9 @@ export function areaPath(code: string | undefined): string[] {
 
 /** Names from the province down, joined with '/'. */
 export function areaText(code: string | undefined, separator = '/'): string {
-  return areaPath(code).map((id) => areaById(id)?.text ?? id).join(separator);
+  return areaPath(code)
+    .map((id) => areaById(id)?.text ?? id)
+    .join(separator);
 }
 
 export interface AreaOption {

@@ -64,7 +64,9 @@ export function CheckRuleSteps({ value, onChange, disabled }: Props) {
 
   return (
     <div data-testid="check-rule-steps">
-      <Typography.Text type="secondary">按顺序逐段校验：“指定位数”取接下来的若干个字符，“剩余全部”取余下的字符，“整个值”校验整个输入。</Typography.Text>
+      <Typography.Text type="secondary">
+        按顺序逐段校验：“指定位数”取接下来的若干个字符，“剩余全部”取余下的字符，“整个值”校验整个输入。
+      </Typography.Text>
       <Table
         size="small"
         pagination={false}
@@ -72,42 +74,103 @@ export function CheckRuleSteps({ value, onChange, disabled }: Props) {
         style={{ marginTop: 8 }}
         columns={[
           {
-            title: '位数', width: 190,
+            title: '位数',
+            width: 190,
             render: (_v, s, i) => (
               <Space.Compact>
-                <Select aria-label="位数方式" style={{ width: 110 }} disabled={disabled} value={/^\d+$/.test(s.digits) ? 'count' : s.digits} options={SPANS}
-                  onChange={(v: string) => update(i, { digits: v === 'count' ? '1' : v })} />
+                <Select
+                  aria-label="位数方式"
+                  style={{ width: 110 }}
+                  disabled={disabled}
+                  value={/^\d+$/.test(s.digits) ? 'count' : s.digits}
+                  options={SPANS}
+                  onChange={(v: string) => update(i, { digits: v === 'count' ? '1' : v })}
+                />
                 {/^\d+$/.test(s.digits) ? (
-                  <InputNumber aria-label="位数" style={{ width: 70 }} min={1} max={9999} precision={0} disabled={disabled} value={Number(s.digits)}
-                    onChange={(n) => update(i, { digits: String(n ?? 1) })} />
+                  <InputNumber
+                    aria-label="位数"
+                    style={{ width: 70 }}
+                    min={1}
+                    max={9999}
+                    precision={0}
+                    disabled={disabled}
+                    value={Number(s.digits)}
+                    onChange={(n) => update(i, { digits: String(n ?? 1) })}
+                  />
                 ) : null}
               </Space.Compact>
             ),
           },
           {
-            title: '必须是', width: 120,
-            render: (_v, s, i) => <Select aria-label="规则类型" style={{ width: 110 }} disabled={disabled} value={s.kind} options={KINDS} onChange={(k: string) => update(i, { kind: k })} />,
+            title: '必须是',
+            width: 120,
+            render: (_v, s, i) => (
+              <Select
+                aria-label="规则类型"
+                style={{ width: 110 }}
+                disabled={disabled}
+                value={s.kind}
+                options={KINDS}
+                onChange={(k: string) => update(i, { kind: k })}
+              />
+            ),
           },
           {
             title: '允许的字符 / 正则',
             render: (_v, s, i) => {
-              if (s.kind === 'set') return <Input aria-label="允许的字符" disabled={disabled} value={s.chars ?? ''} placeholder="如 ABC-_" onChange={(e) => update(i, { chars: e.target.value })} />;
-              if (s.kind === 'regex') return <Input aria-label="正则表达式" disabled={disabled} value={s.pattern} placeholder="如 ^[0-9]{6}$" onChange={(e) => update(i, { pattern: e.target.value })} />;
+              if (s.kind === 'set')
+                return (
+                  <Input
+                    aria-label="允许的字符"
+                    disabled={disabled}
+                    value={s.chars ?? ''}
+                    placeholder="如 ABC-_"
+                    onChange={(e) => update(i, { chars: e.target.value })}
+                  />
+                );
+              if (s.kind === 'regex')
+                return (
+                  <Input
+                    aria-label="正则表达式"
+                    disabled={disabled}
+                    value={s.pattern}
+                    placeholder="如 ^[0-9]{6}$"
+                    onChange={(e) => update(i, { pattern: e.target.value })}
+                  />
+                );
               return <Typography.Text type="secondary">—</Typography.Text>;
             },
           },
           {
             title: '提示文本',
-            render: (_v, s, i) => <Input aria-label="提示文本" disabled={disabled} value={s.message} placeholder="不符合时的提示" onChange={(e) => update(i, { message: e.target.value })} />,
+            render: (_v, s, i) => (
+              <Input
+                aria-label="提示文本"
+                disabled={disabled}
+                value={s.message}
+                placeholder="不符合时的提示"
+                onChange={(e) => update(i, { message: e.target.value })}
+              />
+            ),
           },
           {
-            title: '操作', width: 60,
-            render: (_v, _s, i) => <Button type="link" danger size="small" disabled={disabled} onClick={() => emit(steps.filter((_x, j) => j !== i))}>删除</Button>,
+            title: '操作',
+            width: 60,
+            render: (_v, _s, i) => (
+              <Button type="link" danger size="small" disabled={disabled} onClick={() => emit(steps.filter((_x, j) => j !== i))}>
+                删除
+              </Button>
+            ),
           },
         ]}
       />
       {disabled ? null : (
-        <Button type="dashed" block style={{ marginTop: 8 }} onClick={() => emit([...steps, { digits: '1', kind: 'digits', pattern: '', message: '' }])}>
+        <Button
+          type="dashed"
+          block
+          style={{ marginTop: 8 }}
+          onClick={() => emit([...steps, { digits: '1', kind: 'digits', pattern: '', message: '' }])}
+        >
           添加一条规则
         </Button>
       )}

@@ -7,7 +7,15 @@ const FORMAT = 'YYYY-MM-DD';
  * Date range for `"[createTime_begin,createTime_end]"` query fields (Formily splits the pair):
  * the value is two YYYY-MM-DD strings.
  */
-export function DateRange({ value, onChange, disabled }: { value?: [string?, string?]; onChange?(value: [string, string] | undefined): void; disabled?: boolean }) {
+export function DateRange({
+  value,
+  onChange,
+  disabled,
+}: {
+  value?: [string?, string?];
+  onChange?(value: [string, string] | undefined): void;
+  disabled?: boolean;
+}) {
   const picked: [Dayjs, Dayjs] | null = value?.[0] && value?.[1] ? [dayjs(value[0]), dayjs(value[1])] : null;
   return (
     <DatePicker.RangePicker

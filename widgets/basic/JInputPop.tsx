@@ -18,7 +18,13 @@ export const TEXTAREA_POP_SIZE = { width: 300, height: 210 } as const;
 
 /** Input with an expand icon opening a larger textarea in a popover. */
 export function JInputPop({
-  value = '', onChange, title = '', width = INPUT_POP_SIZE.width, height = INPUT_POP_SIZE.height, placeholder, disabled,
+  value = '',
+  onChange,
+  title = '',
+  width = INPUT_POP_SIZE.width,
+  height = INPUT_POP_SIZE.height,
+  placeholder,
+  disabled,
 }: JInputPopProps) {
   const [open, setOpen] = useState(false);
   const content = (

@@ -48,8 +48,14 @@ export function JSlider({ value = false, onChange, onSuccess, width = 300 }: JSl
     <div
       className="j-slider"
       style={{
-        position: 'relative', width, height: SLIDER_BAR_HEIGHT, lineHeight: `${SLIDER_BAR_HEIGHT}px`,
-        background: isPassed ? '#7ac23c' : '#e8e8e8', textAlign: 'center', userSelect: 'none', borderRadius: 2,
+        position: 'relative',
+        width,
+        height: SLIDER_BAR_HEIGHT,
+        lineHeight: `${SLIDER_BAR_HEIGHT}px`,
+        background: isPassed ? '#7ac23c' : '#e8e8e8',
+        textAlign: 'center',
+        userSelect: 'none',
+        borderRadius: 2,
         color: isPassed ? '#fff' : '#555',
       }}
     >
@@ -66,8 +72,15 @@ export function JSlider({ value = false, onChange, onSuccess, width = 300 }: JSl
         onPointerMove={onMove}
         onPointerUp={onUp}
         style={{
-          position: 'absolute', top: 0, left: handleLeft, width: SLIDER_HANDLE_WIDTH, height: SLIDER_BAR_HEIGHT,
-          background: '#fff', border: '1px solid #ccc', cursor: isPassed ? 'default' : 'move', boxSizing: 'border-box',
+          position: 'absolute',
+          top: 0,
+          left: handleLeft,
+          width: SLIDER_HANDLE_WIDTH,
+          height: SLIDER_BAR_HEIGHT,
+          background: '#fff',
+          border: '1px solid #ccc',
+          cursor: isPassed ? 'default' : 'move',
+          boxSizing: 'border-box',
         }}
       >
         {isPassed ? '✔' : '»'}

@@ -29,7 +29,10 @@ export function JSwitch({ value, onChange, options = YN, query = false, disabled
         disabled={disabled}
         placeholder="请选择"
         onChange={(next?: string) => onChange?.(next ?? '')}
-        options={[{ value: on, label: '是' }, { value: off, label: '否' }]}
+        options={[
+          { value: on, label: '是' },
+          { value: off, label: '否' },
+        ]}
         style={{ minWidth: 90 }}
       />
     );

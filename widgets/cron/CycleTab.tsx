@@ -27,13 +27,20 @@ export function CycleTab({ field, state, onChange }: CycleTabProps) {
       style={{ width: field === 'year' ? 90 : 64 }}
     />
   );
-  const specificOptions = Array.from({ length: b.specific[1] - b.specific[0] + 1 }, (_, i) => ({ value: b.specific[0] + i, label: String(b.specific[0] + i) }));
+  const specificOptions = Array.from({ length: b.specific[1] - b.specific[0] + 1 }, (_, i) => ({
+    value: b.specific[0] + i,
+    label: String(b.specific[0] + i),
+  }));
   return (
     <Radio.Group value={state.mode} onChange={(event) => set({ mode: event.target.value as CycleMode })}>
       <Space direction="vertical">
         <Radio value="every">{EVERY[field]}</Radio>
         <Radio value="increment">
-          <Space size={4}>每隔{num(`${unit}间隔`, state.interval, b.interval, 'interval')}{unit}执行 从{num(`${unit}开始`, state.start, b.start, 'start')}{unit}开始</Space>
+          <Space size={4}>
+            每隔{num(`${unit}间隔`, state.interval, b.interval, 'interval')}
+            {unit}执行 从{num(`${unit}开始`, state.start, b.start, 'start')}
+            {unit}开始
+          </Space>
         </Radio>
         <Radio value="specific">
           <Space size={4}>
@@ -51,7 +58,11 @@ export function CycleTab({ field, state, onChange }: CycleTabProps) {
           </Space>
         </Radio>
         <Radio value="range">
-          <Space size={4}>周期从{num(`${unit}区间开始`, state.rangeStart, b.rangeStart, 'rangeStart')}到{num(`${unit}区间结束`, state.rangeEnd, b.rangeEnd, 'rangeEnd')}{unit}</Space>
+          <Space size={4}>
+            周期从{num(`${unit}区间开始`, state.rangeStart, b.rangeStart, 'rangeStart')}到
+            {num(`${unit}区间结束`, state.rangeEnd, b.rangeEnd, 'rangeEnd')}
+            {unit}
+          </Space>
         </Radio>
       </Space>
     </Radio.Group>

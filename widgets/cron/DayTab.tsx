@@ -20,15 +20,41 @@ export function DayTab({ state, onChange }: { state: DayState; onChange: (state:
     />
   );
   const weekday = (label: string, key: keyof DayState) => (
-    <Select aria-label={label} size="small" value={state[key] as number} options={WEEKDAY_OPTIONS} onChange={(n: number) => set({ [key]: n } as Partial<DayState>)} style={{ width: 90 }} />
+    <Select
+      aria-label={label}
+      size="small"
+      value={state[key] as number}
+      options={WEEKDAY_OPTIONS}
+      onChange={(n: number) => set({ [key]: n } as Partial<DayState>)}
+      style={{ width: 90 }}
+    />
   );
   const many = (label: string, key: 'weekdays' | 'days', options: { value: number; label: string }[]) => (
-    <Select aria-label={label} mode="multiple" size="small" maxTagCount={6} value={state[key]} options={options} onChange={(list: number[]) => set({ [key]: [...list].sort((x, y) => x - y) })} style={{ minWidth: 200 }} />
+    <Select
+      aria-label={label}
+      mode="multiple"
+      size="small"
+      maxTagCount={6}
+      value={state[key]}
+      options={options}
+      onChange={(list: number[]) => set({ [key]: [...list].sort((x, y) => x - y) })}
+      style={{ minWidth: 200 }}
+    />
   );
   const choices: [DayMode, JSX.Element][] = [
     ['everyDay', <>每一天</>],
-    ['weekInterval', <Space size={4}>每隔{num('周间隔', 'weekInterval', DAY_BOUNDS.weekInterval)}周执行 从{weekday('周开始', 'weekStart')}开始</Space>],
-    ['dayInterval', <Space size={4}>每隔{num('天间隔', 'dayInterval', DAY_BOUNDS.dayOfMonth)}天执行 从{num('天开始', 'dayStart', DAY_BOUNDS.dayOfMonth)}天开始</Space>],
+    [
+      'weekInterval',
+      <Space size={4}>
+        每隔{num('周间隔', 'weekInterval', DAY_BOUNDS.weekInterval)}周执行 从{weekday('周开始', 'weekStart')}开始
+      </Space>,
+    ],
+    [
+      'dayInterval',
+      <Space size={4}>
+        每隔{num('天间隔', 'dayInterval', DAY_BOUNDS.dayOfMonth)}天执行 从{num('天开始', 'dayStart', DAY_BOUNDS.dayOfMonth)}天开始
+      </Space>,
+    ],
     ['specificWeekdays', <Space size={4}>具体星期几(可多选){many('具体星期', 'weekdays', WEEKDAY_OPTIONS)}</Space>],
     ['specificDays', <Space size={4}>具体天数(可多选){many('具体天数', 'days', DAY_OPTIONS)}</Space>],
     ['lastDay', <>在这个月的最后一天</>],
@@ -36,12 +62,21 @@ export function DayTab({ state, onChange }: { state: DayState; onChange: (state:
     ['lastWeekday', <Space size={4}>在这个月的最后一个{weekday('最后星期', 'lastWeekday')}</Space>],
     ['beforeMonthEnd', <Space size={4}>在本月底前{num('月底前天数', 'beforeEnd', DAY_BOUNDS.dayOfMonth)}天</Space>],
     ['nearestWorkday', <Space size={4}>最近的工作日（周一至周五）至本月{num('最近工作日', 'nearestDay', DAY_BOUNDS.dayOfMonth)}日</Space>],
-    ['nthWeekday', <Space size={4}>在这个月的第{num('第几个', 'nth', DAY_BOUNDS.nth)}个{weekday('第几个星期', 'nthWeekday')}</Space>],
+    [
+      'nthWeekday',
+      <Space size={4}>
+        在这个月的第{num('第几个', 'nth', DAY_BOUNDS.nth)}个{weekday('第几个星期', 'nthWeekday')}
+      </Space>,
+    ],
   ];
   return (
     <Radio.Group value={state.mode} onChange={(event) => set({ mode: event.target.value as DayMode })}>
       <Space direction="vertical">
-        {choices.map(([mode, label]) => <Radio key={mode} value={mode}>{label}</Radio>)}
+        {choices.map(([mode, label]) => (
+          <Radio key={mode} value={mode}>
+            {label}
+          </Radio>
+        ))}
       </Space>
     </Radio.Group>
   );

@@ -17,7 +17,12 @@ export interface JCronProps {
 }
 
 const CYCLE_TABS: [CycleField | 'day', string][] = [
-  ['second', '秒'], ['minute', '分'], ['hour', '时'], ['day', '天'], ['month', '月'], ['year', '年'],
+  ['second', '秒'],
+  ['minute', '分'],
+  ['hour', '时'],
+  ['day', '天'],
+  ['month', '月'],
+  ['year', '年'],
 ];
 
 /** Cron input; its icon opens the seven-part editor in a 608 px dialog. */
@@ -46,7 +51,10 @@ export function JCron({ value = '', onChange, disabled, placeholder = 'cron表�
         width={CRON_MODAL_WIDTH}
         cancelText="关闭"
         onCancel={() => setOpen(false)}
-        onOk={() => { onChange?.(expression); setOpen(false); }}
+        onOk={() => {
+          onChange?.(expression);
+          setOpen(false);
+        }}
       >
         <Tabs
           type="card"
@@ -54,9 +62,12 @@ export function JCron({ value = '', onChange, disabled, placeholder = 'cron表�
           items={CYCLE_TABS.map(([key, label]) => ({
             key,
             label,
-            children: key === 'day'
-              ? <DayTab state={state.day} onChange={(day) => setState({ ...state, day })} />
-              : <CycleTab field={key} state={state[key]} onChange={(cycle) => setState({ ...state, [key]: cycle })} />,
+            children:
+              key === 'day' ? (
+                <DayTab state={state.day} onChange={(day) => setState({ ...state, day })} />
+              ) : (
+                <CycleTab field={key} state={state[key]} onChange={(cycle) => setState({ ...state, [key]: cycle })} />
+              ),
           }))}
         />
         <Input aria-label="cron表达式结果" readOnly value={expression} style={{ marginTop: 8 }} />

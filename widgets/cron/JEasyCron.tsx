@@ -27,7 +27,16 @@ export function JEasyCron({ value = '', onChange, hideSecond, hideYear, disabled
         disabled={disabled}
         onChange={(event) => onChange?.(event.target.value)}
         addonAfter={
-          <Button type="link" size="small" disabled={disabled} onClick={() => { setDraft(value || joinCron(DEFAULT_CRON_PARTS, { hideSecond, hideYear })); setOpen(true); }} style={{ padding: 0, height: 'auto' }}>
+          <Button
+            type="link"
+            size="small"
+            disabled={disabled}
+            onClick={() => {
+              setDraft(value || joinCron(DEFAULT_CRON_PARTS, { hideSecond, hideYear }));
+              setOpen(true);
+            }}
+            style={{ padding: 0, height: 'auto' }}
+          >
             选择
           </Button>
         }
@@ -37,7 +46,10 @@ export function JEasyCron({ value = '', onChange, hideSecond, hideYear, disabled
         title="Cron表达式"
         width={EASY_CRON_MODAL_WIDTH}
         onCancel={() => setOpen(false)}
-        onOk={() => { onChange?.(draft); setOpen(false); }}
+        onOk={() => {
+          onChange?.(draft);
+          setOpen(false);
+        }}
       >
         <EasyCronEditor value={draft} onChange={setDraft} hideSecond={hideSecond} hideYear={hideYear} />
       </JModal>

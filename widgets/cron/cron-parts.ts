@@ -4,13 +4,25 @@ export type CronField = 'second' | 'minute' | 'hour' | 'day' | 'month' | 'week' 
 export const CRON_FIELDS: readonly CronField[] = ['second', 'minute', 'hour', 'day', 'month', 'week', 'year'];
 
 export const CRON_FIELD_LABELS: Record<CronField, string> = {
-  second: '秒', minute: '分', hour: '时', day: '日', month: '月', week: '周', year: '年',
+  second: '秒',
+  minute: '分',
+  hour: '时',
+  day: '日',
+  month: '月',
+  week: '周',
+  year: '年',
 };
 
 export type CronParts = Record<CronField, string>;
 
 export const DEFAULT_CRON_PARTS: CronParts = {
-  second: '*', minute: '*', hour: '*', day: '*', month: '*', week: '?', year: '*',
+  second: '*',
+  minute: '*',
+  hour: '*',
+  day: '*',
+  month: '*',
+  week: '?',
+  year: '*',
 };
 
 /** Split an expression into parts; missing parts take the defaults (`*`, week `?`). */
@@ -29,8 +41,7 @@ export interface JoinOptions {
 }
 
 export function joinCron(parts: CronParts, { hideSecond = false, hideYear = false }: JoinOptions = {}): string {
-  return CRON_FIELDS
-    .filter((field) => !(hideSecond && field === 'second') && !(hideYear && field === 'year'))
+  return CRON_FIELDS.filter((field) => !(hideSecond && field === 'second') && !(hideYear && field === 'year'))
     .map((field) => parts[field])
     .join(' ');
 }

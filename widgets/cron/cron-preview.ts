@@ -16,15 +16,18 @@ function shiftWeekNumber(text: string): string {
 export function quartzWeekToParser(field: string): string {
   const named = weekNamesToNumbers(field);
   if (named === 'L') return '6';
-  return named.split(',').map((token) => {
-    const nth = /^(\d+)#(\d+)$/.exec(token);
-    if (nth) return `${shiftWeekNumber(nth[1])}#${nth[2]}`;
-    const last = /^(\d+)L$/.exec(token);
-    if (last) return `${shiftWeekNumber(last[1])}L`;
-    const [rangePart, step] = token.split('/');
-    const range = rangePart.split('-').map(shiftWeekNumber).join('-');
-    return step === undefined ? range : `${range}/${step}`;
-  }).join(',');
+  return named
+    .split(',')
+    .map((token) => {
+      const nth = /^(\d+)#(\d+)$/.exec(token);
+      if (nth) return `${shiftWeekNumber(nth[1])}#${nth[2]}`;
+      const last = /^(\d+)L$/.exec(token);
+      if (last) return `${shiftWeekNumber(last[1])}L`;
+      const [rangePart, step] = token.split('/');
+      const range = rangePart.split('-').map(shiftWeekNumber).join('-');
+      return step === undefined ? range : `${range}/${step}`;
+    })
+    .join(',');
 }
 
 type DayPredicate = (date: dayjs.Dayjs) => boolean;

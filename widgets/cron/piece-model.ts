@@ -44,18 +44,27 @@ export const PIECE_BOUNDS: Record<CronField, PieceBounds> = {
 
 /** Week choices: Monday=2 … Saturday=7, Sunday=1 (Quartz numbering). */
 export const WEEK_OPTIONS: readonly { value: number; label: string }[] = [
-  { value: 2, label: '周一' }, { value: 3, label: '周二' }, { value: 4, label: '周三' }, { value: 5, label: '周四' },
-  { value: 6, label: '周五' }, { value: 7, label: '周六' }, { value: 1, label: '周日' },
+  { value: 2, label: '周一' },
+  { value: 3, label: '周二' },
+  { value: 4, label: '周三' },
+  { value: 5, label: '周四' },
+  { value: 6, label: '周五' },
+  { value: 7, label: '周六' },
+  { value: 1, label: '周日' },
 ];
 
 export function defaultPiece(field: CronField, now: Date = new Date()): PieceState {
   const { min, max } = PIECE_BOUNDS[field];
   const year = now.getFullYear();
   switch (field) {
-    case 'week': return { mode: 'unset', range: [1, 7], loop: [2, 1], work: 1, specify: [] };
-    case 'day': return { mode: 'every', range: [1, 31], loop: [1, 1], work: 1, specify: [] };
-    case 'year': return { mode: 'every', range: [year, year + 100], loop: [year, 1], work: 1, specify: [] };
-    default: return { mode: 'every', range: [min, max], loop: [min, 1], work: 1, specify: [] };
+    case 'week':
+      return { mode: 'unset', range: [1, 7], loop: [2, 1], work: 1, specify: [] };
+    case 'day':
+      return { mode: 'every', range: [1, 31], loop: [1, 1], work: 1, specify: [] };
+    case 'year':
+      return { mode: 'every', range: [year, year + 100], loop: [year, 1], work: 1, specify: [] };
+    default:
+      return { mode: 'every', range: [min, max], loop: [min, 1], work: 1, specify: [] };
   }
 }
 
@@ -89,12 +98,18 @@ export function parsePiece(field: CronField, text: string | undefined, now: Date
 /** Text of one part for its state. An empty specify list adds the minimum value. */
 export function buildPiece(field: CronField, state: PieceState): string {
   switch (state.mode) {
-    case 'unset': return '?';
-    case 'every': return '*';
-    case 'range': return `${state.range[0]}-${state.range[1]}`;
-    case 'loop': return `${state.loop[0]}/${state.loop[1]}`;
-    case 'work': return `${state.work}W`;
-    case 'last': return 'L';
+    case 'unset':
+      return '?';
+    case 'every':
+      return '*';
+    case 'range':
+      return `${state.range[0]}-${state.range[1]}`;
+    case 'loop':
+      return `${state.loop[0]}/${state.loop[1]}`;
+    case 'work':
+      return `${state.work}W`;
+    case 'last':
+      return 'L';
     case 'specify': {
       const list = state.specify.length ? [...state.specify].sort((a, b) => a - b) : [PIECE_BOUNDS[field].min];
       return list.join(',');

@@ -14,12 +14,30 @@ export interface CycleState {
 
 /** The eleven day choices; weekday-based ones put `?` in day of month, the others `?` in day of week. */
 export type DayMode =
-  | 'everyDay' | 'weekInterval' | 'dayInterval' | 'specificWeekdays' | 'specificDays' | 'lastDay'
-  | 'lastWorkday' | 'lastWeekday' | 'beforeMonthEnd' | 'nearestWorkday' | 'nthWeekday';
+  | 'everyDay'
+  | 'weekInterval'
+  | 'dayInterval'
+  | 'specificWeekdays'
+  | 'specificDays'
+  | 'lastDay'
+  | 'lastWorkday'
+  | 'lastWeekday'
+  | 'beforeMonthEnd'
+  | 'nearestWorkday'
+  | 'nthWeekday';
 
 export const DAY_MODES: readonly DayMode[] = [
-  'everyDay', 'weekInterval', 'dayInterval', 'specificWeekdays', 'specificDays', 'lastDay',
-  'lastWorkday', 'lastWeekday', 'beforeMonthEnd', 'nearestWorkday', 'nthWeekday',
+  'everyDay',
+  'weekInterval',
+  'dayInterval',
+  'specificWeekdays',
+  'specificDays',
+  'lastDay',
+  'lastWorkday',
+  'lastWeekday',
+  'beforeMonthEnd',
+  'nearestWorkday',
+  'nthWeekday',
 ];
 
 export interface DayState {
@@ -49,7 +67,13 @@ export interface SevenState {
 export type CycleField = 'second' | 'minute' | 'hour' | 'month' | 'year';
 type Range = readonly [number, number];
 
-export interface CycleBounds { start: Range; interval: Range; specific: Range; rangeStart: Range; rangeEnd: Range }
+export interface CycleBounds {
+  start: Range;
+  interval: Range;
+  specific: Range;
+  rangeStart: Range;
+  rangeEnd: Range;
+}
 
 /** Bounds of each part in the seven-part cron editor. */
 export const CYCLE_BOUNDS: Record<CycleField, CycleBounds> = {
@@ -77,17 +101,37 @@ function defaultCycle(field: CycleField): CycleState {
     const year = clamp(new Date().getFullYear(), b.start[0], b.start[1]);
     return { mode: 'every', start: year, interval: 1, specific: [], rangeStart: year, rangeEnd: Math.min(year + 1, b.rangeEnd[1]) };
   }
-  return { mode: 'every', start: b.start[0] || 1, interval: Math.max(1, b.interval[0]), specific: [], rangeStart: b.rangeStart[0], rangeEnd: b.rangeStart[0] + 1 };
+  return {
+    mode: 'every',
+    start: b.start[0] || 1,
+    interval: Math.max(1, b.interval[0]),
+    specific: [],
+    rangeStart: b.rangeStart[0],
+    rangeEnd: b.rangeStart[0] + 1,
+  };
 }
 
 export function defaultSevenState(): SevenState {
   return {
-    second: defaultCycle('second'), minute: defaultCycle('minute'), hour: defaultCycle('hour'),
+    second: defaultCycle('second'),
+    minute: defaultCycle('minute'),
+    hour: defaultCycle('hour'),
     day: {
-      mode: 'everyDay', weekStart: 1, weekInterval: 1, dayStart: 1, dayInterval: 1, weekdays: [], days: [],
-      lastWeekday: 1, beforeEnd: 1, nearestDay: 1, nth: 1, nthWeekday: 1,
+      mode: 'everyDay',
+      weekStart: 1,
+      weekInterval: 1,
+      dayStart: 1,
+      dayInterval: 1,
+      weekdays: [],
+      days: [],
+      lastWeekday: 1,
+      beforeEnd: 1,
+      nearestDay: 1,
+      nth: 1,
+      nthWeekday: 1,
     },
-    month: defaultCycle('month'), year: defaultCycle('year'),
+    month: defaultCycle('month'),
+    year: defaultCycle('year'),
   };
 }
 
@@ -95,10 +139,14 @@ const numbers = (text: string) => [...new Set(text.split(',').map(Number).filter
 
 export function buildCycle(field: CycleField, state: CycleState): string {
   switch (state.mode) {
-    case 'every': return '*';
-    case 'increment': return `${state.start}/${state.interval}`;
-    case 'specific': return (state.specific.length ? [...state.specific].sort((a, b) => a - b) : [CYCLE_BOUNDS[field].specific[0]]).join(',');
-    case 'range': return `${state.rangeStart}-${state.rangeEnd}`;
+    case 'every':
+      return '*';
+    case 'increment':
+      return `${state.start}/${state.interval}`;
+    case 'specific':
+      return (state.specific.length ? [...state.specific].sort((a, b) => a - b) : [CYCLE_BOUNDS[field].specific[0]]).join(',');
+    case 'range':
+      return `${state.rangeStart}-${state.rangeEnd}`;
   }
 }
 
@@ -121,17 +169,28 @@ export function parseCycle(field: CycleField, text: string): CycleState {
 export function buildDay(day: DayState): [string, string] {
   const list = (values: number[], min: number) => (values.length ? [...values].sort((a, b) => a - b) : [min]).join(',');
   switch (day.mode) {
-    case 'everyDay': return ['*', '?'];
-    case 'weekInterval': return ['?', `${day.weekStart}/${day.weekInterval}`];
-    case 'dayInterval': return [`${day.dayStart}/${day.dayInterval}`, '?'];
-    case 'specificWeekdays': return ['?', list(day.weekdays, 1)];
-    case 'specificDays': return [list(day.days, 1), '?'];
-    case 'lastDay': return ['L', '?'];
-    case 'lastWorkday': return ['LW', '?'];
-    case 'lastWeekday': return ['?', `${day.lastWeekday}L`];
-    case 'beforeMonthEnd': return [`L-${day.beforeEnd}`, '?'];
-    case 'nearestWorkday': return [`${day.nearestDay}W`, '?'];
-    case 'nthWeekday': return ['?', `${day.nthWeekday}#${day.nth}`];
+    case 'everyDay':
+      return ['*', '?'];
+    case 'weekInterval':
+      return ['?', `${day.weekStart}/${day.weekInterval}`];
+    case 'dayInterval':
+      return [`${day.dayStart}/${day.dayInterval}`, '?'];
+    case 'specificWeekdays':
+      return ['?', list(day.weekdays, 1)];
+    case 'specificDays':
+      return [list(day.days, 1), '?'];
+    case 'lastDay':
+      return ['L', '?'];
+    case 'lastWorkday':
+      return ['LW', '?'];
+    case 'lastWeekday':
+      return ['?', `${day.lastWeekday}L`];
+    case 'beforeMonthEnd':
+      return [`L-${day.beforeEnd}`, '?'];
+    case 'nearestWorkday':
+      return [`${day.nearestDay}W`, '?'];
+    case 'nthWeekday':
+      return ['?', `${day.nthWeekday}#${day.nth}`];
   }
 }
 
@@ -167,8 +226,13 @@ export function parseDay(dom: string, dowText: string): DayState {
 export function buildSeven(state: SevenState): string {
   const [dom, dow] = buildDay(state.day);
   return [
-    buildCycle('second', state.second), buildCycle('minute', state.minute), buildCycle('hour', state.hour),
-    dom, buildCycle('month', state.month), dow, buildCycle('year', state.year),
+    buildCycle('second', state.second),
+    buildCycle('minute', state.minute),
+    buildCycle('hour', state.hour),
+    dom,
+    buildCycle('month', state.month),
+    dow,
+    buildCycle('year', state.year),
   ].join(' ');
 }
 

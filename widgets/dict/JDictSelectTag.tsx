@@ -15,7 +15,15 @@ export interface JDictSelectTagProps {
 }
 
 /** Dictionary select, radio or radio buttons; values compare as strings. */
-export function JDictSelectTag({ dictCode, type = 'select', value, onChange, placeholder = '请选择', disabled, options: given }: JDictSelectTagProps) {
+export function JDictSelectTag({
+  dictCode,
+  type = 'select',
+  value,
+  onChange,
+  placeholder = '请选择',
+  disabled,
+  options: given,
+}: JDictSelectTagProps) {
   const { options, error } = useDictOptions(dictCode, given);
   const current = value === undefined || value === null || value === '' ? undefined : String(value);
   if (error) return <span style={{ color: 'red' }}>{error}</span>;
@@ -23,7 +31,11 @@ export function JDictSelectTag({ dictCode, type = 'select', value, onChange, pla
     const Item = type === 'radioButton' ? Radio.Button : Radio;
     return (
       <Radio.Group value={current} disabled={disabled} onChange={(event) => onChange?.(event.target.value as string)}>
-        {options.map((option) => <Item key={option.value} value={option.value} disabled={option.disabled}>{option.text}</Item>)}
+        {options.map((option) => (
+          <Item key={option.value} value={option.value} disabled={option.disabled}>
+            {option.text}
+          </Item>
+        ))}
       </Radio.Group>
     );
   }

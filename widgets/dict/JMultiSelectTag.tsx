@@ -16,7 +16,14 @@ export interface JMultiSelectTagProps {
 
 /** Multi-choice from a dictionary, stored as one joined string. */
 export function JMultiSelectTag({
-  dictCode, type = 'select', value, onChange, options: given, spliter = ',', placeholder = '请选择', disabled,
+  dictCode,
+  type = 'select',
+  value,
+  onChange,
+  options: given,
+  spliter = ',',
+  placeholder = '请选择',
+  disabled,
 }: JMultiSelectTagProps) {
   const { options, error } = useDictOptions(given ? undefined : dictCode, given);
   const selected = splitValue(value, spliter);
@@ -41,7 +48,11 @@ export function JMultiSelectTag({
       disabled={disabled}
       placeholder={placeholder}
       optionFilterProp="label"
-      filterOption={(input, option) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase())}
+      filterOption={(input, option) =>
+        String(option?.label ?? '')
+          .toLowerCase()
+          .includes(input.toLowerCase())
+      }
       onChange={(list: string[]) => emit(list)}
       options={options.map((option) => ({ value: option.value, label: option.text, disabled: option.disabled }))}
       style={{ width: '100%' }}
@@ -49,8 +60,18 @@ export function JMultiSelectTag({
   );
 }
 
-export function MultiDictPretty({ value, text, dictCode, options: given, spliter = ',' }: {
-  value?: string; text?: string; dictCode?: string; options?: DictItem[]; spliter?: string;
+export function MultiDictPretty({
+  value,
+  text,
+  dictCode,
+  options: given,
+  spliter = ',',
+}: {
+  value?: string;
+  text?: string;
+  dictCode?: string;
+  options?: DictItem[];
+  spliter?: string;
 }) {
   const { options } = useDictOptions(text !== undefined || given ? undefined : dictCode, given);
   return <span>{text ?? dictText(options, value, spliter)}</span>;

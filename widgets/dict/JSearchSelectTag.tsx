@@ -33,7 +33,11 @@ function SyncSearchSelect({ dict, dictOptions, value, onChange, placeholder = '�
       value={isSet(value) ? String(value) : undefined}
       placeholder={placeholder}
       disabled={disabled}
-      filterOption={(input, option) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase())}
+      filterOption={(input, option) =>
+        String(option?.label ?? '')
+          .toLowerCase()
+          .includes(input.toLowerCase())
+      }
       notFoundContent="没有查询到任何数据"
       onChange={(next?: string) => onChange?.(next)}
       options={options.map((option) => ({ value: option.value, label: option.text, disabled: option.disabled }))}
@@ -42,7 +46,14 @@ function SyncSearchSelect({ dict, dictOptions, value, onChange, placeholder = '�
   );
 }
 
-function AsyncSearchSelect({ dict = '', pageSize = SEARCH_PAGE_SIZE, value, onChange, placeholder = '请选择', disabled }: JSearchSelectTagProps) {
+function AsyncSearchSelect({
+  dict = '',
+  pageSize = SEARCH_PAGE_SIZE,
+  value,
+  onChange,
+  placeholder = '请选择',
+  disabled,
+}: JSearchSelectTagProps) {
   const { http } = useRenderer();
   const [options, setOptions] = useState<DictItem[]>([]);
   const [keyword, setKeyword] = useState('');
@@ -62,8 +73,12 @@ function AsyncSearchSelect({ dict = '', pageSize = SEARCH_PAGE_SIZE, value, onCh
       return;
     }
     let alive = true;
-    loadDictLabels(http, dict, String(value)).then((labels) => { if (alive) setLabel(labels[0] ?? String(value)); });
-    return () => { alive = false; };
+    loadDictLabels(http, dict, String(value)).then((labels) => {
+      if (alive) setLabel(labels[0] ?? String(value));
+    });
+    return () => {
+      alive = false;
+    };
     // Options only matter for a freshly chosen value, which sets the label itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [http, dict, value]);
@@ -77,10 +92,18 @@ function AsyncSearchSelect({ dict = '', pageSize = SEARCH_PAGE_SIZE, value, onCh
     const mine = sequence.current;
     setLoading(true);
     timer.current = setTimeout(() => {
-      searchDict(http, dict, text, pageSize).then(
-        (items) => { if (mine === sequence.current) setOptions(items); },
-        (error: Error) => { if (mine === sequence.current) message.warning(error.message); },
-      ).finally(() => { if (mine === sequence.current) setLoading(false); });
+      searchDict(http, dict, text, pageSize)
+        .then(
+          (items) => {
+            if (mine === sequence.current) setOptions(items);
+          },
+          (error: Error) => {
+            if (mine === sequence.current) message.warning(error.message);
+          },
+        )
+        .finally(() => {
+          if (mine === sequence.current) setLoading(false);
+        });
     }, SEARCH_DEBOUNCE_MS);
   };
 
@@ -113,17 +136,34 @@ function AsyncSearchSelect({ dict = '', pageSize = SEARCH_PAGE_SIZE, value, onCh
 }
 
 /** Read-pretty: the label of the stored key. */
-export function SearchSelectPretty({ value, text, dict, dictOptions }: { value?: string; text?: string; dict?: string; dictOptions?: DictItem[] }) {
+export function SearchSelectPretty({
+  value,
+  text,
+  dict,
+  dictOptions,
+}: {
+  value?: string;
+  text?: string;
+  dict?: string;
+  dictOptions?: DictItem[];
+}) {
   const { http } = useRenderer();
   const [label, setLabel] = useState<string | undefined>(text);
   useEffect(() => {
     if (text !== undefined || !isSet(value)) return;
     const local = dictOptions?.find((option) => option.value === String(value));
-    if (local) { setLabel(local.text); return; }
+    if (local) {
+      setLabel(local.text);
+      return;
+    }
     if (!dict) return;
     let alive = true;
-    loadDictLabels(http, dict, String(value)).then((labels) => { if (alive) setLabel(labels.join(',') || String(value)); });
-    return () => { alive = false; };
+    loadDictLabels(http, dict, String(value)).then((labels) => {
+      if (alive) setLabel(labels.join(',') || String(value));
+    });
+    return () => {
+      alive = false;
+    };
   }, [http, dict, dictOptions, text, value]);
   return <span>{label ?? (isSet(value) ? String(value) : '')}</span>;
 }

@@ -20,7 +20,16 @@ export interface JTreeSelectProps {
 
 /** Tree select over a table dictionary (GET /sys/dict/loadTreeData). */
 export function JTreeSelect({
-  value, onChange, dict = '', pidField = 'pid', pidValue = '', hasChildField, condition, multiple, placeholder, disabled,
+  value,
+  onChange,
+  dict = '',
+  pidField = 'pid',
+  pidValue = '',
+  hasChildField,
+  condition,
+  multiple,
+  placeholder,
+  disabled,
 }: JTreeSelectProps) {
   const { http } = useRenderer();
   const [tableName = '', text = '', code = ''] = dict.split(',');

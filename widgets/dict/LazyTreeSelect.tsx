@@ -30,7 +30,16 @@ export interface LazyTreeSelectProps {
 const ROOT = '__root__';
 
 /** Tree select that loads roots first and children when a node opens; labels for stored values come from the server. */
-export function LazyTreeSelect({ value, onChange, multiple = false, placeholder = '请选择', disabled, loadChildren, loadLabels, reloadKey }: LazyTreeSelectProps) {
+export function LazyTreeSelect({
+  value,
+  onChange,
+  multiple = false,
+  placeholder = '请选择',
+  disabled,
+  loadChildren,
+  loadLabels,
+  reloadKey,
+}: LazyTreeSelectProps) {
   const [nodes, setNodes] = useState<FlatNode[]>([]);
   const [labels, setLabels] = useState<Record<string, string>>({});
   const keys = splitValue(value);
@@ -41,10 +50,14 @@ export function LazyTreeSelect({ value, onChange, multiple = false, placeholder 
   useEffect(() => {
     let alive = true;
     loadChildren(null).then(
-      (rows) => { if (alive) setNodes(toFlat(rows, ROOT)); },
+      (rows) => {
+        if (alive) setNodes(toFlat(rows, ROOT));
+      },
       (error: Error) => message.error(error.message),
     );
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loadChildren is an inline prop; reloadKey decides when the root reloads
   }, [reloadKey]);
 
@@ -55,10 +68,14 @@ export function LazyTreeSelect({ value, onChange, multiple = false, placeholder 
     loadLabels(missing.join(',')).then((names) => {
       if (!alive) return;
       const found: Record<string, string> = {};
-      missing.forEach((key, index) => { found[key] = names[index] ?? key; });
+      missing.forEach((key, index) => {
+        found[key] = names[index] ?? key;
+      });
       setLabels((prev) => ({ ...prev, ...found }));
     });
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new value asks for missing labels
   }, [value]);
 

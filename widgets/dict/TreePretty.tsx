@@ -8,8 +8,12 @@ function useLabels(value: string | undefined, text: string | undefined, load: (k
   useEffect(() => {
     if (text !== undefined || !value) return;
     let alive = true;
-    load(value).then((names) => { if (alive) setLabel(names.length ? names.join(',') : value); });
-    return () => { alive = false; };
+    load(value).then((names) => {
+      if (alive) setLabel(names.length ? names.join(',') : value);
+    });
+    return () => {
+      alive = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load is an inline function of the caller; value and text decide
   }, [value, text]);
   return label ?? value ?? '';

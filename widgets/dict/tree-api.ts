@@ -22,7 +22,15 @@ export function isValidCondition(condition: string | undefined): boolean {
   }
 }
 
-interface RawTreeRow { key?: unknown; id?: unknown; title?: unknown; name?: unknown; leaf?: unknown; isLeaf?: unknown; parentId?: unknown }
+interface RawTreeRow {
+  key?: unknown;
+  id?: unknown;
+  title?: unknown;
+  name?: unknown;
+  leaf?: unknown;
+  isLeaf?: unknown;
+  parentId?: unknown;
+}
 
 export function normalizeTreeRows(raw: unknown): TreeNodeRow[] {
   if (!Array.isArray(raw)) return [];
@@ -65,7 +73,12 @@ export interface TableTreeDict {
 /** Table-dictionary tree: GET /sys/dict/loadTreeData. */
 export function loadTableTreeChildren(http: RendererHttp, pid: string, dict: TableTreeDict) {
   return rows(http, '/sys/dict/loadTreeData', {
-    pid, tableName: dict.tableName, text: dict.text, code: dict.code, pidField: dict.pidField,
-    hasChildField: dict.hasChildField ?? '', condition: dict.condition ?? '',
+    pid,
+    tableName: dict.tableName,
+    text: dict.text,
+    code: dict.code,
+    pidField: dict.pidField,
+    hasChildField: dict.hasChildField ?? '',
+    condition: dict.condition ?? '',
   });
 }

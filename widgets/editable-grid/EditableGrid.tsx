@@ -19,7 +19,14 @@ import { isRowDisabled } from './parts/disabledRows';
 import { injectGridStyles } from './parts/styles';
 import { GridBody } from './parts/GridBody';
 import { Toolbar, type ToolbarButton } from './parts/Toolbar';
-import { OPEN_FAILED_MESSAGE, OPEN_RETRIES, RETRY_DELAY_MS, SubFormPopover, placeSubForm, type SubFormPlacement } from './parts/SubFormPopover';
+import {
+  OPEN_FAILED_MESSAGE,
+  OPEN_RETRIES,
+  RETRY_DELAY_MS,
+  SubFormPopover,
+  placeSubForm,
+  type SubFormPlacement,
+} from './parts/SubFormPopover';
 import { DetailsModal } from './parts/DetailsModal';
 import { RowDetails } from './parts/RowDetails';
 import { withTreeRequests } from './adapters/treeLinkage';
@@ -55,7 +62,8 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
   }, [allColumns, visibleColumns]);
 
   // schema-declared grids (no functions in JSON) get a read-only summary of the row
-  const renderSubForm = props.renderSubForm ?? (props.clickRowShowSubForm ? (row: GridRow) => <RowDetails row={row} columns={dataColumns} /> : undefined);
+  const renderSubForm =
+    props.renderSubForm ?? (props.clickRowShowSubForm ? (row: GridRow) => <RowDetails row={row} columns={dataColumns} /> : undefined);
   const [subForm, setSubForm] = useState<SubFormPlacement | null>(null);
   const [details, setDetails] = useState<{ rowId: string; column?: GridColumn } | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -112,9 +120,12 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
 
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const [sorting, setSorting] = useState<SortingState>([]);
-  // layoutColumns reads only the props listed
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const laidOut = useMemo(() => layoutColumns(dataColumns, props), [dataColumns, props.dragSort, props.rowNumber, props.rowSelection, props.rowSelectionType, props.rowExpand]);
+  const laidOut = useMemo(
+    () => layoutColumns(dataColumns, props),
+    // layoutColumns reads only the props listed
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [dataColumns, props.dragSort, props.rowNumber, props.rowSelection, props.rowSelectionType, props.rowExpand],
+  );
   const columnDefs = useMemo(() => toColumnDefs(laidOut, !props.dragSort), [laidOut, props.dragSort]);
   const meta = useMemo<GridTableMeta>(() => {
     const selectable = props.disabled ? [] : store.rows.filter((r) => !isRowDisabled(r, props.disabledRows));
@@ -184,7 +195,12 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
             collapsible={props.toolbarCollapsible}
             addSettings={
               props.addButtonSettings
-                ? { value: controller.addSettings, rowCount: store.rows.length, onChange: controller.setAddSettings, onSaveDefault: controller.saveAddSettings }
+                ? {
+                    value: controller.addSettings,
+                    rowCount: store.rows.length,
+                    onChange: controller.setAddSettings,
+                    onSaveDefault: controller.saveAddSettings,
+                  }
                 : undefined
             }
             onAdd={controller.onAddClick}
@@ -211,7 +227,7 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
             actions={controller.actions}
             renderExpand={props.renderExpand}
             scrollToIndex={controller.scrollToIndex}
-            rowKeyAt={(i) => (sorting.length ? table.getRowModel().rows[i]?.id ?? String(i) : store.idOf(store.rows[i] ?? {}))}
+            rowKeyAt={(i) => (sorting.length ? (table.getRowModel().rows[i]?.id ?? String(i)) : store.idOf(store.rows[i] ?? {}))}
             onScroll={subForm ? () => setSubForm(null) : undefined}
             overlay={
               subForm && subFormRow && renderSubForm ? (

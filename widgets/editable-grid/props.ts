@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 import type {
-  GridColumn, GridPagination, GridRow, GridSize, LinkageConfig, RemoveEvent, SlotContext, ValidationRule, ValueChangeEvent,
+  GridColumn,
+  GridPagination,
+  GridRow,
+  GridSize,
+  LinkageConfig,
+  RemoveEvent,
+  SlotContext,
+  ValidationRule,
+  ValueChangeEvent,
 } from './types';
 import type { ToolbarButton } from './parts/Toolbar';
 import type { VxeSocketUrlFactory } from './socket/useVxeSocket';

@@ -22,7 +22,14 @@ export interface JCodeEditorProps {
 
 /** CodeMirror 6 editor: 12 language modes, default height 240 px, optional fullscreen. */
 export function JCodeEditor({
-  value = '', onChange, language = 'javascript', languageChange = false, fullScreen = true, height = CODE_EDITOR_HEIGHT, disabled, placeholder,
+  value = '',
+  onChange,
+  language = 'javascript',
+  languageChange = false,
+  fullScreen = true,
+  height = CODE_EDITOR_HEIGHT,
+  disabled,
+  placeholder,
 }: JCodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -53,7 +60,10 @@ export function JCodeEditor({
       }),
     });
     view.current = editor;
-    return () => { editor.destroy(); view.current = null; };
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is built once; value and lang reach it through the effects below
   }, []);
 
@@ -71,7 +81,9 @@ export function JCodeEditor({
     entry.load().then((ext) => {
       if (alive) view.current?.dispatch({ effects: languageSlot.current.reconfigure(ext) });
     });
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
   }, [lang]);
 
   useEffect(() => {
@@ -85,10 +97,22 @@ export function JCodeEditor({
     <div className="j-code-editor" style={frame}>
       <div style={{ position: 'absolute', right: 4, top: 4, zIndex: 10, display: 'flex', gap: 4 }}>
         {languageChange && (
-          <Select aria-label="语言" size="small" value={lang} onChange={setLang} style={{ width: 130 }} options={CODE_LANGUAGES.map((l) => ({ value: l.value, label: l.label }))} />
+          <Select
+            aria-label="语言"
+            size="small"
+            value={lang}
+            onChange={setLang}
+            style={{ width: 130 }}
+            options={CODE_LANGUAGES.map((l) => ({ value: l.value, label: l.label }))}
+          />
         )}
         {fullScreen && (
-          <Button size="small" aria-label={full ? '退出全屏' : '全屏'} icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={() => setFull(!full)} />
+          <Button
+            size="small"
+            aria-label={full ? '退出全屏' : '全屏'}
+            icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+            onClick={() => setFull(!full)}
+          />
         )}
       </div>
       <div ref={host} style={{ height: '100%' }} />

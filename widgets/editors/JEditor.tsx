@@ -1,9 +1,22 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Divider, Select, Space, Tooltip, message } from 'antd';
 import {
-  AlignCenterOutlined, AlignLeftOutlined, AlignRightOutlined, BoldOutlined, ClearOutlined, DisconnectOutlined, FullscreenExitOutlined,
-  FullscreenOutlined, ItalicOutlined, LinkOutlined, MenuOutlined, OrderedListOutlined, PictureOutlined, RedoOutlined,
-  UndoOutlined, UnorderedListOutlined,
+  AlignCenterOutlined,
+  AlignLeftOutlined,
+  AlignRightOutlined,
+  BoldOutlined,
+  ClearOutlined,
+  DisconnectOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
+  ItalicOutlined,
+  LinkOutlined,
+  MenuOutlined,
+  OrderedListOutlined,
+  PictureOutlined,
+  RedoOutlined,
+  UndoOutlined,
+  UnorderedListOutlined,
 } from '@ant-design/icons';
 import { useRenderer } from '@renderer/context';
 import { CHINESE_FONT_SIZES, RICH_TEXT_HEIGHT, editorImageSource, readAsDataUrl, sanitizeRichText } from './rich-text';
@@ -42,7 +55,8 @@ export function JEditor({ value = '', onChange, height = RICH_TEXT_HEIGHT, disab
   /** Toolbar selects take the focus; remember the editor's selection so commands still apply to it. */
   const saveSelection = () => {
     const selection = document.getSelection();
-    if (selection && selection.rangeCount && area.current?.contains(selection.anchorNode)) savedRange.current = selection.getRangeAt(0).cloneRange();
+    if (selection && selection.rangeCount && area.current?.contains(selection.anchorNode))
+      savedRange.current = selection.getRangeAt(0).cloneRange();
   };
   const restoreSelection = () => {
     area.current?.focus();
@@ -85,12 +99,23 @@ export function JEditor({ value = '', onChange, height = RICH_TEXT_HEIGHT, disab
 
   const tool = (title: string, icon: ReactNode, onClick: () => void) => (
     <Tooltip title={title} key={title}>
-      <Button size="small" type="text" aria-label={title} icon={icon} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={onClick} />
+      <Button
+        size="small"
+        type="text"
+        aria-label={title}
+        icon={icon}
+        disabled={disabled}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={onClick}
+      />
     </Tooltip>
   );
 
   return (
-    <div className="j-editor" style={full ? { position: 'fixed', inset: 0, zIndex: 1000, background: '#fff' } : { border: '1px solid #d9d9d9' }}>
+    <div
+      className="j-editor"
+      style={full ? { position: 'fixed', inset: 0, zIndex: 1000, background: '#fff' } : { border: '1px solid #d9d9d9' }}
+    >
       <Space size={0} wrap style={{ borderBottom: '1px solid #f0f0f0', padding: 2, width: '100%' }}>
         {tool('撤销', <UndoOutlined />, () => run('undo'))}
         {tool('重做', <RedoOutlined />, () => run('redo'))}
@@ -101,7 +126,13 @@ export function JEditor({ value = '', onChange, height = RICH_TEXT_HEIGHT, disab
           disabled={disabled}
           style={{ width: 88 }}
           onChange={(tag: string) => run('formatBlock', tag)}
-          options={[{ value: 'p', label: '段落' }, { value: 'h1', label: '标题1' }, { value: 'h2', label: '标题2' }, { value: 'h3', label: '标题3' }, { value: 'pre', label: '预格式' }]}
+          options={[
+            { value: 'p', label: '段落' },
+            { value: 'h1', label: '标题1' },
+            { value: 'h2', label: '标题2' },
+            { value: 'h3', label: '标题3' },
+            { value: 'pre', label: '预格式' },
+          ]}
         />
         <Select
           size="small"
@@ -125,13 +156,26 @@ export function JEditor({ value = '', onChange, height = RICH_TEXT_HEIGHT, disab
         {tool('减少缩进', <span>⇤</span>, () => run('outdent'))}
         {tool('增加缩进', <span>⇥</span>, () => run('indent'))}
         <Divider type="vertical" />
-        {tool('链接', <LinkOutlined />, () => { const url = window.prompt('链接地址'); if (url) run('createLink', url); })}
+        {tool('链接', <LinkOutlined />, () => {
+          const url = window.prompt('链接地址');
+          if (url) run('createLink', url);
+        })}
         {tool('取消链接', <DisconnectOutlined />, () => run('unlink'))}
         {tool('图片', <PictureOutlined />, () => fileInput.current?.click())}
         {tool('清除格式', <ClearOutlined />, () => run('removeFormat'))}
         {tool(full ? '退出全屏' : '全屏', full ? <FullscreenExitOutlined /> : <FullscreenOutlined />, () => setFull(!full))}
       </Space>
-      <input ref={fileInput} type="file" accept="image/*" hidden onChange={(event) => { const file = event.target.files?.[0]; if (file) void uploadImage(file); event.target.value = ''; }} />
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void uploadImage(file);
+          event.target.value = '';
+        }}
+      />
       <div
         ref={area}
         role="textbox"
@@ -140,7 +184,10 @@ export function JEditor({ value = '', onChange, height = RICH_TEXT_HEIGHT, disab
         contentEditable={!disabled}
         suppressContentEditableWarning
         onInput={emit}
-        onBlur={() => { saveSelection(); emit(); }}
+        onBlur={() => {
+          saveSelection();
+          emit();
+        }}
         onKeyUp={saveSelection}
         onMouseUp={saveSelection}
         style={{ height: full ? 'calc(100vh - 40px)' : height, overflowY: 'auto', padding: 8, outline: 'none' }}

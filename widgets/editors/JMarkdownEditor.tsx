@@ -34,7 +34,12 @@ export function JMarkdownEditor({ value = '', onChange, height = MARKDOWN_HEIGHT
     keyCommand: 'upload-image',
     buttonProps: { 'aria-label': '上传图片', title: '上传图片' },
     icon: <span style={{ fontSize: 12 }}>上传图片</span>,
-    execute: () => { setPath(''); setAddress(''); setNote(''); setOpen(true); },
+    execute: () => {
+      setPath('');
+      setAddress('');
+      setNote('');
+      setOpen(true);
+    },
   };
   const insert = () => {
     const url = tab === 'local' ? (path ? data.fileUrl(path) : '') : address;
@@ -51,9 +56,22 @@ export function JMarkdownEditor({ value = '', onChange, height = MARKDOWN_HEIGHT
         minHeight={MARKDOWN_MIN_HEIGHT}
         preview={disabled ? 'preview' : 'live'}
         commands={[
-          commands.title, commands.bold, commands.italic, commands.strikethrough, commands.hr, commands.divider,
-          commands.quote, commands.unorderedListCommand, commands.orderedListCommand, commands.checkedListCommand,
-          commands.divider, commands.table, commands.link, commands.code, commands.codeBlock, uploadCommand,
+          commands.title,
+          commands.bold,
+          commands.italic,
+          commands.strikethrough,
+          commands.hr,
+          commands.divider,
+          commands.quote,
+          commands.unorderedListCommand,
+          commands.orderedListCommand,
+          commands.checkedListCommand,
+          commands.divider,
+          commands.table,
+          commands.link,
+          commands.code,
+          commands.codeBlock,
+          uploadCommand,
         ]}
         textareaProps={{ placeholder: '请输入Markdown内容', disabled }}
       />
@@ -62,8 +80,18 @@ export function JMarkdownEditor({ value = '', onChange, height = MARKDOWN_HEIGHT
           activeKey={tab}
           onChange={setTab}
           items={[
-            { key: 'local', label: '本地图片上传', children: <JUpload fileType="image" number={1} value={path} onChange={(v) => setPath(typeof v === 'string' ? v : '')} /> },
-            { key: 'url', label: '网络图片地址', children: <Input aria-label="图片地址" placeholder="请输入图片地址" value={address} onChange={(e) => setAddress(e.target.value)} /> },
+            {
+              key: 'local',
+              label: '本地图片上传',
+              children: <JUpload fileType="image" number={1} value={path} onChange={(v) => setPath(typeof v === 'string' ? v : '')} />,
+            },
+            {
+              key: 'url',
+              label: '网络图片地址',
+              children: (
+                <Input aria-label="图片地址" placeholder="请输入图片地址" value={address} onChange={(e) => setAddress(e.target.value)} />
+              ),
+            },
           ]}
         />
         <Input aria-label="备注" placeholder="备注" value={note} onChange={(e) => setNote(e.target.value)} style={{ marginTop: 8 }} />

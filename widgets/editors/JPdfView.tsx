@@ -37,27 +37,38 @@ export function JPdfView({ value, src, loader = loadPdfWithPdfJs, fitWidth = fal
     setPage(1);
     const accessToken = tokenRef.current?.();
     loader(url, accessToken ? { 'X-Access-Token': accessToken } : undefined).then(
-      (loaded) => { if (alive) setDoc(loaded); },
-      (failure: Error) => { if (alive) setError(failure.message || 'PDF加载失败'); },
+      (loaded) => {
+        if (alive) setDoc(loaded);
+      },
+      (failure: Error) => {
+        if (alive) setError(failure.message || 'PDF加载失败');
+      },
     );
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
   }, [url, loader]);
 
   useEffect(() => {
     if (!doc || !canvas.current) return;
     let alive = true;
-    doc.getPage(page).then((pdfPage) => {
-      const target = canvas.current;
-      const context = target?.getContext('2d');
-      if (!alive || !target || !context) return;
-      const boxWidth = box.current?.clientWidth ?? 0;
-      const base = fitWidth && boxWidth > 0 ? boxWidth / pdfPage.getViewport({ scale: 1, rotation }).width : 1.5;
-      const viewport = pdfPage.getViewport({ scale: (zoom / 100) * base, rotation });
-      target.width = viewport.width;
-      target.height = viewport.height;
-      return pdfPage.render({ canvasContext: context, viewport }).promise;
-    }).catch(() => undefined);
-    return () => { alive = false; };
+    doc
+      .getPage(page)
+      .then((pdfPage) => {
+        const target = canvas.current;
+        const context = target?.getContext('2d');
+        if (!alive || !target || !context) return;
+        const boxWidth = box.current?.clientWidth ?? 0;
+        const base = fitWidth && boxWidth > 0 ? boxWidth / pdfPage.getViewport({ scale: 1, rotation }).width : 1.5;
+        const viewport = pdfPage.getViewport({ scale: (zoom / 100) * base, rotation });
+        target.width = viewport.width;
+        target.height = viewport.height;
+        return pdfPage.render({ canvasContext: context, viewport }).promise;
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
   }, [doc, page, zoom, rotation, fitWidth]);
 
   const change = (result: { zoom: number; message?: string }) => {
@@ -71,9 +82,13 @@ export function JPdfView({ value, src, loader = loadPdfWithPdfJs, fitWidth = fal
   return (
     <div className="j-pdf-view">
       <Space style={{ marginBottom: 8 }} wrap>
-        <Button aria-label="上一页" icon={<LeftOutlined />} disabled={page <= 1} onClick={() => setPage(clampPage(page - 1, pages))}>上一页</Button>
+        <Button aria-label="上一页" icon={<LeftOutlined />} disabled={page <= 1} onClick={() => setPage(clampPage(page - 1, pages))}>
+          上一页
+        </Button>
         <span aria-label="页码">{pages ? `${page} / ${pages}` : ''}</span>
-        <Button aria-label="下一页" icon={<RightOutlined />} disabled={page >= pages} onClick={() => setPage(clampPage(page + 1, pages))}>下一页</Button>
+        <Button aria-label="下一页" icon={<RightOutlined />} disabled={page >= pages} onClick={() => setPage(clampPage(page + 1, pages))}>
+          下一页
+        </Button>
         <Button aria-label="放大" icon={<ZoomInOutlined />} onClick={() => change(zoomIn(zoom))} />
         <span aria-label="缩放">{zoom}%</span>
         <Button aria-label="缩小" icon={<ZoomOutOutlined />} onClick={() => change(zoomOut(zoom))} />

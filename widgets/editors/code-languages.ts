@@ -6,7 +6,11 @@ export const CODE_LANGUAGES: readonly { value: string; label: string; load: () =
   { value: 'javascript', label: 'Javascript', load: () => import('@codemirror/lang-javascript').then((m) => m.javascript()) },
   { value: 'html', label: 'XML/HTML', load: () => import('@codemirror/lang-html').then((m) => m.html()) },
   { value: 'java', label: 'Java', load: () => import('@codemirror/lang-java').then((m) => m.java()) },
-  { value: 'objectivec', label: 'Objective-C', load: () => legacy(() => import('@codemirror/legacy-modes/mode/clike').then((m) => m.objectiveC)) },
+  {
+    value: 'objectivec',
+    label: 'Objective-C',
+    load: () => legacy(() => import('@codemirror/legacy-modes/mode/clike').then((m) => m.objectiveC)),
+  },
   { value: 'python', label: 'Python', load: () => import('@codemirror/lang-python').then((m) => m.python()) },
   { value: 'r', label: 'R', load: () => legacy(() => import('@codemirror/legacy-modes/mode/r').then((m) => m.r)) },
   { value: 'shell', label: 'Shell', load: () => legacy(() => import('@codemirror/legacy-modes/mode/shell').then((m) => m.shell)) },

@@ -2,9 +2,18 @@ import sanitizeHtml from 'sanitize-html';
 
 /** Chinese font-size names (初号 … 六号) with their point sizes. */
 export const CHINESE_FONT_SIZES: readonly { name: string; pt: number }[] = [
-  { name: '初号', pt: 42 }, { name: '小初', pt: 36 }, { name: '一号', pt: 26 }, { name: '小一', pt: 24 },
-  { name: '二号', pt: 22 }, { name: '小二', pt: 18 }, { name: '三号', pt: 16 }, { name: '小三', pt: 15 },
-  { name: '四号', pt: 14 }, { name: '小四', pt: 12 }, { name: '五号', pt: 10.5 }, { name: '小五', pt: 9 },
+  { name: '初号', pt: 42 },
+  { name: '小初', pt: 36 },
+  { name: '一号', pt: 26 },
+  { name: '小一', pt: 24 },
+  { name: '二号', pt: 22 },
+  { name: '小二', pt: 18 },
+  { name: '三号', pt: 16 },
+  { name: '小三', pt: 15 },
+  { name: '四号', pt: 14 },
+  { name: '小四', pt: 12 },
+  { name: '五号', pt: 10.5 },
+  { name: '小五', pt: 9 },
   { name: '六号', pt: 7.5 },
 ];
 

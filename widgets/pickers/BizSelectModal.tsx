@@ -30,7 +30,11 @@ export function BizSelectModal({ open, preset, multiple, valueKey, initialRows, 
   const keyOf = (row: BizRow) => String(row[valueKey] ?? '');
 
   useEffect(() => {
-    if (open) { setChosen(initialRows); setKeyword(''); setQuery({ pageNo: 1, pageSize: BIZ_PAGE_SIZE, keyword: '' }); }
+    if (open) {
+      setChosen(initialRows);
+      setKeyword('');
+      setQuery({ pageNo: 1, pageSize: BIZ_PAGE_SIZE, keyword: '' });
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the choice resets only when the dialog opens
   }, [open]);
 
@@ -38,25 +42,42 @@ export function BizSelectModal({ open, preset, multiple, valueKey, initialRows, 
     if (!open) return;
     let alive = true;
     setLoading(true);
-    http.get<{ records?: BizRow[]; total?: number }>(preset.listUrl, {
-      pageNo: query.pageNo, pageSize: query.pageSize, ...(query.keyword ? { [preset.queryParam]: query.keyword } : {}),
-    }).then((res) => {
-      if (!alive) return;
-      if (!res.success) { message.warning(res.message); return; }
-      setData(pageOf<BizRow>(res.result));
-    }).finally(() => { if (alive) setLoading(false); });
-    return () => { alive = false; };
+    http
+      .get<{ records?: BizRow[]; total?: number }>(preset.listUrl, {
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+        ...(query.keyword ? { [preset.queryParam]: query.keyword } : {}),
+      })
+      .then((res) => {
+        if (!alive) return;
+        if (!res.success) {
+          message.warning(res.message);
+          return;
+        }
+        setData(pageOf<BizRow>(res.result));
+      })
+      .finally(() => {
+        if (alive) setLoading(false);
+      });
+    return () => {
+      alive = false;
+    };
   }, [http, open, query, preset]);
 
   const toggle = (row: BizRow) => {
     const on = !chosen.some((r) => keyOf(r) === keyOf(row));
-    if (!multiple) { setChosen(on ? [row] : []); return; }
+    if (!multiple) {
+      setChosen(on ? [row] : []);
+      return;
+    }
     setChosen((prev) => (on ? [...prev, row] : prev.filter((r) => keyOf(r) !== keyOf(row))));
   };
   const columns = preset.columns.map((column) => ({
     title: column.title,
     dataIndex: column.dataIndex,
-    render: (_: unknown, row: BizRow) => <JEllipsis value={column.render ? column.render(row) : row[column.dataIndex]} length={preset.ellipsisLength} />,
+    render: (_: unknown, row: BizRow) => (
+      <JEllipsis value={column.render ? column.render(row) : row[column.dataIndex]} length={preset.ellipsisLength} />
+    ),
   }));
 
   return (
@@ -64,9 +85,23 @@ export function BizSelectModal({ open, preset, multiple, valueKey, initialRows, 
       <Row gutter={8}>
         <Col md={16} span={24}>
           <Space style={{ marginBottom: 8 }}>
-            <Input placeholder={`请输入${preset.queryParamText}`} value={keyword} onChange={(event) => setKeyword(event.target.value)} onPressEnter={() => setQuery({ ...query, pageNo: 1, keyword })} />
-            <Button type="primary" onClick={() => setQuery({ ...query, pageNo: 1, keyword })}>查询</Button>
-            <Button onClick={() => { setKeyword(''); setQuery({ ...query, pageNo: 1, keyword: '' }); }}>重置</Button>
+            <Input
+              placeholder={`请输入${preset.queryParamText}`}
+              value={keyword}
+              onChange={(event) => setKeyword(event.target.value)}
+              onPressEnter={() => setQuery({ ...query, pageNo: 1, keyword })}
+            />
+            <Button type="primary" onClick={() => setQuery({ ...query, pageNo: 1, keyword })}>
+              查询
+            </Button>
+            <Button
+              onClick={() => {
+                setKeyword('');
+                setQuery({ ...query, pageNo: 1, keyword: '' });
+              }}
+            >
+              重置
+            </Button>
           </Space>
           <Table<BizRow>
             size="small"
@@ -76,10 +111,20 @@ export function BizSelectModal({ open, preset, multiple, valueKey, initialRows, 
             dataSource={data.records}
             columns={columns}
             scroll={{ y: 240 }}
-            rowSelection={{ type: multiple ? 'checkbox' : 'radio', selectedRowKeys: chosen.map(keyOf), preserveSelectedRowKeys: true, onSelect: toggle, hideSelectAll: true }}
+            rowSelection={{
+              type: multiple ? 'checkbox' : 'radio',
+              selectedRowKeys: chosen.map(keyOf),
+              preserveSelectedRowKeys: true,
+              onSelect: toggle,
+              hideSelectAll: true,
+            }}
             onRow={(row) => ({ onClick: () => toggle(row) })}
             pagination={{
-              current: query.pageNo, pageSize: query.pageSize, total: data.total, showSizeChanger: true, pageSizeOptions: BIZ_PAGE_SIZES,
+              current: query.pageNo,
+              pageSize: query.pageSize,
+              total: data.total,
+              showSizeChanger: true,
+              pageSizeOptions: BIZ_PAGE_SIZES,
               onChange: (pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize }),
             }}
           />
@@ -92,8 +137,15 @@ export function BizSelectModal({ open, preset, multiple, valueKey, initialRows, 
               dataSource={chosen}
               pagination={false}
               columns={[
-                { title: preset.columns[0].title, render: (_: unknown, row: BizRow) => <JEllipsis value={row[preset.displayKey]} length={preset.ellipsisLength} /> },
-                { title: '操作', width: 60, render: (_: unknown, row: BizRow) => <a onClick={() => setChosen(chosen.filter((r) => keyOf(r) !== keyOf(row)))}>删除</a> },
+                {
+                  title: preset.columns[0].title,
+                  render: (_: unknown, row: BizRow) => <JEllipsis value={row[preset.displayKey]} length={preset.ellipsisLength} />,
+                },
+                {
+                  title: '操作',
+                  width: 60,
+                  render: (_: unknown, row: BizRow) => <a onClick={() => setChosen(chosen.filter((r) => keyOf(r) !== keyOf(row)))}>删除</a>,
+                },
               ]}
             />
           </Card>

@@ -21,7 +21,15 @@ export interface DepartSelectModalProps {
 }
 
 /** Dialog 选择部门: lazy checkable tree, search by name, single keeps the newest check. */
-export function DepartSelectModal({ open, multi = false, checkStrictly = true, treeOpera = false, initialKeys, onOk, onCancel }: DepartSelectModalProps) {
+export function DepartSelectModal({
+  open,
+  multi = false,
+  checkStrictly = true,
+  treeOpera = false,
+  initialKeys,
+  onOk,
+  onCancel,
+}: DepartSelectModalProps) {
   const { http } = useRenderer();
   const [checked, setChecked] = useState<string[]>(initialKeys);
   const [strict, setStrict] = useState(checkStrictly);
@@ -30,13 +38,20 @@ export function DepartSelectModal({ open, multi = false, checkStrictly = true, t
   const known = useRef(new Map<string, DepartNode>());
 
   useEffect(() => {
-    if (open) { setChecked(initialKeys); setResults(null); setStrict(checkStrictly); }
+    if (open) {
+      setChecked(initialKeys);
+      setResults(null);
+      setStrict(checkStrictly);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the choice resets only when the dialog opens
   }, [open]);
 
   const remember = (nodes: DepartNode[]) => nodes.forEach((node) => known.current.set(node.key, node));
   const check = (keys: string[]) => {
-    if (multi) { setChecked(keys); return; }
+    if (multi) {
+      setChecked(keys);
+      return;
+    }
     const added = keys.filter((key) => !checked.includes(key));
     setChecked(added.length ? [added[added.length - 1]] : keys.slice(-1));
   };
@@ -45,7 +60,10 @@ export function DepartSelectModal({ open, multi = false, checkStrictly = true, t
     check(checked.includes(node.key) ? checked.filter((k) => k !== node.key) : [...checked, node.key]);
   };
   const search = async (keyWord: string) => {
-    if (!keyWord.trim()) { setResults(null); return; }
+    if (!keyWord.trim()) {
+      setResults(null);
+      return;
+    }
     try {
       const found = await searchDeparts(http, keyWord.trim());
       remember(found);
@@ -65,12 +83,22 @@ export function DepartSelectModal({ open, multi = false, checkStrictly = true, t
       footer={
         <Space>
           {treeOpera && multi && (
-            <Dropdown menu={{ items: [{ key: 'link', label: '父子关联' }, { key: 'unlink', label: '取消关联' }], onClick: ({ key }) => setStrict(key === 'unlink') }}>
+            <Dropdown
+              menu={{
+                items: [
+                  { key: 'link', label: '父子关联' },
+                  { key: 'unlink', label: '取消关联' },
+                ],
+                onClick: ({ key }) => setStrict(key === 'unlink'),
+              }}
+            >
               <Button>树操作</Button>
             </Dropdown>
           )}
           <Button onClick={onCancel}>关闭</Button>
-          <Button type="primary" onClick={confirm}>确认</Button>
+          <Button type="primary" onClick={confirm}>
+            确认
+          </Button>
         </Space>
       }
     >

@@ -23,8 +23,17 @@ export interface DepartTreeProps {
 
 /** Department tree: roots first, children loaded when a node opens (/sys/sysDepart/queryDepartTreeSync). */
 export function DepartTree({
-  checkable, checkStrictly = true, checkedKeys, onCheck, selectedKeys, onSelect, flatNodes, rootOpened = true,
-  onNodesLoaded, onEmpty, height,
+  checkable,
+  checkStrictly = true,
+  checkedKeys,
+  onCheck,
+  selectedKeys,
+  onSelect,
+  flatNodes,
+  rootOpened = true,
+  onNodesLoaded,
+  onEmpty,
+  height,
 }: DepartTreeProps) {
   const { http } = useRenderer();
   const [nodes, setNodes] = useState<DepartNode[]>([]);
@@ -43,30 +52,41 @@ export function DepartTree({
 
   useEffect(() => {
     let alive = true;
-    loadDepartLevel(http).then((roots) => {
-      if (!alive) return;
-      setNodes(roots);
-      setLoaded(true);
-      remember(roots);
-      if (roots.length === 0) onEmpty?.();
-      if (rootOpened) setExpanded(roots.filter((r) => !r.isLeaf).map((r) => r.key));
-      if (rootOpened) {
-        roots.filter((r) => !r.isLeaf).forEach((root) => {
-          loadDepartLevel(http, root.key).then((children) => {
-            if (!alive) return;
-            setNodes((prev) => attachChildren(prev, root.key, children));
-            remember(children);
-          });
-        });
-      }
-    }, (error: Error) => { message.error(error.message); setLoaded(true); });
-    return () => { alive = false; };
+    loadDepartLevel(http).then(
+      (roots) => {
+        if (!alive) return;
+        setNodes(roots);
+        setLoaded(true);
+        remember(roots);
+        if (roots.length === 0) onEmpty?.();
+        if (rootOpened) setExpanded(roots.filter((r) => !r.isLeaf).map((r) => r.key));
+        if (rootOpened) {
+          roots
+            .filter((r) => !r.isLeaf)
+            .forEach((root) => {
+              loadDepartLevel(http, root.key).then((children) => {
+                if (!alive) return;
+                setNodes((prev) => attachChildren(prev, root.key, children));
+                remember(children);
+              });
+            });
+        }
+      },
+      (error: Error) => {
+        message.error(error.message);
+        setLoaded(true);
+      },
+    );
+    return () => {
+      alive = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the root level loads once per HTTP client
   }, [http]);
 
   const shown = flatNodes ?? nodes;
   if (loaded && shown.length === 0) return <Empty description="暂无数据" />;
-  const byKey = (keys: Key[]) => keys.map((k) => all.get(String(k)) ?? flatNodes?.find((n) => n.key === String(k))).filter((n): n is DepartNode => !!n);
+  const byKey = (keys: Key[]) =>
+    keys.map((k) => all.get(String(k)) ?? flatNodes?.find((n) => n.key === String(k))).filter((n): n is DepartNode => !!n);
 
   return (
     <Tree<DepartNode>
@@ -79,12 +99,16 @@ export function DepartTree({
       onExpand={(keys) => setExpanded(keys)}
       checkedKeys={checkedKeys}
       selectedKeys={selectedKeys}
-      loadData={flatNodes ? undefined : async (node) => {
-        if (node.children?.length || node.isLeaf) return;
-        const children = await loadDepartLevel(http, node.key);
-        setNodes((prev) => attachChildren(prev, node.key, children));
-        remember(children);
-      }}
+      loadData={
+        flatNodes
+          ? undefined
+          : async (node) => {
+              if (node.children?.length || node.isLeaf) return;
+              const children = await loadDepartLevel(http, node.key);
+              setNodes((prev) => attachChildren(prev, node.key, children));
+              remember(children);
+            }
+      }
       onCheck={(checked) => {
         const keys = (Array.isArray(checked) ? checked : checked.checked).map(String);
         onCheck?.(keys, byKey(keys));

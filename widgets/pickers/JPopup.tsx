@@ -39,13 +39,18 @@ export function JPopup({ value = '', onChange, onCallback, placeholder = '请选
         allowClear
         suffix={<ClusterOutlined />}
         onClick={() => !disabled && setOpen(true)}
-        onChange={(event) => { if (!event.target.value) apply(mapPopupRows(config, [])); }}
+        onChange={(event) => {
+          if (!event.target.value) apply(mapPopupRows(config, []));
+        }}
       />
       <PopupReportModal
         open={open}
         config={config}
         onCancel={() => setOpen(false)}
-        onOk={(rows) => { apply(mapPopupRows(config, rows)); setOpen(false); }}
+        onOk={(rows) => {
+          apply(mapPopupRows(config, rows));
+          setOpen(false);
+        }}
       />
     </>
   );

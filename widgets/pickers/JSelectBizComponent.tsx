@@ -18,7 +18,15 @@ export interface JSelectBizProps {
 }
 
 /** Business-record picker: tags of the chosen records plus a 选择 button opening the record dialog. */
-export function JSelectBizComponent({ value = '', onChange, preset, multiple = true, returnId = false, placeholder = '请选择', disabled }: JSelectBizProps) {
+export function JSelectBizComponent({
+  value = '',
+  onChange,
+  preset,
+  multiple = true,
+  returnId = false,
+  placeholder = '请选择',
+  disabled,
+}: JSelectBizProps) {
   const { http } = useRenderer();
   const valueKey = returnId ? preset.returnKeys[0] : preset.returnKeys[1];
   const [open, setOpen] = useState(false);
@@ -26,13 +34,18 @@ export function JSelectBizComponent({ value = '', onChange, preset, multiple = t
   const values = value ? value.split(',').filter(Boolean) : [];
 
   useEffect(() => {
-    if (!value) { setRows([]); return; }
+    if (!value) {
+      setRows([]);
+      return;
+    }
     if (values.every((v) => rows.some((row) => String(row[valueKey]) === v))) return;
     let alive = true;
     http.get<{ records?: BizRow[] }>(preset.listUrl, { [valueKey]: `${value},`, pageNo: 1, pageSize: values.length }).then((res) => {
       if (alive && res.success) setRows(listOf<BizRow>(res.result));
     });
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rows are the loaded labels; reading them must not load again
   }, [http, value, valueKey, preset]);
 
@@ -58,7 +71,9 @@ export function JSelectBizComponent({ value = '', onChange, preset, multiple = t
           onChange={(kept: string[]) => emit(rows.filter((row) => kept.includes(String(row[valueKey]))))}
           style={{ flex: 1 }}
         />
-        <Button type="primary" icon={<SearchOutlined />} disabled={disabled} onClick={() => setOpen(true)}>选择</Button>
+        <Button type="primary" icon={<SearchOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
+          选择
+        </Button>
       </Space.Compact>
       <BizSelectModal
         open={open}
@@ -67,7 +82,10 @@ export function JSelectBizComponent({ value = '', onChange, preset, multiple = t
         valueKey={valueKey}
         initialRows={rows.filter((row) => values.includes(String(row[valueKey])))}
         onCancel={() => setOpen(false)}
-        onOk={(chosen) => { emit(chosen); setOpen(false); }}
+        onOk={(chosen) => {
+          emit(chosen);
+          setOpen(false);
+        }}
       />
     </>
   );

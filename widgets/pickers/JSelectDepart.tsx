@@ -23,8 +23,15 @@ const field = (node: DepartNode, name: string) => String(node[name] ?? '');
 
 /** Department select: read-only input opening the 500 px department dialog; the value is comma-joined store fields. */
 export function JSelectDepart({
-  value = '', onChange, multi = false, store = 'id', text = 'departName', checkStrictly = true, treeOpera = false,
-  placeholder = '请点击选择部门', disabled,
+  value = '',
+  onChange,
+  multi = false,
+  store = 'id',
+  text = 'departName',
+  checkStrictly = true,
+  treeOpera = false,
+  placeholder = '请点击选择部门',
+  disabled,
 }: JSelectDepartProps) {
   const { http } = useRenderer();
   const [open, setOpen] = useState(false);
@@ -32,22 +39,32 @@ export function JSelectDepart({
   const values = value ? value.split(',').filter(Boolean) : [];
 
   useEffect(() => {
-    if (!value) { setSelected([]); return; }
+    if (!value) {
+      setSelected([]);
+      return;
+    }
     if (values.every((v) => selected.some((node) => field(node, store) === v))) return;
     let alive = true;
-    departsByIds(http, value).then((nodes) => {
-      if (!alive) return;
-      const flat = flattenDeparts(nodes);
-      setSelected(values.map((v) => flat.find((node) => field(node, store) === v)).filter((n): n is DepartNode => !!n));
-    }, () => undefined);
-    return () => { alive = false; };
+    departsByIds(http, value).then(
+      (nodes) => {
+        if (!alive) return;
+        const flat = flattenDeparts(nodes);
+        setSelected(values.map((v) => flat.find((node) => field(node, store) === v)).filter((n): n is DepartNode => !!n));
+      },
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- selected holds the loaded labels; reading it must not load again
   }, [http, value, store]);
 
-  const display = values.map((v) => {
-    const node = selected.find((n) => field(n, store) === v);
-    return node ? field(node, text) : v;
-  }).join(',');
+  const display = values
+    .map((v) => {
+      const node = selected.find((n) => field(n, store) === v);
+      return node ? field(node, text) : v;
+    })
+    .join(',');
 
   return (
     <>
@@ -58,7 +75,9 @@ export function JSelectDepart({
         disabled={disabled}
         onClick={() => !disabled && setOpen(true)}
         allowClear
-        onChange={(event) => { if (!event.target.value) onChange?.('', []); }}
+        onChange={(event) => {
+          if (!event.target.value) onChange?.('', []);
+        }}
         suffix={<ClusterOutlined />}
       />
       <DepartSelectModal
@@ -78,18 +97,41 @@ export function JSelectDepart({
   );
 }
 
-export function DepartPretty({ value, text, store = 'id', textField = 'departName' }: { value?: string; text?: string; store?: string; textField?: string }) {
+export function DepartPretty({
+  value,
+  text,
+  store = 'id',
+  textField = 'departName',
+}: {
+  value?: string;
+  text?: string;
+  store?: string;
+  textField?: string;
+}) {
   const { http } = useRenderer();
   const [names, setNames] = useState<string | undefined>(text);
   useEffect(() => {
     if (text !== undefined || !value) return;
     let alive = true;
-    departsByIds(http, value).then((nodes) => {
-      if (!alive) return;
-      const flat = flattenDeparts(nodes);
-      setNames(value.split(',').map((v) => { const n = flat.find((node) => field(node, store) === v); return n ? field(n, textField) : v; }).join(','));
-    }, () => undefined);
-    return () => { alive = false; };
+    departsByIds(http, value).then(
+      (nodes) => {
+        if (!alive) return;
+        const flat = flattenDeparts(nodes);
+        setNames(
+          value
+            .split(',')
+            .map((v) => {
+              const n = flat.find((node) => field(node, store) === v);
+              return n ? field(n, textField) : v;
+            })
+            .join(','),
+        );
+      },
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
   }, [http, value, text, store, textField]);
   return <span>{names ?? value ?? ''}</span>;
 }

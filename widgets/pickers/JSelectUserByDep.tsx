@@ -17,7 +17,14 @@ export interface JSelectUserByDepProps {
 }
 
 /** User picker by department: names of the stored users, and a 选择用户 button opening the 1250 px dialog. */
-export function JSelectUserByDep({ value = '', onChange, multi = true, store = 'username', text = 'realname', disabled }: JSelectUserByDepProps) {
+export function JSelectUserByDep({
+  value = '',
+  onChange,
+  multi = true,
+  store = 'username',
+  text = 'realname',
+  disabled,
+}: JSelectUserByDepProps) {
   const { http } = useRenderer();
   const storeKey = camelField(store);
   const textKey = camelField(text);
@@ -26,24 +33,44 @@ export function JSelectUserByDep({ value = '', onChange, multi = true, store = '
   const values = value ? value.split(',').filter(Boolean) : [];
 
   useEffect(() => {
-    if (!value) { setRows([]); return; }
+    if (!value) {
+      setRows([]);
+      return;
+    }
     if (values.every((v) => rows.some((row) => String(row[storeKey]) === v))) return;
     let alive = true;
-    usersByValues(http, store, value).then((users) => { if (alive) setRows(users); });
-    return () => { alive = false; };
+    usersByValues(http, store, value).then((users) => {
+      if (alive) setRows(users);
+    });
+    return () => {
+      alive = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rows are the loaded labels; reading them must not load again
   }, [http, value, store]);
 
-  const display = values.map((v) => {
-    const row = rows.find((r) => String(r[storeKey]) === v);
-    return row ? String(row[textKey] ?? v) : v;
-  }).join(',');
+  const display = values
+    .map((v) => {
+      const row = rows.find((r) => String(r[storeKey]) === v);
+      return row ? String(row[textKey] ?? v) : v;
+    })
+    .join(',');
 
   return (
     <>
       <Space.Compact style={{ width: '100%' }}>
-        <Input readOnly value={display} placeholder="请先选择用户" disabled={disabled} allowClear onChange={(event) => { if (!event.target.value) onChange?.('', []); }} />
-        <Button type="primary" disabled={disabled} onClick={() => setOpen(true)}>选择用户</Button>
+        <Input
+          readOnly
+          value={display}
+          placeholder="请先选择用户"
+          disabled={disabled}
+          allowClear
+          onChange={(event) => {
+            if (!event.target.value) onChange?.('', []);
+          }}
+        />
+        <Button type="primary" disabled={disabled} onClick={() => setOpen(true)}>
+          选择用户
+        </Button>
       </Space.Compact>
       <UserPickerModal
         open={open}
@@ -61,7 +88,17 @@ export function JSelectUserByDep({ value = '', onChange, multi = true, store = '
   );
 }
 
-export function UserPretty({ value, text, store = 'username', textField = 'realname' }: { value?: string; text?: string; store?: string; textField?: string }) {
+export function UserPretty({
+  value,
+  text,
+  store = 'username',
+  textField = 'realname',
+}: {
+  value?: string;
+  text?: string;
+  store?: string;
+  textField?: string;
+}) {
   const { http } = useRenderer();
   const [names, setNames] = useState<string | undefined>(text);
   useEffect(() => {
@@ -70,9 +107,16 @@ export function UserPretty({ value, text, store = 'username', textField = 'realn
     usersByValues(http, store, value).then((users) => {
       if (!alive) return;
       const key = camelField(store);
-      setNames(value.split(',').map((v) => String(users.find((u) => String(u[key]) === v)?.[camelField(textField)] ?? v)).join(','));
+      setNames(
+        value
+          .split(',')
+          .map((v) => String(users.find((u) => String(u[key]) === v)?.[camelField(textField)] ?? v))
+          .join(','),
+      );
     });
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
   }, [http, value, text, store, textField]);
   return <span>{names ?? value ?? ''}</span>;
 }

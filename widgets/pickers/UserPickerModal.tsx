@@ -30,7 +30,12 @@ export function UserPickerModal({ open, multi = true, initialRows, rowKey = 'use
   const keyOf = (row: PickerUser) => String(row[rowKey] ?? row.id);
 
   useEffect(() => {
-    if (open) { setChosen(initialRows); setQuery({ pageNo: 1, pageSize: 10, username: '', departId: undefined }); setUsername(''); setDepartId(undefined); }
+    if (open) {
+      setChosen(initialRows);
+      setQuery({ pageNo: 1, pageSize: 10, username: '', departId: undefined });
+      setUsername('');
+      setDepartId(undefined);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the choice resets only when the dialog opens
   }, [open]);
 
@@ -38,16 +43,27 @@ export function UserPickerModal({ open, multi = true, initialRows, rowKey = 'use
     if (!open) return;
     let alive = true;
     setLoading(true);
-    queryPickerUsers(http, query).then(
-      (page) => { if (alive) setData(page); },
-      (error: Error) => message.warning(error.message),
-    ).finally(() => { if (alive) setLoading(false); });
-    return () => { alive = false; };
+    queryPickerUsers(http, query)
+      .then(
+        (page) => {
+          if (alive) setData(page);
+        },
+        (error: Error) => message.warning(error.message),
+      )
+      .finally(() => {
+        if (alive) setLoading(false);
+      });
+    return () => {
+      alive = false;
+    };
   }, [http, open, query]);
 
   const selectedKeys = chosen.map(keyOf);
   const toggle = (row: PickerUser, on: boolean) => {
-    if (!multi) { setChosen(on ? [row] : []); return; }
+    if (!multi) {
+      setChosen(on ? [row] : []);
+      return;
+    }
     setChosen((prev) => (on ? [...prev.filter((r) => keyOf(r) !== keyOf(row)), row] : prev.filter((r) => keyOf(r) !== keyOf(row))));
   };
 
@@ -65,7 +81,10 @@ export function UserPickerModal({ open, multi = true, initialRows, rowKey = 'use
         <Col md={7} sm={24}>
           <DepartTree
             selectedKeys={departId ? [departId] : []}
-            onSelect={(node) => { setDepartId(node?.key); setQuery((q) => ({ ...q, pageNo: 1, departId: node?.key })); }}
+            onSelect={(node) => {
+              setDepartId(node?.key);
+              setQuery((q) => ({ ...q, pageNo: 1, departId: node?.key }));
+            }}
           />
         </Col>
         <Col md={17} sm={24}>
@@ -78,7 +97,14 @@ export function UserPickerModal({ open, multi = true, initialRows, rowKey = 'use
               onSearch={(text) => setQuery((q) => ({ ...q, pageNo: 1, username: text }))}
               style={{ width: 200 }}
             />
-            <Button onClick={() => { setUsername(''); setQuery({ pageNo: 1, pageSize: query.pageSize, username: '', departId }); }}>重置</Button>
+            <Button
+              onClick={() => {
+                setUsername('');
+                setQuery({ pageNo: 1, pageSize: query.pageSize, username: '', departId });
+              }}
+            >
+              重置
+            </Button>
           </Space>
           <Table<PickerUser>
             size="small"
@@ -103,7 +129,11 @@ export function UserPickerModal({ open, multi = true, initialRows, rowKey = 'use
             }}
             onRow={(row) => ({ onClick: () => toggle(row, !selectedKeys.includes(keyOf(row))) })}
             pagination={{
-              current: query.pageNo, pageSize: query.pageSize, total: data.total, showSizeChanger: true, pageSizeOptions: ['10', '20', '30'],
+              current: query.pageNo,
+              pageSize: query.pageSize,
+              total: data.total,
+              showSizeChanger: true,
+              pageSizeOptions: ['10', '20', '30'],
               showTotal: (total, [from, to]) => `${from}-${to} 共 ${total} 条`,
               onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
             }}

@@ -25,8 +25,14 @@ export interface BizPreset {
 export const BIZ_DEFAULTS = { width: 900, ellipsisLength: 12 } as const;
 
 export const USER_PRESET: BizPreset = {
-  name: '用户', listUrl: '/sys/user/list', displayKey: 'realname', returnKeys: ['id', 'username'],
-  queryParam: 'username', queryParamText: '账号', width: 1200, ellipsisLength: 25,
+  name: '用户',
+  listUrl: '/sys/user/list',
+  displayKey: 'realname',
+  returnKeys: ['id', 'username'],
+  queryParam: 'username',
+  queryParamText: '账号',
+  width: 1200,
+  ellipsisLength: 25,
   columns: [
     { title: '姓名', dataIndex: 'realname' },
     { title: '账号', dataIndex: 'username' },
@@ -37,14 +43,28 @@ export const USER_PRESET: BizPreset = {
 };
 
 export const ROLE_PRESET: BizPreset = {
-  name: '角色', listUrl: '/sys/role/list', displayKey: 'roleName', returnKeys: ['id', 'roleCode'],
-  queryParam: 'roleCode', queryParamText: '角色编码', ...BIZ_DEFAULTS,
-  columns: [{ title: '角色名称', dataIndex: 'roleName' }, { title: '角色编码', dataIndex: 'roleCode' }],
+  name: '角色',
+  listUrl: '/sys/role/list',
+  displayKey: 'roleName',
+  returnKeys: ['id', 'roleCode'],
+  queryParam: 'roleCode',
+  queryParamText: '角色编码',
+  ...BIZ_DEFAULTS,
+  columns: [
+    { title: '角色名称', dataIndex: 'roleName' },
+    { title: '角色编码', dataIndex: 'roleCode' },
+  ],
 };
 
 export const POSITION_PRESET: BizPreset = {
-  name: '职务', listUrl: '/sys/position/list', displayKey: 'name', returnKeys: ['id', 'code'],
-  queryParam: 'name', queryParamText: '职务名称', width: 1000, ellipsisLength: BIZ_DEFAULTS.ellipsisLength,
+  name: '职务',
+  listUrl: '/sys/position/list',
+  displayKey: 'name',
+  returnKeys: ['id', 'code'],
+  queryParam: 'name',
+  queryParamText: '职务名称',
+  width: 1000,
+  ellipsisLength: BIZ_DEFAULTS.ellipsisLength,
   columns: [
     { title: '职务名称', dataIndex: 'name' },
     { title: '职务编码', dataIndex: 'code' },

@@ -29,11 +29,17 @@ function BizPretty({ preset, value, text, returnId }: { preset: BizPreset; value
       const rows = listOf<BizRow>(res.result);
       setNames(values.map((v) => String(rows.find((r) => String(r[valueKey]) === v)?.[preset.displayKey] ?? v)).join(','));
     });
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
   }, [http, value, text, preset, valueKey]);
   return <span>{names ?? value ?? ''}</span>;
 }
 
-export const MultiUserPretty = (props: { value?: string; text?: string; returnId?: boolean }) => <BizPretty preset={USER_PRESET} {...props} />;
+export const MultiUserPretty = (props: { value?: string; text?: string; returnId?: boolean }) => (
+  <BizPretty preset={USER_PRESET} {...props} />
+);
 export const RolePretty = (props: { value?: string; text?: string; returnId?: boolean }) => <BizPretty preset={ROLE_PRESET} {...props} />;
-export const PositionPretty = (props: { value?: string; text?: string; returnId?: boolean }) => <BizPretty preset={POSITION_PRESET} {...props} />;
+export const PositionPretty = (props: { value?: string; text?: string; returnId?: boolean }) => (
+  <BizPretty preset={POSITION_PRESET} {...props} />
+);

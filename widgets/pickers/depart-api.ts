@@ -14,7 +14,17 @@ export interface DepartNode {
   [field: string]: unknown;
 }
 
-interface RawDepart { id?: unknown; key?: unknown; title?: unknown; departName?: unknown; orgCode?: unknown; parentId?: unknown; leaf?: unknown; isLeaf?: unknown; children?: unknown }
+interface RawDepart {
+  id?: unknown;
+  key?: unknown;
+  title?: unknown;
+  departName?: unknown;
+  orgCode?: unknown;
+  parentId?: unknown;
+  leaf?: unknown;
+  isLeaf?: unknown;
+  children?: unknown;
+}
 
 export function normalizeDepart(raw: RawDepart): DepartNode {
   const id = String(raw.id ?? raw.key ?? '');

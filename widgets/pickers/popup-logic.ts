@@ -17,7 +17,11 @@ export const POPUP_SELECT_ONE = '请选择一条记录';
 export const POPUP_INIT_FAILED = 'Popup初始化失败，请检查你的配置或稍后重试！';
 export const POPUP_CACHE_MS = 30_000;
 
-const list = (text: string | undefined) => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (text: string | undefined) =>
+  (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** The configuration error, or null when the popup may be used. */
 export function popupConfigError(config: PopupConfig): string | null {
@@ -35,7 +39,10 @@ export function parseSorter(sorter: string | undefined): { column: string; order
 const unquote = (value: string) => (/^'.*'$/.test(value) ? value.slice(1, -1) : value);
 
 /** Report params as self_ query parameters; values quoted in '' are unquoted into matching query fields. */
-export function paramQuery(param: Record<string, string> | undefined, queryFields: string[]): { self: Record<string, string>; query: Record<string, string> } {
+export function paramQuery(
+  param: Record<string, string> | undefined,
+  queryFields: string[],
+): { self: Record<string, string>; query: Record<string, string> } {
   const self: Record<string, string> = {};
   const query: Record<string, string> = {};
   for (const [key, value] of Object.entries(param ?? {})) {
@@ -54,7 +61,9 @@ export function mapPopupRows(config: PopupConfig, rows: PopupRow[]): Record<stri
   const separator = config.spliter ?? ',';
   const result: Record<string, string> = {};
   dest.forEach((destField, index) => {
-    result[destField] = rows.map((row) => (row[org[index]] === undefined || row[org[index]] === null ? '' : String(row[org[index]]))).join(separator);
+    result[destField] = rows
+      .map((row) => (row[org[index]] === undefined || row[org[index]] === null ? '' : String(row[org[index]])))
+      .join(separator);
   });
   return result;
 }

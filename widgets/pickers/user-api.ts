@@ -31,7 +31,11 @@ export const PICKER_SORT = { column: 'createTime', order: 'desc' } as const;
 /** GET /sys/user/queryUserComponentData. */
 export async function queryPickerUsers(http: RendererHttp, query: UserQuery): Promise<Paged<PickerUser>> {
   const res = await http.get<{ records?: PickerUser[]; total?: number }>('/sys/user/queryUserComponentData', {
-    username: query.username ?? '', departId: query.departId ?? '', pageNo: query.pageNo, pageSize: query.pageSize, ...PICKER_SORT,
+    username: query.username ?? '',
+    departId: query.departId ?? '',
+    pageNo: query.pageNo,
+    pageSize: query.pageSize,
+    ...PICKER_SORT,
   });
   if (!res.success) throw new Error(res.message || '用户加载失败');
   return pageOf<PickerUser>(res.result);

@@ -16,7 +16,16 @@ export const MODAL_BODY_HEIGHT_RATIO = 0.8;
 
 /** antd Modal with a fullscreen toggle, body capped at 80% of the window, destroyed when hidden. */
 export function JModal({
-  open, fullscreen = false, switchFullscreen = true, onFullscreenChange, title, width, style, styles, children, ...rest
+  open,
+  fullscreen = false,
+  switchFullscreen = true,
+  onFullscreenChange,
+  title,
+  width,
+  style,
+  styles,
+  children,
+  ...rest
 }: JModalProps) {
   const [isFull, setFull] = useState(fullscreen);
   useEffect(() => {

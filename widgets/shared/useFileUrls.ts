@@ -17,12 +17,16 @@ export function useFileUrls(paths: string[]): (path: string) => string {
   useEffect(() => {
     if (!key) return;
     let alive = true;
-    const refresh = () => signedUrls.load(http, key.split(',')).then(() => {
-      if (alive) setLoaded((n) => n + 1);
-    });
+    const refresh = () =>
+      signedUrls.load(http, key.split(',')).then(() => {
+        if (alive) setLoaded((n) => n + 1);
+      });
     void refresh();
     const timer = setInterval(() => void refresh(), RENEW_EVERY_MS);
-    return () => { alive = false; clearInterval(timer); };
+    return () => {
+      alive = false;
+      clearInterval(timer);
+    };
   }, [http, key]);
 
   return useCallback((path: string) => signedUrls.get(path) ?? data.fileUrl(path), [data]);

@@ -45,10 +45,19 @@ export function JFilePop({ open, fileType = 'file', number = 1, bizPath = 'temp'
     }
     const list = Array.isArray(records)
       ? records
-      : String(records).split(',').filter(Boolean).map((path) => ({ fileName: path.substring(path.lastIndexOf('/') + 1), filePath: path }));
-    onOk(list.map((file, index) => ({
-      name: file.fileName, path: file.filePath, url: data.fileUrl(file.filePath), status: 'done', id: `${Date.now()}-${index}`,
-    })));
+      : String(records)
+          .split(',')
+          .filter(Boolean)
+          .map((path) => ({ fileName: path.substring(path.lastIndexOf('/') + 1), filePath: path }));
+    onOk(
+      list.map((file, index) => ({
+        name: file.fileName,
+        path: file.filePath,
+        url: data.fileUrl(file.filePath),
+        status: 'done',
+        id: `${Date.now()}-${index}`,
+      })),
+    );
   };
 
   return (

@@ -6,8 +6,16 @@ import { useFileUrls } from '../shared/useFileUrls';
 import { ImagePreviewModal } from './ImagePreviewModal';
 import { useUploadList } from './useUploadList';
 import {
-  DEFAULT_ACCEPT, DEFAULT_MAX_SIZE_MB, checkUploadFile, checkUploadSize, moveItem, uploadLimitText,
-  type MoveDirection, type UploadFileType, type UploadItem, type UploadValue,
+  DEFAULT_ACCEPT,
+  DEFAULT_MAX_SIZE_MB,
+  checkUploadFile,
+  checkUploadSize,
+  moveItem,
+  uploadLimitText,
+  type MoveDirection,
+  type UploadFileType,
+  type UploadItem,
+  type UploadValue,
 } from './upload-rules';
 
 export interface JUploadProps {
@@ -34,19 +42,41 @@ export interface JUploadProps {
 function toAntFile(item: UploadItem, urlOf: (path: string) => string): UploadFile {
   const url = item.url ?? (item.path ? urlOf(item.path) : undefined);
   return {
-    uid: item.uid, name: item.name, size: item.size, type: item.type, percent: item.percent, url, thumbUrl: url,
-    status: item.status, response: item.message,
+    uid: item.uid,
+    name: item.name,
+    size: item.size,
+    type: item.type,
+    percent: item.percent,
+    url,
+    thumbUrl: url,
+    status: item.status,
+    response: item.message,
   };
 }
 
 /** File or image upload to /sys/common/upload with type checks, limit, progress, preview and reordering. */
 export function JUpload({
-  value, onChange, text, fileType = 'all', bizPath = 'temp', accept = DEFAULT_ACCEPT, returnUrl = true,
-  number = 0, multiple = true, buttonVisible = true, disabled, beforeUpload, maxSize = DEFAULT_MAX_SIZE_MB,
+  value,
+  onChange,
+  text,
+  fileType = 'all',
+  bizPath = 'temp',
+  accept = DEFAULT_ACCEPT,
+  returnUrl = true,
+  number = 0,
+  multiple = true,
+  buttonVisible = true,
+  disabled,
+  beforeUpload,
+  maxSize = DEFAULT_MAX_SIZE_MB,
 }: JUploadProps) {
   const [preview, setPreview] = useState<string | null>(null);
   const { items, upload, remove, reorder } = useUploadList({
-    value, onChange, bizPath, returnUrl, limit: number,
+    value,
+    onChange,
+    bizPath,
+    returnUrl,
+    limit: number,
     onUploadError: (item) => message.error(`${item.name} 上传失败.`),
   });
   const isImage = fileType === 'image';
@@ -60,12 +90,21 @@ export function JUpload({
   };
 
   const label = text ?? (isImage ? '上传' : '点击上传');
-  const limits = <Typography.Text type="secondary" className="j-upload-limit" style={{ fontSize: 12 }}>{uploadLimitText(fileType, accept, maxSize)}</Typography.Text>;
+  const limits = (
+    <Typography.Text type="secondary" className="j-upload-limit" style={{ fontSize: 12 }}>
+      {uploadLimitText(fileType, accept, maxSize)}
+    </Typography.Text>
+  );
   const button = isImage ? (
-    <div><PlusOutlined /><div style={{ marginTop: 8 }}>{label}</div></div>
+    <div>
+      <PlusOutlined />
+      <div style={{ marginTop: 8 }}>{label}</div>
+    </div>
   ) : (
     <Space size={8} wrap>
-      <Button icon={<UploadOutlined />} disabled={disabled}>{label}</Button>
+      <Button icon={<UploadOutlined />} disabled={disabled}>
+        {label}
+      </Button>
       {/* the limits sit beside the button, but a click on them is not a click on it */}
       <span onClick={(e) => e.stopPropagation()}>{limits}</span>
     </Space>
@@ -98,20 +137,28 @@ export function JUpload({
           if (isImage || isImagePath(file.url) || file.type?.includes('image')) setPreview(file.url);
           else window.open(file.url, '_blank');
         }}
-        itemRender={isImage ? (node, file) => {
-          const index = items.findIndex((item) => item.uid === file.uid);
-          return (
-            <div className="j-upload-card" style={{ position: 'relative', width: '100%', height: '100%' }}>
-              {node}
-              {!disabled && file.status === 'done' && (
-                <div style={{ position: 'absolute', bottom: 2, left: 0, right: 0, display: 'flex', justifyContent: 'space-between' }}>
-                  <Button size="small" type="text" aria-label="左移" onClick={() => move(index, 'left')}>←</Button>
-                  <Button size="small" type="text" aria-label="右移" onClick={() => move(index, 'right')}>→</Button>
-                </div>
-              )}
-            </div>
-          );
-        } : undefined}
+        itemRender={
+          isImage
+            ? (node, file) => {
+                const index = items.findIndex((item) => item.uid === file.uid);
+                return (
+                  <div className="j-upload-card" style={{ position: 'relative', width: '100%', height: '100%' }}>
+                    {node}
+                    {!disabled && file.status === 'done' && (
+                      <div style={{ position: 'absolute', bottom: 2, left: 0, right: 0, display: 'flex', justifyContent: 'space-between' }}>
+                        <Button size="small" type="text" aria-label="左移" onClick={() => move(index, 'left')}>
+                          ←
+                        </Button>
+                        <Button size="small" type="text" aria-label="右移" onClick={() => move(index, 'right')}>
+                          →
+                        </Button>
+                      </div>
+                    )}
+                  </div>
+                );
+              }
+            : undefined
+        }
       >
         {buttonVisible && !disabled ? button : null}
       </Upload>

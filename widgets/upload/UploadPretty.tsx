@@ -13,7 +13,11 @@ export function UploadPretty({ value, fileType }: { value?: UploadValue; fileTyp
       {items.map((item) => {
         const url = urlOf(item.path ?? '');
         if (fileType === 'image' || isImagePath(url)) return <Image key={item.uid} src={url} alt={item.name} width={48} height={48} />;
-        return <a key={item.uid} href={url} target="_blank" rel="noreferrer">{item.name}</a>;
+        return (
+          <a key={item.uid} href={url} target="_blank" rel="noreferrer">
+            {item.name}
+          </a>
+        );
       })}
     </Space>
   );

@@ -38,7 +38,10 @@ export function checkUploadFile(
   if (fileType === 'image') {
     return file.type && file.type.includes('image') ? null : '请上传图片';
   }
-  const allowed = accept.split(',').map((ext) => ext.trim().toLowerCase()).filter(Boolean);
+  const allowed = accept
+    .split(',')
+    .map((ext) => ext.trim().toLowerCase())
+    .filter(Boolean);
   if (allowed.length === 0 || allowed.includes('*')) return null;
   const dot = file.name.lastIndexOf('.');
   const ext = dot >= 0 ? file.name.substring(dot).toLowerCase() : '';
@@ -54,9 +57,16 @@ export function checkUploadSize(file: { size?: number }, maxSizeMb: number = DEF
 }
 
 /** The limits written beside the upload button: 支持PDF、JPG、PNG、JPEG格式，单个文件不超过10MB. */
-export function uploadLimitText(fileType: UploadFileType, accept: string = DEFAULT_ACCEPT, maxSizeMb: number = DEFAULT_MAX_SIZE_MB): string {
+export function uploadLimitText(
+  fileType: UploadFileType,
+  accept: string = DEFAULT_ACCEPT,
+  maxSizeMb: number = DEFAULT_MAX_SIZE_MB,
+): string {
   const size = maxSizeMb > 0 ? `单个文件不超过${maxSizeMb}MB` : '';
-  const formats = accept.split(',').map((ext) => ext.trim().replace(/^\./, '').toUpperCase()).filter((ext) => ext && ext !== '*');
+  const formats = accept
+    .split(',')
+    .map((ext) => ext.trim().replace(/^\./, '').toUpperCase())
+    .filter((ext) => ext && ext !== '*');
   const kinds = fileType === 'image' ? '支持图片' : formats.length ? `支持${formats.join('、')}格式` : '';
   return [kinds, size].filter(Boolean).join('，');
 }
@@ -95,7 +105,13 @@ export function valueToItems(value: UploadValue | undefined | null): UploadItem[
   if (Array.isArray(value)) {
     return value
       .filter((record) => record && record.filePath)
-      .map((record) => ({ uid: nextUid(), name: record.fileName || fileNameOf(record.filePath), path: record.filePath, size: record.fileSize, status: 'done' as const }));
+      .map((record) => ({
+        uid: nextUid(),
+        name: record.fileName || fileNameOf(record.filePath),
+        path: record.filePath,
+        size: record.fileSize,
+        status: 'done' as const,
+      }));
   }
   return String(value)
     .split(',')
@@ -108,7 +124,11 @@ export function valueToItems(value: UploadValue | undefined | null): UploadItem[
 export function itemsToValue(items: UploadItem[], returnUrl: boolean): UploadValue | undefined {
   const live = items.filter((item) => item.status !== 'removed');
   if (live.some((item) => item.status !== 'done')) return undefined;
-  if (returnUrl) return live.map((item) => item.path ?? '').filter(Boolean).join(',');
+  if (returnUrl)
+    return live
+      .map((item) => item.path ?? '')
+      .filter(Boolean)
+      .join(',');
   return live.map((item) => ({ fileName: item.name, filePath: item.path ?? '', fileSize: item.size }));
 }
 

@@ -2,8 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRenderer } from '@renderer/context';
 import { errorMessage } from '../shared/errors';
 import {
-  itemsToValue, limitFiles, settleUpload, valueToItems,
-  type UploadItem, type UploadResponse, type UploadValue,
+  itemsToValue,
+  limitFiles,
+  settleUpload,
+  valueToItems,
+  type UploadItem,
+  type UploadResponse,
+  type UploadValue,
 } from './upload-rules';
 
 export interface UploadListOptions {
@@ -51,32 +56,43 @@ export function useUploadList({ value, onChange, bizPath, returnUrl, limit, extr
     setItems(change);
   }, []);
 
-  const upload = useCallback(async (file: File) => {
-    uploadSeq += 1;
-    const uid = `upload-${uploadSeq}`;
-    const item: UploadItem = { uid, name: file.name, type: file.type, size: file.size, status: 'uploading', percent: 0 };
-    update((prev) => [...prev, item]);
-    const form = new FormData();
-    form.append('file', file);
-    form.append('biz', bizPath);
-    for (const [key, fieldValue] of Object.entries(extraFields ?? {})) form.append(key, fieldValue);
-    let settled: UploadItem;
-    try {
-      const response = await data.upload<unknown>(form, (percent) => {
-        update((prev) => prev.map((entry) => (entry.uid === uid ? { ...entry, percent } : entry)));
-      });
-      settled = settleUpload(item, response as UploadResponse);
-    } catch (error) {
-      settled = { ...item, status: 'error', message: errorMessage(error) };
-    }
-    update((prev) => limitFiles(prev.map((entry) => (entry.uid === uid ? settled : entry)), limit));
-    if (settled.status === 'error') onUploadError?.(settled);
-    return settled;
-  }, [data, bizPath, extraFields, limit, update, onUploadError]);
+  const upload = useCallback(
+    async (file: File) => {
+      uploadSeq += 1;
+      const uid = `upload-${uploadSeq}`;
+      const item: UploadItem = { uid, name: file.name, type: file.type, size: file.size, status: 'uploading', percent: 0 };
+      update((prev) => [...prev, item]);
+      const form = new FormData();
+      form.append('file', file);
+      form.append('biz', bizPath);
+      for (const [key, fieldValue] of Object.entries(extraFields ?? {})) form.append(key, fieldValue);
+      let settled: UploadItem;
+      try {
+        const response = await data.upload<unknown>(form, (percent) => {
+          update((prev) => prev.map((entry) => (entry.uid === uid ? { ...entry, percent } : entry)));
+        });
+        settled = settleUpload(item, response as UploadResponse);
+      } catch (error) {
+        settled = { ...item, status: 'error', message: errorMessage(error) };
+      }
+      update((prev) =>
+        limitFiles(
+          prev.map((entry) => (entry.uid === uid ? settled : entry)),
+          limit,
+        ),
+      );
+      if (settled.status === 'error') onUploadError?.(settled);
+      return settled;
+    },
+    [data, bizPath, extraFields, limit, update, onUploadError],
+  );
 
-  const remove = useCallback((uid: string) => {
-    update((prev) => prev.filter((entry) => entry.uid !== uid));
-  }, [update]);
+  const remove = useCallback(
+    (uid: string) => {
+      update((prev) => prev.filter((entry) => entry.uid !== uid));
+    },
+    [update],
+  );
 
   const reorder = useCallback((next: UploadItem[]) => update(() => next), [update]);
 

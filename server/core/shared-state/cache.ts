@@ -25,7 +25,11 @@ export class ReadCache {
   }
 
   /** The cached value of `key`, else `load()` (kept when `keep` says so, until `expiresAt` at the latest). */
-  async get<V>(key: string, load: () => Promise<V>, options: { keep?: (value: V) => boolean; expiresAt?: (value: V) => number } = {}): Promise<V> {
+  async get<V>(
+    key: string,
+    load: () => Promise<V>,
+    options: { keep?: (value: V) => boolean; expiresAt?: (value: V) => number } = {},
+  ): Promise<V> {
     if (this.ttlMs <= 0 || !this.shared.isConnected()) return load();
     const now = Date.now();
     const hit = this.entries.get(key);

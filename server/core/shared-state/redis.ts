@@ -200,7 +200,6 @@ export class RedisSharedState implements SharedState {
     this.client.disconnect();
     this.subscriber.disconnect();
   }
-
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -47,7 +47,8 @@ export class AliyunSmsProvider implements SmsProvider {
     const s = this.settings;
     const notice = message.templateCode === 'message';
     const template = notice ? s.noticeTemplate : s.codeTemplate;
-    if (!template) throw new SmsSendError(notice ? '未配置短信通知模板（SMS_NOTICE_TEMPLATE）' : '未配置验证码短信模板（SMS_CODE_TEMPLATE）');
+    if (!template)
+      throw new SmsSendError(notice ? '未配置短信通知模板（SMS_NOTICE_TEMPLATE）' : '未配置验证码短信模板（SMS_CODE_TEMPLATE）');
     const params: Record<string, string> = {
       AccessKeyId: s.keyId ?? '',
       Action: 'SendSms',

@@ -30,7 +30,14 @@ export const tc3Date = (timestamp: number) => new Date(timestamp * 1000).toISOSt
  */
 export function tc3Authorization(input: Tc3Input): string {
   const signedHeaders = 'content-type;host';
-  const canonicalRequest = ['POST', '/', '', `content-type:${CONTENT_TYPE}\nhost:${input.host}\n`, signedHeaders, sha256Hex(input.payload)].join('\n');
+  const canonicalRequest = [
+    'POST',
+    '/',
+    '',
+    `content-type:${CONTENT_TYPE}\nhost:${input.host}\n`,
+    signedHeaders,
+    sha256Hex(input.payload),
+  ].join('\n');
   const date = tc3Date(input.timestamp);
   const scope = `${date}/${input.service}/tc3_request`;
   const stringToSign = ['TC3-HMAC-SHA256', String(input.timestamp), scope, sha256Hex(canonicalRequest)].join('\n');
@@ -40,7 +47,11 @@ export function tc3Authorization(input: Tc3Input): string {
 }
 
 interface TencentAnswer {
-  Response?: { Error?: { Code?: string; Message?: string }; SendStatusSet?: Array<{ Code?: string; Message?: string; SerialNo?: string }>; RequestId?: string };
+  Response?: {
+    Error?: { Code?: string; Message?: string };
+    SendStatusSet?: Array<{ Code?: string; Message?: string; SerialNo?: string }>;
+    RequestId?: string;
+  };
 }
 
 /** Tencent Cloud SMS (SendSms, API version 2021-01-11), signed with TC3-HMAC-SHA256. */
@@ -60,7 +71,8 @@ export class TencentSmsProvider implements SmsProvider {
     const s = this.settings;
     const notice = message.templateCode === 'message';
     const template = notice ? s.noticeTemplate : s.codeTemplate;
-    if (!template) throw new SmsSendError(notice ? '未配置短信通知模板（SMS_NOTICE_TEMPLATE）' : '未配置验证码短信模板（SMS_CODE_TEMPLATE）');
+    if (!template)
+      throw new SmsSendError(notice ? '未配置短信通知模板（SMS_NOTICE_TEMPLATE）' : '未配置验证码短信模板（SMS_CODE_TEMPLATE）');
     const url = s.endpoint ?? TENCENT_ENDPOINT;
     const value = notice ? message.params?.title : message.params?.code;
     const body = JSON.stringify({
@@ -71,7 +83,14 @@ export class TencentSmsProvider implements SmsProvider {
       TemplateParamSet: value === undefined ? [] : [value],
     });
     const timestamp = Math.floor(now.getTime() / 1000);
-    const authorization = tc3Authorization({ secretId: s.keyId ?? '', secretKey: s.keySecret ?? '', service: 'sms', host: new URL(url).host, timestamp, payload: body });
+    const authorization = tc3Authorization({
+      secretId: s.keyId ?? '',
+      secretKey: s.keySecret ?? '',
+      service: 'sms',
+      host: new URL(url).host,
+      timestamp,
+      payload: body,
+    });
     return {
       url,
       body,

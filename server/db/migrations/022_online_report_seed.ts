@@ -1,6 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
-type Item = [field: string, text: string, type: string, opts: { search?: 'single' | 'group'; order?: boolean; dict?: string; show?: boolean }];
+type Item = [
+  field: string,
+  text: string,
+  type: string,
+  opts: { search?: 'single' | 'group'; order?: boolean; dict?: string; show?: boolean },
+];
 
 interface ReportSeed {
   id: string;
@@ -61,7 +66,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       await sql`insert into onl_cgreport_item (id, cgrhead_id, field_name, field_txt, field_width, field_type, search_mode,
           is_order, is_search, dict_code, is_show, order_num, create_by, create_time)
         values (${`${r.id}_${field}`.slice(0, 32)}, ${r.id}, ${field}, ${text}, ${120}, ${type}, ${o.search ?? null},
-          ${o.order ? 1 : 0}, ${o.search ? 1 : 0}, ${o.dict ?? null}, ${o.show === false ? 0 : 1}, ${order}, ${'system'}, ${now})`.execute(db);
+          ${o.order ? 1 : 0}, ${o.search ? 1 : 0}, ${o.dict ?? null}, ${o.show === false ? 0 : 1}, ${order}, ${'system'}, ${now})`.execute(
+        db,
+      );
     }
     order = 0;
     for (const [name, text, value] of r.params) {

@@ -178,7 +178,10 @@ export async function seedBase(db: Db, passwords: SeedPasswords): Promise<Genera
       })
       .execute();
     const role = ROLE_SEED.find((r) => r.code === u.role)!;
-    await db.insertInto('sys_user_role').values({ id: `ur_${u.id}`.slice(0, 32), user_id: u.id, role_id: role.id }).execute();
+    await db
+      .insertInto('sys_user_role')
+      .values({ id: `ur_${u.id}`.slice(0, 32), user_id: u.id, role_id: role.id })
+      .execute();
     for (const dep of u.departs) {
       await db
         .insertInto('sys_user_depart')

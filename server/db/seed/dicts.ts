@@ -38,7 +38,14 @@ export function loadDictSeed(env: NodeJS.ProcessEnv = process.env): DictSeed[] {
       if (values.has(item.value)) throw new DataFileError(`${file}: 字典项值 ${item.value} 重复`);
       values.add(item.value);
     }
-    return { code: json.code, name: json.name, type: json.valueType === 'number' ? 1 : 0, description: json.description, items: json.items, file };
+    return {
+      code: json.code,
+      name: json.name,
+      type: json.valueType === 'number' ? 1 : 0,
+      description: json.description,
+      items: json.items,
+      file,
+    };
   });
 }
 

@@ -17,7 +17,12 @@ async function insertMenu(db: Db, m: MenuSeed, roleIds: Map<string, string>, now
   let existing = db.selectFrom('sys_permission').select('id').where('id', '=', m.id);
   if (m.menuType === 2 && m.parentId && m.perms) {
     const { parentId, perms } = m;
-    existing = db.selectFrom('sys_permission').select('id').where((eb) => eb.or([eb('id', '=', m.id), eb.and([eb('parent_id', '=', parentId), eb('perms', '=', perms), eb('menu_type', '=', 2)])]));
+    existing = db
+      .selectFrom('sys_permission')
+      .select('id')
+      .where((eb) =>
+        eb.or([eb('id', '=', m.id), eb.and([eb('parent_id', '=', parentId), eb('perms', '=', perms), eb('menu_type', '=', 2)])]),
+      );
   }
   if (await existing.executeTakeFirst()) return false;
   await db
@@ -99,7 +104,15 @@ async function applyDict(trx: Db, d: DictSeed, done: Set<string>, audit: Audit):
       dict = { id: newId() };
       await trx
         .insertInto('sys_dict')
-        .values({ id: dict.id, dict_name: d.name, dict_code: d.code, description: d.description ?? null, del_flag: 0, type: d.type, ...audit })
+        .values({
+          id: dict.id,
+          dict_name: d.name,
+          dict_code: d.code,
+          description: d.description ?? null,
+          del_flag: 0,
+          type: d.type,
+          ...audit,
+        })
         .execute();
       added.push(key);
     }
@@ -109,11 +122,25 @@ async function applyDict(trx: Db, d: DictSeed, done: Set<string>, audit: Audit):
     const k = itemKey(d.code, item.value);
     if (done.has(k)) continue;
     if (dict && !legacy) {
-      const there = await trx.selectFrom('sys_dict_item').select('id').where('dict_id', '=', dict.id).where('item_value', '=', item.value).executeTakeFirst();
+      const there = await trx
+        .selectFrom('sys_dict_item')
+        .select('id')
+        .where('dict_id', '=', dict.id)
+        .where('item_value', '=', item.value)
+        .executeTakeFirst();
       if (!there) {
         await trx
           .insertInto('sys_dict_item')
-          .values({ id: newId(), dict_id: dict.id, item_text: item.text, item_value: item.value, description: item.description ?? null, sort_order: i + 1, status: 1, ...audit })
+          .values({
+            id: newId(),
+            dict_id: dict.id,
+            item_text: item.text,
+            item_value: item.value,
+            description: item.description ?? null,
+            sort_order: i + 1,
+            status: 1,
+            ...audit,
+          })
           .execute();
         if (!added.includes(key)) added.push(k);
       }

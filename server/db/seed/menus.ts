@@ -64,7 +64,20 @@ interface MenuFileJson {
   menus: MenuEntryJson[];
 }
 
-const MENU_KEYS = ['url', 'component', 'componentName', 'redirect', 'perms', 'icon', 'hidden', 'alwaysShow', 'isRoute', 'keepAlive', 'hideTab', 'internalOrExternal'] as const;
+const MENU_KEYS = [
+  'url',
+  'component',
+  'componentName',
+  'redirect',
+  'perms',
+  'icon',
+  'hidden',
+  'alwaysShow',
+  'isRoute',
+  'keepAlive',
+  'hideTab',
+  'internalOrExternal',
+] as const;
 
 interface Sources {
   env: NodeJS.ProcessEnv;
@@ -88,7 +101,14 @@ interface PendingButton {
   prefix: string;
 }
 
-function flatten(entries: MenuEntryJson[], parentId: string | undefined, file: string, sources: Sources, out: MenuSeed[], pending: PendingButton[]): void {
+function flatten(
+  entries: MenuEntryJson[],
+  parentId: string | undefined,
+  file: string,
+  sources: Sources,
+  out: MenuSeed[],
+  pending: PendingButton[],
+): void {
   for (const e of entries) {
     const parent = e.parentId ?? parentId;
     const roles = e.roles ?? [];
@@ -98,7 +118,17 @@ function flatten(entries: MenuEntryJson[], parentId: string | undefined, file: s
     out.push(row);
     const buttons: MenuButtonJson[] = e.buttons ?? generatedButtons(e, file, sources);
     buttons.forEach((b, i) => {
-      const button: MenuSeed = { id: b.id ?? '', parentId: e.id, name: b.name, menuType: 2, perms: b.perms, permsType: b.permsType ?? '1', sortNo: b.sortNo ?? i + 1, roles: b.roles ?? roles, file };
+      const button: MenuSeed = {
+        id: b.id ?? '',
+        parentId: e.id,
+        name: b.name,
+        menuType: 2,
+        perms: b.perms,
+        permsType: b.permsType ?? '1',
+        sortNo: b.sortNo ?? i + 1,
+        roles: b.roles ?? roles,
+        file,
+      };
       out.push(button);
       if (!b.id) pending.push({ row: button, prefix: e.buttonIdPrefix ?? `b_${e.id.replace(/^m_/, '')}_` });
     });
@@ -109,8 +139,15 @@ function flatten(entries: MenuEntryJson[], parentId: string | undefined, file: s
 /** "<prefix><last segment of the code>" in lower case; a stable hash when that is too long or taken. */
 function assignButtonIds(pending: PendingButton[], used: Set<string>): void {
   for (const { row, prefix } of pending) {
-    const readable = `${prefix}${(row.perms ?? '').split(':').pop()!.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`;
-    const id = readable.length <= 32 && !used.has(readable) ? readable : `b_${createHash('sha1').update(`${row.parentId}|${row.perms}`).digest('hex').slice(0, 30)}`;
+    const readable = `${prefix}${(row.perms ?? '')
+      .split(':')
+      .pop()!
+      .toLowerCase()
+      .replace(/[^a-z0-9_]/g, '_')}`;
+    const id =
+      readable.length <= 32 && !used.has(readable)
+        ? readable
+        : `b_${createHash('sha1').update(`${row.parentId}|${row.perms}`).digest('hex').slice(0, 30)}`;
     if (used.has(id)) throw new DataFileError(`${row.file}: 按钮 ${row.perms} 的编号 ${id} 重复`);
     row.id = id;
     used.add(id);
@@ -122,7 +159,8 @@ export function loadMenuSeed(env: NodeJS.ProcessEnv = process.env): MenuSeed[] {
   const out: MenuSeed[] = [];
   const pending: PendingButton[] = [];
   const sources: Sources = { env };
-  for (const { file, json } of readDataFiles<MenuFileJson>(menuDirectories(env), 'menus', 'menu')) flatten(json.menus, undefined, file, sources, out, pending);
+  for (const { file, json } of readDataFiles<MenuFileJson>(menuDirectories(env), 'menus', 'menu'))
+    flatten(json.menus, undefined, file, sources, out, pending);
   const used = new Set<string>();
   for (const row of out) {
     if (!row.id) continue;

@@ -79,13 +79,18 @@ export function accountRoutes(api: FastifyInstance, { db }: AppDeps): void {
       if (body.email !== undefined) {
         const email = optionalText(body.email);
         if (email && !/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/.test(email)) throw businessError('请输入正确格式的邮箱!');
-        if (email && (await db.selectFrom('sys_user').select('id').where('email', '=', email).where('id', '<>', user.id).executeTakeFirst())) throw businessError('邮箱已存在!');
+        if (
+          email &&
+          (await db.selectFrom('sys_user').select('id').where('email', '=', email).where('id', '<>', user.id).executeTakeFirst())
+        )
+          throw businessError('邮箱已存在!');
         changes.email = email;
       }
       if (body.phone !== undefined) {
         const phone = optionalText(body.phone);
         if (!phone || !/^1[3-9]\d{9}$/.test(phone)) throw businessError('请输入正确格式的手机号码!');
-        if (await db.selectFrom('sys_user').select('id').where('phone', '=', phone).where('id', '<>', user.id).executeTakeFirst()) throw businessError('手机号已存在!');
+        if (await db.selectFrom('sys_user').select('id').where('phone', '=', phone).where('id', '<>', user.id).executeTakeFirst())
+          throw businessError('手机号已存在!');
         changes.phone = phone;
       }
       if (body.birthday !== undefined) changes.birthday = optionalDay(body.birthday, '生日');
@@ -95,7 +100,11 @@ export function accountRoutes(api: FastifyInstance, { db }: AppDeps): void {
         changes.sex = sex === null ? null : Number(sex);
       }
       if (Object.keys(changes).length) {
-        await db.updateTable('sys_user').set({ ...changes, ...auditUpdate(user.username) }).where('id', '=', user.id).execute();
+        await db
+          .updateTable('sys_user')
+          .set({ ...changes, ...auditUpdate(user.username) })
+          .where('id', '=', user.id)
+          .execute();
         await logOperation(db, request, OP_EDIT, `用户 ${user.username} 修改了个人信息`);
       }
       return okMessage('修改成功!');

@@ -17,7 +17,11 @@ async function withDepartNames(db: AppDeps['db'], records: Array<Record<string, 
     .selectFrom('sys_user_depart as ud')
     .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
     .select(['ud.user_id', 'd.depart_name'])
-    .where('ud.user_id', 'in', records.map((r) => String(r.id)))
+    .where(
+      'ud.user_id',
+      'in',
+      records.map((r) => String(r.id)),
+    )
     .where('d.del_flag', '=', '0')
     .orderBy('d.org_code')
     .execute();

@@ -28,14 +28,21 @@ async function exportRows(db: Db, chosen: string[]): Promise<Array<Array<string 
   const keep = new Set(chosen);
   // ordered by code, so a parent (a prefix of its children's codes) is kept before its children are looked at
   for (const c of all) if (keep.has(c.pid)) keep.add(c.id);
-  return all.filter((c) => chosen.length === 0 || keep.has(c.id)).map((c) => [c.name, c.code, c.pid === CATEGORY_ROOT ? null : (codeOf.get(c.pid) ?? null)]);
+  return all
+    .filter((c) => chosen.length === 0 || keep.has(c.id))
+    .map((c) => [c.name, c.code, c.pid === CATEGORY_ROOT ? null : (codeOf.get(c.pid) ?? null)]);
 }
 
 /**
  * Saves one sheet row. Codes are generated as on add; `codes` maps the codes of this file to the
  * categories created for them, so a child row finds the parent created a few rows above it.
  */
-async function saveRow(db: Db, row: SheetRow, operator: SessionUser, codes: Map<string, Pick<SysCategory, 'id' | 'code'>>): Promise<string[]> {
+async function saveRow(
+  db: Db,
+  row: SheetRow,
+  operator: SessionUser,
+  codes: Map<string, Pick<SysCategory, 'id' | 'code'>>,
+): Promise<string[]> {
   return rowErrors(async () => {
     const name = boundedCell(row.input.name, '分类名称', 100);
     if (!name) throw businessError('请输入类型名称!');
@@ -43,7 +50,10 @@ async function saveRow(db: Db, row: SheetRow, operator: SessionUser, codes: Map<
     const parentCode = boundedCell(row.input.parentCode, '父级编码', 100);
     let parent: Pick<SysCategory, 'id' | 'code'> | null = null;
     if (parentCode && parentCode !== CATEGORY_ROOT) {
-      parent = codes.get(parentCode) ?? (await db.selectFrom('sys_category').select(['id', 'code']).where('code', '=', parentCode).executeTakeFirst()) ?? null;
+      parent =
+        codes.get(parentCode) ??
+        (await db.selectFrom('sys_category').select(['id', 'code']).where('code', '=', parentCode).executeTakeFirst()) ??
+        null;
       if (!parent) throw businessError('父级编码不存在');
     }
     const added = await insertCategory(db, parent, name, operator);

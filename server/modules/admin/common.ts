@@ -17,7 +17,14 @@ export function requireId(value: unknown, label: string): string {
 /** "a,b,c," → ['a','b','c']; any id outside ID_PATTERN refuses the whole request (400). */
 export function idList(value: unknown, label: string, options: { required?: boolean } = {}): string[] {
   const raw = Array.isArray(value) ? value.map(String).join(',') : typeof value === 'string' ? value : value == null ? '' : String(value);
-  const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length === 0 && options.required !== false) throw businessError(`${label}不能为空`);
   if (ids.length > MAX_IDS) throw badRequest(`${label}数量不能超过${MAX_IDS}个`);
   for (const id of ids) if (!ID.test(id)) throw badRequest(`${label}格式不正确`);

@@ -96,7 +96,10 @@ export function compareExpression(target: Expression<unknown>, condition: RuleCo
     case 'le':
       return sql<SqlBool>`${target} <= ${value}`;
     case 'in': {
-      const values = value.split(',').map((v) => v.trim()).filter(Boolean);
+      const values = value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
       return values.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`${target} in (${sql.join(values)})`;
     }
     case 'like':
@@ -110,7 +113,8 @@ export function compareExpression(target: Expression<unknown>, condition: RuleCo
 
 /** Text of the rule value after `}` of a trailing `%` is read as "starts with" (contract example `#{sys_org_code}%`). */
 function effective(condition: RuleCondition, value: string): { condition: RuleCondition; value: string } {
-  if (condition === 'eq' && value.endsWith('%') && !value.slice(0, -1).includes('%')) return { condition: 'right_like', value: value.slice(0, -1) };
+  if (condition === 'eq' && value.endsWith('%') && !value.slice(0, -1).includes('%'))
+    return { condition: 'right_like', value: value.slice(0, -1) };
   return { condition, value };
 }
 

@@ -20,7 +20,8 @@ export async function directorsByDepart(db: Db): Promise<Map<string, string[]>> 
     .orderBy('username')
     .execute();
   const out = new Map<string, string[]>();
-  for (const leader of leaders) for (const departId of splitIds(leader.depart_ids)) out.set(departId, [...(out.get(departId) ?? []), leader.id]);
+  for (const leader of leaders)
+    for (const departId of splitIds(leader.depart_ids)) out.set(departId, [...(out.get(departId) ?? []), leader.id]);
   return out;
 }
 
@@ -34,14 +35,21 @@ export interface DirectorChange {
  * Checks a new list of heads for `departId` (every user must exist; only an administrator may make an
  * administrator head or take the role away) and returns what changes. `departId` undefined: a new department.
  */
-export async function planDirectors(request: FastifyRequest, db: Db, departId: string | undefined, value: unknown): Promise<Omit<DirectorChange, 'departId'>> {
+export async function planDirectors(
+  request: FastifyRequest,
+  db: Db,
+  departId: string | undefined,
+  value: unknown,
+): Promise<Omit<DirectorChange, 'departId'>> {
   const wanted = idList(value, '部门负责人', { required: false });
   const users = wanted.length
     ? await db.selectFrom('sys_user').select(['id', 'depart_ids']).where('id', 'in', wanted).where('del_flag', '=', 0).execute()
     : [];
   if (users.length !== wanted.length) throw businessError('部门负责人不存在');
   const current = departId
-    ? (await db.selectFrom('sys_user').select(['id', 'depart_ids']).where('depart_ids', 'is not', null).execute()).filter((u) => splitIds(u.depart_ids).includes(departId))
+    ? (await db.selectFrom('sys_user').select(['id', 'depart_ids']).where('depart_ids', 'is not', null).execute()).filter((u) =>
+        splitIds(u.depart_ids).includes(departId),
+      )
     : [];
   const added = users.filter((u) => !current.some((c) => c.id === u.id));
   const removed = current.filter((c) => !wanted.includes(c.id));
@@ -54,7 +62,11 @@ export async function planDirectors(request: FastifyRequest, db: Db, departId: s
 export async function applyDirectors(trx: Db, { departId, added, removed }: DirectorChange): Promise<void> {
   for (const user of added) {
     const departs = [...new Set([...splitIds(user.depart_ids), departId])];
-    await trx.updateTable('sys_user').set({ user_identity: 2, depart_ids: departs.join(',') }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('sys_user')
+      .set({ user_identity: 2, depart_ids: departs.join(',') })
+      .where('id', '=', user.id)
+      .execute();
     await trx
       .insertInto('sys_user_depart')
       .values({ id: newId(), user_id: user.id, dep_id: departId })

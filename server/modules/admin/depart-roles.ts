@@ -23,14 +23,30 @@ interface DepartRoleBody {
 }
 
 const ROLE_BODY = {
-  ...objectSchema({ id: text('部门角色ID', 36), departId: text('部门ID', 36), roleName: text('部门角色名称', 200), roleCode: text('部门角色编码', 100), description: text('备注', 255) }),
+  ...objectSchema({
+    id: text('部门角色ID', 36),
+    departId: text('部门ID', 36),
+    roleName: text('部门角色名称', 200),
+    roleCode: text('部门角色编码', 100),
+    description: text('备注', 255),
+  }),
   additionalProperties: false,
 };
 const GRANT_BODY = {
-  ...objectSchema({ roleId: text('角色ID', 36), departId: text('部门ID', 36), permissionIds: text('权限', 100000), lastpermissionIds: text('权限', 100000) }),
+  ...objectSchema({
+    roleId: text('角色ID', 36),
+    departId: text('部门ID', 36),
+    permissionIds: text('权限', 100000),
+    lastpermissionIds: text('权限', 100000),
+  }),
   additionalProperties: false,
 };
-const RULE_BODY = objectSchema({ permissionId: text('菜单ID', 36), roleId: text('角色ID', 36), departId: text('部门ID', 36), dataRuleIds: text('数据规则', 4000) });
+const RULE_BODY = objectSchema({
+  permissionId: text('菜单ID', 36),
+  roleId: text('角色ID', 36),
+  departId: text('部门ID', 36),
+  dataRuleIds: text('数据规则', 4000),
+});
 
 async function departRole(db: Db, id: string) {
   const role = await db.selectFrom('sys_depart_role').selectAll().where('id', '=', id).executeTakeFirst();
@@ -50,7 +66,10 @@ async function deleteDepartRoles(db: Db, ids: string[]): Promise<void> {
 export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get<{ Querystring: { departId?: string } }>(
     '/sys/permission/queryDepartPermission',
-    { config: { permission: 'depart:auth' }, schema: { querystring: objectSchema({ departId: text('部门ID', 36), _t: text('时间戳', 20) }) } },
+    {
+      config: { permission: 'depart:auth' },
+      schema: { querystring: objectSchema({ departId: text('部门ID', 36), _t: text('时间戳', 20) }) },
+    },
     async (request) => ok(await grantedIds(db, { table: 'sys_depart_permission', departId: requireId(request.query.departId, '部门ID') })),
   );
 
@@ -75,7 +94,13 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
     '/sys/sysDepartPermission/datarule/:permissionId/:departId',
     { config: { permission: 'depart:auth' } },
     async (request) =>
-      ok(await dataRuleChoice(db, { table: 'sys_depart_permission', departId: requireId(request.params.departId, '部门ID') }, requireId(request.params.permissionId, '菜单ID'))),
+      ok(
+        await dataRuleChoice(
+          db,
+          { table: 'sys_depart_permission', departId: requireId(request.params.departId, '部门ID') },
+          requireId(request.params.permissionId, '菜单ID'),
+        ),
+      ),
   );
 
   api.post<{ Body: { permissionId?: string; departId?: string; dataRuleIds?: string } }>(
@@ -83,14 +108,22 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
     { config: { permission: 'depart:auth' }, schema: { body: RULE_BODY } },
     async (request) => {
       const departId = requireId(request.body.departId, '部门ID');
-      await saveDataRuleChoice(db, { table: 'sys_depart_permission', departId }, requireId(request.body.permissionId, '菜单ID'), idList(request.body.dataRuleIds, '数据规则', { required: false }));
+      await saveDataRuleChoice(
+        db,
+        { table: 'sys_depart_permission', departId },
+        requireId(request.body.permissionId, '菜单ID'),
+        idList(request.body.dataRuleIds, '数据规则', { required: false }),
+      );
       return okMessage('保存成功!');
     },
   );
 
   api.get<{ Querystring: { departId?: string } }>(
     '/sys/sysDepartPermission/queryTreeListForDeptRole',
-    { config: { permission: ['depart:role', 'depart:auth'] }, schema: { querystring: objectSchema({ departId: text('部门ID', 36), _t: text('时间戳', 20) }) } },
+    {
+      config: { permission: ['depart:role', 'depart:auth'] },
+      schema: { querystring: objectSchema({ departId: text('部门ID', 36), _t: text('时间戳', 20) }) },
+    },
     async (request) => {
       const departId = requireId(request.query.departId, '部门ID');
       const granted = new Set(await grantedIds(db, { table: 'sys_depart_permission', departId }));
@@ -101,7 +134,10 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
 
   api.get<{ Querystring: { roleId?: string } }>(
     '/sys/sysDepartPermission/queryDeptRolePermission',
-    { config: { permission: 'depart:role' }, schema: { querystring: objectSchema({ roleId: text('角色ID', 36), _t: text('时间戳', 20) }) } },
+    {
+      config: { permission: 'depart:role' },
+      schema: { querystring: objectSchema({ roleId: text('角色ID', 36), _t: text('时间戳', 20) }) },
+    },
     async (request) => {
       const role = await departRole(db, requireId(request.query.roleId, '角色ID'));
       return ok(await grantedIds(db, { table: 'sys_depart_role_permission', roleId: role.id, departId: role.depart_id }));
@@ -124,12 +160,16 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  api.get<{ Querystring: Record<string, unknown> }>('/sys/sysDepartRole/list', { config: { permission: 'depart:role' } }, async (request) => {
-    const q = request.query;
-    const params: Record<string, unknown> = { ...q };
-    if (typeof q.deptId === 'string' && q.deptId) params.departId = requireId(q.deptId, '部门ID');
-    return ok(await runListQuery(db, DEPART_ROLE_SOURCE, params));
-  });
+  api.get<{ Querystring: Record<string, unknown> }>(
+    '/sys/sysDepartRole/list',
+    { config: { permission: 'depart:role' } },
+    async (request) => {
+      const q = request.query;
+      const params: Record<string, unknown> = { ...q };
+      if (typeof q.deptId === 'string' && q.deptId) params.departId = requireId(q.deptId, '部门ID');
+      return ok(await runListQuery(db, DEPART_ROLE_SOURCE, params));
+    },
+  );
 
   api.get<{ Querystring: { id?: string } }>(
     '/sys/sysDepartRole/queryById',
@@ -146,15 +186,23 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
     return { role_name: roleName, role_code: roleCode, description: optionalText(body.description) };
   };
 
-  api.post<{ Body: DepartRoleBody }>('/sys/sysDepartRole/add', { config: { permission: 'depart:role' }, schema: { body: ROLE_BODY } }, async (request) => {
-    const { user } = requireSession(request);
-    const departId = requireId(request.body.departId, '部门ID');
-    if (!(await db.selectFrom('sys_depart').select('id').where('id', '=', departId).executeTakeFirst())) throw businessError('部门不存在');
-    const values = roleValues(request.body);
-    await db.insertInto('sys_depart_role').values({ id: newId(), depart_id: departId, ...values, ...auditInsert(user.username) }).execute();
-    await logOperation(db, request, OP_ADD, `添加部门角色，编码： ${values.role_code}`);
-    return okMessage('添加成功！');
-  });
+  api.post<{ Body: DepartRoleBody }>(
+    '/sys/sysDepartRole/add',
+    { config: { permission: 'depart:role' }, schema: { body: ROLE_BODY } },
+    async (request) => {
+      const { user } = requireSession(request);
+      const departId = requireId(request.body.departId, '部门ID');
+      if (!(await db.selectFrom('sys_depart').select('id').where('id', '=', departId).executeTakeFirst()))
+        throw businessError('部门不存在');
+      const values = roleValues(request.body);
+      await db
+        .insertInto('sys_depart_role')
+        .values({ id: newId(), depart_id: departId, ...values, ...auditInsert(user.username) })
+        .execute();
+      await logOperation(db, request, OP_ADD, `添加部门角色，编码： ${values.role_code}`);
+      return okMessage('添加成功！');
+    },
+  );
 
   api.route<{ Body: DepartRoleBody }>({
     method: ['PUT', 'POST'],
@@ -165,7 +213,11 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
       const { user } = requireSession(request);
       const role = await departRole(db, requireId(request.body.id, '部门角色ID'));
       const values = roleValues(request.body);
-      await db.updateTable('sys_depart_role').set({ ...values, ...auditUpdate(user.username) }).where('id', '=', role.id).execute();
+      await db
+        .updateTable('sys_depart_role')
+        .set({ ...values, ...auditUpdate(user.username) })
+        .where('id', '=', role.id)
+        .execute();
       await logOperation(db, request, OP_EDIT, `编辑部门角色，编码： ${values.role_code}`);
       return okMessage('编辑成功!');
     },
@@ -193,7 +245,10 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
 
   api.get<{ Querystring: { departId?: string; userId?: string } }>(
     '/sys/sysDepartRole/getDeptRoleList',
-    { config: { permission: ['depart:role', 'depart:users'] }, schema: { querystring: objectSchema({ departId: text('部门ID', 36), userId: text('用户ID', 36), _t: text('时间戳', 20) }) } },
+    {
+      config: { permission: ['depart:role', 'depart:users'] },
+      schema: { querystring: objectSchema({ departId: text('部门ID', 36), userId: text('用户ID', 36), _t: text('时间戳', 20) }) },
+    },
     async (request) => {
       const departId = requireId(request.query.departId, '部门ID');
       const rows = await db.selectFrom('sys_depart_role').selectAll().where('depart_id', '=', departId).orderBy('create_time').execute();
@@ -203,7 +258,10 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
 
   api.get<{ Querystring: { departId?: string; userId?: string } }>(
     '/sys/sysDepartRole/getDeptRoleByUserId',
-    { config: { permission: ['depart:role', 'depart:users'] }, schema: { querystring: objectSchema({ departId: text('部门ID', 36), userId: text('用户ID', 36), _t: text('时间戳', 20) }) } },
+    {
+      config: { permission: ['depart:role', 'depart:users'] },
+      schema: { querystring: objectSchema({ departId: text('部门ID', 36), userId: text('用户ID', 36), _t: text('时间戳', 20) }) },
+    },
     async (request) => {
       const departId = requireId(request.query.departId, '部门ID');
       const userId = requireId(request.query.userId, '用户ID');
@@ -222,7 +280,12 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
     '/sys/sysDepartRole/deptRoleUserAdd',
     {
       config: { permission: 'depart:users' },
-      schema: { body: { ...objectSchema({ userId: text('用户ID', 36), newRoleId: text('部门角色', 40000), oldRoleId: text('部门角色', 40000) }), additionalProperties: false } },
+      schema: {
+        body: {
+          ...objectSchema({ userId: text('用户ID', 36), newRoleId: text('部门角色', 40000), oldRoleId: text('部门角色', 40000) }),
+          additionalProperties: false,
+        },
+      },
     },
     async (request) => {
       const userId = requireId(request.body.userId, '用户ID');
@@ -235,12 +298,18 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
       if (add.length) {
         const roles = await db.selectFrom('sys_depart_role').select('id').where('id', 'in', add).execute();
         if (roles.length !== add.length) throw businessError('部门角色不存在');
-        const held = await db.selectFrom('sys_depart_role_user').select('drole_id').where('user_id', '=', userId).where('drole_id', 'in', add).execute();
+        const held = await db
+          .selectFrom('sys_depart_role_user')
+          .select('drole_id')
+          .where('user_id', '=', userId)
+          .where('drole_id', 'in', add)
+          .execute();
         const heldIds = new Set(held.map((r) => r.drole_id));
         await refuseBroaderRoles(request, db, { departRoleIds: add.filter((id) => !heldIds.has(id)) });
       }
       await db.transaction().execute(async (trx) => {
-        if (remove.length) await trx.deleteFrom('sys_depart_role_user').where('user_id', '=', userId).where('drole_id', 'in', remove).execute();
+        if (remove.length)
+          await trx.deleteFrom('sys_depart_role_user').where('user_id', '=', userId).where('drole_id', 'in', remove).execute();
         for (const roleId of add) {
           await trx
             .insertInto('sys_depart_role_user')
@@ -259,7 +328,13 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
     { config: { permission: 'depart:role' } },
     async (request) => {
       const role = await departRole(db, requireId(request.params.roleId, '角色ID'));
-      return ok(await dataRuleChoice(db, { table: 'sys_depart_role_permission', roleId: role.id, departId: role.depart_id }, requireId(request.params.permissionId, '菜单ID')));
+      return ok(
+        await dataRuleChoice(
+          db,
+          { table: 'sys_depart_role_permission', roleId: role.id, departId: role.depart_id },
+          requireId(request.params.permissionId, '菜单ID'),
+        ),
+      );
     },
   );
 

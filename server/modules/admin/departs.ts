@@ -108,7 +108,9 @@ async function nodesWithDirectors(db: Db): Promise<(d: SysDepart, isLeaf: boolea
   return (d, isLeaf) => ({ ...departNode(d, isLeaf), directorUserIds: directors.get(d.id)?.join(',') ?? null });
 }
 
-const idQuery = (title: string, extra: Record<string, unknown> = {}) => ({ querystring: objectSchema({ id: text(title, 36), _t: text('时间戳', 20), ...extra }) });
+const idQuery = (title: string, extra: Record<string, unknown> = {}) => ({
+  querystring: objectSchema({ id: text(title, 36), _t: text('时间戳', 20), ...extra }),
+});
 
 export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get<{ Querystring: { ids?: string } }>(
@@ -127,7 +129,14 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
     '/sys/sysDepart/queryDepartTreeSync',
     {
       config: { authenticated: true },
-      schema: { querystring: objectSchema({ pid: text('上级部门', 36), ids: text('部门ID', 40000), primaryKey: text('主键', 10), _t: text('时间戳', 20) }) },
+      schema: {
+        querystring: objectSchema({
+          pid: text('上级部门', 36),
+          ids: text('部门ID', 40000),
+          primaryKey: text('主键', 10),
+          _t: text('时间戳', 20),
+        }),
+      },
     },
     async (request) => {
       const pid = optionalText(request.query.pid);
@@ -148,7 +157,10 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
 
   api.get<{ Querystring: { keyWord?: string; myDeptSearch?: string } }>(
     '/sys/sysDepart/searchBy',
-    { config: { authenticated: true }, schema: { querystring: objectSchema({ keyWord: text('部门名称', 100), myDeptSearch: text('我的部门', 2), _t: text('时间戳', 20) }) } },
+    {
+      config: { authenticated: true },
+      schema: { querystring: objectSchema({ keyWord: text('部门名称', 100), myDeptSearch: text('我的部门', 2), _t: text('时间戳', 20) }) },
+    },
     async (request) => {
       const { user } = requireSession(request);
       const keyword = optionalText(request.query.keyWord);
@@ -168,13 +180,19 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get('/sys/sysDepart/queryMyDeptTreeList', { config: { authenticated: true } }, async (request) => {
     const { user } = requireSession(request);
     const mine = new Set(await myDepartIds(db, user.id));
-    const tree = departTree((await allDeparts(db)).filter((d) => mine.has(d.id)), await nodesWithDirectors(db));
+    const tree = departTree(
+      (await allDeparts(db)).filter((d) => mine.has(d.id)),
+      await nodesWithDirectors(db),
+    );
     return ok(tree, String(await userIdentity(db, user.id)));
   });
 
   api.get<{ Querystring: { departId?: string; orgCode?: string } }>(
     '/sys/sysDepart/queryAllParentId',
-    { config: { authenticated: true }, schema: { querystring: objectSchema({ departId: text('部门ID', 4000), orgCode: text('机构编码', 4000), _t: text('时间戳', 20) }) } },
+    {
+      config: { authenticated: true },
+      schema: { querystring: objectSchema({ departId: text('部门ID', 4000), orgCode: text('机构编码', 4000), _t: text('时间戳', 20) }) },
+    },
     async (request) => {
       const rows = await allDeparts(db);
       const byId = new Map(rows.map((r) => [r.id, r]));
@@ -185,7 +203,8 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
       for (const d of targets) {
         if (!d) continue;
         const chain: string[] = [];
-        for (let p = d.parent_id ? byId.get(d.parent_id) : undefined; p; p = p.parent_id ? byId.get(p.parent_id) : undefined) chain.unshift(p.id);
+        for (let p = d.parent_id ? byId.get(d.parent_id) : undefined; p; p = p.parent_id ? byId.get(p.parent_id) : undefined)
+          chain.unshift(p.id);
         out[d.id] = chain;
       }
       return ok(out);
@@ -209,27 +228,49 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  api.post<{ Body: DepartBody }>('/sys/sysDepart/add', { config: { permission: 'depart:add' }, schema: { body: DEPART_BODY } }, async (request) => {
-    const { user } = requireSession(request);
-    const values = departValues(request.body);
-    const parentId = optionalText(request.body.parentId);
-    const parent = parentId ? await db.selectFrom('sys_depart').selectAll().where('id', '=', requireId(parentId, '上级部门')).executeTakeFirst() : null;
-    if (parentId && !parent) throw businessError('上级部门不存在');
-    const directors = await planDirectors(request, db, undefined, request.body.directorUserIds);
-    const id = newId();
-    await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(7302001)`.execute(trx);
-      const siblings = await trx.selectFrom('sys_depart').select('org_code').where('org_code', 'like', `${parent?.org_code ?? ''}___`).execute();
-      const orgCode = nextChildCode(parent?.org_code ?? '', siblings.map((r) => r.org_code));
-      await trx
-        .insertInto('sys_depart')
-        .values({ id, parent_id: parent?.id ?? null, ...values, org_code: orgCode, org_type: parent ? '2' : '1', del_flag: '0', qywx_identifier: null, ...auditInsert(user.username) })
-        .execute();
-      await applyDirectors(trx, { departId: id, ...directors });
-    });
-    await logOperation(db, request, OP_ADD, `添加部门，名称： ${values.depart_name}`);
-    return okMessage('添加成功！');
-  });
+  api.post<{ Body: DepartBody }>(
+    '/sys/sysDepart/add',
+    { config: { permission: 'depart:add' }, schema: { body: DEPART_BODY } },
+    async (request) => {
+      const { user } = requireSession(request);
+      const values = departValues(request.body);
+      const parentId = optionalText(request.body.parentId);
+      const parent = parentId
+        ? await db.selectFrom('sys_depart').selectAll().where('id', '=', requireId(parentId, '上级部门')).executeTakeFirst()
+        : null;
+      if (parentId && !parent) throw businessError('上级部门不存在');
+      const directors = await planDirectors(request, db, undefined, request.body.directorUserIds);
+      const id = newId();
+      await db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(7302001)`.execute(trx);
+        const siblings = await trx
+          .selectFrom('sys_depart')
+          .select('org_code')
+          .where('org_code', 'like', `${parent?.org_code ?? ''}___`)
+          .execute();
+        const orgCode = nextChildCode(
+          parent?.org_code ?? '',
+          siblings.map((r) => r.org_code),
+        );
+        await trx
+          .insertInto('sys_depart')
+          .values({
+            id,
+            parent_id: parent?.id ?? null,
+            ...values,
+            org_code: orgCode,
+            org_type: parent ? '2' : '1',
+            del_flag: '0',
+            qywx_identifier: null,
+            ...auditInsert(user.username),
+          })
+          .execute();
+        await applyDirectors(trx, { departId: id, ...directors });
+      });
+      await logOperation(db, request, OP_ADD, `添加部门，名称： ${values.depart_name}`);
+      return okMessage('添加成功！');
+    },
+  );
 
   api.route<{ Body: DepartBody }>({
     method: ['PUT', 'POST'],
@@ -242,9 +283,14 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
       const existing = await db.selectFrom('sys_depart').select('id').where('id', '=', id).executeTakeFirst();
       if (!existing) throw businessError('未找到对应实体');
       const values = departValues(request.body);
-      const directors = request.body.directorUserIds === undefined ? undefined : await planDirectors(request, db, id, request.body.directorUserIds);
+      const directors =
+        request.body.directorUserIds === undefined ? undefined : await planDirectors(request, db, id, request.body.directorUserIds);
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('sys_depart').set({ ...values, ...auditUpdate(user.username) }).where('id', '=', id).execute();
+        await trx
+          .updateTable('sys_depart')
+          .set({ ...values, ...auditUpdate(user.username) })
+          .where('id', '=', id)
+          .execute();
         if (directors) await applyDirectors(trx, { departId: id, ...directors });
       });
       await logOperation(db, request, OP_EDIT, `编辑部门，名称： ${values.depart_name}`);
@@ -252,14 +298,18 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
     },
   });
 
-  api.delete<{ Querystring: { id?: string } }>('/sys/sysDepart/delete', { config: { permission: 'depart:delete' }, schema: idQuery('部门ID') }, async (request) => {
-    const id = requireId(request.query.id, '部门ID');
-    const existing = await db.selectFrom('sys_depart').select('id').where('id', '=', id).executeTakeFirst();
-    if (!existing) throw businessError('未找到对应实体');
-    await deleteDeparts(db, [id]);
-    await logOperation(db, request, OP_DELETE, `删除部门，id： ${id}`);
-    return okMessage('删除成功!');
-  });
+  api.delete<{ Querystring: { id?: string } }>(
+    '/sys/sysDepart/delete',
+    { config: { permission: 'depart:delete' }, schema: idQuery('部门ID') },
+    async (request) => {
+      const id = requireId(request.query.id, '部门ID');
+      const existing = await db.selectFrom('sys_depart').select('id').where('id', '=', id).executeTakeFirst();
+      if (!existing) throw businessError('未找到对应实体');
+      await deleteDeparts(db, [id]);
+      await logOperation(db, request, OP_DELETE, `删除部门，id： ${id}`);
+      return okMessage('删除成功!');
+    },
+  );
 
   api.delete<{ Querystring: { ids?: string } }>(
     '/sys/sysDepart/deleteBatch',

@@ -35,18 +35,28 @@ const COLUMNS = [
 const HEADERS = COLUMNS.map(([, label]) => label);
 const IMPORT_FIELDS = sheetColumns(COLUMNS);
 const STATUS_TEXT: Record<string, string> = { '1': '启用', '0': '禁用' };
-const STATUS_VALUE = new Map([['启用', '1'], ['禁用', '0']]);
+const STATUS_VALUE = new Map([
+  ['启用', '1'],
+  ['禁用', '0'],
+]);
 
 async function exportRows(db: Db, dictIds: string[]): Promise<Array<Array<string | number | null>>> {
   if (dictIds.length === 0) return [];
   const dicts = await db.selectFrom('sys_dict').selectAll().where('id', 'in', dictIds).orderBy('dict_code').execute();
-  const items = await db.selectFrom('sys_dict_item').selectAll().where('dict_id', 'in', dictIds).orderBy('sort_order').orderBy('item_value').execute();
+  const items = await db
+    .selectFrom('sys_dict_item')
+    .selectAll()
+    .where('dict_id', 'in', dictIds)
+    .orderBy('sort_order')
+    .orderBy('item_value')
+    .execute();
   const rows: Array<Array<string | number | null>> = [];
   for (const d of dicts) {
     const own = items.filter((i) => i.dict_id === d.id);
     const head = [d.dict_name, d.dict_code, d.description];
     if (own.length === 0) rows.push([...head, null, null, null, null, null]);
-    for (const i of own) rows.push([...head, i.item_text, i.item_value, i.description, i.sort_order, STATUS_TEXT[String(i.status)] ?? String(i.status)]);
+    for (const i of own)
+      rows.push([...head, i.item_text, i.item_value, i.description, i.sort_order, STATUS_TEXT[String(i.status)] ?? String(i.status)]);
   }
   return rows;
 }
@@ -77,8 +87,16 @@ async function saveRow(db: Db, row: SheetRow, operator: SessionUser, created: Ma
     else if (item) await refuseTakenValue(db, known, item.item_value);
     const dictId = known ?? newId();
     await withTransaction(db, async (trx) => {
-      if (!known) await trx.insertInto('sys_dict').values({ id: dictId, ...dict, del_flag: 0, ...auditInsert(operator.username) }).execute();
-      if (item) await trx.insertInto('sys_dict_item').values({ id: newId(), dict_id: dictId, ...item, ...auditInsert(operator.username) }).execute();
+      if (!known)
+        await trx
+          .insertInto('sys_dict')
+          .values({ id: dictId, ...dict, del_flag: 0, ...auditInsert(operator.username) })
+          .execute();
+      if (item)
+        await trx
+          .insertInto('sys_dict_item')
+          .values({ id: newId(), dict_id: dictId, ...item, ...auditInsert(operator.username) })
+          .execute();
     });
     created.set(dict.dict_code, dictId);
   });
@@ -92,11 +110,15 @@ export async function dictExcelRoutes(api: FastifyInstance, { db }: AppDeps): Pr
     config: { permission: 'dict:export' },
     handler: async (request, reply) => {
       const { user } = requireSession(request);
-      const selections = typeof request.query.selections === 'string' ? idList(request.query.selections, '选中的行', { required: false }) : [];
+      const selections =
+        typeof request.query.selections === 'string' ? idList(request.query.selections, '选中的行', { required: false }) : [];
       const where = [sql<boolean>`del_flag = 0`, ...(selections.length ? [sql<boolean>`id in (${sql.join(selections)})`] : [])];
       const params: ListParams = { ...request.query, pageNo: '1', pageSize: String(MAX_EXPORT_DICTS) };
       const page = await runListQuery(db, DICT_SOURCE, params, { where, maxPageSize: MAX_EXPORT_DICTS, dictTexts: false });
-      const rows = await exportRows(db, page.records.map((r) => String(r.id)));
+      const rows = await exportRows(
+        db,
+        page.records.map((r) => String(r.id)),
+      );
       const buffer = await reportWorkbook(TITLE, user.realname ?? user.username, HEADERS, rows);
       await logOperation(db, request, OP_EXPORT, `字典导出：${page.records.length}个字典，${rows.length}行`);
       return sendWorkbook(reply, buffer, `${TITLE}.xlsx`, 'dicts.xlsx');

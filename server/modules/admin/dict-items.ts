@@ -54,7 +54,13 @@ export function itemValues(body: ItemBody) {
   if (!/^-?\d{1,9}$/.test(sort)) throw businessError('排序值格式不正确');
   const status = optionalText(body.status) ?? '1';
   if (status !== '0' && status !== '1') throw businessError('状态取值不正确');
-  return { item_text: itemText, item_value: itemValue, description: optionalText(body.description), sort_order: Number(sort), status: Number(status) };
+  return {
+    item_text: itemText,
+    item_value: itemValue,
+    description: optionalText(body.description),
+    sort_order: Number(sort),
+    status: Number(status),
+  };
 }
 
 export function dictItemRoutes(api: FastifyInstance, { db }: AppDeps): void {
@@ -69,7 +75,14 @@ export function dictItemRoutes(api: FastifyInstance, { db }: AppDeps): void {
     '/sys/dictItem/dictItemCheck',
     {
       config: { permission: ['dict:add', 'dict:edit'] },
-      schema: { querystring: objectSchema({ itemValue: text('数据值', 100), dictId: text('字典ID', 36), id: text('字典项ID', 36), _t: text('时间戳', 20) }) },
+      schema: {
+        querystring: objectSchema({
+          itemValue: text('数据值', 100),
+          dictId: text('字典ID', 36),
+          id: text('字典项ID', 36),
+          _t: text('时间戳', 20),
+        }),
+      },
     },
     async (request) => {
       const dictId = requireId(request.query.dictId, '字典ID');
@@ -80,17 +93,24 @@ export function dictItemRoutes(api: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  api.post<{ Body: ItemBody }>('/sys/dictItem/add', { config: { permission: 'dict:edit' }, schema: { body: ITEM_BODY } }, async (request) => {
-    const { user } = requireSession(request);
-    const dictId = requireId(request.body.dictId, '字典ID');
-    const dict = await db.selectFrom('sys_dict').select('id').where('id', '=', dictId).executeTakeFirst();
-    if (!dict) throw businessError('字典不存在');
-    const values = itemValues(request.body);
-    await refuseTakenValue(db, dictId, values.item_value);
-    await db.insertInto('sys_dict_item').values({ id: newId(), dict_id: dictId, ...values, ...auditInsert(user.username) }).execute();
-    await logOperation(db, request, OP_ADD, `添加字典项，值： ${values.item_value}`);
-    return okMessage('添加成功！');
-  });
+  api.post<{ Body: ItemBody }>(
+    '/sys/dictItem/add',
+    { config: { permission: 'dict:edit' }, schema: { body: ITEM_BODY } },
+    async (request) => {
+      const { user } = requireSession(request);
+      const dictId = requireId(request.body.dictId, '字典ID');
+      const dict = await db.selectFrom('sys_dict').select('id').where('id', '=', dictId).executeTakeFirst();
+      if (!dict) throw businessError('字典不存在');
+      const values = itemValues(request.body);
+      await refuseTakenValue(db, dictId, values.item_value);
+      await db
+        .insertInto('sys_dict_item')
+        .values({ id: newId(), dict_id: dictId, ...values, ...auditInsert(user.username) })
+        .execute();
+      await logOperation(db, request, OP_ADD, `添加字典项，值： ${values.item_value}`);
+      return okMessage('添加成功！');
+    },
+  );
 
   api.route<{ Body: ItemBody }>({
     method: ['PUT', 'POST'],
@@ -104,7 +124,11 @@ export function dictItemRoutes(api: FastifyInstance, { db }: AppDeps): void {
       if (!existing) throw businessError('未找到对应实体');
       const values = itemValues(request.body);
       await refuseTakenValue(db, existing.dict_id, values.item_value, id);
-      await db.updateTable('sys_dict_item').set({ ...values, ...auditUpdate(user.username) }).where('id', '=', id).execute();
+      await db
+        .updateTable('sys_dict_item')
+        .set({ ...values, ...auditUpdate(user.username) })
+        .where('id', '=', id)
+        .execute();
       await logOperation(db, request, OP_EDIT, `编辑字典项，值： ${values.item_value}`);
       return okMessage('编辑成功!');
     },

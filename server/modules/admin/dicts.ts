@@ -21,7 +21,13 @@ export interface DictBody {
 }
 
 const DICT_BODY = {
-  ...objectSchema({ id: text('字典ID', 36), dictName: text('字典名称', 100), dictCode: text('字典编码', 100), description: text('描述', 255), type: text('字典类型', 2) }),
+  ...objectSchema({
+    id: text('字典ID', 36),
+    dictName: text('字典名称', 100),
+    dictCode: text('字典编码', 100),
+    description: text('描述', 255),
+    type: text('字典类型', 2),
+  }),
   additionalProperties: false,
 };
 const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
@@ -53,7 +59,10 @@ export function dictRoutes(api: FastifyInstance, { db }: AppDeps): void {
 
   api.get<{ Querystring: { dictName?: string } }>(
     '/sys/dict/treeList',
-    { config: { permission: 'dict:list' }, schema: { querystring: objectSchema({ dictName: text('字典名称', 100), _t: text('时间戳', 20) }) } },
+    {
+      config: { permission: 'dict:list' },
+      schema: { querystring: objectSchema({ dictName: text('字典名称', 100), _t: text('时间戳', 20) }) },
+    },
     async (request) => {
       let q = db.selectFrom('sys_dict').selectAll().where('del_flag', '=', 0);
       const name = optionalText(request.query.dictName);
@@ -67,7 +76,10 @@ export function dictRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const { user } = requireSession(request);
     const values = dictValues(request.body);
     await refuseTakenCode(db, values.dict_code);
-    await db.insertInto('sys_dict').values({ id: newId(), ...values, del_flag: 0, ...auditInsert(user.username) }).execute();
+    await db
+      .insertInto('sys_dict')
+      .values({ id: newId(), ...values, del_flag: 0, ...auditInsert(user.username) })
+      .execute();
     await logOperation(db, request, OP_ADD, `添加字典，编码： ${values.dict_code}`);
     return okMessage('添加成功！');
   });
@@ -84,14 +96,22 @@ export function dictRoutes(api: FastifyInstance, { db }: AppDeps): void {
       if (!existing) throw businessError('未找到对应实体');
       const values = dictValues(request.body);
       await refuseTakenCode(db, values.dict_code, id);
-      await db.updateTable('sys_dict').set({ ...values, ...auditUpdate(user.username) }).where('id', '=', id).execute();
+      await db
+        .updateTable('sys_dict')
+        .set({ ...values, ...auditUpdate(user.username) })
+        .where('id', '=', id)
+        .execute();
       await logOperation(db, request, OP_EDIT, `编辑字典，编码： ${values.dict_code}`);
       return okMessage('编辑成功!');
     },
   });
 
   const softDelete = async (ids: string[], username: string) => {
-    await db.updateTable('sys_dict').set({ del_flag: 1, ...auditUpdate(username) }).where('id', 'in', ids).execute();
+    await db
+      .updateTable('sys_dict')
+      .set({ del_flag: 1, ...auditUpdate(username) })
+      .where('id', 'in', ids)
+      .execute();
   };
 
   api.delete<{ Querystring: { id?: string } }>(
@@ -130,7 +150,12 @@ export function dictRoutes(api: FastifyInstance, { db }: AppDeps): void {
     handler: async (request) => {
       const { user } = requireSession(request);
       const id = requireId(request.params.id, '字典ID');
-      const res = await db.updateTable('sys_dict').set({ del_flag: 0, ...auditUpdate(user.username) }).where('id', '=', id).where('del_flag', '=', 1).executeTakeFirst();
+      const res = await db
+        .updateTable('sys_dict')
+        .set({ del_flag: 0, ...auditUpdate(user.username) })
+        .where('id', '=', id)
+        .where('del_flag', '=', 1)
+        .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) throw businessError('操作失败!');
       await logOperation(db, request, OP_EDIT, `取回字典，id： ${id}`);
       return okMessage('操作成功!');

@@ -8,7 +8,8 @@ import { registerDuplicateCheck } from '../entity/duplicate-check';
  */
 export function registerAdminDuplicateChecks(): void {
   const userForm = ['user:add', 'user:edit'];
-  for (const column of ['username', 'phone', 'email', 'work_no']) registerDuplicateCheck({ table: 'sys_user', column, permission: userForm });
+  for (const column of ['username', 'phone', 'email', 'work_no'])
+    registerDuplicateCheck({ table: 'sys_user', column, permission: userForm });
   registerDuplicateCheck({ table: 'sys_role', column: 'role_code', permission: ['role:add', 'role:edit'] });
   registerDuplicateCheck({ table: 'sys_permission', column: 'perms', permission: ['menu:add', 'menu:edit'] });
   registerDuplicateCheck({ table: 'sys_depart_role', column: 'role_code', permission: 'depart:role' });

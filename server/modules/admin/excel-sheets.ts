@@ -45,7 +45,12 @@ export async function rowErrors(save: () => Promise<void>): Promise<string[]> {
 }
 
 /** A one-sheet workbook in the entity export's layout: "<title>报表", "导出人:<name>", the header row, then the rows. */
-export async function reportWorkbook(title: string, exporter: string, headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null>>): Promise<Buffer> {
+export async function reportWorkbook(
+  title: string,
+  exporter: string,
+  headers: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<string | number | null>>,
+): Promise<Buffer> {
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(title.slice(0, 31));
@@ -57,7 +62,11 @@ export async function reportWorkbook(title: string, exporter: string, headers: r
 }
 
 export function sendWorkbook(reply: FastifyReply, buffer: Buffer, fileName: string, asciiName: string): FastifyReply {
-  return reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', attachmentHeader(fileName, asciiName)).header('Cache-Control', 'no-store').send(buffer);
+  return reply
+    .header('Content-Type', XLSX_TYPE)
+    .header('Content-Disposition', attachmentHeader(fileName, asciiName))
+    .header('Cache-Control', 'no-store')
+    .send(buffer);
 }
 
 /** A scope that reads multipart uploads (one import file), for the importExcel routes. */

@@ -22,7 +22,9 @@ function ownerWhere(target: GrantTarget) {
 }
 
 export async function grantedIds(db: Db, target: GrantTarget): Promise<string[]> {
-  const rows = await sql<{ permission_id: string }>`select permission_id from ${sql.table(target.table)} where ${ownerWhere(target)}`.execute(db);
+  const rows = await sql<{
+    permission_id: string;
+  }>`select permission_id from ${sql.table(target.table)} where ${ownerWhere(target)}`.execute(db);
   return rows.rows.map((r) => r.permission_id);
 }
 
@@ -30,7 +32,13 @@ export async function grantedIds(db: Db, target: GrantTarget): Promise<string[]>
  * saveRolePermission: adds `next − last`, removes `last − next`, so concurrent edits of
  * other nodes survive. Ids that are not live menus are ignored; `allowed` limits what may be added.
  */
-export async function saveGrantDiff(db: Db, target: GrantTarget, next: string[], last: string[], allowed?: ReadonlySet<string>): Promise<void> {
+export async function saveGrantDiff(
+  db: Db,
+  target: GrantTarget,
+  next: string[],
+  last: string[],
+  allowed?: ReadonlySet<string>,
+): Promise<void> {
   const nextSet = new Set(next);
   const lastSet = new Set(last);
   const removed = last.filter((id) => !nextSet.has(id));
@@ -43,14 +51,23 @@ export async function saveGrantDiff(db: Db, target: GrantTarget, next: string[],
   const now = new Date();
   await db.transaction().execute(async (trx) => {
     if (removed.length) {
-      await sql`delete from ${sql.table(target.table)} where ${ownerWhere(target)} and permission_id in (${sql.join(removed)})`.execute(trx);
+      await sql`delete from ${sql.table(target.table)} where ${ownerWhere(target)} and permission_id in (${sql.join(removed)})`.execute(
+        trx,
+      );
     }
     for (const permissionId of added) {
       switch (target.table) {
         case 'sys_role_permission':
           await trx
             .insertInto('sys_role_permission')
-            .values({ id: newId(), role_id: target.roleId, permission_id: permissionId, data_rule_ids: null, operate_date: now, operate_ip: null })
+            .values({
+              id: newId(),
+              role_id: target.roleId,
+              permission_id: permissionId,
+              data_rule_ids: null,
+              operate_date: now,
+              operate_ip: null,
+            })
             .onConflict((oc) => oc.columns(['role_id', 'permission_id']).doNothing())
             .execute();
           break;
@@ -64,7 +81,15 @@ export async function saveGrantDiff(db: Db, target: GrantTarget, next: string[],
         case 'sys_depart_role_permission':
           await trx
             .insertInto('sys_depart_role_permission')
-            .values({ id: newId(), depart_id: target.departId, role_id: target.roleId, permission_id: permissionId, data_rule_ids: null, operate_date: now, operate_ip: null })
+            .values({
+              id: newId(),
+              depart_id: target.departId,
+              role_id: target.roleId,
+              permission_id: permissionId,
+              data_rule_ids: null,
+              operate_date: now,
+              operate_ip: null,
+            })
             .onConflict((oc) => oc.columns(['role_id', 'permission_id']).doNothing())
             .execute();
           break;
@@ -99,10 +124,17 @@ export async function dataRuleChoice(db: Db, target: GrantTarget, permissionId: 
 
 /** Stores the chosen rule ids on an existing link; the menu must be granted first. */
 export async function saveDataRuleChoice(db: Db, target: GrantTarget, permissionId: string, ruleIds: string[]): Promise<void> {
-  const link = await sql<{ id: string }>`select id from ${sql.table(target.table)} where ${ownerWhere(target)} and permission_id = ${permissionId}`.execute(db);
+  const link = await sql<{
+    id: string;
+  }>`select id from ${sql.table(target.table)} where ${ownerWhere(target)} and permission_id = ${permissionId}`.execute(db);
   if (!link.rows[0]) throw businessError('请先保存角色菜单权限!');
   if (ruleIds.length) {
-    const rules = await db.selectFrom('sys_permission_data_rule').select('id').where('id', 'in', ruleIds).where('permission_id', '=', permissionId).execute();
+    const rules = await db
+      .selectFrom('sys_permission_data_rule')
+      .select('id')
+      .where('id', 'in', ruleIds)
+      .where('permission_id', '=', permissionId)
+      .execute();
     if (rules.length !== ruleIds.length) throw businessError('数据规则不存在');
   }
   await sql`update ${sql.table(target.table)} set data_rule_ids = ${ruleIds.join(',') || null} where id = ${link.rows[0].id}`.execute(db);

@@ -29,17 +29,27 @@ function matchingSubtrees(nodes: readonly Json[], keyword: string): Json[] {
  * org code (user:list, with the user list's data rules).
  */
 export function lookupRoutes(api: FastifyInstance, { db }: AppDeps): void {
-  api.get<{ Querystring: { id?: string } }>('/sys/sysDepart/listAll', { config: { authenticated: true }, schema: withStamp({ id: text('部门ID', 40000) }) }, async (request) => {
-    const ids = idList(request.query.id, '部门ID', { required: false });
-    const rows = (await allDeparts(db)).filter((d) => ids.length === 0 || ids.includes(d.id)).sort((a, b) => a.org_code.localeCompare(b.org_code));
-    return okCode0(jsonRows(rows));
-  });
+  api.get<{ Querystring: { id?: string } }>(
+    '/sys/sysDepart/listAll',
+    { config: { authenticated: true }, schema: withStamp({ id: text('部门ID', 40000) }) },
+    async (request) => {
+      const ids = idList(request.query.id, '部门ID', { required: false });
+      const rows = (await allDeparts(db))
+        .filter((d) => ids.length === 0 || ids.includes(d.id))
+        .sort((a, b) => a.org_code.localeCompare(b.org_code));
+      return okCode0(jsonRows(rows));
+    },
+  );
 
-  api.get<{ Querystring: { keyWord?: string } }>('/sys/sysDepart/queryTreeByKeyWord', { config: { authenticated: true }, schema: withStamp({ keyWord: text('部门名称', 100) }) }, async (request) => {
-    const tree = departTree(await allDeparts(db), departNode);
-    const keyword = optionalText(request.query.keyWord);
-    return ok(keyword ? matchingSubtrees(tree, keyword) : tree);
-  });
+  api.get<{ Querystring: { keyWord?: string } }>(
+    '/sys/sysDepart/queryTreeByKeyWord',
+    { config: { authenticated: true }, schema: withStamp({ keyWord: text('部门名称', 100) }) },
+    async (request) => {
+      const tree = departTree(await allDeparts(db), departNode);
+      const keyword = optionalText(request.query.keyWord);
+      return ok(keyword ? matchingSubtrees(tree, keyword) : tree);
+    },
+  );
 
   api.get<{ Querystring: { orgCode?: string } }>(
     '/sys/sysDepart/getDepartName',
@@ -47,7 +57,12 @@ export function lookupRoutes(api: FastifyInstance, { db }: AppDeps): void {
     async (request) => {
       const orgCode = optionalText(request.query.orgCode);
       if (!orgCode) throw businessError('机构编码不能为空');
-      const row = await db.selectFrom('sys_depart').select('depart_name').where('org_code', '=', orgCode).where('del_flag', '=', '0').executeTakeFirst();
+      const row = await db
+        .selectFrom('sys_depart')
+        .select('depart_name')
+        .where('org_code', '=', orgCode)
+        .where('del_flag', '=', '0')
+        .executeTakeFirst();
       if (!row) throw businessError('未找到对应部门');
       return okCode0(row.depart_name);
     },
@@ -58,10 +73,20 @@ export function lookupRoutes(api: FastifyInstance, { db }: AppDeps): void {
     { config: { authenticated: true }, schema: withStamp({ departId: text('部门ID', 36) }) },
     async (request) => {
       const departId = requireId(request.query.departId, '部门ID');
-      const depart = await db.selectFrom('sys_depart').select('parent_id').where('id', '=', departId).where('del_flag', '=', '0').executeTakeFirst();
+      const depart = await db
+        .selectFrom('sys_depart')
+        .select('parent_id')
+        .where('id', '=', departId)
+        .where('del_flag', '=', '0')
+        .executeTakeFirst();
       if (!depart) throw businessError('未找到对应部门');
       if (!depart.parent_id) return okCode0('');
-      const parent = await db.selectFrom('sys_depart').select('depart_name').where('id', '=', depart.parent_id).where('del_flag', '=', '0').executeTakeFirst();
+      const parent = await db
+        .selectFrom('sys_depart')
+        .select('depart_name')
+        .where('id', '=', depart.parent_id)
+        .where('del_flag', '=', '0')
+        .executeTakeFirst();
       return okCode0(parent?.depart_name ?? '');
     },
   );
@@ -76,7 +101,13 @@ export function lookupRoutes(api: FastifyInstance, { db }: AppDeps): void {
     '/sys/user/queryByOrgCode',
     {
       config: { permission: 'user:list' },
-      schema: withStamp({ ...PAGE_QUERY, orgCode: text('机构编码', 64, { pattern: `^$|${ORG_CODE}` }), realname: text('用户姓名', 100), workNo: text('工号', 100), username: text('用户账号', 100) }),
+      schema: withStamp({
+        ...PAGE_QUERY,
+        orgCode: text('机构编码', 64, { pattern: `^$|${ORG_CODE}` }),
+        realname: text('用户姓名', 100),
+        workNo: text('工号', 100),
+        username: text('用户账号', 100),
+      }),
     },
     async (request) => {
       const { orgCode: raw, ...query } = request.query;

@@ -74,11 +74,15 @@ export function normaliseUrl(value: string | null): string | null {
   if (!value) return null;
   let u = value.trim().replace(/\.vue$/, '');
   if (!/^(http|\/|\{\{)/.test(u)) u = `/${u}`;
-  if (/^\s*(javascript|data|vbscript):/i.test(u) || /[\s<>"'`]/.test(u.replace(/\{\{[^}]*\}\}/g, ''))) throw badRequest('菜单路径格式不正确');
+  if (/^\s*(javascript|data|vbscript):/i.test(u) || /[\s<>"'`]/.test(u.replace(/\{\{[^}]*\}\}/g, '')))
+    throw badRequest('菜单路径格式不正确');
   return u;
 }
 
-export type PermissionValues = Omit<SysPermissionTable, 'id' | 'del_flag' | 'rule_flag' | 'is_leaf' | 'create_by' | 'create_time' | 'update_by' | 'update_time'>;
+export type PermissionValues = Omit<
+  SysPermissionTable,
+  'id' | 'del_flag' | 'rule_flag' | 'is_leaf' | 'create_by' | 'create_time' | 'update_by' | 'update_time'
+>;
 
 /** The saved columns of a menu, button or permission, normalised the way JeecgBoot saves them. */
 export function permissionValues(body: PermissionBody): PermissionValues {

@@ -117,7 +117,16 @@ export function withDescendants(rows: readonly SysPermission[], ids: readonly st
 export async function refreshLeafFlags(db: Db, parentIds: ReadonlyArray<string | null>): Promise<void> {
   for (const id of new Set(parentIds)) {
     if (!id) continue;
-    const child = await db.selectFrom('sys_permission').select('id').where('parent_id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
-    await db.updateTable('sys_permission').set({ is_leaf: child ? 0 : 1 }).where('id', '=', id).execute();
+    const child = await db
+      .selectFrom('sys_permission')
+      .select('id')
+      .where('parent_id', '=', id)
+      .where('del_flag', '=', 0)
+      .executeTakeFirst();
+    await db
+      .updateTable('sys_permission')
+      .set({ is_leaf: child ? 0 : 1 })
+      .where('id', '=', id)
+      .execute();
   }
 }

@@ -48,7 +48,11 @@ function ruleValues(body: RuleBody) {
 
 async function syncRuleFlag(db: Db, permissionId: string): Promise<void> {
   const any = await db.selectFrom('sys_permission_data_rule').select('id').where('permission_id', '=', permissionId).executeTakeFirst();
-  await db.updateTable('sys_permission').set({ rule_flag: any ? 1 : 0 }).where('id', '=', permissionId).execute();
+  await db
+    .updateTable('sys_permission')
+    .set({ rule_flag: any ? 1 : 0 })
+    .where('id', '=', permissionId)
+    .execute();
 }
 
 /** Data rules per menu (PermissionDataRuleList); USE_SQL_RULES and unknown variables are refused at save. */
@@ -62,7 +66,14 @@ export function permissionRuleRoutes(api: FastifyInstance, { db }: AppDeps): voi
     if (value) q = q.where(likeContains('rule_value', value.replace(/^\*|\*$/g, '')));
     return ok(jsonRows(await q.orderBy('create_time').orderBy('id').execute()));
   };
-  const listSchema = { querystring: objectSchema({ permissionId: text('菜单ID', 36), ruleName: text('规则名称', 50), ruleValue: text('规则值', 300), _t: text('时间戳', 20) }) };
+  const listSchema = {
+    querystring: objectSchema({
+      permissionId: text('菜单ID', 36),
+      ruleName: text('规则名称', 50),
+      ruleValue: text('规则值', 300),
+      _t: text('时间戳', 20),
+    }),
+  };
 
   api.get<{ Querystring: { permissionId?: string } }>(
     '/sys/permission/getPermRuleListByPermId',
@@ -75,17 +86,29 @@ export function permissionRuleRoutes(api: FastifyInstance, { db }: AppDeps): voi
     async (request) => listRules(request.query),
   );
 
-  api.post<{ Body: RuleBody }>('/sys/permission/addPermissionRule', { config: { permission: 'menu:datarule' }, schema: { body: RULE_BODY } }, async (request) => {
-    const { user } = requireSession(request);
-    const permissionId = requireId(request.body.permissionId, '菜单ID');
-    const menu = await db.selectFrom('sys_permission').select('id').where('id', '=', permissionId).where('del_flag', '=', 0).executeTakeFirst();
-    if (!menu) throw businessError('未找到菜单信息');
-    const values = ruleValues(request.body);
-    await db.insertInto('sys_permission_data_rule').values({ id: newId(), permission_id: permissionId, ...values, ...auditInsert(user.username) }).execute();
-    await syncRuleFlag(db, permissionId);
-    await logOperation(db, request, OP_ADD, `添加数据规则，名称： ${values.rule_name}`);
-    return okMessage('添加成功!');
-  });
+  api.post<{ Body: RuleBody }>(
+    '/sys/permission/addPermissionRule',
+    { config: { permission: 'menu:datarule' }, schema: { body: RULE_BODY } },
+    async (request) => {
+      const { user } = requireSession(request);
+      const permissionId = requireId(request.body.permissionId, '菜单ID');
+      const menu = await db
+        .selectFrom('sys_permission')
+        .select('id')
+        .where('id', '=', permissionId)
+        .where('del_flag', '=', 0)
+        .executeTakeFirst();
+      if (!menu) throw businessError('未找到菜单信息');
+      const values = ruleValues(request.body);
+      await db
+        .insertInto('sys_permission_data_rule')
+        .values({ id: newId(), permission_id: permissionId, ...values, ...auditInsert(user.username) })
+        .execute();
+      await syncRuleFlag(db, permissionId);
+      await logOperation(db, request, OP_ADD, `添加数据规则，名称： ${values.rule_name}`);
+      return okMessage('添加成功!');
+    },
+  );
 
   api.route<{ Body: RuleBody }>({
     method: ['PUT', 'POST'],
@@ -95,10 +118,18 @@ export function permissionRuleRoutes(api: FastifyInstance, { db }: AppDeps): voi
     handler: async (request) => {
       const { user } = requireSession(request);
       const id = requireId(request.body.id, '规则ID');
-      const existing = await db.selectFrom('sys_permission_data_rule').select(['id', 'permission_id']).where('id', '=', id).executeTakeFirst();
+      const existing = await db
+        .selectFrom('sys_permission_data_rule')
+        .select(['id', 'permission_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!existing) throw businessError('未找到对应实体');
       const values = ruleValues(request.body);
-      await db.updateTable('sys_permission_data_rule').set({ ...values, ...auditUpdate(user.username) }).where('id', '=', id).execute();
+      await db
+        .updateTable('sys_permission_data_rule')
+        .set({ ...values, ...auditUpdate(user.username) })
+        .where('id', '=', id)
+        .execute();
       await logOperation(db, request, OP_EDIT, `编辑数据规则，名称： ${values.rule_name}`);
       return okMessage('编辑成功!');
     },
@@ -109,7 +140,11 @@ export function permissionRuleRoutes(api: FastifyInstance, { db }: AppDeps): voi
     { config: { permission: 'menu:datarule' }, schema: { querystring: objectSchema({ id: text('规则ID', 36) }) } },
     async (request) => {
       const id = requireId(request.query.id, '规则ID');
-      const existing = await db.selectFrom('sys_permission_data_rule').select(['id', 'permission_id']).where('id', '=', id).executeTakeFirst();
+      const existing = await db
+        .selectFrom('sys_permission_data_rule')
+        .select(['id', 'permission_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!existing) throw businessError('未找到对应实体');
       await db.deleteFrom('sys_permission_data_rule').where('id', '=', id).execute();
       await syncRuleFlag(db, existing.permission_id);

@@ -9,7 +9,15 @@ import { auditInsert, auditUpdate, idList, requireId } from './common';
 import { newId } from '../../core/ids';
 import { logOperation, OP_ADD, OP_DELETE, OP_EDIT } from './oplog';
 import { PERMISSION_BODY_SCHEMA, permissionValues, type PermissionBody } from './permission-form';
-import { allPermissions, permissionJson, permissionTree, refreshLeafFlags, treeModel, treeModels, withDescendants } from './permission-json';
+import {
+  allPermissions,
+  permissionJson,
+  permissionTree,
+  refreshLeafFlags,
+  treeModel,
+  treeModels,
+  withDescendants,
+} from './permission-json';
 
 export const GRANT_TREE_PERMISSIONS = ['menu:list', 'role:auth', 'depart:auth', 'depart:role'] as const;
 
@@ -24,7 +32,10 @@ export async function deletePermissions(db: Db, ids: string[]): Promise<void> {
     await trx.deleteFrom('sys_depart_permission').where('permission_id', 'in', all).execute();
     await trx.deleteFrom('sys_depart_role_permission').where('permission_id', 'in', all).execute();
     await trx.deleteFrom('sys_permission').where('id', 'in', all).execute();
-    await refreshLeafFlags(trx, parents.filter((p) => p && !all.includes(p)));
+    await refreshLeafFlags(
+      trx,
+      parents.filter((p) => p && !all.includes(p)),
+    );
   });
 }
 
@@ -38,20 +49,24 @@ async function requireParent(db: Db, parentId: string | null, selfId?: string): 
 export function permissionRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get('/sys/permission/list', { config: { permission: 'menu:list' } }, async () => ok(permissionTree(await allPermissions(db))));
 
-  api.post<{ Body: PermissionBody }>('/sys/permission/add', { config: { permission: 'menu:add' }, schema: { body: PERMISSION_BODY_SCHEMA } }, async (request) => {
-    const { user } = requireSession(request);
-    const values = permissionValues(request.body);
-    await requireParent(db, values.parent_id);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('sys_permission')
-        .values({ id: newId(), ...values, is_leaf: 1, del_flag: 0, rule_flag: 0, ...auditInsert(user.username) })
-        .execute();
-      await refreshLeafFlags(trx, [values.parent_id]);
-    });
-    await logOperation(db, request, OP_ADD, `添加菜单，名称： ${values.name}`);
-    return okMessage('添加成功！');
-  });
+  api.post<{ Body: PermissionBody }>(
+    '/sys/permission/add',
+    { config: { permission: 'menu:add' }, schema: { body: PERMISSION_BODY_SCHEMA } },
+    async (request) => {
+      const { user } = requireSession(request);
+      const values = permissionValues(request.body);
+      await requireParent(db, values.parent_id);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('sys_permission')
+          .values({ id: newId(), ...values, is_leaf: 1, del_flag: 0, rule_flag: 0, ...auditInsert(user.username) })
+          .execute();
+        await refreshLeafFlags(trx, [values.parent_id]);
+      });
+      await logOperation(db, request, OP_ADD, `添加菜单，名称： ${values.name}`);
+      return okMessage('添加成功！');
+    },
+  );
 
   api.route<{ Body: PermissionBody }>({
     method: ['PUT', 'POST'],
@@ -61,12 +76,21 @@ export function permissionRoutes(api: FastifyInstance, { db }: AppDeps): void {
     handler: async (request) => {
       const { user } = requireSession(request);
       const id = requireId(request.body.id, '菜单ID');
-      const existing = await db.selectFrom('sys_permission').select(['id', 'parent_id']).where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
+      const existing = await db
+        .selectFrom('sys_permission')
+        .select(['id', 'parent_id'])
+        .where('id', '=', id)
+        .where('del_flag', '=', 0)
+        .executeTakeFirst();
       if (!existing) throw businessError('未找到菜单信息');
       const values = permissionValues(request.body);
       await requireParent(db, values.parent_id, id);
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('sys_permission').set({ ...values, ...auditUpdate(user.username) }).where('id', '=', id).execute();
+        await trx
+          .updateTable('sys_permission')
+          .set({ ...values, ...auditUpdate(user.username) })
+          .where('id', '=', id)
+          .execute();
         await refreshLeafFlags(trx, [existing.parent_id, values.parent_id, id]);
       });
       await logOperation(db, request, OP_EDIT, `编辑菜单，名称： ${values.name}`);
@@ -97,24 +121,42 @@ export function permissionRoutes(api: FastifyInstance, { db }: AppDeps): void {
   );
 
   api.get('/sys/permission/getSystemMenuList', { config: { permission: 'menu:list' } }, async () => {
-    const rows = await db.selectFrom('sys_permission').selectAll().where('del_flag', '=', 0).where('menu_type', '=', 0).orderBy('sort_no').execute();
+    const rows = await db
+      .selectFrom('sys_permission')
+      .selectAll()
+      .where('del_flag', '=', 0)
+      .where('menu_type', '=', 0)
+      .orderBy('sort_no')
+      .execute();
     return ok(rows.map((r) => ({ ...permissionJson(r), key: r.id, title: r.name, isLeaf: r.is_leaf === 1 })));
   });
 
   const children = async (parentIds: string[]): Promise<Array<Record<string, JsonValue>>> => {
-    const rows = await db.selectFrom('sys_permission').selectAll().where('del_flag', '=', 0).where('parent_id', 'in', parentIds).orderBy('sort_no').execute();
+    const rows = await db
+      .selectFrom('sys_permission')
+      .selectAll()
+      .where('del_flag', '=', 0)
+      .where('parent_id', 'in', parentIds)
+      .orderBy('sort_no')
+      .execute();
     return rows.map((r) => ({ ...permissionJson(r), key: r.id, title: r.name, isLeaf: r.is_leaf === 1 }));
   };
 
   api.get<{ Querystring: { parentId?: string } }>(
     '/sys/permission/getSystemSubmenu',
-    { config: { permission: 'menu:list' }, schema: { querystring: objectSchema({ parentId: text('上级菜单', 36), _t: text('时间戳', 20) }) } },
+    {
+      config: { permission: 'menu:list' },
+      schema: { querystring: objectSchema({ parentId: text('上级菜单', 36), _t: text('时间戳', 20) }) },
+    },
     async (request) => ok(await children([requireId(request.query.parentId, '上级菜单')])),
   );
 
   api.get<{ Querystring: { parentIds?: string } }>(
     '/sys/permission/getSystemSubmenuBatch',
-    { config: { permission: 'menu:list' }, schema: { querystring: objectSchema({ parentIds: text('上级菜单', 40000), _t: text('时间戳', 20) }) } },
+    {
+      config: { permission: 'menu:list' },
+      schema: { querystring: objectSchema({ parentIds: text('上级菜单', 40000), _t: text('时间戳', 20) }) },
+    },
     async (request) => {
       const ids = idList(request.query.parentIds, '上级菜单');
       const out: Record<string, Awaited<ReturnType<typeof children>>> = Object.fromEntries(ids.map((id) => [id, []]));
@@ -135,7 +177,10 @@ export function permissionRoutes(api: FastifyInstance, { db }: AppDeps): void {
 
   api.get<{ Querystring: { pid?: string } }>(
     '/sys/permission/queryListAsync',
-    { config: { permission: [...GRANT_TREE_PERMISSIONS] }, schema: { querystring: objectSchema({ pid: text('上级菜单', 36), _t: text('时间戳', 20) }) } },
+    {
+      config: { permission: [...GRANT_TREE_PERMISSIONS] },
+      schema: { querystring: objectSchema({ pid: text('上级菜单', 36), _t: text('时间戳', 20) }) },
+    },
     async (request) => {
       const pid = request.query.pid?.trim() ? requireId(request.query.pid, '上级菜单') : null;
       let q = db.selectFrom('sys_permission').selectAll().where('del_flag', '=', 0);

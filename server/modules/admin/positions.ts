@@ -13,7 +13,10 @@ import { jsonRows, optionalText } from './common';
 export function positionRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get<{ Querystring: { code?: string } }>(
     '/sys/position/queryByCode',
-    { config: { permission: 'system:position:list' }, schema: { querystring: objectSchema({ code: text('职务编码', 100), _t: text('时间戳', 20) }) } },
+    {
+      config: { permission: 'system:position:list' },
+      schema: { querystring: objectSchema({ code: text('职务编码', 100), _t: text('时间戳', 20) }) },
+    },
     async (request) => {
       const code = optionalText(request.query.code);
       if (!code) throw businessError('职务编码不能为空');

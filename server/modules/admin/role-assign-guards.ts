@@ -41,10 +41,18 @@ async function callerLinks(db: Db, userId: string): Promise<GrantLink[]> {
 
 async function attachedLinks(db: Db, roleIds: readonly string[], departRoleIds: readonly string[]): Promise<GrantLink[]> {
   const ofRoles = roleIds.length
-    ? await db.selectFrom('sys_role_permission').select(['permission_id', 'data_rule_ids']).where('role_id', 'in', [...roleIds]).execute()
+    ? await db
+        .selectFrom('sys_role_permission')
+        .select(['permission_id', 'data_rule_ids'])
+        .where('role_id', 'in', [...roleIds])
+        .execute()
     : [];
   const ofDepartRoles = departRoleIds.length
-    ? await db.selectFrom('sys_depart_role_permission').select(['permission_id', 'data_rule_ids']).where('role_id', 'in', [...departRoleIds]).execute()
+    ? await db
+        .selectFrom('sys_depart_role_permission')
+        .select(['permission_id', 'data_rule_ids'])
+        .where('role_id', 'in', [...departRoleIds])
+        .execute()
     : [];
   return [...ofRoles, ...ofDepartRoles];
 }

@@ -34,7 +34,8 @@ export async function roleExcelRoutes(api: FastifyInstance, { db }: AppDeps): Pr
     handler: async (request, reply) => {
       const { user } = requireSession(request);
       const params: ListParams = { ...request.query, pageNo: '1', pageSize: String(MAX_EXPORT_ROWS) };
-      const selections = typeof request.query.selections === 'string' ? idList(request.query.selections, '选中的行', { required: false }) : [];
+      const selections =
+        typeof request.query.selections === 'string' ? idList(request.query.selections, '选中的行', { required: false }) : [];
       const where = selections.length ? [sql<boolean>`id in (${sql.join(selections)})`] : [];
       const page = await runListQuery(db, ROLE_SOURCE, params, { where, maxPageSize: MAX_EXPORT_ROWS, dictTexts: false });
       const rows = page.records.map((r) => [...COLUMNS.map(([property]) => exportCell(r[property])), exportCell(r.createTime)]);
@@ -57,7 +58,10 @@ export async function roleExcelRoutes(api: FastifyInstance, { db }: AppDeps): Pr
               description: cellText(row.input.description),
             });
             await refuseTakenCode(trx, values.role_code);
-            await trx.insertInto('sys_role').values({ id: newId(), ...values, ...auditInsert(operator.username) }).execute();
+            await trx
+              .insertInto('sys_role')
+              .values({ id: newId(), ...values, ...auditInsert(operator.username) })
+              .execute();
           }),
       }),
     );

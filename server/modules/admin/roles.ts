@@ -23,7 +23,12 @@ export interface RoleBody {
 }
 
 const ROLE_BODY = {
-  ...objectSchema({ id: text('角色ID', 36), roleName: text('角色名称', 200), roleCode: text('角色编码', 100), description: text('描述', 255) }),
+  ...objectSchema({
+    id: text('角色ID', 36),
+    roleName: text('角色名称', 200),
+    roleCode: text('角色编码', 100),
+    description: text('描述', 255),
+  }),
   additionalProperties: false,
 };
 
@@ -62,7 +67,12 @@ export async function refuseTakenCode(db: Db, roleCode: string, exceptId?: strin
 
 /** Removes roles with their user and permission links; the admin role cannot be removed. */
 async function deleteRoles(db: Db, ids: string[]): Promise<void> {
-  const admin = await db.selectFrom('sys_role').select('id').where('id', 'in', ids).where('role_code', '=', ADMIN_ROLE_CODE).executeTakeFirst();
+  const admin = await db
+    .selectFrom('sys_role')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('role_code', '=', ADMIN_ROLE_CODE)
+    .executeTakeFirst();
   if (admin) throw businessError('管理员角色不允许删除');
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('sys_user_role').where('role_id', 'in', ids).execute();
@@ -109,7 +119,10 @@ export function roleRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const { user } = requireSession(request);
     const values = roleValues(request.body);
     await refuseTakenCode(db, values.role_code);
-    await db.insertInto('sys_role').values({ id: newId(), ...values, ...auditInsert(user.username) }).execute();
+    await db
+      .insertInto('sys_role')
+      .values({ id: newId(), ...values, ...auditInsert(user.username) })
+      .execute();
     await logOperation(db, request, OP_ADD, `添加角色，编码： ${values.role_code}`);
     return okMessage('添加成功！');
   });
@@ -129,7 +142,11 @@ export function roleRoutes(api: FastifyInstance, { db }: AppDeps): void {
       await requireAdminFor(request, db, isAdminRole || values.role_code === ADMIN_ROLE_CODE);
       if (isAdminRole && values.role_code !== ADMIN_ROLE_CODE) throw businessError('管理员角色编码不允许修改');
       await refuseTakenCode(db, values.role_code, id);
-      await db.updateTable('sys_role').set({ ...values, ...auditUpdate(user.username) }).where('id', '=', id).execute();
+      await db
+        .updateTable('sys_role')
+        .set({ ...values, ...auditUpdate(user.username) })
+        .where('id', '=', id)
+        .execute();
       await logOperation(db, request, OP_EDIT, `编辑角色，编码： ${values.role_code}`);
       return okMessage('编辑成功!');
     },
@@ -164,7 +181,10 @@ export function roleRoutes(api: FastifyInstance, { db }: AppDeps): void {
 
   api.get<{ Params: { permissionId: string; roleId: string } }>(
     '/sys/role/datarule/:permissionId/:roleId',
-    { config: { permission: 'role:auth' }, schema: { params: objectSchema({ permissionId: text('菜单ID', 36), roleId: text('角色ID', 36) }) } },
+    {
+      config: { permission: 'role:auth' },
+      schema: { params: objectSchema({ permissionId: text('菜单ID', 36), roleId: text('角色ID', 36) }) },
+    },
     async (request) => {
       const permissionId = requireId(request.params.permissionId, '菜单ID');
       const roleId = requireId(request.params.roleId, '角色ID');
@@ -184,7 +204,12 @@ export function roleRoutes(api: FastifyInstance, { db }: AppDeps): void {
       const role = await roleById(db, roleId);
       await requireAdminFor(request, db, role?.role_code === ADMIN_ROLE_CODE);
       await refuseOwnRoleRules(request, db, { roleId });
-      await saveDataRuleChoice(db, { table: 'sys_role_permission', roleId }, permissionId, idList(request.body.dataRuleIds, '数据规则', { required: false }));
+      await saveDataRuleChoice(
+        db,
+        { table: 'sys_role_permission', roleId },
+        permissionId,
+        idList(request.body.dataRuleIds, '数据规则', { required: false }),
+      );
       await logOperation(db, request, OP_EDIT, `保存角色数据规则，roleId： ${roleId}`);
       return okMessage('保存成功!');
     },

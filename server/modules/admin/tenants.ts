@@ -20,7 +20,13 @@ interface TenantBody {
 }
 
 const TENANT_BODY = {
-  ...objectSchema({ id: text('租户编号', 9), name: text('租户名称', 100), beginDate: text('开始时间', 19), endDate: text('结束时间', 19), status: text('状态', 2) }),
+  ...objectSchema({
+    id: text('租户编号', 9),
+    name: text('租户名称', 100),
+    beginDate: text('开始时间', 19),
+    endDate: text('结束时间', 19),
+    status: text('状态', 2),
+  }),
   additionalProperties: false,
 };
 
@@ -43,7 +49,12 @@ function tenantValues(body: TenantBody) {
 }
 
 async function tenantIdsInUse(db: Db, ids: number[]): Promise<boolean> {
-  const rows = await db.selectFrom('sys_user').select('rel_tenant_ids').where('rel_tenant_ids', 'is not', null).where('rel_tenant_ids', '<>', '').execute();
+  const rows = await db
+    .selectFrom('sys_user')
+    .select('rel_tenant_ids')
+    .where('rel_tenant_ids', 'is not', null)
+    .where('rel_tenant_ids', '<>', '')
+    .execute();
   const wanted = new Set(ids.map(String));
   return rows.some((r) => splitIds(r.rel_tenant_ids).some((id) => wanted.has(id)));
 }
@@ -65,7 +76,10 @@ export function tenantRoutes(api: FastifyInstance, { db }: AppDeps): void {
 
   api.get<{ Querystring: { ids?: string } }>(
     '/sys/tenant/queryList',
-    { config: { permission: ['tenant:list', 'user:add', 'user:edit'] }, schema: { querystring: objectSchema({ ids: text('租户编号', 4000), _t: text('时间戳', 20) }) } },
+    {
+      config: { permission: ['tenant:list', 'user:add', 'user:edit'] },
+      schema: { querystring: objectSchema({ ids: text('租户编号', 4000), _t: text('时间戳', 20) }) },
+    },
     async (request) => {
       let q = db.selectFrom('sys_tenant').selectAll().where('status', '=', 1);
       const ids = optionalText(request.query.ids);
@@ -77,20 +91,29 @@ export function tenantRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get('/sys/tenant/getCurrentUserTenant', { config: { authenticated: true } }, async (request) => {
     const { user } = requireSession(request);
     const ids = user.relTenantIds.map(Number).filter(Number.isInteger);
-    const list = ids.length ? await db.selectFrom('sys_tenant').selectAll().where('id', 'in', ids).where('status', '=', 1).orderBy('id').execute() : [];
+    const list = ids.length
+      ? await db.selectFrom('sys_tenant').selectAll().where('id', 'in', ids).where('status', '=', 1).orderBy('id').execute()
+      : [];
     const header = request.headers['tenant-id'];
     return ok({ list: list.map((r) => toJsonRow(r)), tenantId: (Array.isArray(header) ? header[0] : header) ?? null });
   });
 
-  api.post<{ Body: TenantBody }>('/sys/tenant/add', { config: { permission: 'tenant:add' }, schema: { body: TENANT_BODY } }, async (request) => {
-    const { user } = requireSession(request);
-    const id = tenantId(request.body.id);
-    const values = tenantValues(request.body);
-    if (await db.selectFrom('sys_tenant').select('id').where('id', '=', id).executeTakeFirst()) throw businessError('租户编号已存在');
-    await db.insertInto('sys_tenant').values({ id, ...values, create_by: user.username, create_time: new Date() }).execute();
-    await logOperation(db, request, OP_ADD, `添加租户，编号： ${id}`);
-    return okMessage('添加成功！');
-  });
+  api.post<{ Body: TenantBody }>(
+    '/sys/tenant/add',
+    { config: { permission: 'tenant:add' }, schema: { body: TENANT_BODY } },
+    async (request) => {
+      const { user } = requireSession(request);
+      const id = tenantId(request.body.id);
+      const values = tenantValues(request.body);
+      if (await db.selectFrom('sys_tenant').select('id').where('id', '=', id).executeTakeFirst()) throw businessError('租户编号已存在');
+      await db
+        .insertInto('sys_tenant')
+        .values({ id, ...values, create_by: user.username, create_time: new Date() })
+        .execute();
+      await logOperation(db, request, OP_ADD, `添加租户，编号： ${id}`);
+      return okMessage('添加成功！');
+    },
+  );
 
   api.route<{ Body: TenantBody }>({
     method: ['PUT', 'POST'],

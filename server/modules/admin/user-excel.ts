@@ -47,7 +47,8 @@ const IMPORT_FIELDS = sheetColumns([
   ['userIdentity', '身份'],
 ]);
 
-const exportCell = (v: JsonValue | undefined): string | number | null => (v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : typeof v === 'boolean' ? String(v) : v);
+const exportCell = (v: JsonValue | undefined): string | number | null =>
+  v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : typeof v === 'boolean' ? String(v) : v;
 
 /** The rows /sys/user/list would show the caller for these filters (data rules included), or the selected ones. */
 async function exportRows(db: Db, query: UserListQuery & { selections?: string }, rules: Awaited<ReturnType<typeof userListRules>>) {
@@ -79,11 +80,21 @@ export async function userExcelRoutes(api: FastifyInstance, { db }: AppDeps): Pr
     method: ['GET', 'POST'],
     url: '/sys/user/exportXls',
     config: { permission: 'user:export' },
-    schema: { querystring: { ...USER_LIST_QUERY, properties: { ...USER_LIST_QUERY.properties, selections: { type: 'string', title: '选中的行', maxLength: 40000 } } } },
+    schema: {
+      querystring: {
+        ...USER_LIST_QUERY,
+        properties: { ...USER_LIST_QUERY.properties, selections: { type: 'string', title: '选中的行', maxLength: 40000 } },
+      },
+    },
     handler: async (request, reply) => {
       const { user } = requireSession(request);
       const rows = await exportRows(db, request.query, await userListRules(db, request));
-      const buffer = await reportWorkbook(TITLE, user.realname ?? user.username, EXPORT_COLUMNS.map(([header]) => header), rows);
+      const buffer = await reportWorkbook(
+        TITLE,
+        user.realname ?? user.username,
+        EXPORT_COLUMNS.map(([header]) => header),
+        rows,
+      );
       await logOperation(db, request, OP_EXPORT, `用户导出：${rows.length}行`);
       return sendWorkbook(reply, buffer, `${TITLE}.xlsx`, 'users.xlsx');
     },

@@ -127,7 +127,10 @@ export function userFields(body: UserBody): UserFields {
 }
 
 function tenantIds(value: string | undefined): number[] {
-  const parts = (value ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = (value ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.some((p) => !/^\d{1,9}$/.test(p))) throw badRequest('租户格式不正确');
   return [...new Set(parts.map(Number))];
 }
@@ -148,7 +151,11 @@ export function newPassword(body: UserBody): string {
 }
 
 /** Duplicate username / work number / phone / email (deleted users included: the values stay taken). */
-export async function refuseDuplicates(db: Db, fields: { username?: string; work_no: string; phone: string; email: string | null }, exceptId?: string): Promise<void> {
+export async function refuseDuplicates(
+  db: Db,
+  fields: { username?: string; work_no: string; phone: string; email: string | null },
+  exceptId?: string,
+): Promise<void> {
   const checks: Array<['username' | 'work_no' | 'phone' | 'email', string | null | undefined, string]> = [
     ['username', fields.username, '用户名已存在!'],
     ['work_no', fields.work_no, '工号已存在!'],

@@ -38,6 +38,11 @@ export async function requireAdminFor(request: FastifyRequest, db: Db, touchesAd
 
 export async function roleIdsIncludeAdmin(db: Db, roleIds: readonly string[]): Promise<boolean> {
   if (roleIds.length === 0) return false;
-  const row = await db.selectFrom('sys_role').select('id').where('id', 'in', [...roleIds]).where('role_code', '=', ADMIN_ROLE_CODE).executeTakeFirst();
+  const row = await db
+    .selectFrom('sys_role')
+    .select('id')
+    .where('id', 'in', [...roleIds])
+    .where('role_code', '=', ADMIN_ROLE_CODE)
+    .executeTakeFirst();
   return !!row;
 }

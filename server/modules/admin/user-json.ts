@@ -39,7 +39,9 @@ async function positionNames(db: Db, codes: string[]): Promise<Map<string, strin
   if (codes.length === 0) return new Map();
   const exists = await sql<{ present: boolean }>`select to_regclass('sys_position') is not null as present`.execute(db);
   if (!exists.rows[0]?.present) return new Map();
-  const rows = await sql<{ code: string; name: string }>`select code, name from sys_position where code in (${sql.join(codes)})`.execute(db);
+  const rows = await sql<{ code: string; name: string }>`select code, name from sys_position where code in (${sql.join(codes)})`.execute(
+    db,
+  );
   return new Map(rows.rows.map((r) => [r.code, r.name]));
 }
 

@@ -66,23 +66,27 @@ export function userLinkRoutes(api: FastifyInstance, { db }: AppDeps): void {
     async (request) => ok(await linkedUsers(db, 'role', [requireId(request.query.roleId, '角色ID')], request.query)),
   );
 
-  api.post<{ Body: LinkBody }>('/sys/user/addSysUserRole', { config: { permission: 'role:users' }, schema: { body: LINK_BODY } }, async (request) => {
-    const roleId = requireId(request.body.roleId, '角色ID');
-    const role = await db.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst();
-    if (!role) throw businessError('角色不存在');
-    await requireAdminFor(request, db, await roleIdsIncludeAdmin(db, [roleId]));
-    await refuseBroaderRoles(request, db, { roleIds: [roleId] });
-    const userIds = await existingUsers(db, idList(request.body.userIdList, '用户'));
-    for (const userId of userIds) {
-      await db
-        .insertInto('sys_user_role')
-        .values({ id: newId(), user_id: userId, role_id: roleId })
-        .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
-        .execute();
-    }
-    await logOperation(db, request, OP_ADD, `角色添加用户，roleId： ${roleId}`);
-    return okMessage('添加成功!');
-  });
+  api.post<{ Body: LinkBody }>(
+    '/sys/user/addSysUserRole',
+    { config: { permission: 'role:users' }, schema: { body: LINK_BODY } },
+    async (request) => {
+      const roleId = requireId(request.body.roleId, '角色ID');
+      const role = await db.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst();
+      if (!role) throw businessError('角色不存在');
+      await requireAdminFor(request, db, await roleIdsIncludeAdmin(db, [roleId]));
+      await refuseBroaderRoles(request, db, { roleIds: [roleId] });
+      const userIds = await existingUsers(db, idList(request.body.userIdList, '用户'));
+      for (const userId of userIds) {
+        await db
+          .insertInto('sys_user_role')
+          .values({ id: newId(), user_id: userId, role_id: roleId })
+          .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
+          .execute();
+      }
+      await logOperation(db, request, OP_ADD, `角色添加用户，roleId： ${roleId}`);
+      return okMessage('添加成功!');
+    },
+  );
 
   const removeRoleUsers = async (roleId: string, userIds: string[], adminCaller: Parameters<typeof requireAdminFor>[0]) => {
     await requireAdminFor(adminCaller, db, await roleIdsIncludeAdmin(db, [roleId]));
@@ -91,7 +95,10 @@ export function userLinkRoutes(api: FastifyInstance, { db }: AppDeps): void {
 
   api.delete<{ Querystring: { roleId?: string; userId?: string } }>(
     '/sys/user/deleteUserRole',
-    { config: { permission: 'role:users' }, schema: { querystring: objectSchema({ roleId: text('角色ID', 36), userId: text('用户ID', 36) }) } },
+    {
+      config: { permission: 'role:users' },
+      schema: { querystring: objectSchema({ roleId: text('角色ID', 36), userId: text('用户ID', 36) }) },
+    },
     async (request) => {
       const roleId = requireId(request.query.roleId, '角色ID');
       await removeRoleUsers(roleId, [requireId(request.query.userId, '用户ID')], request);
@@ -102,7 +109,10 @@ export function userLinkRoutes(api: FastifyInstance, { db }: AppDeps): void {
 
   api.delete<{ Querystring: { roleId?: string; userIds?: string } }>(
     '/sys/user/deleteUserRoleBatch',
-    { config: { permission: 'role:users' }, schema: { querystring: objectSchema({ roleId: text('角色ID', 36), userIds: text('用户ID', 40000) }) } },
+    {
+      config: { permission: 'role:users' },
+      schema: { querystring: objectSchema({ roleId: text('角色ID', 36), userIds: text('用户ID', 40000) }) },
+    },
     async (request) => {
       const roleId = requireId(request.query.roleId, '角色ID');
       await removeRoleUsers(roleId, idList(request.query.userIds, '用户ID'), request);
@@ -116,26 +126,32 @@ export function userLinkRoutes(api: FastifyInstance, { db }: AppDeps): void {
     { config: { permission: 'depart:users' }, schema: { querystring: listQuery } },
     // without a department: the users of the departments a 上级 leads (and those below them); nobody for 普通用户
     async (request) => {
-      const depIds = request.query.depId?.trim() ? [requireId(request.query.depId, '部门ID')] : await ledDepartIds(db, requireSession(request).user.id);
+      const depIds = request.query.depId?.trim()
+        ? [requireId(request.query.depId, '部门ID')]
+        : await ledDepartIds(db, requireSession(request).user.id);
       return ok(await linkedUsers(db, 'depart', depIds, request.query));
     },
   );
 
-  api.post<{ Body: LinkBody }>('/sys/user/editSysDepartWithUser', { config: { permission: 'depart:users' }, schema: { body: LINK_BODY } }, async (request) => {
-    const depId = requireId(request.body.depId, '部门ID');
-    const depart = await db.selectFrom('sys_depart').select('id').where('id', '=', depId).executeTakeFirst();
-    if (!depart) throw businessError('部门不存在');
-    const userIds = await existingUsers(db, idList(request.body.userIdList, '用户'));
-    for (const userId of userIds) {
-      await db
-        .insertInto('sys_user_depart')
-        .values({ id: newId(), user_id: userId, dep_id: depId })
-        .onConflict((oc) => oc.columns(['user_id', 'dep_id']).doNothing())
-        .execute();
-    }
-    await logOperation(db, request, OP_ADD, `部门添加用户，depId： ${depId}`);
-    return okMessage('添加成功!');
-  });
+  api.post<{ Body: LinkBody }>(
+    '/sys/user/editSysDepartWithUser',
+    { config: { permission: 'depart:users' }, schema: { body: LINK_BODY } },
+    async (request) => {
+      const depId = requireId(request.body.depId, '部门ID');
+      const depart = await db.selectFrom('sys_depart').select('id').where('id', '=', depId).executeTakeFirst();
+      if (!depart) throw businessError('部门不存在');
+      const userIds = await existingUsers(db, idList(request.body.userIdList, '用户'));
+      for (const userId of userIds) {
+        await db
+          .insertInto('sys_user_depart')
+          .values({ id: newId(), user_id: userId, dep_id: depId })
+          .onConflict((oc) => oc.columns(['user_id', 'dep_id']).doNothing())
+          .execute();
+      }
+      await logOperation(db, request, OP_ADD, `部门添加用户，depId： ${depId}`);
+      return okMessage('添加成功!');
+    },
+  );
 
   const removeDepartUsers = async (depId: string, userIds: string[]) => {
     await db.transaction().execute(async (trx) => {
@@ -156,7 +172,10 @@ export function userLinkRoutes(api: FastifyInstance, { db }: AppDeps): void {
 
   api.delete<{ Querystring: { depId?: string; userId?: string } }>(
     '/sys/user/deleteUserInDepart',
-    { config: { permission: 'depart:users' }, schema: { querystring: objectSchema({ depId: text('部门ID', 36), userId: text('用户ID', 36) }) } },
+    {
+      config: { permission: 'depart:users' },
+      schema: { querystring: objectSchema({ depId: text('部门ID', 36), userId: text('用户ID', 36) }) },
+    },
     async (request) => {
       requireSession(request);
       const depId = requireId(request.query.depId, '部门ID');
@@ -168,7 +187,10 @@ export function userLinkRoutes(api: FastifyInstance, { db }: AppDeps): void {
 
   api.delete<{ Querystring: { depId?: string; userIds?: string } }>(
     '/sys/user/deleteUserInDepartBatch',
-    { config: { permission: 'depart:users' }, schema: { querystring: objectSchema({ depId: text('部门ID', 36), userIds: text('用户ID', 40000) }) } },
+    {
+      config: { permission: 'depart:users' },
+      schema: { querystring: objectSchema({ depId: text('部门ID', 36), userIds: text('用户ID', 40000) }) },
+    },
     async (request) => {
       const depId = requireId(request.query.depId, '部门ID');
       await removeDepartUsers(depId, idList(request.query.userIds, '用户ID'));

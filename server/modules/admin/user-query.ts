@@ -37,7 +37,18 @@ export const USER_FIELDS: readonly ListField[] = [
   { property: 'updateTime', column: 'update_time', type: 'datetime' },
 ];
 
-const OPERATOR = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=', in: 'in', like: 'like', left_like: 'left_like', right_like: 'right_like' } as const;
+const OPERATOR = {
+  eq: '=',
+  ne: '<>',
+  gt: '>',
+  ge: '>=',
+  lt: '<',
+  le: '<=',
+  in: 'in',
+  like: 'like',
+  left_like: 'left_like',
+  right_like: 'right_like',
+} as const;
 
 /** Rule columns of the user list: its fields, plus `sysOrgCode` = "belongs to a department whose org code …". */
 function userRuleTargets(): RuleTargets {
@@ -63,7 +74,7 @@ const RULE_TARGETS = userRuleTargets();
 
 function tenantHeader(request: FastifyRequest): string {
   const raw = request.headers['tenant-id'];
-  const value = (Array.isArray(raw) ? raw[0] : raw ?? '').trim();
+  const value = (Array.isArray(raw) ? raw[0] : (raw ?? '')).trim();
   return value === '0' ? '' : value;
 }
 

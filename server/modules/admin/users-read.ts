@@ -138,7 +138,10 @@ export function userReadRoutes(api: FastifyInstance, deps: AppDeps): void {
 
   api.get<{ Querystring: { userId?: string } }>(
     '/sys/user/userDepartList',
-    { config: { permission: ['user:list', 'user:edit'] }, schema: { querystring: objectSchema({ userId: text('用户ID', 36), _t: text('时间戳', 20) }) } },
+    {
+      config: { permission: ['user:list', 'user:edit'] },
+      schema: { querystring: objectSchema({ userId: text('用户ID', 36), _t: text('时间戳', 20) }) },
+    },
     async (request) => {
       const id = requireId(request.query.userId, '用户ID');
       const rows = await db
@@ -156,7 +159,10 @@ export function userReadRoutes(api: FastifyInstance, deps: AppDeps): void {
 
   api.get<{ Querystring: { userIds?: string } }>(
     '/sys/user/queryByIds',
-    { config: { permission: 'user:list' }, schema: { querystring: objectSchema({ userIds: text('用户ID', 40000), _t: text('时间戳', 20) }) } },
+    {
+      config: { permission: 'user:list' },
+      schema: { querystring: objectSchema({ userIds: text('用户ID', 40000), _t: text('时间戳', 20) }) },
+    },
     async (request) => {
       const ids = idList(request.query.userIds, '用户ID');
       const users = await db.selectFrom('sys_user').selectAll().where('id', 'in', ids).where('del_flag', '=', 0).execute();
@@ -169,4 +175,3 @@ export function userReadRoutes(api: FastifyInstance, deps: AppDeps): void {
     return ok(await userRecords(db, users));
   });
 }
-

@@ -23,25 +23,40 @@ import {
 import { refuseBroaderRoles } from './role-assign-guards';
 import { adminUserIds, refuseAdminTargets, requireAdminFor, roleIdsIncludeAdmin } from './user-guards';
 
-
 async function replaceRoles(db: Db, userId: string, roleIds: string[]): Promise<void> {
   await db.deleteFrom('sys_user_role').where('user_id', '=', userId).execute();
-  if (roleIds.length) await db.insertInto('sys_user_role').values(roleIds.map((roleId) => ({ id: newId(), user_id: userId, role_id: roleId }))).execute();
+  if (roleIds.length)
+    await db
+      .insertInto('sys_user_role')
+      .values(roleIds.map((roleId) => ({ id: newId(), user_id: userId, role_id: roleId })))
+      .execute();
 }
 
 /** Those of `roleIds` the user does not hold yet: keeping a role is not attaching it. */
 async function rolesNotHeld(db: Db, userId: string, roleIds: string[]): Promise<string[]> {
-  const held = new Set((await db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', userId).execute()).map((r) => r.role_id));
+  const held = new Set(
+    (await db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', userId).execute()).map((r) => r.role_id),
+  );
   return roleIds.filter((id) => !held.has(id));
 }
 
 async function replaceDeparts(db: Db, userId: string, departIds: string[]): Promise<void> {
   await db.deleteFrom('sys_user_depart').where('user_id', '=', userId).execute();
-  if (departIds.length) await db.insertInto('sys_user_depart').values(departIds.map((depId) => ({ id: newId(), user_id: userId, dep_id: depId }))).execute();
-  const departs = departIds.length ? await db.selectFrom('sys_depart').select('org_code').where('id', 'in', departIds).orderBy('org_code').execute() : [];
+  if (departIds.length)
+    await db
+      .insertInto('sys_user_depart')
+      .values(departIds.map((depId) => ({ id: newId(), user_id: userId, dep_id: depId })))
+      .execute();
+  const departs = departIds.length
+    ? await db.selectFrom('sys_depart').select('org_code').where('id', 'in', departIds).orderBy('org_code').execute()
+    : [];
   const current = await db.selectFrom('sys_user').select('org_code').where('id', '=', userId).executeTakeFirstOrThrow();
   if (!departs.some((d) => d.org_code === current.org_code)) {
-    await db.updateTable('sys_user').set({ org_code: departs[0]?.org_code ?? null }).where('id', '=', userId).execute();
+    await db
+      .updateTable('sys_user')
+      .set({ org_code: departs[0]?.org_code ?? null })
+      .where('id', '=', userId)
+      .execute();
   }
 }
 
@@ -94,24 +109,28 @@ export async function purgeUsers(db: Db, ids: string[]): Promise<void> {
 const IDS_STATUS_BODY = { ...objectSchema({ ids: text('用户ID', 40000), status: text('状态', 2) }), additionalProperties: false };
 
 export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): void {
-  api.post<{ Body: UserBody }>('/sys/user/add', { config: { permission: 'user:add' }, schema: { body: USER_BODY_SCHEMA } }, async (request) => {
-    const { user } = requireSession(request);
-    const body = request.body;
-    const username = newUsername(body);
-    const password = newPassword(body);
-    const fields = userFields(body);
-    const roleIds = idList(body.selectedroles, '角色', { required: false });
-    const departIds = idList(body.selecteddeparts, '部门', { required: false });
-    await requireAdminFor(request, db, await roleIdsIncludeAdmin(db, roleIds));
-    await refuseDuplicates(db, { username, ...fields });
-    await requireExisting(db, 'sys_role', roleIds, '角色不存在');
-    await refuseBroaderRoles(request, db, { roleIds });
-    await requireExisting(db, 'sys_depart', [...departIds, ...(fields.depart_ids?.split(',') ?? [])], '部门不存在');
-    await requireTenants(db, fields.rel_tenant_ids);
-    await createUser(db, { username, password, fields, roleIds, departIds }, user.username);
-    await logOperation(db, request, OP_ADD, `添加用户，username： ${username}`);
-    return okMessage('添加成功！');
-  });
+  api.post<{ Body: UserBody }>(
+    '/sys/user/add',
+    { config: { permission: 'user:add' }, schema: { body: USER_BODY_SCHEMA } },
+    async (request) => {
+      const { user } = requireSession(request);
+      const body = request.body;
+      const username = newUsername(body);
+      const password = newPassword(body);
+      const fields = userFields(body);
+      const roleIds = idList(body.selectedroles, '角色', { required: false });
+      const departIds = idList(body.selecteddeparts, '部门', { required: false });
+      await requireAdminFor(request, db, await roleIdsIncludeAdmin(db, roleIds));
+      await refuseDuplicates(db, { username, ...fields });
+      await requireExisting(db, 'sys_role', roleIds, '角色不存在');
+      await refuseBroaderRoles(request, db, { roleIds });
+      await requireExisting(db, 'sys_depart', [...departIds, ...(fields.depart_ids?.split(',') ?? [])], '部门不存在');
+      await requireTenants(db, fields.rel_tenant_ids);
+      await createUser(db, { username, password, fields, roleIds, departIds }, user.username);
+      await logOperation(db, request, OP_ADD, `添加用户，username： ${username}`);
+      return okMessage('添加成功！');
+    },
+  );
 
   api.route<{ Body: UserBody }>({
     method: ['PUT', 'POST'],
@@ -122,7 +141,12 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
       const { user } = requireSession(request);
       const body = request.body;
       const id = requireId(body.id, '用户ID');
-      const existing = await db.selectFrom('sys_user').select(['id', 'username']).where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
+      const existing = await db
+        .selectFrom('sys_user')
+        .select(['id', 'username'])
+        .where('id', '=', id)
+        .where('del_flag', '=', 0)
+        .executeTakeFirst();
       if (!existing) throw businessError('未找到对应实体');
       const fields = userFields(body);
       const roleIds = body.selectedroles === undefined ? null : idList(body.selectedroles, '角色', { required: false });
@@ -137,7 +161,11 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
       await requireExisting(db, 'sys_depart', [...(departIds ?? []), ...(fields.depart_ids?.split(',') ?? [])], '部门不存在');
       await requireTenants(db, fields.rel_tenant_ids);
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('sys_user').set({ ...fields, ...auditUpdate(user.username) }).where('id', '=', id).execute();
+        await trx
+          .updateTable('sys_user')
+          .set({ ...fields, ...auditUpdate(user.username) })
+          .where('id', '=', id)
+          .execute();
         if (roleIds) await replaceRoles(trx, id, roleIds);
         if (departIds) await replaceDeparts(trx, id, departIds);
       });
@@ -149,7 +177,12 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
   const softDelete = async (ids: string[], operator: string, selfId: string, from: 'row' | 'selection') => {
     await refuseAdminTargets(db, ids, from);
     if (ids.includes(selfId)) throw businessError('不能删除当前登录用户');
-    await db.updateTable('sys_user').set({ del_flag: 1, ...auditUpdate(operator) }).where('id', 'in', ids).where('del_flag', '=', 0).execute();
+    await db
+      .updateTable('sys_user')
+      .set({ del_flag: 1, ...auditUpdate(operator) })
+      .where('id', 'in', ids)
+      .where('del_flag', '=', 0)
+      .execute();
     for (const id of ids) await tokens.revokeAllOfUser(id);
   };
 
@@ -185,7 +218,12 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
     handler: async (request) => {
       const { user } = requireSession(request);
       const ids = idList(request.body.userIds, '用户ID');
-      await db.updateTable('sys_user').set({ del_flag: 0, ...auditUpdate(user.username) }).where('id', 'in', ids).where('del_flag', '=', 1).execute();
+      await db
+        .updateTable('sys_user')
+        .set({ del_flag: 0, ...auditUpdate(user.username) })
+        .where('id', 'in', ids)
+        .where('del_flag', '=', 1)
+        .execute();
       await logOperation(db, request, OP_EDIT, `还原用户，ids： ${ids.join(',')}`);
       return okMessage('还原成功');
     },
@@ -197,7 +235,13 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
     async (request) => {
       const ids = idList(request.query.userIds, '用户ID');
       const deleted = await db.selectFrom('sys_user').select('id').where('id', 'in', ids).where('del_flag', '=', 1).execute();
-      if (deleted.length > 0) await db.transaction().execute((trx) => purgeUsers(trx, deleted.map((d) => d.id)));
+      if (deleted.length > 0)
+        await db.transaction().execute((trx) =>
+          purgeUsers(
+            trx,
+            deleted.map((d) => d.id),
+          ),
+        );
       await logOperation(db, request, OP_DELETE, `彻底删除用户，ids： ${ids.join(',')}`);
       return okMessage('删除成功!');
     },
@@ -222,7 +266,12 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
     handler: async (request) => {
       const { user } = requireSession(request);
       const { ids, status } = await frozenChecks(request.body, user.id);
-      await db.updateTable('sys_user').set({ status, ...auditUpdate(user.username) }).where('id', 'in', ids).where('del_flag', '=', 0).execute();
+      await db
+        .updateTable('sys_user')
+        .set({ status, ...auditUpdate(user.username) })
+        .where('id', 'in', ids)
+        .where('del_flag', '=', 0)
+        .execute();
       if (status === 2) for (const id of ids) await tokens.revokeAllOfUser(id);
       await logOperation(db, request, OP_EDIT, `${status === 2 ? '冻结' : '解冻'}用户，ids： ${ids.join(',')}`);
       return okMessage('操作成功!');
@@ -259,8 +308,14 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
       const password = request.body.password ?? '';
       if (!password) throw businessError('请输入登录密码!');
       if (!isStrongPassword(password)) throw businessError(PASSWORD_RULE_MESSAGE);
-      if (request.body.confirmpassword !== undefined && request.body.confirmpassword !== password) throw businessError('两次输入的密码不一样！');
-      const target = await db.selectFrom('sys_user').select('id').where('username', '=', username).where('del_flag', '=', 0).executeTakeFirst();
+      if (request.body.confirmpassword !== undefined && request.body.confirmpassword !== password)
+        throw businessError('两次输入的密码不一样！');
+      const target = await db
+        .selectFrom('sys_user')
+        .select('id')
+        .where('username', '=', username)
+        .where('del_flag', '=', 0)
+        .executeTakeFirst();
       if (!target) throw businessError('用户不存在！');
       await requireAdminFor(request, db, (await adminUserIds(db, [target.id])).length > 0);
       await db

@@ -27,7 +27,10 @@ export async function createCaptcha(db: Db, checkKey: string): Promise<string> {
   const answer = randomAnswer();
   const svg = (await loadRenderer())(answer, { width: 105, height: 35, fontSize: 40, noise: 2, color: true, background: '#f0f2f5' });
   const expire = new Date(Date.now() + CAPTCHA_TTL_MS);
-  await db.deleteFrom('sys_captcha').where('expire_time', '<', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('sys_captcha')
+    .where('expire_time', '<', sql<Date>`now()`)
+    .execute();
   await db
     .insertInto('sys_captcha')
     .values({ check_key: checkKey, answer: answer.toLowerCase(), expire_time: expire })
@@ -38,11 +41,7 @@ export async function createCaptcha(db: Db, checkKey: string): Promise<string> {
 
 /** Single use: the captcha is removed by any attempt, right or wrong. */
 export async function consumeCaptcha(db: Db, checkKey: string, given: string): Promise<CaptchaCheck> {
-  const row = await db
-    .deleteFrom('sys_captcha')
-    .where('check_key', '=', checkKey)
-    .returning(['answer', 'expire_time'])
-    .executeTakeFirst();
+  const row = await db.deleteFrom('sys_captcha').where('check_key', '=', checkKey).returning(['answer', 'expire_time']).executeTakeFirst();
   if (!row || row.expire_time.getTime() <= Date.now()) return 'invalid';
   return row.answer === given.trim().toLowerCase() ? 'ok' : 'wrong';
 }

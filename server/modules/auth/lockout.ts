@@ -9,11 +9,7 @@ export const LOCKED_MESSAGE = '登录失败次数过多，账号已锁定，请1
 const keyOf = (username: string) => username.trim().toLowerCase();
 
 export async function isLocked(db: Db, username: string, now = new Date()): Promise<boolean> {
-  const row = await db
-    .selectFrom('sys_login_attempt')
-    .select('locked_until')
-    .where('username', '=', keyOf(username))
-    .executeTakeFirst();
+  const row = await db.selectFrom('sys_login_attempt').select('locked_until').where('username', '=', keyOf(username)).executeTakeFirst();
   return !!row?.locked_until && row.locked_until.getTime() > now.getTime();
 }
 

@@ -44,8 +44,7 @@ export async function buildLoginResult(db: Db, user: SysUser, token: string, ten
   const departs = await userDeparts(db, user.id);
   let current = user;
   const multiDepart = departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2;
-  const wanted =
-    multiDepart === 1 ? departs[0].org_code : multiDepart === 2 && !user.org_code ? departs[0].org_code : user.org_code;
+  const wanted = multiDepart === 1 ? departs[0].org_code : multiDepart === 2 && !user.org_code ? departs[0].org_code : user.org_code;
   if (wanted !== user.org_code) {
     await db.updateTable('sys_user').set({ org_code: wanted }).where('id', '=', user.id).execute();
     current = { ...user, org_code: wanted };

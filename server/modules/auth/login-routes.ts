@@ -101,7 +101,12 @@ export function loginRoutes(api: FastifyInstance, deps: AppDeps): void {
       const user = await findActiveUser(deps, 'username', username);
       const passwordOk = await verifyPassword(password, user?.password ?? null);
       if (!user || !passwordOk) {
-        await writeLog(db, { logType: LOG_TYPE_LOGIN, content: `用户名: ${username},登录失败！`, ip: request.ip, username: user?.username });
+        await writeLog(db, {
+          logType: LOG_TYPE_LOGIN,
+          content: `用户名: ${username},登录失败！`,
+          ip: request.ip,
+          username: user?.username,
+        });
         throw businessError(WRONG_CREDENTIALS);
       }
       return completeLogin(deps, request, user);
@@ -114,7 +119,10 @@ export function loginRoutes(api: FastifyInstance, deps: AppDeps): void {
       config: { public: true, rateLimit: 'sms' },
       schema: {
         body: objectSchema(
-          { mobile: text('手机号', 11, { minLength: 1, pattern: MOBILE }), smsmode: { type: 'string', title: '短信类型', enum: ['0', '1', '2'] } },
+          {
+            mobile: text('手机号', 11, { minLength: 1, pattern: MOBILE }),
+            smsmode: { type: 'string', title: '短信类型', enum: ['0', '1', '2'] },
+          },
           ['mobile', 'smsmode'],
         ),
       },
@@ -128,9 +136,11 @@ export function loginRoutes(api: FastifyInstance, deps: AppDeps): void {
       // Login and password-reset codes go only to registered numbers; the answer is the same either way.
       if (smsmode === '1' || user) {
         // the provider's reason is in 短信记录; the caller learns only that it failed
-        await deps.sms.send({ mobile, templateCode: template, content: `您的验证码是${code}，10分钟内有效，请勿泄露给他人。`, params: { code } }).catch(() => {
-          throw businessError('短信发送失败，请稍后再试');
-        });
+        await deps.sms
+          .send({ mobile, templateCode: template, content: `您的验证码是${code}，10分钟内有效，请勿泄露给他人。`, params: { code } })
+          .catch(() => {
+            throw businessError('短信发送失败，请稍后再试');
+          });
       }
       return okCode0(null, '验证码已发送');
     },

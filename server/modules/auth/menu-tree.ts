@@ -101,7 +101,13 @@ export async function userPermissionResult(db: Db, userId: string, roleCodes: re
   let rows = await query.orderBy('p.sort_no').orderBy('p.id').execute();
 
   if (!rows.some((r) => r.name === '首页')) {
-    const home = await db.selectFrom('sys_permission').selectAll().where('name', '=', '首页').where('del_flag', '=', 0).orderBy('sort_no').executeTakeFirst();
+    const home = await db
+      .selectFrom('sys_permission')
+      .selectAll()
+      .where('name', '=', '首页')
+      .where('del_flag', '=', 0)
+      .orderBy('sort_no')
+      .executeTakeFirst();
     if (home) rows = [home, ...rows];
   }
   if (isAdmin) rows = rows.map((r) => (r.name === '首页' && !r.parent_id ? { ...r, component: 'dashboard/Analysis' } : r));
@@ -110,7 +116,13 @@ export async function userPermissionResult(db: Db, userId: string, roleCodes: re
   const auth = rows
     .filter((r) => r.menu_type === 2 && r.status === '1')
     .map((r) => ({ action: r.perms, type: r.perms_type, describe: r.name }));
-  const allButtons = await db.selectFrom('sys_permission').selectAll().where('del_flag', '=', 0).where('menu_type', '=', 2).orderBy('sort_no').execute();
+  const allButtons = await db
+    .selectFrom('sys_permission')
+    .selectAll()
+    .where('del_flag', '=', 0)
+    .where('menu_type', '=', 2)
+    .orderBy('sort_no')
+    .execute();
   const allAuth = allButtons.map((r) => ({ action: r.perms, status: r.status, type: r.perms_type, describe: r.name }));
   return { menu: buildMenuTree(rows), auth, allAuth, sysSafeMode: false };
 }

@@ -41,7 +41,10 @@ export function passwordResetRoutes(api: FastifyInstance, deps: AppDeps): void {
     {
       config: { public: true, rateLimit: 'login' },
       schema: {
-        body: objectSchema({ phone: changeFields.phone, smscode: text('验证码', 6, { minLength: 1, pattern: '^\\d+$' }) }, ['phone', 'smscode']),
+        body: objectSchema({ phone: changeFields.phone, smscode: text('验证码', 6, { minLength: 1, pattern: '^\\d+$' }) }, [
+          'phone',
+          'smscode',
+        ]),
       },
     },
     async (request) => {

@@ -30,7 +30,7 @@ export function sessionRoutes(api: FastifyInstance, deps: AppDeps): void {
     config: { public: true },
     handler: async (request) => {
       const header = request.headers['x-access-token'];
-      const token = (Array.isArray(header) ? header[0] : header ?? '').trim();
+      const token = (Array.isArray(header) ? header[0] : (header ?? '')).trim();
       if (!token) throw businessError('退出登录失败！');
       const owner = await tokens.revoke(token);
       if (!owner) throw businessError('Token无效!');
@@ -63,7 +63,10 @@ export function sessionRoutes(api: FastifyInstance, deps: AppDeps): void {
     config: { authenticated: true },
     schema: {
       body: objectSchema(
-        { orgCode: text('部门编码', 64, { minLength: 1, pattern: SAFE_CODE }), username: text('用户名', 100, { pattern: `^$|${USERNAME}` }) },
+        {
+          orgCode: text('部门编码', 64, { minLength: 1, pattern: SAFE_CODE }),
+          username: text('用户名', 100, { pattern: `^$|${USERNAME}` }),
+        },
         ['orgCode'],
       ),
     },
@@ -73,7 +76,11 @@ export function sessionRoutes(api: FastifyInstance, deps: AppDeps): void {
       if (username && username !== user.username) throw businessError('只允许切换自己的部门！');
       const departs = await userDeparts(db, user.id);
       if (!departs.some((d) => d.org_code === orgCode)) throw businessError('您不属于该部门，无法切换！');
-      await db.updateTable('sys_user').set({ org_code: orgCode, update_by: user.username, update_time: new Date() }).where('id', '=', user.id).execute();
+      await db
+        .updateTable('sys_user')
+        .set({ org_code: orgCode, update_by: user.username, update_time: new Date() })
+        .where('id', '=', user.id)
+        .execute();
       const row = await db.selectFrom('sys_user').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
       return ok({ userInfo: userInfoJson(row) });
     },

@@ -11,8 +11,7 @@ const MAX_ATTEMPTS = 5;
 
 const TEMPLATE: Record<SmsMode, string> = { '0': 'login', '1': 'register', '2': 'forgot' };
 
-const hashCode = (mobile: string, mode: string, code: string) =>
-  createHash('sha256').update(`${mobile}:${mode}:${code}`).digest('hex');
+const hashCode = (mobile: string, mode: string, code: string) => createHash('sha256').update(`${mobile}:${mode}:${code}`).digest('hex');
 
 /** True when a code for this mobile and mode was issued less than SMS_RESEND_MS ago. */
 export async function sentRecently(db: Db, mobile: string, mode: SmsMode, now = Date.now()): Promise<boolean> {
@@ -82,6 +81,10 @@ export async function verifySmsCode(db: Db, mobile: string, mode: CodeMode, give
     await db.deleteFrom('sys_sms_code').where('id', '=', row.id).execute();
     return true;
   }
-  await db.updateTable('sys_sms_code').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+  await db
+    .updateTable('sys_sms_code')
+    .set({ attempts: row.attempts + 1 })
+    .where('id', '=', row.id)
+    .execute();
   return false;
 }

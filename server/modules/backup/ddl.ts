@@ -38,7 +38,8 @@ export function createStatements(schema: SchemaSnapshot): string[] {
 
 /** After the rows: keys, unique and check constraints, indexes, foreign keys, views, then the sequences' positions. */
 export function finishStatements(schema: SchemaSnapshot): string[] {
-  const constraint = (t: TableDef, k: { name: string; def: string }) => `alter table ${ident(t.name)} add constraint ${ident(k.name)} ${k.def}`;
+  const constraint = (t: TableDef, k: { name: string; def: string }) =>
+    `alter table ${ident(t.name)} add constraint ${ident(k.name)} ${k.def}`;
   const ownerOf = (s: SequenceDef) => {
     const [table, column] = (s.ownedBy ?? '').split('.');
     return `alter sequence ${ident(s.name)} owned by ${ident(table)}.${ident(column)}`;
@@ -69,7 +70,14 @@ export function parseSchema(body: Buffer): SchemaSnapshot {
   const raw = JSON.parse(body.toString('utf8')) as SchemaSnapshot;
   const ok =
     Array.isArray(raw.tables) &&
-    raw.tables.every((t) => typeof t.name === 'string' && Array.isArray(t.columns) && Array.isArray(t.constraints) && Array.isArray(t.foreignKeys) && Array.isArray(t.indexes)) &&
+    raw.tables.every(
+      (t) =>
+        typeof t.name === 'string' &&
+        Array.isArray(t.columns) &&
+        Array.isArray(t.constraints) &&
+        Array.isArray(t.foreignKeys) &&
+        Array.isArray(t.indexes),
+    ) &&
     Array.isArray(raw.views) &&
     Array.isArray(raw.sequences);
   if (!ok) throw new Error('the schema in the backup is not valid');

@@ -81,7 +81,8 @@ export function parseManifest(body: Buffer): Manifest {
   if (!Array.isArray(raw.migrations) || !raw.migrations.every(isString)) fail('migrations');
   if (!Array.isArray(raw.members)) fail('members');
   for (const m of raw.members) {
-    if (!isRecord(m) || !isMemberName(m.name) || !isCount(m.bytes) || !isString(m.sha256) || !/^[0-9a-f]{64}$/.test(m.sha256)) fail('members');
+    if (!isRecord(m) || !isMemberName(m.name) || !isCount(m.bytes) || !isString(m.sha256) || !/^[0-9a-f]{64}$/.test(m.sha256))
+      fail('members');
   }
   if (!Array.isArray(raw.tables)) fail('tables');
   for (const t of raw.tables) {
@@ -95,7 +96,8 @@ export function parseManifest(body: Buffer): Manifest {
   }
   const manifest = raw as unknown as Manifest;
   const listed = new Set(manifest.members.map((m) => m.name));
-  const required = manifest.backend === 'pglite' ? [PGDATA_VERSION_MEMBER] : [SCHEMA_MEMBER, ...manifest.tables.flatMap((t) => t.members ?? [])];
+  const required =
+    manifest.backend === 'pglite' ? [PGDATA_VERSION_MEMBER] : [SCHEMA_MEMBER, ...manifest.tables.flatMap((t) => t.members ?? [])];
   for (const name of [...required, ...manifest.files.map((f) => f.member)]) if (!listed.has(name)) fail(`member ${name} is not listed`);
   return manifest;
 }

@@ -53,7 +53,11 @@ async function tablesIn(db: AnyDb): Promise<number> {
 }
 
 /** Replays the archive's members into `onMember`, each checked against the manifest's checksum as it is read. */
-async function replay(file: string, checksums: Map<string, string>, onMember: (name: string, body: Buffer) => Promise<void>): Promise<void> {
+async function replay(
+  file: string,
+  checksums: Map<string, string>,
+  onMember: (name: string, body: Buffer) => Promise<void>,
+): Promise<void> {
   for await (const { name, body } of backupMembers(file, checksums)) if (name !== MANIFEST_NAME) await onMember(name, body);
 }
 
@@ -90,7 +94,13 @@ async function extractPGdata(file: string, checksums: Map<string, string>, manif
 }
 
 /** A PGlite backup into a PostgreSQL database: its data directory is opened in a temporary folder of DATA_DIR and copied table by table. */
-async function importPGliteBackup(target: AnyDb, file: string, checksums: Map<string, string>, manifest: Manifest, dataDir: string): Promise<void> {
+async function importPGliteBackup(
+  target: AnyDb,
+  file: string,
+  checksums: Map<string, string>,
+  manifest: Manifest,
+  dataDir: string,
+): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const work = mkdtempSync(join(dataDir, '.restore-'));
   const pgdata = join(work, 'pglite');
@@ -129,7 +139,9 @@ async function writeFiles(file: string, checksums: Map<string, string>, manifest
 async function restoreIntoPGlite(file: string, dataDir: string): Promise<Manifest> {
   const pgliteDir = join(dataDir, 'pglite');
   if (!isEmptyDir(pgliteDir)) {
-    throw new RestoreRefusedError(`${pgliteDir} is not empty: restore needs an empty data folder (stop the server and move the folder away, or set another DATA_DIR)`);
+    throw new RestoreRefusedError(
+      `${pgliteDir} is not empty: restore needs an empty data folder (stop the server and move the folder away, or set another DATA_DIR)`,
+    );
   }
   const holder = pgliteLockHolder(pgliteDir);
   if (holder !== null) throw new RestoreRefusedError(`${pgliteDir} is in use by process ${holder}; stop the server first`);
@@ -163,7 +175,9 @@ async function restoreIntoPostgres(file: string, target: Required<RestoreTarget>
   try {
     const existing = await tablesIn(database.db as unknown as AnyDb);
     if (existing > 0) {
-      throw new RestoreRefusedError(`the database at DATABASE_URL already holds ${existing} tables, views or sequences: restore needs an empty database (createdb a new one)`);
+      throw new RestoreRefusedError(
+        `the database at DATABASE_URL already holds ${existing} tables, views or sequences: restore needs an empty database (createdb a new one)`,
+      );
     }
     const { manifest, checksums } = await verifyBackup(file);
     checkUploadFolder(target.dataDir, manifest);

@@ -16,7 +16,11 @@ export function pruneBackups(folder: string, prefix: string, keep: number): stri
   const complete = new RegExp(`^${escape(prefix)}-\\d{8}-\\d{6}-\\d{3}-(?:pglite|postgres)\\.tar\\.gz$`);
   const partial = new RegExp(`^${escape(prefix)}-\\d{8}-\\d{6}-\\d{3}-(?:pglite|postgres)\\.tar\\.gz(?:\\.pgdata)?\\.partial$`);
   const names = readdirSync(folder);
-  const old = names.filter((n) => complete.test(n)).sort().reverse().slice(keep);
+  const old = names
+    .filter((n) => complete.test(n))
+    .sort()
+    .reverse()
+    .slice(keep);
   const dead = names.filter((n) => partial.test(n) && Date.now() - statSync(join(folder, n)).mtimeMs > DAY_MS);
   for (const name of [...old, ...dead]) rmSync(join(folder, name), { recursive: true, force: true });
   return old;

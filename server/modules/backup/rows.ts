@@ -47,7 +47,10 @@ export async function exportRows(trx: AnyDb, table: string, onChunk: (lines: Buf
 
 /** Inserts one chunk of JSON lines into `table` (created from the backup's schema), in batches of bounded size. */
 export async function importRows(trx: AnyDb, table: TableDef, chunk: Buffer): Promise<number> {
-  const lines = chunk.toString('utf8').split('\n').filter((l) => l !== '');
+  const lines = chunk
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l !== '');
   const columns = insertedColumns(table).map(ident).join(', ');
   const overriding = table.columns.some((c) => c.identity === 'a') ? sql.raw('overriding system value') : sql``;
   let batch: string[] = [];

@@ -97,7 +97,11 @@ export function requestBackup(dataDir: string, folder: string): Promise<BackupRe
     socket.on('data', (chunk: string) => (received += chunk));
     socket.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT' || err.code === 'ECONNREFUSED') {
-        fail(new NoServerError(`the server using ${dataDir} does not answer on ${path} (is it a version without backups? stop it, or use the scheduled backup job)`));
+        fail(
+          new NoServerError(
+            `the server using ${dataDir} does not answer on ${path} (is it a version without backups? stop it, or use the scheduled backup job)`,
+          ),
+        );
       } else if (err.code === 'EACCES') {
         fail(new NoServerError(`no permission to use ${path}: run the backup as the account the server runs as`));
       } else fail(err);

@@ -163,7 +163,8 @@ export async function writeBackup(source: BackupSource, folder: string, prefix =
   const tar = new TarWriter(gzip);
   const archive = new ArchiveBuilder(tar);
   try {
-    const { tables, migrations, directories } = source.kind === 'pglite' ? await copyPGlite(source, archive, staging) : await copyPostgres(source, archive);
+    const { tables, migrations, directories } =
+      source.kind === 'pglite' ? await copyPGlite(source, archive, staging) : await copyPostgres(source, archive);
     rmSync(staging, { recursive: true, force: true });
     const uploadRoot = join(source.dataDir, 'upload');
     const files: FileEntry[] = [];

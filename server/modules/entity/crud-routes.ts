@@ -38,7 +38,12 @@ export async function entityListOptions(def: EntityDefinition, request: FastifyR
 export const permissionOf = (def: EntityDefinition, action: string) => `${def.permissionPrefix}:${action}`;
 
 /** Inserts checked values plus id and audit columns; returns the new id. */
-export async function insertRow(db: Db, def: EntityDefinition, values: ColumnValues, user: { username: string; orgCode: string | null }): Promise<string> {
+export async function insertRow(
+  db: Db,
+  def: EntityDefinition,
+  values: ColumnValues,
+  user: { username: string; orgCode: string | null },
+): Promise<string> {
   const id = newId();
   const row: Record<string, SqlValue | null> = { ...values, [def.id.column]: id };
   if (def.fields.some((f) => f.audit)) {
@@ -67,14 +72,20 @@ const BASE_TYPE: Record<FieldType, string> = {
   datetime: 'timestamptz',
 };
 
-const asText = (v: SqlValue | null | undefined): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : String(v));
+const asText = (v: SqlValue | null | undefined): string | null =>
+  v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : String(v);
 
 /**
  * Inserts many checked rows (imports; a row may bring its id, for sub rows that point at it): one statement per ROWS_PER_INSERT rows, each column bound as ONE text
  * array and unnested, so a statement costs one parse however many rows it carries. Every row has the same
  * columns (the validator gives every writable field in add mode).
  */
-export async function insertRows(db: Db, def: EntityDefinition, rows: ColumnValues[], user: { username: string; orgCode: string | null }): Promise<void> {
+export async function insertRows(
+  db: Db,
+  def: EntityDefinition,
+  rows: ColumnValues[],
+  user: { username: string; orgCode: string | null },
+): Promise<void> {
   if (rows.length === 0) return;
   const audit = def.fields.some((f) => f.audit);
   const now = new Date();
@@ -101,7 +112,12 @@ export async function insertRows(db: Db, def: EntityDefinition, rows: ColumnValu
 }
 
 /** Validates `body` and inserts the record and its sub rows in one transaction (with its first data version); returns the id. */
-export async function createRecord(db: Db, def: EntityDefinition, body: Record<string, unknown>, user: { username: string; orgCode: string | null }): Promise<string> {
+export async function createRecord(
+  db: Db,
+  def: EntityDefinition,
+  body: Record<string, unknown>,
+  user: { username: string; orgCode: string | null },
+): Promise<string> {
   const check = await new RowValidator(db, def).check(body, 'add');
   if (check.errors.length) throw businessError(check.errors[0]!);
   return db.transaction().execute(async (tx) => {
@@ -113,7 +129,13 @@ export async function createRecord(db: Db, def: EntityDefinition, body: Record<s
 }
 
 /** Validates `body` and updates record `id` (fields absent from the body kept) and its sub rows in one transaction. */
-export async function updateRecord(db: Db, def: EntityDefinition, id: string, body: Record<string, unknown>, user: { username: string; orgCode: string | null }): Promise<void> {
+export async function updateRecord(
+  db: Db,
+  def: EntityDefinition,
+  id: string,
+  body: Record<string, unknown>,
+  user: { username: string; orgCode: string | null },
+): Promise<void> {
   const check = await new RowValidator(db, def).check(body, 'edit', id);
   if (check.errors.length) throw businessError(check.errors[0]!);
   const values: Record<string, SqlValue | null> = { ...check.values };
@@ -133,13 +155,22 @@ export async function updateRecord(db: Db, def: EntityDefinition, id: string, bo
 export async function deleteRecords(db: Db, def: EntityDefinition, ids: readonly string[]): Promise<number> {
   const res = await withSubTables(db, def, async (tx) => {
     await deleteSubRows(tx, def, ids);
-    return sql`delete from ${sql.table(def.table)} where ${sql.id(def.id.column)} in (${sql.join([...ids])}) returning ${sql.id(def.id.column)}`.execute(tx);
+    return sql`delete from ${sql.table(def.table)} where ${sql.id(def.id.column)} in (${sql.join([...ids])}) returning ${sql.id(def.id.column)}`.execute(
+      tx,
+    );
   });
   return res.rows.length;
 }
 
 export function idList(raw: string): string[] {
-  const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length === 0) throw businessError('请选择要删除的数据');
   if (ids.length > MAX_BATCH_IDS) throw businessError(`一次最多处理${MAX_BATCH_IDS}条数据`);
   if (ids.some((id) => id.length > 64)) throw businessError('参数不正确');
@@ -179,7 +210,9 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
     { config: { permission: permissionOf(def, 'list') }, schema: idQuery },
     async (request) => {
       await requireInScope(db, def, await scopeOf(def, request), [request.query.id]);
-      const res = await sql<Record<string, unknown>>`select ${selectList(def.fields)} from ${table} where ${idColumn} = ${request.query.id}`.execute(db);
+      const res = await sql<
+        Record<string, unknown>
+      >`select ${selectList(def.fields)} from ${table} where ${idColumn} = ${request.query.id}`.execute(db);
       const row = res.rows[0];
       if (!row) throw businessError(NOT_FOUND);
       return ok(toRecord(row));

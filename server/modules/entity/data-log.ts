@@ -13,7 +13,9 @@ const SKIPPED = new Set(['password', 'salt']);
  */
 export async function recordDataVersion(db: Db, def: EntityDefinition, id: string, username: string): Promise<void> {
   // the row lock makes concurrent writes of one record take their version numbers one after the other
-  const res = await sql<Record<string, unknown>>`select ${selectList(def.fields)} from ${sql.table(def.table)} where ${sql.id(def.id.column)} = ${id} for update`.execute(db);
+  const res = await sql<
+    Record<string, unknown>
+  >`select ${selectList(def.fields)} from ${sql.table(def.table)} where ${sql.id(def.id.column)} = ${id} for update`.execute(db);
   const row = res.rows[0];
   if (!row) return;
   const record = Object.fromEntries(Object.entries(toRecord(row)).filter(([k]) => !SKIPPED.has(k) && !k.endsWith('_dictText')));

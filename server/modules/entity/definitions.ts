@@ -129,7 +129,8 @@ const ROOT = PROJECT_ROOT;
 export const ENTITY_DIR = join(ROOT, 'schemas/entities');
 const META_SCHEMA = join(ROOT, 'schemas/_meta/entity.schema.json');
 /** Tables the engine must never take over (they hold credentials or the engine's own records). */
-const RESERVED_TABLE = /^(sys_user|sys_user_token|sys_role|sys_permission|sys_config|sys_migration.*|sys_entity_.*|sys_captcha|sys_login_attempt|sys_sms_code|sys_seed_applied|sys_data_log|sys_log|pg_.*)$/;
+const RESERVED_TABLE =
+  /^(sys_user|sys_user_token|sys_role|sys_permission|sys_config|sys_migration.*|sys_entity_.*|sys_captcha|sys_login_attempt|sys_sms_code|sys_seed_applied|sys_data_log|sys_log|pg_.*)$/;
 
 export function snakeCase(property: string): string {
   return property.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -145,7 +146,10 @@ export const AUDIT_FIELDS: Array<Pick<EntityField, 'property' | 'label' | 'type'
 
 /** Directories read at start: schemas/entities plus any in ENTITY_DIRS (path-list; fixtures of tests and benches). */
 export function entityDirectories(env: NodeJS.ProcessEnv = process.env): string[] {
-  const extra = (env.ENTITY_DIRS ?? '').split(delimiter).map((d) => d.trim()).filter(Boolean);
+  const extra = (env.ENTITY_DIRS ?? '')
+    .split(delimiter)
+    .map((d) => d.trim())
+    .filter(Boolean);
   return [ENTITY_DIR, ...extra.map((d) => resolve(d))];
 }
 
@@ -257,7 +261,8 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
   }
   const e = json as EntityJson;
   if (RESERVED_TABLE.test(e.table)) fail(file, `表 ${e.table} 属于系统核心，不能由实体引擎管理`, '/table');
-  if (!/^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)+$/.test(e.permissionPrefix)) fail(file, `permissionPrefix ${e.permissionPrefix} 格式不正确`, '/permissionPrefix');
+  if (!/^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)+$/.test(e.permissionPrefix))
+    fail(file, `permissionPrefix ${e.permissionPrefix} 格式不正确`, '/permissionPrefix');
   const fields = e.columns.map((c, index) => toField(c, file, `/columns/${index}`));
   const pointerOf = (f: EntityField) => `/columns/${e.columns.findIndex((c) => c.name === f.property)}`;
   const keys = fields.filter((f) => f.primaryKey);
@@ -271,7 +276,16 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
   if (e.auditColumns !== false) {
     for (const a of AUDIT_FIELDS) {
       if (fields.some((f) => f.property === a.property)) fail(file, `列 ${a.property} 由服务器自动维护，不能声明`);
-      fields.push({ ...a, column: snakeCase(a.property), required: false, unique: false, primaryKey: false, audit: true, rules: {}, match: 'exact' });
+      fields.push({
+        ...a,
+        column: snakeCase(a.property),
+        required: false,
+        unique: false,
+        primaryKey: false,
+        audit: true,
+        rules: {},
+        match: 'exact',
+      });
     }
   }
   const seen = new Set<string>();
@@ -280,7 +294,8 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
     seen.add(f.column);
     if (f.column.length > 63) fail(file, `列名 ${f.column} 过长`);
     if (f.dictCode !== undefined) checkDictCode(file, f, `${pointerOf(f)}/dictCode`);
-    if (f.type === 'decimal' && f.scale !== undefined && f.precision !== undefined && f.scale > f.precision) fail(file, `列 ${f.property} 的小数位数大于精度`, `${pointerOf(f)}/scale`);
+    if (f.type === 'decimal' && f.scale !== undefined && f.precision !== undefined && f.scale > f.precision)
+      fail(file, `列 ${f.property} 的小数位数大于精度`, `${pointerOf(f)}/scale`);
   }
   const byProperty = new Map(fields.map((f) => [f.property, f]));
   const indexes: EntityIndex[] = (e.indexes ?? []).map((ix, i) => ({
@@ -297,7 +312,8 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
       indexes.push({ name: `uniq_${e.table}_${f.column}`.slice(0, 63), columns: [f.column], unique: true });
     }
   }
-  if (e.defaultSort && !byProperty.has(e.defaultSort.column)) fail(file, `默认排序列 ${e.defaultSort.column} 不存在`, '/defaultSort/column');
+  if (e.defaultSort && !byProperty.has(e.defaultSort.column))
+    fail(file, `默认排序列 ${e.defaultSort.column} 不存在`, '/defaultSort/column');
   const defaultSort = e.defaultSort ?? (byProperty.has('createTime') ? { column: 'createTime', order: 'desc' as const } : undefined);
   const sortColumn = defaultSort && byProperty.get(defaultSort.column)?.column;
   // lists and exports page in (default sort, id) order: an index on it spares a sort of the whole table per page
@@ -308,7 +324,8 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
     for (const [j, name] of group.entries()) {
       const field = byProperty.get(name);
       if (!field || field.audit) fail(file, `顺序规则的列 ${name} 不存在`, `/ordered/${i}/${j}`);
-      if (!['date', 'datetime', 'int', 'bigint', 'decimal'].includes(field.type)) fail(file, `顺序规则的列 ${name} 必须是日期或数值列`, `/ordered/${i}/${j}`);
+      if (!['date', 'datetime', 'int', 'bigint', 'decimal'].includes(field.type))
+        fail(file, `顺序规则的列 ${name} 必须是日期或数值列`, `/ordered/${i}/${j}`);
     }
   }
   return {
@@ -335,7 +352,9 @@ export function loadEntityDefinitions(dirs: readonly string[] = entityDirectorie
   for (const dir of dirs) {
     let names: string[];
     try {
-      names = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
+      names = readdirSync(dir)
+        .filter((n) => n.endsWith('.json'))
+        .sort();
     } catch {
       if (dir === ENTITY_DIR) return out;
       throw new EntityDefinitionError(`实体目录 ${dir} 不存在`);
@@ -366,7 +385,8 @@ export function resolveSubTables(defs: EntityDefinition[]): void {
       const entity = byTable.get(s.entity);
       if (!entity) fail(def.file, `子表实体 ${s.entity} 不存在`);
       if (entity === def) fail(def.file, `子表不能是自身`);
-      if (!entity.fields.some((f) => f.property === s.foreignKey && !f.audit && !f.primaryKey)) fail(def.file, `子表 ${s.entity} 没有外键列 ${s.foreignKey}`);
+      if (!entity.fields.some((f) => f.property === s.foreignKey && !f.audit && !f.primaryKey))
+        fail(def.file, `子表 ${s.entity} 没有外键列 ${s.foreignKey}`);
       if (def.fields.some((f) => f.property === s.property)) fail(def.file, `子表属性 ${s.property} 与列重名`);
       const key = entity.fields.find((f) => f.property === s.foreignKey)!;
       if (!entity.json.columns.some((c) => c.name === s.foreignKey && c.queryMatch)) key.match = 'exact';

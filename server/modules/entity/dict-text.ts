@@ -8,7 +8,11 @@ import { findTableDict, isTableDictCode, type TableDictEntry } from '../lookup/r
  * value → text of each dictionary code asked for: plain codes in one query; table dictionaries
  * ("table,text,code", registered in the lookup registry) only for the given values.
  */
-export async function loadDictTexts(db: Db, codes: readonly string[], values?: readonly string[]): Promise<Map<string, Map<string, string>>> {
+export async function loadDictTexts(
+  db: Db,
+  codes: readonly string[],
+  values?: readonly string[],
+): Promise<Map<string, Map<string, string>>> {
   const out = new Map<string, Map<string, string>>(codes.map((c) => [c, new Map()]));
   if (codes.length === 0 || (values && values.length === 0)) return out;
   const plain = codes.filter((c) => !isTableDictCode(c) && !isAreaDictCode(c));
@@ -59,7 +63,11 @@ const splitValues = (value: JsonValue | undefined): string[] =>
  * Adds `<property>_dictText` after each dictionary property (comma lists translated item by item,
  * unknown values kept), with one query for the whole page. Empty values get no text.
  */
-export async function addDictTexts(db: Db, records: Array<Record<string, JsonValue>>, fields: readonly DictField[]): Promise<Array<Record<string, JsonValue>>> {
+export async function addDictTexts(
+  db: Db,
+  records: Array<Record<string, JsonValue>>,
+  fields: readonly DictField[],
+): Promise<Array<Record<string, JsonValue>>> {
   const dictFields = fields.filter((f): f is Required<DictField> => !!f.dictCode);
   if (dictFields.length === 0 || records.length === 0) return records;
   const values = new Set<string>();
@@ -72,7 +80,9 @@ export async function addDictTexts(db: Db, records: Array<Record<string, JsonVal
       out[key] = value;
       const dict = byProperty.get(key);
       if (dict && value !== null && value !== '') {
-        out[`${key}_dictText`] = splitValues(value).map((v) => dict.get(v) ?? v).join(',');
+        out[`${key}_dictText`] = splitValues(value)
+          .map((v) => dict.get(v) ?? v)
+          .join(',');
       }
     }
     return out;

@@ -18,7 +18,10 @@ export class DictionaryValues {
   ) {}
 
   private async plainDict(code: string): Promise<Map<string, string>> {
-    this.plain ??= await loadDictTexts(this.db, this.codes.filter((c) => !isTableDictCode(c) && !isAreaDictCode(c)));
+    this.plain ??= await loadDictTexts(
+      this.db,
+      this.codes.filter((c) => !isTableDictCode(c) && !isAreaDictCode(c)),
+    );
     return this.plain.get(code) ?? new Map();
   }
 

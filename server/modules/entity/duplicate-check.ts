@@ -72,7 +72,9 @@ export function mountDuplicateCheck(api: FastifyInstance, { db }: AppDeps): void
       if (fieldVal === undefined || fieldVal === '') {
         return { success: true, message: '数据为空,不作处理！', code: 500, result: null, timestamp: Date.now() };
       }
-      const res = await sql<{ one: number }>`select 1 as one from ${sql.table(target.table)} where cast(${sql.id(target.column)} as text) = ${fieldVal}
+      const res = await sql<{
+        one: number;
+      }>`select 1 as one from ${sql.table(target.table)} where cast(${sql.id(target.column)} as text) = ${fieldVal}
         ${dataId ? sql`and cast(${sql.id(target.idColumn)} as text) <> ${dataId}` : sql``} limit 1`.execute(db);
       if (res.rows.length > 0) throw businessError('该值不可用，系统中已存在！');
       return okMessage('该值可用！');

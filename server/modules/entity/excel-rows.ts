@@ -56,7 +56,11 @@ function plainValue(value: ExcelJS.CellValue, f: EntityField | undefined): unkno
 
 function headerText(value: ExcelJS.CellValue): string {
   const v = plainValue(value, undefined);
-  return v === null ? '' : String(v).trim().replace(/[*＊]$/, '');
+  return v === null
+    ? ''
+    : String(v)
+        .trim()
+        .replace(/[*＊]$/, '');
 }
 
 /** The first sheet as exceljs-shaped rows, whichever file format it came from. */

@@ -47,13 +47,16 @@ export async function* rowBatches(
   size: number,
 ): AsyncGenerator<Record<string, unknown>[]> {
   const idField = keys.fields.at(-1);
-  if (!idField || idField.property !== source.idProperty) throw new Error(`${source.table}: keyset paging needs the id as the last sort key`);
+  if (!idField || idField.property !== source.idProperty)
+    throw new Error(`${source.table}: keyset paging needs the id as the last sort key`);
   const selected = [...new Set([...fields, ...keys.fields])];
-    const order = sql`order by ${sql.join(keys.fields.map((f) => sql`${sql.id(f.column)} ${sql.raw(keys.direction)}`))}`;
+  const order = sql`order by ${sql.join(keys.fields.map((f) => sql`${sql.id(f.column)} ${sql.raw(keys.direction)}`))}`;
   let last: Record<string, unknown> | undefined;
   for (;;) {
     const where = whereClause(last ? [...conditions, afterLast(source, keys, last, idField)] : conditions);
-    const { rows } = await sql<Record<string, unknown>>`select ${selectList(selected)} from ${sql.table(source.table)} ${where} ${order} limit ${size}`.execute(db);
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`select ${selectList(selected)} from ${sql.table(source.table)} ${where} ${order} limit ${size}`.execute(db);
     if (rows.length) yield rows;
     if (rows.length < size) return;
     last = rows[rows.length - 1];

@@ -97,7 +97,13 @@ export function exportParams(query: ListParams & ExportLinkQuery): ListParams {
  * Who may export: a valid signed link (its session still live) or the X-Access-Token header, and
  * in both cases the export permission. Sets request.session like the access-control hook does.
  */
-export async function authorizeExport(request: FastifyRequest<{ Querystring: ExportLinkQuery }>, deps: AppDeps, signer: () => Promise<ExportLinkSigner>, path: string, permission: string): Promise<void> {
+export async function authorizeExport(
+  request: FastifyRequest<{ Querystring: ExportLinkQuery }>,
+  deps: AppDeps,
+  signer: () => Promise<ExportLinkSigner>,
+  path: string,
+  permission: string,
+): Promise<void> {
   const query = request.query;
   if (query.sig !== undefined) {
     if (!(await signer()).verify(path, query)) throw unauthorized('下载链接已失效，请重新导出');

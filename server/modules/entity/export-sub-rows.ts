@@ -25,13 +25,19 @@ export function subColumns(subTables: readonly SubTable[]): SubColumn[] {
 }
 
 /** The sub rows of the given main records (dictionary texts added), by main id, in the order they were entered. */
-export async function subRowsByMain(db: Db, sub: SubTable, mainIds: readonly string[]): Promise<Map<string, Array<Record<string, JsonValue>>>> {
+export async function subRowsByMain(
+  db: Db,
+  sub: SubTable,
+  mainIds: readonly string[],
+): Promise<Map<string, Array<Record<string, JsonValue>>>> {
   const byMain = new Map<string, Array<Record<string, JsonValue>>>();
   if (!mainIds.length) return byMain;
   const def = sub.entity;
   const fk = def.fields.find((f) => f.property === sub.foreignKey);
   if (!fk) throw new Error(`foreign key ${sub.foreignKey} missing in ${def.table}`);
-  const order = def.fields.find((f) => f.property === 'orderNum' || f.property === 'order_num') ?? def.fields.find((f) => f.property === 'createTime' || f.property === 'create_time');
+  const order =
+    def.fields.find((f) => f.property === 'orderNum' || f.property === 'order_num') ??
+    def.fields.find((f) => f.property === 'createTime' || f.property === 'create_time');
   const orderBy = order ? sql`${sql.id(order.column)} asc, ${sql.id(def.id.column)} asc` : sql`${sql.id(def.id.column)} asc`;
   const fields = [...new Set([...def.fields.filter((f) => !f.audit || f === order), fk])];
   const res = await sql<Record<string, unknown>>`select ${selectList(fields)} from ${sql.table(def.table)}

@@ -11,7 +11,14 @@ import type { Db } from '../../db/types';
 import { entityListOptions, idList, permissionOf } from './crud-routes';
 import type { EntityDefinition, EntityField } from './definitions';
 import { addDictTexts } from './dict-text';
-import { authorizeExport, ExportLinkSigner, exportParams, MAX_PARAMS_STR_LENGTH, parseParamsStr, type ExportLinkQuery } from './export-links';
+import {
+  authorizeExport,
+  ExportLinkSigner,
+  exportParams,
+  MAX_PARAMS_STR_LENGTH,
+  parseParamsStr,
+  type ExportLinkQuery,
+} from './export-links';
 import { listConditions, listOrder, paramText, sortKeys, toRecord, type ListOptions, type ListParams } from './list-query';
 import { rowBatches } from './export-batches';
 import { subColumns, subRowsByMain } from './export-sub-rows';
@@ -131,7 +138,14 @@ export function mountExportRoute(api: FastifyInstance, deps: AppDeps, def: Entit
       if (selections && selections.trim()) idList(selections);
 
       const { user } = requireSession(request);
-      await writeLog(db, { logType: LOG_TYPE_OPERATION, content: `${def.label}导出`, operateType: 6, userId: user.id, username: user.username, ip: request.ip });
+      await writeLog(db, {
+        logType: LOG_TYPE_OPERATION,
+        content: `${def.label}导出`,
+        operateType: 6,
+        userId: user.id,
+        username: user.username,
+        ip: request.ip,
+      });
       const out = new PassThrough();
       writeRows(db, def, params, request, out).then(
         () => deps.metrics.exported(def.table, 'ok'),

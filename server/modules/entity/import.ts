@@ -108,7 +108,14 @@ export async function importWith<P>(db: Db, request: FastifyRequest, importer: R
   const errors: string[] = [];
   let total = 0;
   let saved = 0;
-  const logEntry = (content: string) => ({ logType: LOG_TYPE_OPERATION, content, operateType: 5, userId: user.id, username: user.username, ip: request.ip });
+  const logEntry = (content: string) => ({
+    logType: LOG_TYPE_OPERATION,
+    content,
+    operateType: 5,
+    userId: user.id,
+    username: user.username,
+    ip: request.ip,
+  });
   const whereOf = (sheet: { name: string }, row: SheetRow) => `${files.length > 1 ? `${sheet.name} ` : ''}第${row.line}行`;
   const accepted: P[] = [];
   if ('check' in importer) {
@@ -183,7 +190,12 @@ interface AcceptedRecord {
  * Imports the rows of the uploaded files as records of `def`. With `withSubRows`, sub-table rows (the layout the
  * export with sub rows writes) are checked and saved with their record; a record with a wrong sub row is not saved.
  */
-export async function importFiles(db: Db, def: EntityDefinition, request: FastifyRequest, withSubRows = false): Promise<Envelope<string | ImportSummary>> {
+export async function importFiles(
+  db: Db,
+  def: EntityDefinition,
+  request: FastifyRequest,
+  withSubRows = false,
+): Promise<Envelope<string | ImportSummary>> {
   // one validator per table for the whole file, so that a value repeated within the file is seen as a duplicate
   const validator = new RowValidator(db, def);
   const subTables = withSubRows ? def.subTables : [];
@@ -224,7 +236,13 @@ export async function importFiles(db: Db, def: EntityDefinition, request: Fastif
         records.map((r) => r.values),
         user,
       );
-      for (const [s, sub] of subTables.entries()) await insertRows(trx, sub.entity, records.flatMap((r) => r.children[s]!), user);
+      for (const [s, sub] of subTables.entries())
+        await insertRows(
+          trx,
+          sub.entity,
+          records.flatMap((r) => r.children[s]!),
+          user,
+        );
     },
   });
 }

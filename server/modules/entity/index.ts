@@ -31,7 +31,8 @@ export const entityModule: ApiModule = async (api, deps) => {
   await syncEntityTables(deps.db, defs);
   loaded = defs;
   for (const def of defs) {
-    for (const f of def.fields) if (f.unique && !f.primaryKey) registerDuplicateCheck({ table: def.table, column: f.column, idColumn: def.id.column });
+    for (const f of def.fields)
+      if (f.unique && !f.primaryKey) registerDuplicateCheck({ table: def.table, column: f.column, idColumn: def.id.column });
   }
   await api.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 10, fields: 20, fieldSize: 10_000 } });

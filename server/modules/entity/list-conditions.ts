@@ -95,10 +95,16 @@ export function valueCondition(f: ListField, raw: string): Condition | null {
   const value = raw.trim();
   if (value === '') return null;
   if (value.length > 1 && value.startsWith(',') && value.endsWith(',')) {
-    const parts = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const parts = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (parts.length === 0) return null;
     if (parts.length > MAX_LIST_ITEMS) throw businessError(`查询条件过长：${f.property}`);
-    return sql<SqlBool>`(${sql.join(parts.map((p) => like(f, `%${escapeLike(p)}%`)), sql` or `)})`;
+    return sql<SqlBool>`(${sql.join(
+      parts.map((p) => like(f, `%${escapeLike(p)}%`)),
+      sql` or `,
+    )})`;
   }
   const two = /^(>=|<=|!=)\s*(.+)$/s.exec(value);
   if (two) return compare(f, two[1] === '!=' ? '<>' : (two[1] as Operator), two[2]!.trim());

@@ -86,7 +86,19 @@ export interface PageResult<T> {
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 1000;
 const MAX_SORT_COLUMNS = 5;
-const RESERVED = new Set(['pageNo', 'pageSize', 'column', 'order', 'field', 'superQueryParams', 'superQueryMatchType', '_t', 'selections', 'condition', 'paramsStr']);
+const RESERVED = new Set([
+  'pageNo',
+  'pageSize',
+  'column',
+  'order',
+  'field',
+  'superQueryParams',
+  'superQueryMatchType',
+  '_t',
+  'selections',
+  'condition',
+  'paramsStr',
+]);
 
 /** The text of a query parameter (the last one when repeated); undefined for absent or non-text values. */
 export function paramText(params: ListParams, key: string): string | undefined {
@@ -201,7 +213,12 @@ export function toRecord(row: Record<string, unknown>): Record<string, JsonValue
 }
 
 /** One page of records with total, size, current and pages (MyBatis-Plus IPage). */
-export async function runListQuery(db: Db, source: ListSource, params: ListParams, options: ListOptions = {}): Promise<PageResult<Record<string, JsonValue>>> {
+export async function runListQuery(
+  db: Db,
+  source: ListSource,
+  params: ListParams,
+  options: ListOptions = {},
+): Promise<PageResult<Record<string, JsonValue>>> {
   const { pageNo, pageSize } = pageOf(params, options.maxPageSize);
   const where = whereClause(listConditions(source, params, options));
   // rows that tie on the sort columns (one import's create_time) would otherwise land on two pages or none

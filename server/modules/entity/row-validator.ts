@@ -129,17 +129,23 @@ export class RowValidator {
     const groups = this.def.ordered ?? [];
     if (!groups.length) return null;
     const fieldOf = (property: string) => this.def.fields.find((f) => f.property === property)!;
-    const missing = groups.flat().map(fieldOf).filter((f) => !hasOwn(values, f.column));
+    const missing = groups
+      .flat()
+      .map(fieldOf)
+      .filter((f) => !hasOwn(values, f.column));
     let stored: Record<string, unknown> = {};
     if (missing.length && id) {
-      const res = await sql<Record<string, unknown>>`select ${sql.join(missing.map((f) => sql.id(f.column)))} from ${sql.table(this.def.table)}
+      const res = await sql<
+        Record<string, unknown>
+      >`select ${sql.join(missing.map((f) => sql.id(f.column)))} from ${sql.table(this.def.table)}
         where ${sql.id(this.def.id.column)} = ${id}`.execute(this.db);
       stored = res.rows[0] ?? {};
     }
     const valueOf = (f: EntityField): number | null => {
       const v = hasOwn(values, f.column) ? values[f.column] : stored[f.column];
       if (v === null || v === undefined || v === '') return null;
-      const n = v instanceof Date ? v.getTime() : typeof v === 'string' && (f.type === 'date' || f.type === 'datetime') ? Date.parse(v) : Number(v);
+      const n =
+        v instanceof Date ? v.getTime() : typeof v === 'string' && (f.type === 'date' || f.type === 'datetime') ? Date.parse(v) : Number(v);
       return Number.isNaN(n) ? null : n;
     };
     for (const group of groups) {

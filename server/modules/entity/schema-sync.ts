@@ -99,7 +99,9 @@ async function tableColumns(db: Kysely<unknown>, table: string): Promise<Map<str
 }
 
 async function indexNames(db: Kysely<unknown>, table: string): Promise<Set<string>> {
-  const res = await sql<{ indexname: string }>`select indexname from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(db);
+  const res = await sql<{
+    indexname: string;
+  }>`select indexname from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(db);
   return new Set(res.rows.map((r) => r.indexname));
 }
 
@@ -112,9 +114,7 @@ async function refuseDuplicates(db: Kysely<unknown>, def: EntityDefinition, colu
     .raw<{ n: number }>(`select 1 as n from ${q(def.table)} where ${notNull} group by ${cols} having count(*) > 1 limit 1`)
     .execute(db);
   if (res.rows.length > 0) {
-    throw new EntityMigrationError(
-      `实体 ${def.table} 的列 ${columns.join('、')} 已有重复数据，不能设为唯一，启动已停止；请先清理重复数据`,
-    );
+    throw new EntityMigrationError(`实体 ${def.table} 的列 ${columns.join('、')} 已有重复数据，不能设为唯一，启动已停止；请先清理重复数据`);
   }
 }
 
@@ -156,7 +156,10 @@ export async function plannedStatements(db: Kysely<unknown>, def: EntityDefiniti
  */
 export async function syncEntityTables(db: Db, defs: readonly EntityDefinition[]): Promise<string[]> {
   const raw = db as unknown as Kysely<unknown>;
-  const recorded = await sql<{ table_name: string; definition_hash: string }>`select table_name, definition_hash from sys_entity_schema`.execute(raw);
+  const recorded = await sql<{
+    table_name: string;
+    definition_hash: string;
+  }>`select table_name, definition_hash from sys_entity_schema`.execute(raw);
   const known = new Map(recorded.rows.map((r) => [r.table_name, r.definition_hash]));
   const changed: string[] = [];
   for (const def of defs) {
@@ -169,7 +172,9 @@ export async function syncEntityTables(db: Db, defs: readonly EntityDefinition[]
         values (${newId()}, ${def.table}, ${hash}, ${statements.join(';\n')}, now())`.execute(trx);
       await sql`insert into sys_entity_schema (table_name, definition_hash, definition, update_time)
         values (${def.table}, ${hash}, ${JSON.stringify(def.json)}, now())
-        on conflict (table_name) do update set definition_hash = excluded.definition_hash, definition = excluded.definition, update_time = now()`.execute(trx);
+        on conflict (table_name) do update set definition_hash = excluded.definition_hash, definition = excluded.definition, update_time = now()`.execute(
+        trx,
+      );
     });
     changed.push(def.table);
   }

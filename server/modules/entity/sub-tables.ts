@@ -35,7 +35,14 @@ export async function withSubTables<T>(db: Db, def: EntityDefinition, work: (tx:
  * inserted, and the main record's other rows (removed in the grid) are deleted. Properties the body
  * does not carry leave that sub-table untouched.
  */
-export async function saveSubTables(tx: Db, def: EntityDefinition, mainId: string, body: Record<string, unknown>, user: User, insert: Insert): Promise<void> {
+export async function saveSubTables(
+  tx: Db,
+  def: EntityDefinition,
+  mainId: string,
+  body: Record<string, unknown>,
+  user: User,
+  insert: Insert,
+): Promise<void> {
   for (const sub of def.subTables) {
     const raw = body[sub.property];
     if (raw === undefined) continue;
@@ -43,7 +50,9 @@ export async function saveSubTables(tx: Db, def: EntityDefinition, mainId: strin
     if (raw.length > MAX_SUB_ROWS) throw businessError(`${sub.entity.label}一次最多保存${MAX_SUB_ROWS}条数据`);
     const fk = foreignKeyOf(sub);
     const idCol = sub.entity.id.column;
-    const existing = await sql<{ id: string }>`select ${sql.id(idCol)} as id from ${sql.table(sub.entity.table)} where ${sql.id(fk.column)} = ${mainId}`.execute(tx);
+    const existing = await sql<{
+      id: string;
+    }>`select ${sql.id(idCol)} as id from ${sql.table(sub.entity.table)} where ${sql.id(fk.column)} = ${mainId}`.execute(tx);
     const known = new Set(existing.rows.map((r) => String(r.id)));
     const kept = new Set<string>();
     const validator = new RowValidator(tx, sub.entity);
@@ -62,7 +71,8 @@ export async function saveSubTables(tx: Db, def: EntityDefinition, mainId: strin
           values.update_time = new Date();
         }
         const sets = Object.entries(values).map(([c, v]) => sql`${sql.id(c)} = ${v}`);
-        if (sets.length) await sql`update ${sql.table(sub.entity.table)} set ${sql.join(sets)} where ${sql.id(idCol)} = ${rowId}`.execute(tx);
+        if (sets.length)
+          await sql`update ${sql.table(sub.entity.table)} set ${sql.join(sets)} where ${sql.id(idCol)} = ${rowId}`.execute(tx);
       } else {
         await insert(tx, sub.entity, check.values, user);
       }
@@ -76,7 +86,9 @@ export async function saveSubTables(tx: Db, def: EntityDefinition, mainId: strin
 export async function deleteSubRows(tx: Db, def: EntityDefinition, mainIds: readonly string[]): Promise<void> {
   if (!mainIds.length) return;
   for (const sub of def.subTables) {
-    await sql`delete from ${sql.table(sub.entity.table)} where ${sql.id(foreignKeyOf(sub).column)} in (${sql.join([...mainIds])})`.execute(tx);
+    await sql`delete from ${sql.table(sub.entity.table)} where ${sql.id(foreignKeyOf(sub).column)} in (${sql.join([...mainIds])})`.execute(
+      tx,
+    );
   }
 }
 
@@ -90,7 +102,9 @@ export function mountSubTableRoutes(api: FastifyInstance, { db }: AppDeps, def: 
     const order = sub.entity.fields.find((f) => f.property === 'orderNum') ?? sub.entity.fields.find((f) => f.property === 'createTime');
     const load = async (request: FastifyRequest, mainId: string) => {
       await requireInScope(db, def, await scopeOf(def, request), [mainId]);
-      const orderBy = order ? sql`order by ${sql.id(order.column)} asc, ${sql.id(sub.entity.id.column)} asc` : sql`order by ${sql.id(sub.entity.id.column)} asc`;
+      const orderBy = order
+        ? sql`order by ${sql.id(order.column)} asc, ${sql.id(sub.entity.id.column)} asc`
+        : sql`order by ${sql.id(sub.entity.id.column)} asc`;
       const res = await sql<Record<string, unknown>>`select ${selectList(sub.entity.fields)} from ${sql.table(sub.entity.table)}
         where ${sql.id(fk.column)} = ${mainId} ${orderBy}`.execute(db);
       return ok(res.rows.map(toRecord));

@@ -31,7 +31,11 @@ function parseRules(raw: string): unknown {
 
 function valueText(val: unknown): string | null {
   if (val === null || val === undefined) return null;
-  if (Array.isArray(val)) return val.map((v) => valueText(v) ?? '').filter(Boolean).join(',');
+  if (Array.isArray(val))
+    return val
+      .map((v) => valueText(v) ?? '')
+      .filter(Boolean)
+      .join(',');
   if (typeof val === 'string' || typeof val === 'number' || typeof val === 'boolean') return String(val);
   throw businessError('高级查询条件格式不正确');
 }
@@ -40,11 +44,7 @@ function valueText(val: unknown): string | null {
  * `superQueryParams` (JSON array of {field, rule, val}, URL-encoded once more by the client) joined by
  * AND or, when matchType is "or", by OR. Fields must be known properties; every value is bound.
  */
-export function superQueryCondition(
-  raw: string,
-  matchType: string | undefined,
-  fields: ReadonlyMap<string, ListField>,
-): Condition | null {
+export function superQueryCondition(raw: string, matchType: string | undefined, fields: ReadonlyMap<string, ListField>): Condition | null {
   if (raw.trim() === '') return null;
   if (raw.length > MAX_SUPER_QUERY_LENGTH) throw businessError('高级查询条件过长');
   const parsed = parseRules(raw);

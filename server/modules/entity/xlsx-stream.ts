@@ -44,10 +44,22 @@ export type StreamedSheet = XlsxSheet;
  * stops as soon as the inflated bytes pass that limit, a cell holds more than 32,767 characters, a
  * cell lies right of maxColumns or the sheet has more than maxRows rows.
  */
-export async function readFirstSheet(file: Buffer, maxRows: number, rowsMessage: string, formatMessage: string, maxColumns: number): Promise<StreamedSheet | null> {
+export async function readFirstSheet(
+  file: Buffer,
+  maxRows: number,
+  rowsMessage: string,
+  formatMessage: string,
+  maxColumns: number,
+): Promise<StreamedSheet | null> {
   if (declaredUncompressedBytes(file) > MAX_UNCOMPRESSED_BYTES) throw businessError(UNCOMPRESSED_MESSAGE);
   try {
-    return await readXlsxSheet(file, { maxRows, rowsMessage, maxColumns, maxInflatedBytes: MAX_UNCOMPRESSED_BYTES, inflatedMessage: UNCOMPRESSED_MESSAGE });
+    return await readXlsxSheet(file, {
+      maxRows,
+      rowsMessage,
+      maxColumns,
+      maxInflatedBytes: MAX_UNCOMPRESSED_BYTES,
+      inflatedMessage: UNCOMPRESSED_MESSAGE,
+    });
   } catch (err) {
     // a malformed file may make the zip or XML readers throw anything: only our own messages pass
     if (err instanceof ApiError) throw err;

@@ -39,7 +39,9 @@ export async function fileUsages(db: Db, paths: readonly string[]): Promise<Map<
     for (const path of paths) {
       const pattern = `%${path.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
       const counts = columns.map((c) => sql<number>`count(*) filter (where ${sql.ref(c.column)} like ${pattern})`);
-      const res = await sql<Record<string, number | string>>`select ${sql.join(counts.map((c, i) => sql`${c} as ${sql.id(`c${i}`)}`))} from ${sql.table(table)}`.execute(db);
+      const res = await sql<
+        Record<string, number | string>
+      >`select ${sql.join(counts.map((c, i) => sql`${c} as ${sql.id(`c${i}`)}`))} from ${sql.table(table)}`.execute(db);
       const row = res.rows[0] ?? {};
       columns.forEach((c, i) => {
         const n = Number(row[`c${i}`] ?? 0);

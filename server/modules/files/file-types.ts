@@ -42,12 +42,33 @@ const jpeg: Omit<FileType, 'ext'> = {
 };
 
 export const FILE_TYPES: Record<string, FileType> = {
-  pdf: { ext: 'pdf', contentType: 'application/pdf', declared: ['application/pdf', 'application/x-pdf'], inline: true, image: false, sniff: (h) => startsWith(h, PDF) },
+  pdf: {
+    ext: 'pdf',
+    contentType: 'application/pdf',
+    declared: ['application/pdf', 'application/x-pdf'],
+    inline: true,
+    image: false,
+    sniff: (h) => startsWith(h, PDF),
+  },
   jpg: { ext: 'jpg', ...jpeg },
   jpeg: { ext: 'jpeg', ...jpeg },
   png: { ext: 'png', contentType: 'image/png', declared: ['image/png'], inline: true, image: true, sniff: (h) => startsWith(h, PNG) },
-  gif: { ext: 'gif', contentType: 'image/gif', declared: ['image/gif'], inline: true, image: true, sniff: (h) => startsWith(h, GIF87) || startsWith(h, GIF89) },
-  bmp: { ext: 'bmp', contentType: 'image/bmp', declared: ['image/bmp', 'image/x-bmp', 'image/x-ms-bmp'], inline: true, image: true, sniff: (h) => startsWith(h, BMP) },
+  gif: {
+    ext: 'gif',
+    contentType: 'image/gif',
+    declared: ['image/gif'],
+    inline: true,
+    image: true,
+    sniff: (h) => startsWith(h, GIF87) || startsWith(h, GIF89),
+  },
+  bmp: {
+    ext: 'bmp',
+    contentType: 'image/bmp',
+    declared: ['image/bmp', 'image/x-bmp', 'image/x-ms-bmp'],
+    inline: true,
+    image: true,
+    sniff: (h) => startsWith(h, BMP),
+  },
   doc: { ext: 'doc', contentType: 'application/msword', declared: ['application/msword'], inline: false, image: false, sniff: isOle },
   docx: {
     ext: 'docx',
@@ -57,7 +78,14 @@ export const FILE_TYPES: Record<string, FileType> = {
     image: false,
     sniff: isZip,
   },
-  xls: { ext: 'xls', contentType: 'application/vnd.ms-excel', declared: ['application/vnd.ms-excel', 'application/msexcel', 'application/x-msexcel'], inline: false, image: false, sniff: isOle },
+  xls: {
+    ext: 'xls',
+    contentType: 'application/vnd.ms-excel',
+    declared: ['application/vnd.ms-excel', 'application/msexcel', 'application/x-msexcel'],
+    inline: false,
+    image: false,
+    sniff: isOle,
+  },
   xlsx: {
     ext: 'xlsx',
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -67,7 +95,14 @@ export const FILE_TYPES: Record<string, FileType> = {
     sniff: isZip,
   },
   txt: { ext: 'txt', contentType: 'text/plain; charset=utf-8', declared: ['text/plain'], inline: false, image: false, sniff: isText },
-  zip: { ext: 'zip', contentType: 'application/zip', declared: ['application/zip', 'application/x-zip-compressed', 'application/x-zip'], inline: false, image: false, sniff: isZip },
+  zip: {
+    ext: 'zip',
+    contentType: 'application/zip',
+    declared: ['application/zip', 'application/x-zip-compressed', 'application/x-zip'],
+    inline: false,
+    image: false,
+    sniff: isZip,
+  },
 };
 
 export const ALLOWED_EXTENSIONS = Object.keys(FILE_TYPES);

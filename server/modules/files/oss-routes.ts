@@ -49,8 +49,15 @@ export function ossRoutes(api: FastifyInstance, deps: AppDeps): void {
       const params: Record<string, string | undefined> = { ...rest };
       if (fileName?.trim()) params.fileName = `*${fileName.trim()}*`;
       if (fileExt?.trim()) params.fileExt = fileExt.trim().toLowerCase().replace(/^\./, '');
-      const page = await runListQuery(db, { table: 'sys_upload_file', fields: FIELDS, idProperty: 'id', defaultSort: { column: 'createTime', order: 'desc' } }, params);
-      const usages = await fileUsages(db, page.records.map((r) => String(r.url)));
+      const page = await runListQuery(
+        db,
+        { table: 'sys_upload_file', fields: FIELDS, idProperty: 'id', defaultSort: { column: 'createTime', order: 'desc' } },
+        params,
+      );
+      const usages = await fileUsages(
+        db,
+        page.records.map((r) => String(r.url)),
+      );
       const records = page.records.map((r): Record<string, JsonValue> => ({ ...r, usedIn: usages.get(String(r.url))?.join('、') || null }));
       return ok({ ...page, records });
     },
@@ -58,9 +65,16 @@ export function ossRoutes(api: FastifyInstance, deps: AppDeps): void {
 
   api.delete<{ Querystring: { id?: string; confirmedUsage?: string } }>(
     '/sys/oss/file/delete',
-    { config: { permission: OSS_PERMISSION.delete }, schema: { querystring: objectSchema({ id: text('文件ID', 32, { minLength: 1 }), confirmedUsage: text('确认的引用', 4000) }, ['id']) } },
+    {
+      config: { permission: OSS_PERMISSION.delete },
+      schema: { querystring: objectSchema({ id: text('文件ID', 32, { minLength: 1 }), confirmedUsage: text('确认的引用', 4000) }, ['id']) },
+    },
     async (request) => {
-      const row = await db.selectFrom('sys_upload_file').selectAll().where('id', '=', request.query.id ?? '').executeTakeFirst();
+      const row = await db
+        .selectFrom('sys_upload_file')
+        .selectAll()
+        .where('id', '=', request.query.id ?? '')
+        .executeTakeFirst();
       if (!row) throw businessError('未找到对应文件');
       const usedIn = (await fileUsages(db, [row.file_path])).get(row.file_path)?.join('、') ?? '';
       if (usedIn && usedIn !== (request.query.confirmedUsage ?? '')) {

@@ -50,30 +50,34 @@ export function staticRoutes(api: FastifyInstance, { db, config, tokens }: AppDe
   let signer: Promise<FileUrlSigner> | null = null;
   const getSigner = () => (signer ??= FileUrlSigner.create(db, config.tokenSecret));
 
-  api.get<{ Params: { '*': string }; Querystring: StaticQuery }>('/sys/common/static/*', { config: { public: true } }, async (request, reply) => {
-    const path = request.params['*'] ?? '';
-    if (!isStoredPathShape(path)) return notFound(reply);
-    const { exp, sig } = request.query;
-    const signed = !!exp && !!sig && (await getSigner()).verify(path, exp, sig);
-    const folder = path.slice(0, path.indexOf('/'));
-    let session: Session | null = null;
-    if (!signed && !PUBLIC_IMAGE_FOLDERS.has(folder)) session = await authenticate(request, tokens);
-    const row = await findUpload(db, path);
-    const type = row ? FILE_TYPES[row.file_ext] : undefined;
-    if (!row || !type) return notFound(reply);
-    if (!signed && !session && !type.image) session = await authenticate(request, tokens);
-    if (session && !(await mayRead(db, session, row))) throw forbidden();
+  api.get<{ Params: { '*': string }; Querystring: StaticQuery }>(
+    '/sys/common/static/*',
+    { config: { public: true } },
+    async (request, reply) => {
+      const path = request.params['*'] ?? '';
+      if (!isStoredPathShape(path)) return notFound(reply);
+      const { exp, sig } = request.query;
+      const signed = !!exp && !!sig && (await getSigner()).verify(path, exp, sig);
+      const folder = path.slice(0, path.indexOf('/'));
+      let session: Session | null = null;
+      if (!signed && !PUBLIC_IMAGE_FOLDERS.has(folder)) session = await authenticate(request, tokens);
+      const row = await findUpload(db, path);
+      const type = row ? FILE_TYPES[row.file_ext] : undefined;
+      if (!row || !type) return notFound(reply);
+      if (!signed && !session && !type.image) session = await authenticate(request, tokens);
+      if (session && !(await mayRead(db, session, row))) throw forbidden();
 
-    const content = await readUpload(db, config.dataDir, row);
-    if (!content) return notFound(reply);
-    reply
-      .header('Content-Type', type.contentType)
-      .header('Content-Length', String(content.length))
-      .header('Content-Disposition', contentDisposition(type.inline ? 'inline' : 'attachment', row.file_name))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', session || signed ? 'private, no-store' : 'public, max-age=86400');
-    return reply.send(content);
-  });
+      const content = await readUpload(db, config.dataDir, row);
+      if (!content) return notFound(reply);
+      reply
+        .header('Content-Type', type.contentType)
+        .header('Content-Length', String(content.length))
+        .header('Content-Disposition', contentDisposition(type.inline ? 'inline' : 'attachment', row.file_name))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', session || signed ? 'private, no-store' : 'public, max-age=86400');
+      return reply.send(content);
+    },
+  );
 
   api.get<{ Querystring: { paths?: string } }>(
     '/sys/common/fileUrls',
@@ -83,7 +87,11 @@ export function staticRoutes(api: FastifyInstance, { db, config, tokens }: AppDe
     },
     async (request) => {
       const session = requireSession(request);
-      const paths = (request.query.paths ?? '').split(',').map((p) => p.trim()).filter(isStoredPathShape).slice(0, 50);
+      const paths = (request.query.paths ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(isStoredPathShape)
+        .slice(0, 50);
       const urls: Array<{ filePath: string; url: string; expireTime: number }> = [];
       for (const path of paths) {
         const row = await findUpload(db, path);
@@ -103,9 +111,17 @@ export function staticRoutes(api: FastifyInstance, { db, config, tokens }: AppDe
     },
     async (request) => {
       requireSession(request);
-      const paths = (request.query.paths ?? '').split(',').map((p) => p.trim()).filter(isStoredPathShape).slice(0, 50);
+      const paths = (request.query.paths ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(isStoredPathShape)
+        .slice(0, 50);
       if (paths.length === 0) return ok([]);
-      const rows = await db.selectFrom('sys_upload_file').select(['file_path', 'file_name', 'file_size']).where('file_path', 'in', paths).execute();
+      const rows = await db
+        .selectFrom('sys_upload_file')
+        .select(['file_path', 'file_name', 'file_size'])
+        .where('file_path', 'in', paths)
+        .execute();
       const byPath = new Map(rows.map((r) => [r.file_path, r]));
       return ok(
         paths.flatMap((p) => {

@@ -129,7 +129,11 @@ export async function saveUpload(db: Db, input: SaveUploadInput): Promise<string
 }
 
 /** The bytes of a stored file: from the database, or from DATA_DIR/upload for files an earlier version kept there. */
-export async function readUpload(db: Db, dataDir: string, row: Pick<SysUploadFileTable, 'id' | 'biz' | 'day_folder' | 'stored_name'>): Promise<Buffer | null> {
+export async function readUpload(
+  db: Db,
+  dataDir: string,
+  row: Pick<SysUploadFileTable, 'id' | 'biz' | 'day_folder' | 'stored_name'>,
+): Promise<Buffer | null> {
   const stored = await db.selectFrom('sys_upload_content').select('content').where('file_id', '=', row.id).executeTakeFirst();
   if (stored) return Buffer.from(stored.content.buffer, stored.content.byteOffset, stored.content.byteLength);
   const legacy = locate(dataDir, row);

@@ -51,5 +51,12 @@ export function areaCodeOf(given: string): string | null {
   load();
   const trimmed = given.trim();
   if (textByCode!.has(trimmed)) return trimmed;
-  return codeByText!.get(trimmed.split('/').map((part) => part.trim()).join('/')) ?? null;
+  return (
+    codeByText!.get(
+      trimmed
+        .split('/')
+        .map((part) => part.trim())
+        .join('/'),
+    ) ?? null
+  );
 }

@@ -145,13 +145,28 @@ export async function treeChildren(db: Db, entry: TreeTableEntry, q: TreeQuery):
   const hasChild = q.hasChildField
     ? sql<string>`cast(${col(q.hasChildField)} as varchar)`
     : sql<string>`case when exists (select 1 from ${sql.table(entry.table)} as c where cast(c.${col(q.pidField)} as varchar) = cast(t.${col(q.code)} as varchar) and ${childFilter}) then '1' else '0' end`;
-  const rows = await sql<{ k: unknown; title: unknown; parent: unknown; has_child: unknown }>`select t.${col(q.code)} as k, t.${col(q.text)} as title,
+  const rows = await sql<{
+    k: unknown;
+    title: unknown;
+    parent: unknown;
+    has_child: unknown;
+  }>`select t.${col(q.code)} as k, t.${col(q.text)} as title,
       t.${col(q.pidField)} as parent, ${hasChild} as has_child
     from ${sql.table(entry.table)} as t where ${whereAll(conds)}
     order by t.${col(entry.orderBy ?? q.text)} limit ${LOOKUP_ROW_CAP}`.execute(db);
   return rows.rows.map((r) => {
     const key = asText(r.k);
     const leaf = asText(r.has_child) !== '1';
-    return { key, title: asText(r.title), value: key, code: key, parentId: asText(r.parent), leaf, isLeaf: leaf, icon: null, children: null };
+    return {
+      key,
+      title: asText(r.title),
+      value: key,
+      code: key,
+      parentId: asText(r.parent),
+      leaf,
+      isLeaf: leaf,
+      icon: null,
+      children: null,
+    };
   });
 }

@@ -50,7 +50,12 @@ export function mountDictValueRoutes(api: FastifyInstance, db: Db, resolve: Reso
     '/sys/dict/getDictText/:dict/:key',
     {
       config: { authenticated: true },
-      schema: { params: objectSchema({ dict: text('字典Code', 200, { minLength: 1 }), key: text('字典值', 200, { minLength: 1 }) }, ['dict', 'key']) },
+      schema: {
+        params: objectSchema({ dict: text('字典Code', 200, { minLength: 1 }), key: text('字典值', 200, { minLength: 1 }) }, [
+          'dict',
+          'key',
+        ]),
+      },
     },
     async (request) => {
       const resolved = resolve(request.params.dict, await requireGrants(request, db));

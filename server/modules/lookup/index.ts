@@ -111,7 +111,9 @@ export const lookupModule: ApiModule = (api, { db }) => {
       const keyword = request.query.keyword ?? '';
       const limit = request.query.pageSize ?? LOOKUP_ROW_CAP;
       const items =
-        resolved.kind === 'table' ? await searchTableDict(db, resolved.entry, keyword, limit) : await searchPlainDict(db, resolved.code, keyword, limit);
+        resolved.kind === 'table'
+          ? await searchTableDict(db, resolved.entry, keyword, limit)
+          : await searchPlainDict(db, resolved.code, keyword, limit);
       return ok(items);
     },
   );
@@ -127,7 +129,8 @@ export const lookupModule: ApiModule = (api, { db }) => {
     async (request) => {
       const resolved = await resolveFor(request, db, request.params.dict);
       const keys = splitList(request.query.key);
-      const labels = resolved.kind === 'table' ? await tableDictLabels(db, resolved.entry, keys) : await plainDictLabels(db, resolved.code, keys);
+      const labels =
+        resolved.kind === 'table' ? await tableDictLabels(db, resolved.entry, keys) : await plainDictLabels(db, resolved.code, keys);
       const keepMissing = request.query.delNotExist === 'false';
       return ok(keys.flatMap((k) => (labels.has(k) ? [labels.get(k)!] : keepMissing ? [k] : [])));
     },

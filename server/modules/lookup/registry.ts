@@ -63,7 +63,16 @@ export function loadTableDictFiles(): void {
   for (const { json } of readDataFiles<TableDictsFile>(dictDirectories(), 'dicts', 'table-dicts')) {
     for (const d of json.tableDicts ?? []) {
       const [table, text, value] = d.code.split(',');
-      registerTableDict({ code: d.code, table, text, value, filter: filterOf(d.filter), aliases: d.aliases, permission: d.permission, orderBy: d.orderBy });
+      registerTableDict({
+        code: d.code,
+        table,
+        text,
+        value,
+        filter: filterOf(d.filter),
+        aliases: d.aliases,
+        permission: d.permission,
+        orderBy: d.orderBy,
+      });
     }
     for (const t of json.treeTables ?? []) registerTreeTable({ ...t, filter: filterOf(t.filter) });
   }
@@ -84,8 +93,15 @@ function assertIdentifiers(...names: string[]): void {
 
 export function registerTableDict(entry: TableDictEntry): void {
   loadTableDictFiles();
-  assertIdentifiers(entry.table, entry.text, entry.value, ...(entry.filter ?? []).map(([c]) => c), ...(entry.orderBy ? [entry.orderBy] : []));
-  if (namesSensitiveField(`${entry.table},${entry.text},${entry.value}`)) throw new Error(`registry: table dictionary "${entry.code}" names a sensitive column`);
+  assertIdentifiers(
+    entry.table,
+    entry.text,
+    entry.value,
+    ...(entry.filter ?? []).map(([c]) => c),
+    ...(entry.orderBy ? [entry.orderBy] : []),
+  );
+  if (namesSensitiveField(`${entry.table},${entry.text},${entry.value}`))
+    throw new Error(`registry: table dictionary "${entry.code}" names a sensitive column`);
   for (const code of [entry.code, ...(entry.aliases ?? [])]) {
     const key = normaliseDictCode(code);
     if (tableDicts.has(key) && tableDicts.get(key) !== entry) throw new Error(`registry: table dictionary "${key}" registered twice`);
@@ -120,4 +136,3 @@ export function findTreeTable(table: string): TreeTableEntry | undefined {
   loadTableDictFiles();
   return treeTables.get(table.trim().toLowerCase());
 }
-

@@ -90,13 +90,29 @@ export async function userPickPage(db: Db, q: UserPickQuery): Promise<Page<Recor
   }
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base
-    .select(['u.id', 'u.username', 'u.realname', 'u.sex', 'u.phone', 'u.email', 'u.work_no', 'u.post', 'u.status', 'u.avatar', 'u.org_code', 'u.create_time'])
+    .select([
+      'u.id',
+      'u.username',
+      'u.realname',
+      'u.sex',
+      'u.phone',
+      'u.email',
+      'u.work_no',
+      'u.post',
+      'u.status',
+      'u.avatar',
+      'u.org_code',
+      'u.create_time',
+    ])
     .orderBy(`u.${column}`, direction)
     .orderBy('u.id')
     .limit(pageSize)
     .offset((pageNo - 1) * pageSize)
     .execute();
-  const names = await departNames(db, rows.map((r) => r.id));
+  const names = await departNames(
+    db,
+    rows.map((r) => r.id),
+  );
   const sexText = await plainDictLabels(db, 'sex', ['1', '2']);
   const statusText = await plainDictLabels(db, 'user_status', ['1', '2']);
   const records = rows.map((r) => ({
@@ -131,7 +147,10 @@ export async function multiUsers(db: Db, q: { id?: string; username?: string }) 
     .where((eb) => eb.or([...(ids.length ? [eb('id', 'in', ids)] : []), ...(usernames.length ? [eb('username', 'in', usernames)] : [])]))
     .orderBy('username')
     .execute();
-  const names = await departNames(db, rows.map((r) => r.id));
+  const names = await departNames(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     username: r.username,

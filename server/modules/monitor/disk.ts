@@ -14,9 +14,34 @@ export interface DiskInfo {
 }
 
 const PSEUDO = new Set([
-  'proc', 'sysfs', 'devpts', 'devtmpfs', 'tmpfs', 'cgroup', 'cgroup2', 'mqueue', 'securityfs', 'debugfs', 'tracefs', 'pstore',
-  'bpf', 'configfs', 'fusectl', 'hugetlbfs', 'autofs', 'binfmt_misc', 'nsfs', 'rpc_pipefs', 'selinuxfs', 'efivarfs', 'ramfs',
-  'squashfs', 'overlay-ro', 'fuse.lxcfs', 'shm', 'none',
+  'proc',
+  'sysfs',
+  'devpts',
+  'devtmpfs',
+  'tmpfs',
+  'cgroup',
+  'cgroup2',
+  'mqueue',
+  'securityfs',
+  'debugfs',
+  'tracefs',
+  'pstore',
+  'bpf',
+  'configfs',
+  'fusectl',
+  'hugetlbfs',
+  'autofs',
+  'binfmt_misc',
+  'nsfs',
+  'rpc_pipefs',
+  'selinuxfs',
+  'efivarfs',
+  'ramfs',
+  'squashfs',
+  'overlay-ro',
+  'fuse.lxcfs',
+  'shm',
+  'none',
 ]);
 
 /** Mount points of real filesystems (from /proc/mounts; '/' alone where there is none), one per device. */
@@ -52,7 +77,15 @@ export async function diskInfo(): Promise<DiskInfo[]> {
       if (max === 0) continue;
       const rest = s.bavail * s.bsize;
       const used = max - s.bfree * s.bsize;
-      disks.push({ name: m.mount, device: m.device, fsType: m.fsType, max, rest, used, restPPT: Math.round((used / (used + rest)) * 10000) / 100 });
+      disks.push({
+        name: m.mount,
+        device: m.device,
+        fsType: m.fsType,
+        max,
+        rest,
+        used,
+        restPPT: Math.round((used / (used + rest)) * 10000) / 100,
+      });
     } catch {
       // a mount we may not read (permissions, vanished) is left out
     }

@@ -33,7 +33,13 @@ export const monitorModule: ApiModule = (api, deps) => {
   api.get('/monitor/runtime', { config: { permission: MONITOR_PERMISSION.runtime } }, async () => {
     const memory = process.memoryUsage();
     return ok({
-      current: { heapUsed: memory.heapUsed, heapTotal: memory.heapTotal, rss: memory.rss, external: memory.external, arrayBuffers: memory.arrayBuffers },
+      current: {
+        heapUsed: memory.heapUsed,
+        heapTotal: memory.heapTotal,
+        rss: memory.rss,
+        external: memory.external,
+        arrayBuffers: memory.arrayBuffers,
+      },
       latest: sampler.latest(),
       gc: sampler.gcCounts(),
       activeResources: activeResources(),
@@ -44,8 +50,7 @@ export const monitorModule: ApiModule = (api, deps) => {
     });
   });
 
-  api.get('/monitor/database', { config: { permission: MONITOR_PERMISSION.database } }, async () =>
-    ok(await databaseInfo(deps.db)));
+  api.get('/monitor/database', { config: { permission: MONITOR_PERMISSION.database } }, async () => ok(await databaseInfo(deps.db)));
 
   api.get('/sys/actuator/redis/info', { config: { permission: MONITOR_PERMISSION.redis } }, async () => ok(await redis.info()));
   api.get('/sys/actuator/redis/keysSize', { config: { permission: MONITOR_PERMISSION.redis } }, async () => ok(await redis.keysSize()));

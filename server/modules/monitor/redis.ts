@@ -57,7 +57,11 @@ export class RedisMonitor {
     if (!this.client) {
       const { Redis: RedisClient } = await import('ioredis');
       this.client = new RedisClient(this.url, {
-        lazyConnect: true, connectTimeout: TIMEOUT_MS, commandTimeout: TIMEOUT_MS, maxRetriesPerRequest: 1, enableOfflineQueue: true,
+        lazyConnect: true,
+        connectTimeout: TIMEOUT_MS,
+        commandTimeout: TIMEOUT_MS,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: true,
         retryStrategy: (times) => (times > 3 ? null : 500),
       });
       this.client.on('error', () => undefined);

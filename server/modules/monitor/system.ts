@@ -13,7 +13,12 @@ export function serverInfo(sampler: RuntimeSampler) {
     load: loadavg().map((n) => Math.round(n * 100) / 100),
     uptimeSeconds: Math.round(uptime()),
     os: { type: osType(), platform: platform(), release: release(), arch: arch(), hostname: hostname() },
-    node: { version: process.version, pid: process.pid, uptimeSeconds: Math.round(process.uptime()), startTime: Date.now() - Math.round(process.uptime() * 1000) },
+    node: {
+      version: process.version,
+      pid: process.pid,
+      uptimeSeconds: Math.round(process.uptime()),
+      startTime: Date.now() - Math.round(process.uptime() * 1000),
+    },
     time: Date.now(),
   };
 }

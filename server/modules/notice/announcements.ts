@@ -22,12 +22,21 @@ export interface AnnouncementRow {
 }
 
 export function userIdList(value: string | null | undefined): string[] {
-  return [...new Set((value ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 async function requireAnnouncement(db: Db, id: unknown): Promise<AnnouncementRow> {
   if (typeof id !== 'string' || !id) throw businessError('请选择通告');
-  const res = await sql<AnnouncementRow>`select id, titile, msg_type, user_ids, send_status from sys_announcement where id = ${id}`.execute(db);
+  const res = await sql<AnnouncementRow>`select id, titile, msg_type, user_ids, send_status from sys_announcement where id = ${id}`.execute(
+    db,
+  );
   const row = res.rows[0];
   if (!row) throw businessError('未找到对应通告');
   return row;
@@ -42,7 +51,8 @@ async function beforeWrite(ctx: WriteContext): Promise<void> {
     const id = ctx.id;
     if (id) {
       const row = await requireAnnouncement(ctx.db, id);
-      if (row.send_status === SENT) throw businessError(ctx.mode === 'delete' ? '已发布的通告不能删除，请先撤销' : '已发布的通告不能编辑，请先撤销');
+      if (row.send_status === SENT)
+        throw businessError(ctx.mode === 'delete' ? '已发布的通告不能删除，请先撤销' : '已发布的通告不能编辑，请先撤销');
     }
   }
   if (ctx.mode === 'delete') return;

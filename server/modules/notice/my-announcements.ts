@@ -60,7 +60,9 @@ async function mine(db: Db, userId: string, where: RawBuilder<SqlBool>[], limit:
   const cond = sql.join([sql<SqlBool>`s.user_id = ${userId}`, sql<SqlBool>`a.send_status = ${SENT}`, ...where], sql` and `);
   const rows = await sql<AnnouncementSendModel>`select ${MODEL} from sys_announcement_send s join sys_announcement a on a.id = s.annt_id
     where ${cond} order by a.send_time desc nulls last, a.id desc limit ${limit} offset ${offset}`.execute(db);
-  const count = await sql<{ n: number }>`select count(*)::int as n from sys_announcement_send s join sys_announcement a on a.id = s.annt_id where ${cond}`.execute(db);
+  const count = await sql<{
+    n: number;
+  }>`select count(*)::int as n from sys_announcement_send s join sys_announcement a on a.id = s.annt_id where ${cond}`.execute(db);
   return { rows: rows.rows.map(withTexts), total: count.rows[0]?.n ?? 0 };
 }
 
@@ -98,7 +100,8 @@ export function myAnnouncementRoutes(api: FastifyInstance, { db, notices }: AppD
     const { user } = requireSession(request);
     const anntId = (request.body as { anntId?: unknown } | null)?.anntId ?? (request.query as { anntId?: unknown }).anntId;
     if (typeof anntId !== 'string' || !anntId) throw businessError('请选择通告');
-    const res = await sql`update sys_announcement_send set read_flag = '1', read_time = ${new Date()}, update_by = ${user.username}, update_time = ${new Date()}
+    const res =
+      await sql`update sys_announcement_send set read_flag = '1', read_time = ${new Date()}, update_by = ${user.username}, update_time = ${new Date()}
       where annt_id = ${anntId} and user_id = ${user.id}`.execute(db);
     if (!Number(res.numAffectedRows ?? 0)) throw businessError('未找到对应通告');
     notices.notifyUser(user.id, { cmd: 'user', msgId: anntId, userId: user.id });
@@ -107,7 +110,9 @@ export function myAnnouncementRoutes(api: FastifyInstance, { db, notices }: AppD
   const readAll = async (request: FastifyRequest) => {
     const { user } = requireSession(request);
     await linkBroadcasts(db, user.id);
-    await sql`update sys_announcement_send set read_flag = '1', read_time = ${new Date()} where user_id = ${user.id} and read_flag = '0'`.execute(db);
+    await sql`update sys_announcement_send set read_flag = '1', read_time = ${new Date()} where user_id = ${user.id} and read_flag = '0'`.execute(
+      db,
+    );
     notices.notifyUser(user.id, { cmd: 'topic', msgTxt: '批量设置已读' });
     return okMessage('全部已读');
   };

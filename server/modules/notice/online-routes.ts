@@ -39,30 +39,45 @@ export function onlineRoutes(api: FastifyInstance, { db, notices }: AppDeps): vo
     const conds = [sql<SqlBool>`t.expire_time > now()`, sql<SqlBool>`u.del_flag = 0`];
     if (typeof q.username === 'string' && q.username.trim()) {
       if (q.username.length > 100) throw businessError('查询条件不正确');
-      conds.push(sql<SqlBool>`(u.username ilike ${`%${escapeLike(q.username.trim())}%`} or u.realname ilike ${`%${escapeLike(q.username.trim())}%`})`);
+      conds.push(
+        sql<SqlBool>`(u.username ilike ${`%${escapeLike(q.username.trim())}%`} or u.realname ilike ${`%${escapeLike(q.username.trim())}%`})`,
+      );
     }
     const where = sql.join(conds, sql` and `);
     const size = pageParam(q.pageSize, 10, 200);
     const current = pageParam(q.pageNo, 1, 100_000);
-    const rows = await sql<OnlineRow>`select t.id, u.id as "userId", u.username, u.realname, u.avatar, u.sex, u.phone, d.depart_name as "departName",
+    const rows =
+      await sql<OnlineRow>`select t.id, u.id as "userId", u.username, u.realname, u.avatar, u.sex, u.phone, d.depart_name as "departName",
         t.ip, t.create_time as "loginTime", t.last_used_time as "lastSeen"
       from sys_user_token t join sys_user u on u.id = t.user_id
       left join lateral (select depart_name from sys_depart where org_code = u.org_code and coalesce(del_flag, '0') = '0' limit 1) d on true
       where ${where} order by t.last_used_time desc, t.id limit ${size} offset ${(current - 1) * size}`.execute(db);
-    const count = await sql<{ n: number }>`select count(*)::int as n from sys_user_token t join sys_user u on u.id = t.user_id where ${where}`.execute(db);
+    const count = await sql<{
+      n: number;
+    }>`select count(*)::int as n from sys_user_token t join sys_user u on u.id = t.user_id where ${where}`.execute(db);
     const total = count.rows[0]?.n ?? 0;
-    const records = rows.rows.map((r) => ({ ...r, loginTime: formatDateTime(r.loginTime), lastSeen: formatDateTime(r.lastSeen), current: r.id === session.tokenId, sex_dictText: r.sex === 1 ? '男' : r.sex === 2 ? '女' : '' }));
+    const records = rows.rows.map((r) => ({
+      ...r,
+      loginTime: formatDateTime(r.loginTime),
+      lastSeen: formatDateTime(r.lastSeen),
+      current: r.id === session.tokenId,
+      sex_dictText: r.sex === 1 ? '男' : r.sex === 2 ? '女' : '',
+    }));
     return ok({ records, total, size, current, pages: Math.ceil(total / size) });
   });
 
-  api.post<{ Body: { id?: unknown; token?: unknown } | null }>('/sys/online/forceLogout', { config: { permission: 'online:forceLogout' } }, async (request) => {
-    const { user } = requireSession(request);
-    const id = request.body?.id ?? request.body?.token;
-    if (typeof id !== 'string' || !id || id.length > 64) throw businessError('请选择要强制退出的会话');
-    const row = await db.deleteFrom('sys_user_token').where('id', '=', id).returning(['user_id', 'username']).executeTakeFirst();
-    if (!row) throw businessError('该用户已不在线');
-    notices.closeSessionSockets(row.user_id, id);
-    await logOperation(db, request, OP_DELETE, `${user.username} 强制退出用户 ${row.username} 的会话`);
-    return okMessage(`已强制退出用户：${row.username}`);
-  });
+  api.post<{ Body: { id?: unknown; token?: unknown } | null }>(
+    '/sys/online/forceLogout',
+    { config: { permission: 'online:forceLogout' } },
+    async (request) => {
+      const { user } = requireSession(request);
+      const id = request.body?.id ?? request.body?.token;
+      if (typeof id !== 'string' || !id || id.length > 64) throw businessError('请选择要强制退出的会话');
+      const row = await db.deleteFrom('sys_user_token').where('id', '=', id).returning(['user_id', 'username']).executeTakeFirst();
+      if (!row) throw businessError('该用户已不在线');
+      notices.closeSessionSockets(row.user_id, id);
+      await logOperation(db, request, OP_DELETE, `${user.username} 强制退出用户 ${row.username} 的会话`);
+      return okMessage(`已强制退出用户：${row.username}`);
+    },
+  );
 }

@@ -46,7 +46,10 @@ async function reportFor(request: FastifyRequest, db: Db, idOrCode: string): Pro
   const grants = await requireGrants(request, db);
   const config = await loadReport(db, idOrCode);
   if (!config) throw businessError(REPORT_NOT_FOUND_MESSAGE);
-  const allowed = (config.head.role_codes ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const allowed = (config.head.role_codes ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (allowed.length && !grants.isAdmin && !allowed.some((r) => grants.roleCodes.includes(r))) throw forbidden();
   if (config.head.db_source && config.head.db_source !== 'local') throw businessError(REPORT_FAILED_MESSAGE);
   return { config, grants };
@@ -58,7 +61,8 @@ async function dictOptions(db: Db, items: ReportItem[], grants: Grants): Promise
     if (!item.dict_code) continue;
     try {
       const d = resolveDictCode(item.dict_code, grants);
-      out[item.field_name] = d.kind === 'table' ? await searchTableDict(db, d.entry, '', LOOKUP_ROW_CAP) : await searchPlainDict(db, d.code, '', LOOKUP_ROW_CAP);
+      out[item.field_name] =
+        d.kind === 'table' ? await searchTableDict(db, d.entry, '', LOOKUP_ROW_CAP) : await searchPlainDict(db, d.code, '', LOOKUP_ROW_CAP);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       out[item.field_name] = [];
@@ -106,13 +110,22 @@ function queryInfo(items: ReportItem[]) {
 function chartOf(config: ReportConfig) {
   const { chart_type: type, chart_x: x, chart_y: y } = config.head;
   if (!type || !x || !y) return null;
-  return { type, x, y: y.split(',').map((s) => s.trim()).filter(Boolean) };
+  return {
+    type,
+    x,
+    y: y
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
 }
 
 function cellValue(value: unknown, item: ReportItem, dicts: Record<string, DictModel[]>): XlsxCell {
   if (value === null || value === undefined) return '';
   if (item.dict_code) {
-    const texts = String(value).split(',').map((v) => dicts[item.field_name]?.find((d) => d.value === v.trim())?.text ?? v);
+    const texts = String(value)
+      .split(',')
+      .map((v) => dicts[item.field_name]?.find((d) => d.value === v.trim())?.text ?? v);
     return texts.join(',');
   }
   if (typeof value === 'number' || typeof value === 'boolean') return value;
@@ -188,29 +201,39 @@ export const onlineReportModule: ApiModule = async (api, deps) => {
     });
   });
 
-  api.get<{ Params: { id: string }; Querystring: QueryValues }>('/online/cgreport/api/exportManySheetXls/:id', opts, async (request, reply) => {
-    const { config, grants } = await reportFor(request, db, request.params.id);
-    const data = await run(request, config, request.query, true);
-    const dicts = await dictOptions(db, config.items, grants);
-    const shown = config.items.filter((i) => i.is_show === 1);
-    const out = new PassThrough();
-    const chunks: Buffer[] = [];
-    out.on('data', (c: Buffer) => chunks.push(c));
-    const done = new Promise<void>((resolve) => out.on('end', () => resolve()));
-    const sheet = new XlsxStreamWriter(out);
-    await sheet.start({ sheetName: config.head.name.replace(/[\\/?*[\]:]/g, '_'), widths: shown.map((i) => Math.min(60, Math.max(12, (i.field_width ?? 0) / 8))) });
-    if (shown.some((i) => i.group_title)) await sheet.addRow(shown.map((i) => i.group_title ?? ''));
-    await sheet.addRow(shown.map((i) => i.field_txt || i.field_name));
-    for (const record of data.records) await sheet.addRow(shown.map((i) => cellValue(record[i.field_name], i, dicts)));
-    if (data.totals) await sheet.addRow(shown.map((i, n) => (i.field_name in data.totals! ? (data.totals![i.field_name] ?? '') : n === 0 ? '合计' : '')));
-    await sheet.finish();
-    out.end();
-    await done;
-    await logOperation(db, request, OP_EXPORT, `导出在线报表：${config.head.code}（${data.records.length}条）`);
-    return reply
-      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', attachmentHeader(`${config.head.name}.xlsx`, `${config.head.code}.xlsx`))
-      .header('Cache-Control', 'no-store')
-      .send(Buffer.concat(chunks));
-  });
+  api.get<{ Params: { id: string }; Querystring: QueryValues }>(
+    '/online/cgreport/api/exportManySheetXls/:id',
+    opts,
+    async (request, reply) => {
+      const { config, grants } = await reportFor(request, db, request.params.id);
+      const data = await run(request, config, request.query, true);
+      const dicts = await dictOptions(db, config.items, grants);
+      const shown = config.items.filter((i) => i.is_show === 1);
+      const out = new PassThrough();
+      const chunks: Buffer[] = [];
+      out.on('data', (c: Buffer) => chunks.push(c));
+      const done = new Promise<void>((resolve) => out.on('end', () => resolve()));
+      const sheet = new XlsxStreamWriter(out);
+      await sheet.start({
+        sheetName: config.head.name.replace(/[\\/?*[\]:]/g, '_'),
+        widths: shown.map((i) => Math.min(60, Math.max(12, (i.field_width ?? 0) / 8))),
+      });
+      if (shown.some((i) => i.group_title)) await sheet.addRow(shown.map((i) => i.group_title ?? ''));
+      await sheet.addRow(shown.map((i) => i.field_txt || i.field_name));
+      for (const record of data.records) await sheet.addRow(shown.map((i) => cellValue(record[i.field_name], i, dicts)));
+      if (data.totals)
+        await sheet.addRow(
+          shown.map((i, n) => (i.field_name in data.totals! ? (data.totals![i.field_name] ?? '') : n === 0 ? '合计' : '')),
+        );
+      await sheet.finish();
+      out.end();
+      await done;
+      await logOperation(db, request, OP_EXPORT, `导出在线报表：${config.head.code}（${data.records.length}条）`);
+      return reply
+        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', attachmentHeader(`${config.head.name}.xlsx`, `${config.head.code}.xlsx`))
+        .header('Cache-Control', 'no-store')
+        .send(Buffer.concat(chunks));
+    },
+  );
 };

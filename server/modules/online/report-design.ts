@@ -31,8 +31,33 @@ const str = (v: unknown, max: number): string | null => {
 const flag = (v: unknown): number => (v === 1 || v === '1' || v === true || v === 'Y' ? 1 : 0);
 
 export interface ReportModel {
-  head: { id?: string; code: string; name: string; cgr_sql: string; content: string | null; role_codes: string | null; chart_type: string | null; chart_x: string | null; chart_y: string | null };
-  items: Array<{ field_name: string; field_txt: string | null; field_type: string; field_width: number | null; is_show: number; is_search: number; search_mode: string; is_order: number; dict_code: string | null; field_href: string | null; is_total: string; group_title: string | null; order_num: number; replace_val: string | null }>;
+  head: {
+    id?: string;
+    code: string;
+    name: string;
+    cgr_sql: string;
+    content: string | null;
+    role_codes: string | null;
+    chart_type: string | null;
+    chart_x: string | null;
+    chart_y: string | null;
+  };
+  items: Array<{
+    field_name: string;
+    field_txt: string | null;
+    field_type: string;
+    field_width: number | null;
+    is_show: number;
+    is_search: number;
+    search_mode: string;
+    is_order: number;
+    dict_code: string | null;
+    field_href: string | null;
+    is_total: string;
+    group_title: string | null;
+    order_num: number;
+    replace_val: string | null;
+  }>;
   params: Array<{ param_name: string; param_txt: string | null; param_value: string | null; order_num: number }>;
 }
 
@@ -83,13 +108,21 @@ export function reportModel(body: unknown): ReportModel {
     if (!PARAM_NAME.test(paramName)) throw businessError(`参数名 ${paramName || '（空）'} 只能包含字母、数字和下划线`);
     if (seenParams.has(paramName)) throw businessError(`参数 ${paramName} 重复`);
     seenParams.add(paramName);
-    return { param_name: paramName, param_txt: str(p.paramTxt, 32), param_value: str(p.paramValue, 100), order_num: Number.isInteger(Number(p.orderNum)) ? Number(p.orderNum) : i + 1 };
+    return {
+      param_name: paramName,
+      param_txt: str(p.paramTxt, 32),
+      param_value: str(p.paramValue, 100),
+      order_num: Number.isInteger(Number(p.orderNum)) ? Number(p.orderNum) : i + 1,
+    };
   });
   const chartX = str(head.chartX, 100);
   const chartY = str(head.chartY, 500);
   if (chartType) {
     if (!chartX || !seen.has(chartX)) throw businessError('请选择图表的分类字段（报表中的字段）');
-    const ys = (chartY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const ys = (chartY ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (!ys.length || ys.some((y) => !seen.has(y))) throw businessError('请选择图表的数值字段（报表中的字段）');
   }
   return {
@@ -114,13 +147,43 @@ async function saveChildren(db: Db, headId: string, model: ReportModel, by: stri
   await db.deleteFrom('onl_cgreport_item').where('cgrhead_id', '=', headId).execute();
   await db.deleteFrom('onl_cgreport_param').where('cgrhead_id', '=', headId).execute();
   if (model.items.length)
-    await db.insertInto('onl_cgreport_item').values(model.items.map((it) => ({ ...it, id: newId(), cgrhead_id: headId, create_by: by, create_time: now, update_by: null, update_time: null }))).execute();
+    await db
+      .insertInto('onl_cgreport_item')
+      .values(
+        model.items.map((it) => ({
+          ...it,
+          id: newId(),
+          cgrhead_id: headId,
+          create_by: by,
+          create_time: now,
+          update_by: null,
+          update_time: null,
+        })),
+      )
+      .execute();
   if (model.params.length)
-    await db.insertInto('onl_cgreport_param').values(model.params.map((p) => ({ ...p, id: newId(), cgrhead_id: headId, create_by: by, create_time: now, update_by: null, update_time: null }))).execute();
+    await db
+      .insertInto('onl_cgreport_param')
+      .values(
+        model.params.map((p) => ({
+          ...p,
+          id: newId(),
+          cgrhead_id: headId,
+          create_by: by,
+          create_time: now,
+          update_by: null,
+          update_time: null,
+        })),
+      )
+      .execute();
 }
 
 function idList(raw: unknown): string[] {
-  return String(raw ?? '').split(',').map((s) => s.trim()).filter((s) => /^[A-Za-z0-9_-]{1,64}$/.test(s)).slice(0, 500);
+  return String(raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^[A-Za-z0-9_-]{1,64}$/.test(s))
+    .slice(0, 500);
 }
 
 /** Column derivation answers the database's own message to the designer (who wrote the SQL). */
@@ -151,31 +214,56 @@ export function onlineReportDesignModule(api: FastifyInstance, { db }: AppDeps, 
     if (code) query = query.where('code', 'ilike', like(code));
     if (name) query = query.where('name', 'ilike', like(name));
     const total = Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
-    const rows = await query.selectAll().orderBy('create_time', 'desc').orderBy('code').limit(pageSize).offset((pageNo - 1) * pageSize).execute();
+    const rows = await query
+      .selectAll()
+      .orderBy('create_time', 'desc')
+      .orderBy('code')
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize)
+      .execute();
     return ok({ records: rows.map((r) => toJsonRow(r)), total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) });
   });
 
   api.get<{ Querystring: { id?: string } }>('/online/cgreport/head/queryById', opts, async (request) => {
-    const row = await db.selectFrom('onl_cgreport_head').selectAll().where('id', '=', String(request.query.id ?? '')).where('del_flag', '=', 0).executeTakeFirst();
+    const row = await db
+      .selectFrom('onl_cgreport_head')
+      .selectAll()
+      .where('id', '=', String(request.query.id ?? ''))
+      .where('del_flag', '=', 0)
+      .executeTakeFirst();
     if (!row) throw businessError('报表不存在');
     return ok(toJsonRow(row));
   });
 
   api.get<{ Querystring: { headId?: string } }>('/online/cgreport/item/listByHeadId', opts, async (request) => {
-    const rows = await db.selectFrom('onl_cgreport_item').selectAll().where('cgrhead_id', '=', String(request.query.headId ?? '')).orderBy('order_num').execute();
+    const rows = await db
+      .selectFrom('onl_cgreport_item')
+      .selectAll()
+      .where('cgrhead_id', '=', String(request.query.headId ?? ''))
+      .orderBy('order_num')
+      .execute();
     return ok(rows.map((r) => toJsonRow(r)));
   });
 
   api.get<{ Querystring: { headId?: string } }>('/online/cgreport/param/listByHeadId', opts, async (request) => {
-    const rows = await db.selectFrom('onl_cgreport_param').selectAll().where('cgrhead_id', '=', String(request.query.headId ?? '')).orderBy('order_num').execute();
+    const rows = await db
+      .selectFrom('onl_cgreport_param')
+      .selectAll()
+      .where('cgrhead_id', '=', String(request.query.headId ?? ''))
+      .orderBy('order_num')
+      .execute();
     return ok(rows.map((r) => toJsonRow(r)));
   });
 
-  api.post<{ Querystring: { sql?: string }; Body: { sql?: string } | undefined }>('/online/cgreport/head/parseSql', opts, async (request) => {
-    const text = String((request.body && typeof request.body === 'object' ? request.body.sql : undefined) ?? request.query.sql ?? '');
-    if (text.length > MAX_SQL) throw businessError(`报表SQL不能超过${MAX_SQL}个字符`);
-    return ok(await derive(executor, request, text));
-  });
+  api.post<{ Querystring: { sql?: string }; Body: { sql?: string } | undefined }>(
+    '/online/cgreport/head/parseSql',
+    opts,
+    async (request) => {
+      const text = String((request.body && typeof request.body === 'object' ? request.body.sql : undefined) ?? request.query.sql ?? '');
+      if (text.length > MAX_SQL) throw businessError(`报表SQL不能超过${MAX_SQL}个字符`);
+      return ok(await derive(executor, request, text));
+    },
+  );
 
   api.post<{ Body: unknown }>('/online/cgreport/head/add', opts, async (request) => {
     const model = reportModel(request.body);
@@ -186,7 +274,22 @@ export function onlineReportDesignModule(api: FastifyInstance, { db }: AppDeps, 
       const taken = await trx.selectFrom('onl_cgreport_head').select('id').where('code', '=', model.head.code).executeTakeFirst();
       if (taken) throw businessError(`报表编码 ${model.head.code} 已存在`);
       const { id: _ignored, ...head } = model.head;
-      await trx.insertInto('onl_cgreport_head').values({ ...head, id, return_val_field: null, return_txt_field: null, return_type: null, db_source: 'local', del_flag: 0, create_by: by, create_time: new Date(), update_by: null, update_time: null }).execute();
+      await trx
+        .insertInto('onl_cgreport_head')
+        .values({
+          ...head,
+          id,
+          return_val_field: null,
+          return_txt_field: null,
+          return_type: null,
+          db_source: 'local',
+          del_flag: 0,
+          create_by: by,
+          create_time: new Date(),
+          update_by: null,
+          update_time: null,
+        })
+        .execute();
       await saveChildren(trx, id, model, by);
     });
     await logOperation(db, request, OP_ADD, `添加在线报表：${model.head.code}`);
@@ -200,12 +303,26 @@ export function onlineReportDesignModule(api: FastifyInstance, { db }: AppDeps, 
     await derive(executor, request, model.head.cgr_sql);
     const by = requireSession(request).user.username;
     await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('onl_cgreport_head').select('id').where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
+      const current = await trx
+        .selectFrom('onl_cgreport_head')
+        .select('id')
+        .where('id', '=', id)
+        .where('del_flag', '=', 0)
+        .executeTakeFirst();
       if (!current) throw businessError('报表不存在');
-      const taken = await trx.selectFrom('onl_cgreport_head').select('id').where('code', '=', model.head.code).where('id', '<>', id).executeTakeFirst();
+      const taken = await trx
+        .selectFrom('onl_cgreport_head')
+        .select('id')
+        .where('code', '=', model.head.code)
+        .where('id', '<>', id)
+        .executeTakeFirst();
       if (taken) throw businessError(`报表编码 ${model.head.code} 已存在`);
       const { id: _ignored, ...head } = model.head;
-      await trx.updateTable('onl_cgreport_head').set({ ...head, update_by: by, update_time: new Date() }).where('id', '=', id).execute();
+      await trx
+        .updateTable('onl_cgreport_head')
+        .set({ ...head, update_by: by, update_time: new Date() })
+        .where('id', '=', id)
+        .execute();
       await saveChildren(trx, id, model, by);
     });
     await logOperation(db, request, OP_EDIT, `编辑在线报表：${model.head.code}`);

@@ -73,7 +73,9 @@ async function setupReaderRole(db: Db, roleName: string, password: string): Prom
       if (!(await exists())) throw err; // created meanwhile by another instance
     }
   }
-  await sql`alter role ${role} with login nosuperuser nocreatedb nocreaterole noinherit connection limit 30 password ${sql.lit(password)}`.execute(db);
+  await sql`alter role ${role} with login nosuperuser nocreatedb nocreaterole noinherit connection limit 30 password ${sql.lit(password)}`.execute(
+    db,
+  );
   await sql.raw(`alter role ${roleName} set statement_timeout = ${REPORT_TIMEOUT_MS.postgres}`).execute(db);
   await sql`alter role ${role} set default_transaction_read_only = on`.execute(db);
   await sql`grant ${role} to current_user`.execute(db).catch(() => undefined);
@@ -109,7 +111,8 @@ async function openReaderPool(url: string, roleName: string, password: string): 
  */
 export async function setupReportExecutor(db: Db, tokenSecret: string | undefined): Promise<ReportSetup> {
   const url = databaseUrlOf(db);
-  if (!url) return { executor: executor(backgroundDbOf(db) ?? db, REPORT_TIMEOUT_MS.pglite, new ReportGate(REPORT_LIMITS.pglite), async () => {}) };
+  if (!url)
+    return { executor: executor(backgroundDbOf(db) ?? db, REPORT_TIMEOUT_MS.pglite, new ReportGate(REPORT_LIMITS.pglite), async () => {}) };
   const gate = new ReportGate(REPORT_LIMITS.postgres);
   const database = await sql<{ name: string }>`select current_database() as name`.execute(db);
   const roleName = reportReaderRole(database.rows[0]!.name);

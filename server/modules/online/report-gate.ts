@@ -45,7 +45,7 @@ export class ReportGate {
     const left = (this.perUser.get(user) ?? 1) - 1;
     if (left > 0) this.perUser.set(user, left);
     else this.perUser.delete(user);
-    for (let i = 0; i < this.queue.length && this.running < this.limits.global; ) {
+    for (let i = 0; i < this.queue.length && this.running < this.limits.global;) {
       const waiter = this.queue[i];
       if (!this.canStart(waiter.user)) {
         i += 1;

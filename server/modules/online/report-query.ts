@@ -80,7 +80,11 @@ function rangeConditions(item: ReportItem, kind: FieldKind, begin: string, end: 
 function singleCondition(item: ReportItem, kind: FieldKind, value: string): RawBuilder<unknown> {
   const c = sql.ref(`t.${item.field_name}`);
   if (item.dict_code) {
-    const list = value.split(',').map((v) => v.trim()).filter(Boolean).slice(0, 100);
+    const list = value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean)
+      .slice(0, 100);
     return sql`cast(${c} as varchar) in (${sql.join(list.map((v) => sql`${v}`))})`;
   }
   if (kind === 'number') return sql`${c} = cast(${checked(value, kind)} as numeric)`;
@@ -151,7 +155,10 @@ function cappedRows(names: string[], page: RawBuilder<unknown>, byteCap: number)
     return sql`case when ${long} then null else ${c} end as ${sql.id(name)}, case when ${long} then left(cast(${c} as text), ${sql.lit(REPORT_CELL_CAP)}) end as ${sql.id(`__cut_${i}`)}`;
   });
   const size = names.length
-    ? sql.join(names.map((name) => sql`coalesce(least(octet_length(cast(${sql.ref(`t.${name}`)} as text)), ${sql.lit(REPORT_CELL_CAP * 4)}), 0)`), sql` + `)
+    ? sql.join(
+        names.map((name) => sql`coalesce(least(octet_length(cast(${sql.ref(`t.${name}`)} as text)), ${sql.lit(REPORT_CELL_CAP * 4)}), 0)`),
+        sql` + `,
+      )
     : sql`0`;
   // offset 0 keeps the cutting below the window: the window then buffers cut cells, never the long values
   return sql<Record<string, unknown>>`select q.* from (
@@ -261,7 +268,12 @@ function typeOf(pgType: string): string {
  * The result columns of a checked report SQL, without running it: `limit 0` under a one-row left join gives their
  * names, and pg_typeof their types, with every parameter bound as ''.
  */
-export async function deriveColumns(executor: ReportExecutor, user: string, checked: CheckedSql, system: Record<string, string>): Promise<DerivedField[]> {
+export async function deriveColumns(
+  executor: ReportExecutor,
+  user: string,
+  checked: CheckedSql,
+  system: Record<string, string>,
+): Promise<DerivedField[]> {
   const inner = compileReportSql(checked, {}, system);
   const probe = sql`(select 1) as d left join lateral (select * from (
 ${inner}
@@ -271,7 +283,9 @@ ${inner}
     const names = Object.keys(first.rows[0] ?? {});
     for (const name of names) if (!FIELD_NAME.test(name)) throw businessError(`报表SQL的结果列 ${name} 需要用 as 起一个英文字母开头的别名`);
     if (!names.length) return [];
-    const types = await sql<Record<string, string>>`select ${sql.join(names.map((n) => sql`pg_typeof(${sql.ref(`t.${n}`)})::text as ${sql.id(n)}`))} from ${probe}`.execute(trx);
+    const types = await sql<
+      Record<string, string>
+    >`select ${sql.join(names.map((n) => sql`pg_typeof(${sql.ref(`t.${n}`)})::text as ${sql.id(n)}`))} from ${probe}`.execute(trx);
     const row = types.rows[0] ?? {};
     return names.map((name, i) => ({
       fieldName: name,

@@ -76,7 +76,11 @@ export function reportTimeoutMessage(ms: number): string {
  * Runs `fn` in a READ ONLY transaction (as the reader role when set up) with a statement timeout, enforced on both
  * backends (on PGlite by the driver, see pglite-dialect.ts).
  */
-export function withReadOnly<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>, timeoutMs: number = REPORT_STATEMENT_TIMEOUT_MS): Promise<T> {
+export function withReadOnly<T>(
+  db: Db,
+  fn: (trx: Transaction<Database>) => Promise<T>,
+  timeoutMs: number = REPORT_STATEMENT_TIMEOUT_MS,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
     await sql`set transaction read only`.execute(trx);
     await sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`).execute(trx);

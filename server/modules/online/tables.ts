@@ -59,10 +59,24 @@ declare module '../../db/types' {
   }
 }
 
-export type ReportHead = Pick<OnlCgreportHeadTable, 'id' | 'code' | 'name' | 'cgr_sql' | 'db_source' | 'role_codes' | 'chart_type' | 'chart_x' | 'chart_y'>;
+export type ReportHead = Pick<
+  OnlCgreportHeadTable,
+  'id' | 'code' | 'name' | 'cgr_sql' | 'db_source' | 'role_codes' | 'chart_type' | 'chart_x' | 'chart_y'
+>;
 export type ReportItem = Pick<
   OnlCgreportItemTable,
-  'field_name' | 'field_txt' | 'field_width' | 'field_type' | 'search_mode' | 'is_order' | 'is_search' | 'dict_code' | 'field_href' | 'is_show' | 'is_total' | 'group_title'
+  | 'field_name'
+  | 'field_txt'
+  | 'field_width'
+  | 'field_type'
+  | 'search_mode'
+  | 'is_order'
+  | 'is_search'
+  | 'dict_code'
+  | 'field_href'
+  | 'is_show'
+  | 'is_total'
+  | 'group_title'
 >;
 export type ReportParam = Pick<OnlCgreportParamTable, 'param_name' | 'param_txt' | 'param_value'>;
 
@@ -87,7 +101,20 @@ export async function loadReport(db: Db, idOrCode: string): Promise<ReportConfig
   if (!head) return null;
   const items = await db
     .selectFrom('onl_cgreport_item')
-    .select(['field_name', 'field_txt', 'field_width', 'field_type', 'search_mode', 'is_order', 'is_search', 'dict_code', 'field_href', 'is_show', 'is_total', 'group_title'])
+    .select([
+      'field_name',
+      'field_txt',
+      'field_width',
+      'field_type',
+      'search_mode',
+      'is_order',
+      'is_search',
+      'dict_code',
+      'field_href',
+      'is_show',
+      'is_total',
+      'group_title',
+    ])
     .where('cgrhead_id', '=', head.id)
     .orderBy('order_num')
     .orderBy('field_name')

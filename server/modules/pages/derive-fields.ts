@@ -101,7 +101,11 @@ function component(f: PageField, multiline: boolean): { name: string; props: Jso
     case 'bigint':
       return { name: 'NumberPicker', props: { placeholder: enter, precision: 0 }, type: 'number' };
     case 'decimal':
-      return { name: 'NumberPicker', props: { placeholder: enter, ...(f.scale !== undefined ? { precision: f.scale } : {}) }, type: 'number' };
+      return {
+        name: 'NumberPicker',
+        props: { placeholder: enter, ...(f.scale !== undefined ? { precision: f.scale } : {}) },
+        type: 'number',
+      };
     case 'boolean':
       return { name: 'Radio', props: { options: YES_NO }, type: 'string' };
     case 'date':
@@ -172,6 +176,7 @@ const SUPER_QUERY_TYPES: Record<FieldType, string> = {
 export function superQueryField(f: PageField): Json {
   if (f.dictCode === AREA_DICT_CODE) return { value: f.name, text: f.label, type: 'string' };
   if (f.dictCode) return { value: f.name, text: f.label, type: 'list', dictCode: f.dictCode };
-  if (f.allowedValues) return { value: f.name, text: f.label, type: 'list', options: f.allowedValues.map((v) => ({ value: v, text: String(v) })) };
+  if (f.allowedValues)
+    return { value: f.name, text: f.label, type: 'list', options: f.allowedValues.map((v) => ({ value: v, text: String(v) })) };
   return { value: f.name, text: f.label, type: SUPER_QUERY_TYPES[f.type] };
 }

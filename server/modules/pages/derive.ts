@@ -57,7 +57,8 @@ function completeProperties(properties: unknown, byName: Map<string, PageField>,
     const field = byName.get(key);
     const written = isObject(value) ? value : {};
     if (field) out[key] = deepMerge(make(field), written);
-    else if (written.type === 'void' && isObject(written.properties)) out[key] = { ...written, properties: completeProperties(written.properties, byName, make) };
+    else if (written.type === 'void' && isObject(written.properties))
+      out[key] = { ...written, properties: completeProperties(written.properties, byName, make) };
     else out[key] = value;
   }
   return out;
@@ -116,7 +117,12 @@ export function derivePage(page: Json, entity: EntityJson): Json {
     authPrefix: prefix,
     url: urls,
     columns: Array.isArray(page.columns) ? completeList(page.columns, 'dataIndex', byName, listColumn) : own.map(listColumn),
-    query: formilyObject(page.query, byName, queryField, own.filter((f) => f.required)),
+    query: formilyObject(
+      page.query,
+      byName,
+      queryField,
+      own.filter((f) => f.required),
+    ),
     form: {
       ...deepMerge(FORM_DEFAULTS, writtenForm),
       schema: formilyObject(writtenForm.schema, byName, (f) => formField(f, entity.table), own),

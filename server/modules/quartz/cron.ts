@@ -20,15 +20,18 @@ function quartzWeekToParser(field: string): string {
   const named = field.replace(/SUN|MON|TUE|WED|THU|FRI|SAT/gi, (name) => String(WEEK_NAMES[name.toUpperCase()]));
   if (named === 'L') return '6';
   if (named === '*' || named === '?') return named;
-  return named.split(',').map((token) => {
-    const nth = /^(\d+)#(\d+)$/.exec(token);
-    if (nth) return `${shiftWeekNumber(nth[1]!)}#${nth[2]}`;
-    const last = /^(\d+)L$/.exec(token);
-    if (last) return `${shiftWeekNumber(last[1]!)}L`;
-    const [range = '', step] = token.split('/');
-    const shifted = range.split('-').map(shiftWeekNumber).join('-');
-    return step === undefined ? shifted : `${shifted}/${step}`;
-  }).join(',');
+  return named
+    .split(',')
+    .map((token) => {
+      const nth = /^(\d+)#(\d+)$/.exec(token);
+      if (nth) return `${shiftWeekNumber(nth[1]!)}#${nth[2]}`;
+      const last = /^(\d+)L$/.exec(token);
+      if (last) return `${shiftWeekNumber(last[1]!)}L`;
+      const [range = '', step] = token.split('/');
+      const shifted = range.split('-').map(shiftWeekNumber).join('-');
+      return step === undefined ? shifted : `${shifted}/${step}`;
+    })
+    .join(',');
 }
 
 function yearTest(year: string | undefined): ((y: number) => boolean) | null {

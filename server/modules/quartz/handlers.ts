@@ -27,7 +27,9 @@ type Db = JobContext['deps']['db'];
 
 /** Deletes the rows of `table` whose `column` is before `before`; the answer is how many (counted by the database, on either backend). */
 async function deleteBefore(db: Db, table: string, column: string, before: Date): Promise<number> {
-  const res = await sql<{ n: string | number }>`with gone as (delete from ${sql.table(table)} where ${sql.ref(column)} < ${before} returning 1)
+  const res = await sql<{
+    n: string | number;
+  }>`with gone as (delete from ${sql.table(table)} where ${sql.ref(column)} < ${before} returning 1)
     select count(*) as n from gone`.execute(db);
   return Number(res.rows[0]?.n ?? 0);
 }

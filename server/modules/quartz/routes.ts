@@ -76,29 +76,43 @@ export function quartzRoutes(api: FastifyInstance, deps: AppDeps): void {
 
   const setStatus = async (id: string, status: number, username: string) => {
     await findJob(deps, id);
-    await sql`update sys_quartz_job set status = ${status}, update_by = ${username}, update_time = ${new Date()} where id = ${id}`.execute(db);
+    await sql`update sys_quartz_job set status = ${status}, update_by = ${username}, update_time = ${new Date()} where id = ${id}`.execute(
+      db,
+    );
   };
 
-  api.get<{ Querystring: { id: string } }>('/sys/quartzJob/pause', { config: { permission: QUARTZ_PERMISSION.pause }, schema: idQuery }, async (request) => {
-    await setStatus(request.query.id, STATUS_STOPPED, request.session?.user.username ?? '');
-    await logOperation(db, request, OP_EDIT, `停止定时任务：${request.query.id}`);
-    return okMessage('停止定时任务成功');
-  });
+  api.get<{ Querystring: { id: string } }>(
+    '/sys/quartzJob/pause',
+    { config: { permission: QUARTZ_PERMISSION.pause }, schema: idQuery },
+    async (request) => {
+      await setStatus(request.query.id, STATUS_STOPPED, request.session?.user.username ?? '');
+      await logOperation(db, request, OP_EDIT, `停止定时任务：${request.query.id}`);
+      return okMessage('停止定时任务成功');
+    },
+  );
 
-  api.get<{ Querystring: { id: string } }>('/sys/quartzJob/resume', { config: { permission: QUARTZ_PERMISSION.resume }, schema: idQuery }, async (request) => {
-    await setStatus(request.query.id, STATUS_RUNNING, request.session?.user.username ?? '');
-    await logOperation(db, request, OP_EDIT, `启动定时任务：${request.query.id}`);
-    return okMessage('启动定时任务成功');
-  });
+  api.get<{ Querystring: { id: string } }>(
+    '/sys/quartzJob/resume',
+    { config: { permission: QUARTZ_PERMISSION.resume }, schema: idQuery },
+    async (request) => {
+      await setStatus(request.query.id, STATUS_RUNNING, request.session?.user.username ?? '');
+      await logOperation(db, request, OP_EDIT, `启动定时任务：${request.query.id}`);
+      return okMessage('启动定时任务成功');
+    },
+  );
 
-  api.get<{ Querystring: { id: string } }>('/sys/quartzJob/execute', { config: { permission: QUARTZ_PERMISSION.execute }, schema: idQuery }, async (request) => {
-    const job = await findJob(deps, request.query.id);
-    const outcome = await claimAndRun(deps, job, new Date(), 'manual');
-    if (!outcome) throw businessError('该任务刚刚已执行，请稍后再试');
-    await logOperation(db, request, OP_EDIT, `立即执行定时任务：${job.job_class_name}`);
-    if (!outcome.ok) throw businessError(`执行失败：${outcome.text}`);
-    return okMessage('执行成功!');
-  });
+  api.get<{ Querystring: { id: string } }>(
+    '/sys/quartzJob/execute',
+    { config: { permission: QUARTZ_PERMISSION.execute }, schema: idQuery },
+    async (request) => {
+      const job = await findJob(deps, request.query.id);
+      const outcome = await claimAndRun(deps, job, new Date(), 'manual');
+      if (!outcome) throw businessError('该任务刚刚已执行，请稍后再试');
+      await logOperation(db, request, OP_EDIT, `立即执行定时任务：${job.job_class_name}`);
+      if (!outcome.ok) throw businessError(`执行失败：${outcome.text}`);
+      return okMessage('执行成功!');
+    },
+  );
 
   api.get<{ Querystring: Record<string, unknown> & { jobId?: string } }>(
     '/sys/quartzJob/runList',

@@ -33,7 +33,10 @@ export class QuartzScheduler {
   private readonly inFlight = new Set<Promise<unknown>>();
   private loop: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: AppDeps, private readonly onError: (error: unknown) => void = () => undefined) {}
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {}
 
   start(): void {
     if (!this.stopped) return;
@@ -52,10 +55,15 @@ export class QuartzScheduler {
 
   private wake(delay: number): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.loop = this.tick().catch(this.onError).finally(() => this.wake(this.sleepTime()));
-    }, Math.max(0, delay));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.loop = this.tick()
+          .catch(this.onError)
+          .finally(() => this.wake(this.sleepTime()));
+      },
+      Math.max(0, delay),
+    );
     this.timer.unref();
   }
 

@@ -5,9 +5,27 @@ import { STATUS_STOPPED } from './scheduler';
 const SEED_KEY = 'quartz_jobs_v1';
 
 const JOBS = [
-  { id: 'seed_quartz_send_msg', className: 'org.jeecg.modules.message.job.SendMsgJob', cron: '0/50 * * * * ? *', parameter: null, description: '发送消息队列中待发送的消息' },
-  { id: 'seed_quartz_sample', className: 'org.jeecg.modules.quartz.job.SampleJob', cron: '0/1 * * * * ?', parameter: null, description: '普通定时任务示例' },
-  { id: 'seed_quartz_sample_param', className: 'org.jeecg.modules.quartz.job.SampleParamJob', cron: '0/1 * * * * ?', parameter: 'scott', description: '带参数定时任务示例' },
+  {
+    id: 'seed_quartz_send_msg',
+    className: 'org.jeecg.modules.message.job.SendMsgJob',
+    cron: '0/50 * * * * ? *',
+    parameter: null,
+    description: '发送消息队列中待发送的消息',
+  },
+  {
+    id: 'seed_quartz_sample',
+    className: 'org.jeecg.modules.quartz.job.SampleJob',
+    cron: '0/1 * * * * ?',
+    parameter: null,
+    description: '普通定时任务示例',
+  },
+  {
+    id: 'seed_quartz_sample_param',
+    className: 'org.jeecg.modules.quartz.job.SampleParamJob',
+    cron: '0/1 * * * * ?',
+    parameter: 'scott',
+    description: '带参数定时任务示例',
+  },
 ] as const;
 
 /** Added later than the reference jobs, so it has its own seed key and reaches existing databases too. */

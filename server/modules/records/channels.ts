@@ -37,7 +37,12 @@ export async function deliver(deps: AppDeps, message: OutgoingMessage): Promise<
     return;
   }
   if (message.channel === 'sms') {
-    await deps.sms.send({ mobile: message.receiver.trim(), templateCode: 'message', content: message.content, params: { title: message.title } });
+    await deps.sms.send({
+      mobile: message.receiver.trim(),
+      templateCode: 'message',
+      content: message.content,
+      params: { title: message.title },
+    });
     return;
   }
   if (!deps.config.smtpUrl) throw new Error('未配置邮件服务器（SMTP_URL）');

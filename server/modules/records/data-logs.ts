@@ -22,7 +22,15 @@ export const DATA_LOG_SOURCE: ListSource = {
   ],
 };
 
-const COLUMNS = ['id', 'data_table as dataTable', 'data_id as dataId', 'data_version as dataVersion', 'data_content as dataContent', 'create_by as createBy', 'create_time as createTime'] as const;
+const COLUMNS = [
+  'id',
+  'data_table as dataTable',
+  'data_id as dataId',
+  'data_version as dataVersion',
+  'data_content as dataContent',
+  'create_by as createBy',
+  'create_time as createTime',
+] as const;
 
 /** The labels of an entity's fields (字段名 in the compare), so the dialog can show 职务名称 rather than name. */
 function fieldLabels(table: string): Record<string, string> {
@@ -41,7 +49,12 @@ export function dataLogRoutes(api: FastifyInstance, { db }: AppDeps): void {
     '/sys/dataLog/queryDataVerList',
     {
       config: { permission: DATA_LOG_PERMISSION },
-      schema: { querystring: objectSchema({ dataTable: text('表名', 64, { minLength: 1 }), dataId: text('数据ID', 64, { minLength: 1 }), _t: text('时间戳', 20) }, ['dataTable', 'dataId']) },
+      schema: {
+        querystring: objectSchema(
+          { dataTable: text('表名', 64, { minLength: 1 }), dataId: text('数据ID', 64, { minLength: 1 }), _t: text('时间戳', 20) },
+          ['dataTable', 'dataId'],
+        ),
+      },
     },
     async (request) => {
       const rows = await db
@@ -59,18 +72,31 @@ export function dataLogRoutes(api: FastifyInstance, { db }: AppDeps): void {
     '/sys/dataLog/queryCompareList',
     {
       config: { permission: DATA_LOG_PERMISSION },
-      schema: { querystring: objectSchema({ dataId1: text('版本1', 32, { minLength: 1 }), dataId2: text('版本2', 32, { minLength: 1 }), _t: text('时间戳', 20) }, ['dataId1', 'dataId2']) },
+      schema: {
+        querystring: objectSchema(
+          { dataId1: text('版本1', 32, { minLength: 1 }), dataId2: text('版本2', 32, { minLength: 1 }), _t: text('时间戳', 20) },
+          ['dataId1', 'dataId2'],
+        ),
+      },
     },
     async (request) => {
       const { dataId1, dataId2 } = request.query;
-      const rows = await db.selectFrom('sys_data_log').select([...COLUMNS]).where('id', 'in', [dataId1, dataId2]).execute();
+      const rows = await db
+        .selectFrom('sys_data_log')
+        .select([...COLUMNS])
+        .where('id', 'in', [dataId1, dataId2])
+        .execute();
       const first = rows.find((r) => r.id === dataId1);
       const second = rows.find((r) => r.id === dataId2);
       if (!first || !second) throw businessError('未找到对应数据');
-      if (first.dataTable !== second.dataTable || first.dataId !== second.dataId) throw businessError('请选择相同的数据库表和数据ID进行比较');
+      if (first.dataTable !== second.dataTable || first.dataId !== second.dataId)
+        throw businessError('请选择相同的数据库表和数据ID进行比较');
       const [older, newer] = first.dataVersion <= second.dataVersion ? [first, second] : [second, first];
       const labels = fieldLabels(older.dataTable);
-      return ok([{ ...toRecord(older), fieldLabels: labels }, { ...toRecord(newer), fieldLabels: labels }]);
+      return ok([
+        { ...toRecord(older), fieldLabels: labels },
+        { ...toRecord(newer), fieldLabels: labels },
+      ]);
     },
   );
 }

@@ -67,18 +67,27 @@ export function logRoutes(api: FastifyInstance, { db }: AppDeps): void {
     return okMessage('删除成功!');
   });
 
-  api.delete<{ Querystring: { ids?: string } }>('/sys/log/deleteBatch', { config: { permission: LOG_PERMISSION.delete } }, async (request) => {
-    const ids = idList(String(request.query.ids ?? ''));
-    await db.deleteFrom('sys_log').where('id', 'in', ids).execute();
-    await logOperation(db, request, OP_DELETE, `批量删除日志：${ids.length}条`);
-    return okMessage('批量删除成功!');
-  });
+  api.delete<{ Querystring: { ids?: string } }>(
+    '/sys/log/deleteBatch',
+    { config: { permission: LOG_PERMISSION.delete } },
+    async (request) => {
+      const ids = idList(String(request.query.ids ?? ''));
+      await db.deleteFrom('sys_log').where('id', 'in', ids).execute();
+      await logOperation(db, request, OP_DELETE, `批量删除日志：${ids.length}条`);
+      return okMessage('批量删除成功!');
+    },
+  );
 
   api.get<{ Querystring: ListParams }>('/sys/log/exportXls', { config: { permission: LOG_PERMISSION.export } }, async (request, reply) => {
-    const page = await runListQuery(db, LOG_SOURCE, { ...listParams(request.query), pageNo: 1, pageSize: EXPORT_MAX }, {
-      where: keywordConditions(request.query),
-      maxPageSize: EXPORT_MAX,
-    });
+    const page = await runListQuery(
+      db,
+      LOG_SOURCE,
+      { ...listParams(request.query), pageNo: 1, pageSize: EXPORT_MAX },
+      {
+        where: keywordConditions(request.query),
+        maxPageSize: EXPORT_MAX,
+      },
+    );
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (c: Buffer) => chunks.push(c));
@@ -88,9 +97,16 @@ export function logRoutes(api: FastifyInstance, { db }: AppDeps): void {
     await sheet.addRow(['日志内容', '日志类型', '操作人', 'IP', '操作类型', '请求类型', '请求路径', '请求参数', '耗时(毫秒)', '创建时间']);
     for (const r of page.records) {
       await sheet.addRow([
-        String(r.logContent ?? ''), String(r.logType_dictText ?? r.logType ?? ''), String(r.username ?? ''), String(r.ip ?? ''),
-        String(r.operateType_dictText ?? ''), String(r.requestType ?? ''), String(r.requestUrl ?? ''), String(r.requestParam ?? ''),
-        r.costTime === null || r.costTime === undefined ? '' : Number(r.costTime), String(r.createTime ?? ''),
+        String(r.logContent ?? ''),
+        String(r.logType_dictText ?? r.logType ?? ''),
+        String(r.username ?? ''),
+        String(r.ip ?? ''),
+        String(r.operateType_dictText ?? ''),
+        String(r.requestType ?? ''),
+        String(r.requestUrl ?? ''),
+        String(r.requestParam ?? ''),
+        r.costTime === null || r.costTime === undefined ? '' : Number(r.costTime),
+        String(r.createTime ?? ''),
       ]);
     }
     await sheet.finish();

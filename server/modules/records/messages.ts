@@ -33,7 +33,13 @@ async function attempt(deps: AppDeps, row: SmsRow, html: boolean): Promise<strin
   let reason: string | null = null;
   try {
     if (!CHANNELS.includes(row.es_type as Channel)) throw new Error('不支持的发送方式');
-    await deliver(deps, { channel: row.es_type as Channel, receiver: row.es_receiver, title: row.es_title ?? '', content: row.es_content ?? '', html });
+    await deliver(deps, {
+      channel: row.es_type as Channel,
+      receiver: row.es_receiver,
+      title: row.es_title ?? '',
+      content: row.es_content ?? '',
+      html,
+    });
   } catch (error) {
     reason = failureText(error, deps.config.smtpUrl);
   }
@@ -68,14 +74,17 @@ export function messageRoutes(api: FastifyInstance, deps: AppDeps): void {
     {
       config: { permission: MESSAGE_PERMISSION.sendTest },
       schema: {
-        body: objectSchema({
-          templateCode: text('模板CODE', 64, { minLength: 1 }),
-          testData: text('测试数据', 5000),
-          receiver: text('消息接收方', 200),
-          toUser: text('消息接收方', 200),
-          msgType: text('消息类型', 10),
-          type: text('消息类型', 10),
-        }, ['templateCode']),
+        body: objectSchema(
+          {
+            templateCode: text('模板CODE', 64, { minLength: 1 }),
+            testData: text('测试数据', 5000),
+            receiver: text('消息接收方', 200),
+            toUser: text('消息接收方', 200),
+            msgType: text('消息类型', 10),
+            type: text('消息类型', 10),
+          },
+          ['templateCode'],
+        ),
       },
     },
     async (request) => {
@@ -117,9 +126,15 @@ export function messageRoutes(api: FastifyInstance, deps: AppDeps): void {
 
   api.post<{ Body: { id: string } }>(
     '/sys/message/sysMessage/resend',
-    { config: { permission: MESSAGE_PERMISSION.resend }, schema: { body: objectSchema({ id: text('主键', 32, { minLength: 1 }) }, ['id']) } },
+    {
+      config: { permission: MESSAGE_PERMISSION.resend },
+      schema: { body: objectSchema({ id: text('主键', 32, { minLength: 1 }) }, ['id']) },
+    },
     async (request) => {
-      const res = await sql<SmsRow>`select id, es_title, es_type, es_receiver, es_content, es_send_num, es_send_status from sys_sms where id = ${request.body.id}`.execute(db);
+      const res =
+        await sql<SmsRow>`select id, es_title, es_type, es_receiver, es_content, es_send_num, es_send_status from sys_sms where id = ${request.body.id}`.execute(
+          db,
+        );
       const row = res.rows[0];
       if (!row) throw businessError('未找到对应数据');
       if (row.es_send_status === STATUS_SENT) throw businessError('该消息已发送成功，无需重发');
@@ -140,7 +155,9 @@ export async function sendMessagesNow(deps: AppDeps, ids: string[], retry = fals
   if (!ids.length) return [];
   const states = retry ? [STATUS_FAILED] : ['0'];
   const res = await sql<SmsRow>`select id, es_title, es_type, es_receiver, es_content, es_send_num, es_send_status from sys_sms
-    where id in (${sql.join(ids)}) and es_send_status in (${sql.join(states)}) and coalesce(es_send_num, 0) < ${MAX_SENDS} order by create_time`.execute(deps.db);
+    where id in (${sql.join(ids)}) and es_send_status in (${sql.join(states)}) and coalesce(es_send_num, 0) < ${MAX_SENDS} order by create_time`.execute(
+    deps.db,
+  );
   const failed: string[] = [];
   for (const row of res.rows) if (await attempt(deps, row, looksHtml(row.es_content))) failed.push(row.id);
   return failed;

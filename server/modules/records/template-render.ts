@@ -12,7 +12,8 @@ export function escapeHtml(text: string): string {
 function lookup(data: Record<string, unknown>, path: string): unknown {
   let value: unknown = data;
   for (const key of path.split('.')) {
-    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.prototype.hasOwnProperty.call(value, key)) return undefined;
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.prototype.hasOwnProperty.call(value, key))
+      return undefined;
     value = (value as Record<string, unknown>)[key];
   }
   return value;

@@ -22,8 +22,13 @@ interface SourceRow {
 async function tryConnect(row: SourceRow, password: string | undefined): Promise<string | null> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({
-    host: row.db_host, port: Number(row.db_port), database: row.db_name, user: row.db_username,
-    ...(password !== undefined ? { password } : {}), connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: CONNECT_TIMEOUT_MS,
+    host: row.db_host,
+    port: Number(row.db_port),
+    database: row.db_name,
+    user: row.db_username,
+    ...(password !== undefined ? { password } : {}),
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: CONNECT_TIMEOUT_MS,
   });
   client.on('error', () => undefined);
   try {
@@ -53,7 +58,9 @@ export async function dataSourceRoutes(api: FastifyInstance, deps: AppDeps): Pro
     '/sys/dataSource/password',
     {
       config: { permission: DATA_SOURCE_PERMISSION.password },
-      schema: { body: objectSchema({ id: text('主键', 32, { minLength: 1 }), password: text('密码', 200, { minLength: 1 }) }, ['id', 'password']) },
+      schema: {
+        body: objectSchema({ id: text('主键', 32, { minLength: 1 }), password: text('密码', 200, { minLength: 1 }) }, ['id', 'password']),
+      },
     },
     async (request) => {
       const { id, password } = request.body;
@@ -69,7 +76,10 @@ export async function dataSourceRoutes(api: FastifyInstance, deps: AppDeps): Pro
 
   api.post<{ Body: { id: string } }>(
     '/sys/dataSource/testConnection',
-    { config: { permission: DATA_SOURCE_PERMISSION.test }, schema: { body: objectSchema({ id: text('主键', 32, { minLength: 1 }) }, ['id']) } },
+    {
+      config: { permission: DATA_SOURCE_PERMISSION.test },
+      schema: { body: objectSchema({ id: text('主键', 32, { minLength: 1 }) }, ['id']) },
+    },
     async (request) => {
       const res = await sql<SourceRow>`select s.db_host, s.db_port, s.db_name, s.db_username, k.password_enc
         from sys_data_source s left join sys_data_source_secret k on k.source_id = s.id where s.id = ${request.body.id}`.execute(db);

@@ -33,9 +33,13 @@ export async function nextFillValue(db: Db, ruleCode: string, now = new Date()):
   const seq = await db.transaction().execute(async (tx) => {
     await sql`insert into sys_fill_rule_seq (rule_code, period, seq, update_time) values (${ruleCode}, ${period}, 0, ${now})
       on conflict (rule_code, period) do nothing`.execute(tx);
-    const cur = await sql<{ seq: number | string }>`select seq from sys_fill_rule_seq where rule_code = ${ruleCode} and period = ${period} for update`.execute(tx);
+    const cur = await sql<{
+      seq: number | string;
+    }>`select seq from sys_fill_rule_seq where rule_code = ${ruleCode} and period = ${period} for update`.execute(tx);
     const next = Number(cur.rows[0]!.seq) + 1;
-    await sql`update sys_fill_rule_seq set seq = ${next}, update_time = ${now} where rule_code = ${ruleCode} and period = ${period}`.execute(tx);
+    await sql`update sys_fill_rule_seq set seq = ${next}, update_time = ${now} where rule_code = ${ruleCode} and period = ${period}`.execute(
+      tx,
+    );
     return next;
   });
   return composeValue(params, parts, seq);
@@ -46,7 +50,9 @@ export async function previewFillValue(db: Db, ruleCode: string, now = new Date(
   const params = await ruleParams(db, ruleCode);
   const parts = dateParts(now);
   const period = periodOf(params.reset, parts);
-  const cur = await sql<{ seq: number | string }>`select seq from sys_fill_rule_seq where rule_code = ${ruleCode} and period = ${period}`.execute(db);
+  const cur = await sql<{
+    seq: number | string;
+  }>`select seq from sys_fill_rule_seq where rule_code = ${ruleCode} and period = ${period}`.execute(db);
   return composeValue(params, parts, Number(cur.rows[0]?.seq ?? 0) + 1);
 }
 
@@ -81,18 +87,34 @@ export function fillRuleRoutes(api: FastifyInstance, deps: AppDeps): void {
 
   const execute = async (ruleCode: string) => ok(await nextFillValue(db, ruleCode));
   const params = { params: objectSchema({ ruleCode: CODE }, ['ruleCode']) };
-  api.get<{ Params: { ruleCode: string } }>('/sys/fillRule/executeRuleByCode/:ruleCode', { config: { authenticated: true }, schema: params }, (request) => execute(request.params.ruleCode));
-  api.put<{ Params: { ruleCode: string } }>('/sys/fillRule/executeRuleByCode/:ruleCode', { config: { authenticated: true }, schema: params }, (request) => execute(request.params.ruleCode));
+  api.get<{ Params: { ruleCode: string } }>(
+    '/sys/fillRule/executeRuleByCode/:ruleCode',
+    { config: { authenticated: true }, schema: params },
+    (request) => execute(request.params.ruleCode),
+  );
+  api.put<{ Params: { ruleCode: string } }>(
+    '/sys/fillRule/executeRuleByCode/:ruleCode',
+    { config: { authenticated: true }, schema: params },
+    (request) => execute(request.params.ruleCode),
+  );
 
   api.put<{ Body: { rules: { ruleCode: string }[] } }>(
     '/sys/fillRule/executeRuleByCodeBatch',
     {
       config: { authenticated: true },
       schema: {
-        body: objectSchema({
-          commonFormData: { type: 'object' },
-          rules: { type: 'array', minItems: 1, maxItems: MAX_BATCH, items: objectSchema({ ruleCode: CODE, formData: { type: 'object' } }, ['ruleCode']) },
-        }, ['rules']),
+        body: objectSchema(
+          {
+            commonFormData: { type: 'object' },
+            rules: {
+              type: 'array',
+              minItems: 1,
+              maxItems: MAX_BATCH,
+              items: objectSchema({ ruleCode: CODE, formData: { type: 'object' } }, ['ruleCode']),
+            },
+          },
+          ['rules'],
+        ),
       },
     },
     async (request) => {

@@ -4,8 +4,18 @@ import type { Db } from '../../db/types';
 const SEED_KEY = 'rules_fill_rules_v1';
 
 const FILL_RULES = [
-  { id: 'seed_fill_order_num', code: 'shop_order_num', name: '订单号', params: '{"prefix":"CN","dateFormat":"yyyyMMdd","seqLength":4,"reset":"day"}' },
-  { id: 'seed_fill_cert_no', code: 'xypj_cert_no', name: '信用评价证书编号', params: '{"prefix":"XYPJ","dateFormat":"yyyy","seqLength":5,"reset":"year","separator":"-"}' },
+  {
+    id: 'seed_fill_order_num',
+    code: 'shop_order_num',
+    name: '订单号',
+    params: '{"prefix":"CN","dateFormat":"yyyyMMdd","seqLength":4,"reset":"day"}',
+  },
+  {
+    id: 'seed_fill_cert_no',
+    code: 'xypj_cert_no',
+    name: '信用评价证书编号',
+    params: '{"prefix":"XYPJ","dateFormat":"yyyy","seqLength":5,"reset":"year","separator":"-"}',
+  },
   { id: 'seed_fill_org_code', code: 'org_num_role', name: '机构编码', params: '{"prefix":"A","seqLength":3,"reset":"never"}' },
 ] as const;
 

@@ -35,7 +35,11 @@ function firstProtocol(request: FastifyRequest): string {
  * JeecgBoot clients send it (`new WebSocket(url, [token])`), the access token as the first sub-protocol.
  * A token is never read from the URL. Null when nothing valid is offered.
  */
-async function handshakeUser(request: FastifyRequest<{ Querystring: SocketQuery }>, tickets: TicketStore, tokens: TokenService): Promise<TicketHolder | null> {
+async function handshakeUser(
+  request: FastifyRequest<{ Querystring: SocketQuery }>,
+  tickets: TicketStore,
+  tokens: TokenService,
+): Promise<TicketHolder | null> {
   if (request.query.ticket) return tickets.consumeHolder(request.query.ticket);
   const offered = firstProtocol(request);
   if (!offered) return null;
@@ -96,7 +100,13 @@ async function socketRoutes(scope: FastifyInstance, { db, tokens, shared, notice
     {
       websocket: true,
       config: { public: true },
-      schema: { params: objectSchema({ userId: USER_PARAM, pageId: text('页面ID', 64, { minLength: 1, pattern: SAFE_CODE }) }, ['userId', 'pageId']), querystring: QUERY },
+      schema: {
+        params: objectSchema({ userId: USER_PARAM, pageId: text('页面ID', 64, { minLength: 1, pattern: SAFE_CODE }) }, [
+          'userId',
+          'pageId',
+        ]),
+        querystring: QUERY,
+      },
       preValidation: admit,
     },
     (socket, request) => {

@@ -13,7 +13,8 @@ export interface NoticeMessage {
 }
 
 /** One event on the notice channel; every instance applies it to the sockets it holds. */
-type NoticeEvent = { to: 'user'; userId: string; msg: NoticeMessage } | { to: 'all'; msg: NoticeMessage } | { to: 'close'; userId: string; tokenId: string };
+type NoticeEvent =
+  { to: 'user'; userId: string; msg: NoticeMessage } | { to: 'all'; msg: NoticeMessage } | { to: 'close'; userId: string; tokenId: string };
 
 const CHANNEL = 'socket:notice';
 

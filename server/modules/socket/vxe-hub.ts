@@ -133,12 +133,16 @@ export class VxeHub {
       (msg.scope === 'table' ? client.keys : client.commonKeys)?.delete(msg.key);
     } else {
       this.bind(client, msg.key, msg.scope);
-      this.shared.publish(CHANNEL, JSON.stringify({ key: msg.key, scope: msg.scope, sender: client.id, message: msg.message } satisfies RelayEvent));
+      this.shared.publish(
+        CHANNEL,
+        JSON.stringify({ key: msg.key, scope: msg.scope, sender: client.id, message: msg.message } satisfies RelayEvent),
+      );
     }
   }
 
   private deliver(event: RelayEvent): void {
-    for (const other of this.clients) if (other.id !== event.sender && this.bound(other, event.key, event.scope)) send(other.socket, event.message);
+    for (const other of this.clients)
+      if (other.id !== event.sender && this.bound(other, event.key, event.scope)) send(other.socket, event.message);
   }
 }
 

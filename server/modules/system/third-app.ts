@@ -6,5 +6,7 @@ import { ok } from '../../core/envelope';
  * department sync. None is in this product, so both are false and the client hides its sync buttons.
  */
 export function thirdAppRoutes(api: FastifyInstance): void {
-  api.get('/sys/thirdApp/getEnabledType', { config: { authenticated: true } }, async () => ok({ wechatEnterprise: false, dingtalk: false }));
+  api.get('/sys/thirdApp/getEnabledType', { config: { authenticated: true } }, async () =>
+    ok({ wechatEnterprise: false, dingtalk: false }),
+  );
 }

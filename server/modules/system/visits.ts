@@ -12,7 +12,9 @@ function visits(db: Db) {
 
 export async function loginInfo(db: Db, now = new Date()) {
   const today = startOfDay(now);
-  const total = await visits(db).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = await visits(db)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const todayRow = await visits(db)
     .where('create_time', '>=', today)
     .select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`count(distinct ip)`.as('ips')])

@@ -27,7 +27,17 @@ export const APPLICATION_STATE_TEXT: Record<string, string> = {
 const stateText = (s: string) => `「${APPLICATION_STATE_TEXT[s] ?? s}」`;
 
 /** Set by the server only: by submit, accept, return and assignment. */
-const SERVER_SET = ['state', 'snapshot', 'submitTime', 'returnReason', 'acceptTime', 'companyName', 'creditCode', 'expertNames', 'withdrawReason'];
+const SERVER_SET = [
+  'state',
+  'snapshot',
+  'submitTime',
+  'returnReason',
+  'acceptTime',
+  'companyName',
+  'creditCode',
+  'expertNames',
+  'withdrawReason',
+];
 const EDITABLE_STATES = ['draft', 'returned'];
 const MATERIAL_TYPES = /\.(pdf|jpe?g|png)$/i;
 
@@ -101,7 +111,10 @@ export function applicationRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const row = await scopedApplication(db, request);
     if (!EDITABLE_STATES.includes(String(row.state))) throw businessError(`申报${stateText(String(row.state))}，不能提交`);
     await batchAccepting(db, row.batchId);
-    const materials = String(row.materials ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const materials = String(row.materials ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (!materials.length) throw businessError('请先上传申报材料');
     if (materials.some((m) => !MATERIAL_TYPES.test(m.split('?')[0]!))) throw businessError('申报材料只能是PDF、JPG或PNG文件');
     const companyId = String(row.companyId);
@@ -122,7 +135,8 @@ export function applicationRoutes(api: FastifyInstance, { db }: AppDeps): void {
       const { user } = requireSession(request);
       const row = await scopedApplication(db, request);
       const reason = path === 'return' ? requiredText(request.body, 'reason', '退回原因', 500) : null;
-      if (row.state !== 'submitted') throw businessError(`只有已提交的申报可以${path === 'accept' ? '受理' : '退回'}，该申报是${stateText(String(row.state))}状态`);
+      if (row.state !== 'submitted')
+        throw businessError(`只有已提交的申报可以${path === 'accept' ? '受理' : '退回'}，该申报是${stateText(String(row.state))}状态`);
       const now = new Date();
       const res =
         path === 'accept'

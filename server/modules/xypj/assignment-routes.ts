@@ -12,14 +12,18 @@ import { findRecord, requireRecord } from './records';
 /** The batch being evaluated: the given one, else the latest open or reviewing batch. */
 export async function evaluationBatch(db: Db, batchId: unknown): Promise<Record<string, JsonValue>> {
   if (typeof batchId === 'string' && batchId) return await requireRecord(db, 'xypj_batch', batchId);
-  const res = await sql<{ id: string }>`select id from xypj_batch where state in ('open', 'reviewing') order by year desc, create_time desc limit 1`.execute(db);
+  const res = await sql<{
+    id: string;
+  }>`select id from xypj_batch where state in ('open', 'reviewing') order by year desc, create_time desc limit 1`.execute(db);
   const batch = res.rows[0] ? await findRecord(db, 'xypj_batch', res.rows[0].id) : null;
   if (!batch) throw businessError('当前没有申报中或评审中的批次');
   return batch;
 }
 
 const idList = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : []).map((v) => String(v).trim()).filter((v) => v && v.length <= 64);
+  (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [])
+    .map((v) => String(v).trim())
+    .filter((v) => v && v.length <= 64);
 
 /**
  * POST /xypj/application/assign {id, expertIds}, POST /xypj/application/autoAssign {batchId},
@@ -67,10 +71,17 @@ export function assignmentRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get<{ Querystring: { batchId?: string } }>('/xypj/application/assignment', { config: { permission } }, async (request) => {
     const batch = await evaluationBatch(db, request.query.batchId);
     const batchId = String(batch.id);
-    const apps = await sql<Record<string, unknown>>`select id, company_name as "companyName", credit_code as "creditCode", state, expert_names as "expertNames"
+    const apps = await sql<
+      Record<string, unknown>
+    >`select id, company_name as "companyName", credit_code as "creditCode", state, expert_names as "expertNames"
       from xypj_application where batch_id = ${batchId} and state in ('accepted', 'assigned', 'scored', 'reviewed', 'published')
       order by case state when 'accepted' then 0 when 'assigned' then 1 else 2 end, accept_time asc nulls last, id asc`.execute(db);
-    const sheets = await sql<{ applicationId: string; expertId: string; expertName: string; state: string }>`select application_id as "applicationId", expert_id as "expertId",
+    const sheets = await sql<{
+      applicationId: string;
+      expertId: string;
+      expertName: string;
+      state: string;
+    }>`select application_id as "applicationId", expert_id as "expertId",
       expert_name as "expertName", state from xypj_score_sheet where batch_id = ${batchId} order by create_time asc, id asc`.execute(db);
     const loads = await expertLoads(db, batchId);
     const experts = (await allExperts(db)).map((e) => ({ ...e, load: loads.get(e.id) ?? 0 }));

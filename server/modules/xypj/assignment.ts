@@ -16,7 +16,12 @@ export interface ExpertRow {
 type Row = Record<string, JsonValue>;
 
 /** Names compare without blanks and with half- and full-width brackets alike. */
-const normalUnit = (s: unknown) => String(s ?? '').replace(/\s+/g, '').replace(/（/g, '(').replace(/）/g, ')').toUpperCase();
+const normalUnit = (s: unknown) =>
+  String(s ?? '')
+    .replace(/\s+/g, '')
+    .replace(/（/g, '(')
+    .replace(/）/g, ')')
+    .toUpperCase();
 
 /** Whether the expert works for the company itself (work unit = its name, or its credit code). */
 export function isOwnUnit(expert: Pick<ExpertRow, 'workUnit'>, company: { name?: JsonValue; creditCode?: JsonValue }): boolean {
@@ -32,7 +37,10 @@ export async function allExperts(db: Db): Promise<ExpertRow[]> {
 
 /** How many sheets each expert holds in the batch (their load). */
 export async function expertLoads(db: Db, batchId: string): Promise<Map<string, number>> {
-  const res = await sql<{ expertId: string; n: number | string }>`select expert_id as "expertId", count(*) as n from xypj_score_sheet where batch_id = ${batchId} group by expert_id`.execute(db);
+  const res = await sql<{
+    expertId: string;
+    n: number | string;
+  }>`select expert_id as "expertId", count(*) as n from xypj_score_sheet where batch_id = ${batchId} group by expert_id`.execute(db);
   return new Map(res.rows.map((r) => [r.expertId, Number(r.n)]));
 }
 
@@ -61,9 +69,11 @@ export function assignmentProblem(app: Row, company: Row, experts: ExpertRow[], 
 export async function assignExperts(db: Db, applicationId: string, expertIds: string[], username: string, now = new Date()): Promise<void> {
   const app = await requireRecord(db, 'xypj_application', applicationId);
   const state = String(app.state);
-  if (state !== 'accepted' && state !== 'assigned') throw businessError(`只有已受理的申报可以分配专家，该申报是「${APPLICATION_STATE_TEXT[state] ?? state}」状态`);
+  if (state !== 'accepted' && state !== 'assigned')
+    throw businessError(`只有已受理的申报可以分配专家，该申报是「${APPLICATION_STATE_TEXT[state] ?? state}」状态`);
   const batch = await requireRecord(db, 'xypj_batch', app.batchId);
-  if (!['open', 'reviewing'].includes(String(batch.state))) throw businessError(`批次${String(batch.name)}不在申报或评审阶段，不能分配专家`);
+  if (!['open', 'reviewing'].includes(String(batch.state)))
+    throw businessError(`批次${String(batch.name)}不在申报或评审阶段，不能分配专家`);
   const company = await requireRecord(db, 'xypj_company', app.companyId);
   const ids = [...new Set(expertIds)];
   const all = await allExperts(db);
@@ -72,7 +82,11 @@ export async function assignExperts(db: Db, applicationId: string, expertIds: st
   const experts = chosen as ExpertRow[];
   const problem = assignmentProblem(app, company, experts, Number(batch.expertsPerApplication ?? 3));
   if (problem) throw businessError(problem);
-  const existing = await sql<{ id: string; expertId: string; state: string }>`select id, expert_id as "expertId", state from xypj_score_sheet where application_id = ${applicationId}`.execute(db);
+  const existing = await sql<{
+    id: string;
+    expertId: string;
+    state: string;
+  }>`select id, expert_id as "expertId", state from xypj_score_sheet where application_id = ${applicationId}`.execute(db);
   if (existing.rows.some((s) => s.state !== 'draft')) throw businessError('已有专家提交评分，不能重新分配专家');
   const keep = new Set(ids);
   const drop = existing.rows.filter((s) => !keep.has(s.expertId)).map((s) => s.id);
@@ -86,12 +100,21 @@ export async function assignExperts(db: Db, applicationId: string, expertIds: st
   for (const e of experts.filter((x) => !have.has(x.id))) {
     const sheetId = newId();
     await sql`insert into xypj_score_sheet (id, application_id, batch_id, company_name, expert_id, expert_name, state, total, create_by, create_time)
-      values (${sheetId}, ${applicationId}, ${String(app.batchId)}, ${String(app.companyName ?? '')}, ${e.id}, ${e.name}, 'draft', null, ${username}, ${now})`.execute(db);
-    const rows = items.map((it, i) => sql`(${sql.join([newId(), sheetId, it.id, it.category, it.item, it.maxScore, it.guide, it.orderNum ?? i + 1, username, now])})`);
-    await sql`insert into xypj_score_item (id, sheet_id, criteria_item_id, category, item, max_score, guide, order_num, create_by, create_time) values ${sql.join(rows)}`.execute(db);
+      values (${sheetId}, ${applicationId}, ${String(app.batchId)}, ${String(app.companyName ?? '')}, ${e.id}, ${e.name}, 'draft', null, ${username}, ${now})`.execute(
+      db,
+    );
+    const rows = items.map(
+      (it, i) =>
+        sql`(${sql.join([newId(), sheetId, it.id, it.category, it.item, it.maxScore, it.guide, it.orderNum ?? i + 1, username, now])})`,
+    );
+    await sql`insert into xypj_score_item (id, sheet_id, criteria_item_id, category, item, max_score, guide, order_num, create_by, create_time) values ${sql.join(rows)}`.execute(
+      db,
+    );
   }
   const names = experts.map((e) => e.name).join('、');
-  await sql`update xypj_application set state = 'assigned', expert_names = ${names.slice(0, 200)}, update_by = ${username}, update_time = ${now} where id = ${applicationId}`.execute(db);
+  await sql`update xypj_application set state = 'assigned', expert_names = ${names.slice(0, 200)}, update_by = ${username}, update_time = ${now} where id = ${applicationId}`.execute(
+    db,
+  );
 }
 
 /**

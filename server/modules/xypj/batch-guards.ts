@@ -52,7 +52,9 @@ async function toReviewing(db: Db, batch: Batch, today: string): Promise<MovePla
   const apps = await applicationsOf(db, String(batch.id));
   const end = String(batch.applyEnd ?? '');
   const windowOpen = !end || today <= end;
-  const blockers = windowOpen ? [end ? `申报期尚未结束（${end}截止），如需提前截止申报请填写原因` : '批次未设置申报截止日期，如需截止申报请填写原因'] : [];
+  const blockers = windowOpen
+    ? [end ? `申报期尚未结束（${end}截止），如需提前截止申报请填写原因` : '批次未设置申报截止日期，如需截止申报请填写原因']
+    : [];
   const effects: string[] = [];
   const closing = inStates(apps, UNSUBMITTED_STATES).length;
   if (closing) effects.push(`${closing}份草稿或已退回未重新提交的申报将被截止，企业不能再修改和提交`);
@@ -130,7 +132,9 @@ export async function applyMoveEffects(db: Db, batchId: string, to: string, user
 export async function closeLeftovers(db: Db): Promise<void> {
   const now = new Date();
   await sql`update xypj_application a set state = 'closed', update_by = 'system', update_time = ${now} from xypj_batch b
-    where b.id = a.batch_id and ((a.state = 'draft' and b.state <> 'open') or (a.state = 'returned' and b.state in ('publicity', 'published', 'closed')))`.execute(db);
+    where b.id = a.batch_id and ((a.state = 'draft' and b.state <> 'open') or (a.state = 'returned' and b.state in ('publicity', 'published', 'closed')))`.execute(
+    db,
+  );
   await sql`update xypj_score_sheet s set state = 'closed', update_by = 'system', update_time = ${now} from xypj_batch b, xypj_application a
     where b.id = s.batch_id and a.id = s.application_id and s.state <> 'submitted' and s.state <> 'closed'
       and (b.state not in ('open', 'reviewing') or a.state = 'withdrawn')`.execute(db);

@@ -15,7 +15,14 @@ import { findRecord, requireRecord, requiredText } from './records';
 
 /** The yearly cycle; a batch moves one step forward at a time. */
 export const BATCH_STATES = ['draft', 'open', 'reviewing', 'publicity', 'published', 'closed'] as const;
-export const BATCH_STATE_TEXT: Record<string, string> = { draft: '草稿', open: '申报中', reviewing: '评审中', publicity: '公示中', published: '已发布', closed: '已关闭' };
+export const BATCH_STATE_TEXT: Record<string, string> = {
+  draft: '草稿',
+  open: '申报中',
+  reviewing: '评审中',
+  publicity: '公示中',
+  published: '已发布',
+  closed: '已关闭',
+};
 
 /** sys_log operate_type of an edit (as the administration module writes it). */
 const OPERATE_EDIT = 3;
@@ -29,13 +36,18 @@ export function transitionProblem(from: string, to: string): string | null {
   if (j < 0) return '目标状态不正确';
   if (i === j) return `批次已是${stateText(to)}状态`;
   const next = BATCH_STATES[i + 1];
-  if (j !== i + 1) return next ? `批次只能从${stateText(from)}变更为${stateText(next)}，不能变更为${stateText(to)}` : `${stateText(from)}的批次不能再变更状态`;
+  if (j !== i + 1)
+    return next
+      ? `批次只能从${stateText(from)}变更为${stateText(next)}，不能变更为${stateText(to)}`
+      : `${stateText(from)}的批次不能再变更状态`;
   return null;
 }
 
 /** The batch companies apply to now: the open one (the latest year when, unusually, there are several). */
 export async function currentBatch(db: Db): Promise<Record<string, JsonValue> | null> {
-  const res = await sql<{ id: string }>`select id from xypj_batch where state = 'open' order by year desc, create_time desc limit 1`.execute(db);
+  const res = await sql<{
+    id: string;
+  }>`select id from xypj_batch where state = 'open' order by year desc, create_time desc limit 1`.execute(db);
   const id = res.rows[0]?.id;
   return id ? await findRecord(db, 'xypj_batch', id) : null;
 }

@@ -13,7 +13,9 @@ const STAFF_ROLES = ['admin', 'xypj_staff'];
 const callers = new WeakMap<FastifyRequest, Caller>();
 
 async function ownedId(db: Db, table: 'xypj_company' | 'xypj_expert', userId: string): Promise<string | null> {
-  const res = await sql<{ id: string }>`select id from ${sql.table(table)} where user_id = ${userId} order by create_time asc limit 1`.execute(db);
+  const res = await sql<{
+    id: string;
+  }>`select id from ${sql.table(table)} where user_id = ${userId} order by create_time asc limit 1`.execute(db);
   return res.rows[0]?.id ?? null;
 }
 
@@ -29,8 +31,10 @@ export async function callerOf(request: FastifyRequest, db: Db): Promise<Caller>
   const grants = await requireGrants(request, db);
   let caller: Caller;
   if (grants.isAdmin || grants.roleCodes.some((r) => STAFF_ROLES.includes(r))) caller = { kind: 'staff' };
-  else if (grants.roleCodes.includes('xypj_company')) caller = { kind: 'company', userId: user.id, companyId: await ownedId(db, 'xypj_company', user.id) };
-  else if (grants.roleCodes.includes('xypj_expert')) caller = { kind: 'expert', userId: user.id, expertId: await ownedId(db, 'xypj_expert', user.id) };
+  else if (grants.roleCodes.includes('xypj_company'))
+    caller = { kind: 'company', userId: user.id, companyId: await ownedId(db, 'xypj_company', user.id) };
+  else if (grants.roleCodes.includes('xypj_expert'))
+    caller = { kind: 'expert', userId: user.id, expertId: await ownedId(db, 'xypj_expert', user.id) };
   else caller = { kind: 'staff' };
   callers.set(request, caller);
   return caller;

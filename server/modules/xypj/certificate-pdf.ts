@@ -41,7 +41,11 @@ const A4: [number, number] = [595.28, 841.89];
  * server bundle would otherwise load them with every other module.
  */
 async function pdfLibraries() {
-  const [{ PDFDocument, rgb }, { default: fontkit }, { default: QRCode }] = await Promise.all([import('pdf-lib'), import('@foliojs-fork/fontkit'), import('qrcode')]);
+  const [{ PDFDocument, rgb }, { default: fontkit }, { default: QRCode }] = await Promise.all([
+    import('pdf-lib'),
+    import('@foliojs-fork/fontkit'),
+    import('qrcode'),
+  ]);
   return { PDFDocument, rgb, fontkit, QRCode };
 }
 type PdfLibraries = Awaited<ReturnType<typeof pdfLibraries>>;
@@ -74,7 +78,13 @@ function drawQr({ QRCode, rgb }: PdfLibraries, page: PDFPage, text: string, x: n
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       if (!qr.modules.get(r, c)) continue;
-      page.drawRectangle({ x: x + (c + quiet) * cell, y: y + size - (r + quiet + 1) * cell, width: cell, height: cell, color: rgb(0, 0, 0) });
+      page.drawRectangle({
+        x: x + (c + quiet) * cell,
+        y: y + size - (r + quiet + 1) * cell,
+        width: cell,
+        height: cell,
+        color: rgb(0, 0, 0),
+      });
     }
   }
 }

@@ -17,7 +17,11 @@ import { definitionOf, requireRecord, requiredText } from './records';
 export const DEFAULT_ISSUER = '省工程建设监理协会';
 
 export async function issuerName(db: Db): Promise<string> {
-  const res = await sql<{ depart_name: string }>`select depart_name from sys_depart where parent_id is null or parent_id = '' order by depart_order asc, org_code asc limit 1`.execute(db);
+  const res = await sql<{
+    depart_name: string;
+  }>`select depart_name from sys_depart where parent_id is null or parent_id = '' order by depart_order asc, org_code asc limit 1`.execute(
+    db,
+  );
   return res.rows[0]?.depart_name || DEFAULT_ISSUER;
 }
 
@@ -54,7 +58,8 @@ export function certificateRoutes(api: FastifyInstance, deps: AppDeps): void {
     const reason = requiredText(request.body, 'reason', '撤销原因', 500);
     if (cert.status === 'revoked') throw businessError(`证书${String(cert.certNo)}已撤销`);
     const now = new Date();
-    const res = await sql`update xypj_certificate set status = 'revoked', revoke_reason = ${reason}, revoke_time = ${now}, update_by = ${user.username}, update_time = ${now}
+    const res =
+      await sql`update xypj_certificate set status = 'revoked', revoke_reason = ${reason}, revoke_time = ${now}, update_by = ${user.username}, update_time = ${now}
       where id = ${String(cert.id)} and status <> 'revoked' returning id`.execute(db);
     if (!res.rows.length) throw businessError('证书状态已变化，请刷新后重试');
     await notifyCertificateRevoked(request, String(cert.id));

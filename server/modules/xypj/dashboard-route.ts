@@ -34,10 +34,18 @@ async function currentBatchId(db: Db): Promise<string | undefined> {
 
 async function batchFigures(db: Db, batchId: string) {
   const batch = await findRecord(db, 'xypj_batch', batchId);
-  const applications = await countBy(db, sql`select ${APPLICATION_STATE} as key, count(*)::int as n from xypj_application a
-    join xypj_batch b on b.id = a.batch_id where a.batch_id = ${batchId} group by 1`);
-  const grades = await countBy(db, sql`select grade as key, count(*)::int as n from xypj_result where batch_id = ${batchId} and grade is not null group by grade`);
-  const avg = await sql<{ avg: string | null }>`select round(avg(final_score), 1) as avg from xypj_result where batch_id = ${batchId}`.execute(db);
+  const applications = await countBy(
+    db,
+    sql`select ${APPLICATION_STATE} as key, count(*)::int as n from xypj_application a
+    join xypj_batch b on b.id = a.batch_id where a.batch_id = ${batchId} group by 1`,
+  );
+  const grades = await countBy(
+    db,
+    sql`select grade as key, count(*)::int as n from xypj_result where batch_id = ${batchId} and grade is not null group by grade`,
+  );
+  const avg = await sql<{
+    avg: string | null;
+  }>`select round(avg(final_score), 1) as avg from xypj_result where batch_id = ${batchId}`.execute(db);
   return {
     batch: batch ? { id: batch.id, name: batch.name, year: batch.year, state: batch.state } : null,
     applications,
@@ -77,16 +85,21 @@ async function summary(db: Db) {
 async function mine(db: Db, request: Parameters<typeof callerOf>[0]) {
   const caller = await callerOf(request, db);
   if (caller.kind === 'expert' && caller.expertId) {
-    const sheets = await countBy(db, sql`select ${SHEET_STATE} as key, count(*)::int as n from xypj_score_sheet s ${SHEET_JOINS}
-      where s.expert_id = ${caller.expertId} group by 1`);
+    const sheets = await countBy(
+      db,
+      sql`select ${SHEET_STATE} as key, count(*)::int as n from xypj_score_sheet s ${SHEET_JOINS}
+      where s.expert_id = ${caller.expertId} group by 1`,
+    );
     return { kind: 'expert', sheets };
   }
   if (caller.kind === 'company' && caller.companyId) {
     const company = await findRecord(db, 'xypj_company', caller.companyId);
     const batchId = await currentBatchId(db);
     const application = batchId
-      ? (await sql<{ id: string; state: string; returnReason: string | null }>`select id, state, return_reason as "returnReason"
-          from xypj_application where batch_id = ${batchId} and company_id = ${caller.companyId}`.execute(db)).rows[0] ?? null
+      ? ((
+          await sql<{ id: string; state: string; returnReason: string | null }>`select id, state, return_reason as "returnReason"
+          from xypj_application where batch_id = ${batchId} and company_id = ${caller.companyId}`.execute(db)
+        ).rows[0] ?? null)
       : null;
     const batch = batchId ? await findRecord(db, 'xypj_batch', batchId) : null;
     const latest = await sql<{ grade: string; finalScore: string; year: number; certNo: string | null; certStatus: string | null }>`

@@ -14,7 +14,12 @@ export const EVIDENCE_SUB_FORMS = [
 ] as const;
 
 const paths = (value: unknown): string[] =>
-  typeof value === 'string' ? value.split(',').map((p) => p.trim()).filter(Boolean) : [];
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : [];
 
 function checkFiles(value: unknown, label: string): void {
   if (paths(value).some((path) => !EVIDENCE_FILE.test(path.split('?')[0]!))) throw businessError(`${label}只能是PDF、JPG或PNG文件`);
@@ -27,7 +32,8 @@ export function checkEvidenceFiles(body: Record<string, unknown>): void {
     const rows = body[form.property];
     if (!Array.isArray(rows)) continue;
     rows.forEach((row, i) => {
-      if (row && typeof row === 'object' && !Array.isArray(row)) checkFiles((row as Record<string, unknown>)[form.column], `${form.title}第${i + 1}行：${form.label}`);
+      if (row && typeof row === 'object' && !Array.isArray(row))
+        checkFiles((row as Record<string, unknown>)[form.column], `${form.title}第${i + 1}行：${form.label}`);
     });
   }
 }

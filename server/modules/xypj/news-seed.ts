@@ -5,10 +5,20 @@ import { PUBLISHED } from './publishing-routes';
 const SEED_KEY = 'xypj:demo-news';
 
 const NEWS: Array<[string, string, string, string, string]> = [
-  ['关于开展年度监理企业信用评价工作的通知', '1', PUBLISHED, '请各监理企业在申报期内完成单位信息维护和信用评价申报。',
-    '<p>各有关单位：</p><p>为推进建筑市场信用体系建设，协会决定开展年度工程监理企业信用评价工作。请各企业在<strong>申报期</strong>内登录本系统，完善单位信息并提交申报材料。</p>'],
-  ['监理企业信用评价办法解读', '3', PUBLISHED, '评价指标、计分方法和等级划分的说明。',
-    '<p>信用评价分为基本情况、工程业绩、企业管理、财务状况和社会信用五类，满分100分。</p><ul><li>90分以上为AAA级</li><li>80分以上为AA级</li><li>70分以上为A级</li><li>60分以上为B级</li></ul>'],
+  [
+    '关于开展年度监理企业信用评价工作的通知',
+    '1',
+    PUBLISHED,
+    '请各监理企业在申报期内完成单位信息维护和信用评价申报。',
+    '<p>各有关单位：</p><p>为推进建筑市场信用体系建设，协会决定开展年度工程监理企业信用评价工作。请各企业在<strong>申报期</strong>内登录本系统，完善单位信息并提交申报材料。</p>',
+  ],
+  [
+    '监理企业信用评价办法解读',
+    '3',
+    PUBLISHED,
+    '评价指标、计分方法和等级划分的说明。',
+    '<p>信用评价分为基本情况、工程业绩、企业管理、财务状况和社会信用五类，满分100分。</p><ul><li>90分以上为AAA级</li><li>80分以上为AA级</li><li>70分以上为A级</li><li>60分以上为B级</li></ul>',
+  ],
   ['全省工程监理行业发展情况通报（草稿）', '2', '0', '', '<p>本文尚在编辑中。</p>'],
 ];
 
@@ -27,11 +37,15 @@ export async function seedXypjNews(db: Db): Promise<void> {
     if (!existing.rows[0]?.n) {
       for (const [i, [title, category, state, summary, content]] of NEWS.entries()) {
         await sql`insert into xypj_news (id, title, category, state, summary, content, publish_time, create_by, create_time)
-          values (${`xypj_news_${i + 1}`}, ${title}, ${category}, ${state}, ${summary}, ${content}, ${state === PUBLISHED ? now : null}, 'system', ${now})`.execute(tx);
+          values (${`xypj_news_${i + 1}`}, ${title}, ${category}, ${state}, ${summary}, ${content}, ${state === PUBLISHED ? now : null}, 'system', ${now})`.execute(
+          tx,
+        );
       }
       for (const [i, [title, category, files, description]] of FILES.entries()) {
         await sql`insert into xypj_related_file (id, title, category, files, description, state, publish_time, create_by, create_time)
-          values (${`xypj_file_${i + 1}`}, ${title}, ${category}, ${files}, ${description}, ${PUBLISHED}, ${now}, 'system', ${now})`.execute(tx);
+          values (${`xypj_file_${i + 1}`}, ${title}, ${category}, ${files}, ${description}, ${PUBLISHED}, ${now}, 'system', ${now})`.execute(
+          tx,
+        );
       }
     }
     await tx.insertInto('sys_seed_applied').values({ seed_key: SEED_KEY, applied_time: now }).execute();

@@ -14,7 +14,8 @@ interface ApplicationFacts {
 }
 
 async function applicationFacts(request: FastifyRequest, applicationId: string): Promise<ApplicationFacts | undefined> {
-  const res = await sql<ApplicationFacts>`select a.company_id as "companyId", coalesce(a.company_name, c.name, '') as "companyName", coalesce(b.name, '') as "batchName"
+  const res =
+    await sql<ApplicationFacts>`select a.company_id as "companyId", coalesce(a.company_name, c.name, '') as "companyName", coalesce(b.name, '') as "batchName"
     from xypj_application a left join xypj_company c on c.id = a.company_id left join xypj_batch b on b.id = a.batch_id
     where a.id = ${applicationId}`.execute(request.server.deps.db);
   return res.rows[0];
@@ -39,16 +40,29 @@ export function notifyApplicationReviewed(request: FastifyRequest, applicationId
 }
 
 /** Experts given a sheet (of one application, or of a batch) since `since`: a reassignment tells only the experts added. */
-export function notifyExpertsAssigned(request: FastifyRequest, scope: { applicationId: string } | { batchId: string }, since: Date): Promise<void> {
+export function notifyExpertsAssigned(
+  request: FastifyRequest,
+  scope: { applicationId: string } | { batchId: string },
+  since: Date,
+): Promise<void> {
   return quietly(request, async () => {
     const where = 'applicationId' in scope ? sql`application_id = ${scope.applicationId}` : sql`batch_id = ${scope.batchId}`;
-    const res = await sql<{ expertId: string; expertName: string; applicationId: string }>`select expert_id as "expertId", expert_name as "expertName",
+    const res = await sql<{
+      expertId: string;
+      expertName: string;
+      applicationId: string;
+    }>`select expert_id as "expertId", expert_name as "expertName",
         application_id as "applicationId" from xypj_score_sheet
       where ${where} and create_time >= ${since} order by create_time, id`.execute(request.server.deps.db);
     for (const sheet of res.rows) {
       const app = await applicationFacts(request, sheet.applicationId);
       if (!app) continue;
-      await notify(request, 'expertAssigned', { expertId: sheet.expertId }, { expertName: sheet.expertName, companyName: app.companyName, batchName: app.batchName });
+      await notify(
+        request,
+        'expertAssigned',
+        { expertId: sheet.expertId },
+        { expertName: sheet.expertName, companyName: app.companyName, batchName: app.batchName },
+      );
     }
   });
 }
@@ -56,7 +70,11 @@ export function notifyExpertsAssigned(request: FastifyRequest, scope: { applicat
 /** A score sheet sent back to its expert with the reason. */
 export function notifySheetReturned(request: FastifyRequest, sheetId: string, reason: string): Promise<void> {
   return quietly(request, async () => {
-    const res = await sql<{ expertId: string; expertName: string; companyName: string }>`select expert_id as "expertId", coalesce(expert_name, '') as "expertName",
+    const res = await sql<{
+      expertId: string;
+      expertName: string;
+      companyName: string;
+    }>`select expert_id as "expertId", coalesce(expert_name, '') as "expertName",
         coalesce(company_name, '') as "companyName" from xypj_score_sheet where id = ${sheetId}`.execute(request.server.deps.db);
     const sheet = res.rows[0];
     if (sheet) await notify(request, 'sheetReturned', { expertId: sheet.expertId }, { ...sheet, reason });
@@ -80,12 +98,20 @@ interface ResultFacts {
 export function notifyBatchMoved(request: FastifyRequest, batchId: string, to: string): Promise<void> {
   return quietly(request, async () => {
     if (to !== 'publicity' && to !== 'published') return;
-    const res = await sql<ResultFacts>`select r.company_id as "companyId", coalesce(r.company_name, '') as "companyName", coalesce(b.name, '') as "batchName",
+    const res =
+      await sql<ResultFacts>`select r.company_id as "companyId", coalesce(r.company_name, '') as "companyName", coalesce(b.name, '') as "batchName",
         r.final_score::text as "finalScore", r.grade, c.cert_no as "certNo", c.valid_until::text as "validUntil"
       from xypj_result r join xypj_batch b on b.id = r.batch_id left join xypj_certificate c on c.id = r.certificate_id
       where r.batch_id = ${batchId} order by r.ranking asc nulls last, r.id`.execute(request.server.deps.db);
     for (const r of res.rows) {
-      const vars = { companyName: r.companyName, batchName: r.batchName, finalScore: r.finalScore, grade: r.grade, certNo: r.certNo, validUntil: r.validUntil };
+      const vars = {
+        companyName: r.companyName,
+        batchName: r.batchName,
+        finalScore: r.finalScore,
+        grade: r.grade,
+        certNo: r.certNo,
+        validUntil: r.validUntil,
+      };
       if (to === 'publicity') {
         await notify(request, 'publicityStarted', { companyId: r.companyId }, vars);
         continue;
@@ -108,6 +134,10 @@ export function notifyCertificateRevoked(request: FastifyRequest, certificateId:
 }
 
 /** An objection answered: the company that raised it (the answer text as the office wrote it). */
-export function notifyObjectionAnswered(request: FastifyRequest, companyId: string, vars: { companyName: string; batchName: string; answer: string }): Promise<void> {
+export function notifyObjectionAnswered(
+  request: FastifyRequest,
+  companyId: string,
+  vars: { companyName: string; batchName: string; answer: string },
+): Promise<void> {
   return quietly(request, () => notify(request, 'objectionAnswered', { companyId }, vars));
 }

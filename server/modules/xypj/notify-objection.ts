@@ -40,12 +40,17 @@ export function withObjectionNotice(check: (ctx: WriteContext) => Promise<void>)
     if (ctx.mode === 'delete' || !answer || answer === (before?.answer ?? '').trim()) return;
     const id = ctx.id;
     whenSucceeded(ctx.request, async () => {
-      const res = await sql<{ companyId: string; companyName: string; batchName: string }>`select c.id as "companyId", c.name as "companyName",
+      const res = await sql<{
+        companyId: string;
+        companyName: string;
+        batchName: string;
+      }>`select c.id as "companyId", c.name as "companyName",
           coalesce(b.name, '') as "batchName" from xypj_objection o join xypj_company c on c.name = o.company_name or c.credit_code = o.company_name
           left join xypj_batch b on b.id = o.batch_id where ${id ? sql`o.id = ${id}` : sql`o.answer = ${answer} and o.company_name = ${String(ctx.body.companyName ?? '')}`}
         order by o.create_time desc limit 1`.execute(ctx.request.server.deps.db);
       const row = res.rows[0];
-      if (row) await notifyObjectionAnswered(ctx.request, row.companyId, { companyName: row.companyName, batchName: row.batchName, answer });
+      if (row)
+        await notifyObjectionAnswered(ctx.request, row.companyId, { companyName: row.companyName, batchName: row.batchName, answer });
     });
   };
 }

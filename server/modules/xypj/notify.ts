@@ -45,7 +45,8 @@ async function recipientOf(db: Db, target: NoticeTarget): Promise<Recipient | nu
     return res.rows[0] ?? null;
   }
   if (target.expertId) {
-    const res = await sql<Recipient>`select e.user_id as "userId", nullif(u.email, '') as email, coalesce(nullif(e.mobile, ''), nullif(u.phone, '')) as mobile
+    const res =
+      await sql<Recipient>`select e.user_id as "userId", nullif(u.email, '') as email, coalesce(nullif(e.mobile, ''), nullif(u.phone, '')) as mobile
       from xypj_expert e left join sys_user u on u.id = e.user_id and u.del_flag = 0 where e.id = ${target.expertId}`.execute(db);
     return res.rows[0] ?? null;
   }
@@ -68,10 +69,17 @@ interface TemplateRow {
  * The bell message (a 系统消息 for the one user, already 已发布) and the queued e-mail and SMS rows of one
  * notice, in one transaction; answers the ids of the queued rows.
  */
-async function store(deps: AppDeps, event: NoticeEvent, to: Recipient, vars: NoticeVars): Promise<{ announcementId: string | null; title: string; queued: string[] }> {
+async function store(
+  deps: AppDeps,
+  event: NoticeEvent,
+  to: Recipient,
+  vars: NoticeVars,
+): Promise<{ announcementId: string | null; title: string; queued: string[] }> {
   const def = NOTICE_EVENTS[event];
   const tpl = (
-    await sql<TemplateRow>`select template_name, template_type, template_content, use_status from sys_sms_template where template_code = ${def.code}`.execute(deps.db)
+    await sql<TemplateRow>`select template_name, template_type, template_content, use_status from sys_sms_template where template_code = ${def.code}`.execute(
+      deps.db,
+    )
   ).rows[0];
   const html = tpl?.template_type === '2';
   const title = renderTemplate(tpl?.template_name ?? def.name, vars, false);
@@ -119,7 +127,13 @@ export async function notify(request: FastifyRequest, event: NoticeEvent, target
     if (!to) return;
     const { announcementId, title, queued } = await store(deps, event, to, vars);
     if (to.userId && announcementId) {
-      deps.notices.notifyUser(to.userId, { cmd: 'user', msgId: announcementId, msgTxt: title, userId: to.userId, reload: [...NOTICE_EVENTS[event].reload] });
+      deps.notices.notifyUser(to.userId, {
+        cmd: 'user',
+        msgId: announcementId,
+        msgTxt: title,
+        userId: to.userId,
+        reload: [...NOTICE_EVENTS[event].reload],
+      });
     }
     if (queued.length) {
       const warn = (error: unknown) => request.log.warn({ err: error, event }, 'notice delivery failed');

@@ -15,7 +15,8 @@ export async function objectionBeforeWrite(ctx: WriteContext): Promise<void> {
   if (row) delete ctx.body.batchId;
   delete ctx.body.state;
   delete ctx.body.answerTime;
-  const answer = typeof ctx.body.answer === 'string' ? ctx.body.answer.trim() : ctx.body.answer === undefined && row ? String(row.answer ?? '') : '';
+  const answer =
+    typeof ctx.body.answer === 'string' ? ctx.body.answer.trim() : ctx.body.answer === undefined && row ? String(row.answer ?? '') : '';
   if (answer) {
     ctx.body.state = 'answered';
     if (!row?.answerTime || answer !== String(row.answer ?? '')) ctx.body.answerTime = new Date().toISOString();

@@ -31,13 +31,16 @@ export function publicNewsRoutes(api: FastifyInstance, { db, config }: AppDeps):
   const getSigner = () => (signer ??= FileUrlSigner.create(db, config.tokenSecret));
 
   api.get('/xypj/public/news', { config: { public: true } }, async () => {
-    const res = await sql<NewsRow>`select id, title, category, ${categoryText('xypj_news_category')} as "categoryText", summary, publish_time as "publishTime"
+    const res =
+      await sql<NewsRow>`select id, title, category, ${categoryText('xypj_news_category')} as "categoryText", summary, publish_time as "publishTime"
       from xypj_news where state = ${PUBLISHED} order by publish_time desc nulls last limit ${LATEST}`.execute(db);
     return ok(res.rows);
   });
 
   api.get<{ Params: { id: string } }>('/xypj/public/news/:id', { config: { public: true } }, async (request) => {
-    const res = await sql<NewsRow & { content: string }>`select id, title, category, ${categoryText('xypj_news_category')} as "categoryText", summary,
+    const res = await sql<
+      NewsRow & { content: string }
+    >`select id, title, category, ${categoryText('xypj_news_category')} as "categoryText", summary,
       publish_time as "publishTime", content from xypj_news where id = ${request.params.id} and state = ${PUBLISHED}`.execute(db);
     const row = res.rows[0];
     if (!row) throw businessError('未找到该新闻');
@@ -45,7 +48,14 @@ export function publicNewsRoutes(api: FastifyInstance, { db, config }: AppDeps):
   });
 
   api.get('/xypj/public/files', { config: { public: true } }, async () => {
-    const res = await sql<{ id: string; title: string; categoryText: string | null; description: string | null; files: string; publishTime: Date | null }>`
+    const res = await sql<{
+      id: string;
+      title: string;
+      categoryText: string | null;
+      description: string | null;
+      files: string;
+      publishTime: Date | null;
+    }>`
       select id, title, ${categoryText('xypj_file_category')} as "categoryText", description, files, publish_time as "publishTime"
       from xypj_related_file where state = ${PUBLISHED} order by publish_time desc nulls last limit ${LATEST}`.execute(db);
     const s = await getSigner();
@@ -58,7 +68,10 @@ export function publicNewsRoutes(api: FastifyInstance, { db, config }: AppDeps):
           .filter(isStoredPathShape)
           .map((path) => {
             const { exp, sig } = s.sign(path);
-            return { name: path.slice(path.lastIndexOf('/') + 1), url: `${config.apiBase}/sys/common/static/${encodeURI(path)}?exp=${exp}&sig=${sig}` };
+            return {
+              name: path.slice(path.lastIndexOf('/') + 1),
+              url: `${config.apiBase}/sys/common/static/${encodeURI(path)}?exp=${exp}&sig=${sig}`,
+            };
           }),
       })),
     );

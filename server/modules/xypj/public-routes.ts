@@ -10,7 +10,8 @@ import { PUBLIC_BATCH_STATES } from './scopes';
 type Query = Record<string, string | undefined>;
 
 const text = (q: Query, key: string, max: number) => (typeof q[key] === 'string' ? q[key].trim().slice(0, max) : '');
-const positive = (raw: string, fallback: number, max: number) => (/^\d{1,6}$/.test(raw) && Number(raw) >= 1 ? Math.min(Number(raw), max) : fallback);
+const positive = (raw: string, fallback: number, max: number) =>
+  /^\d{1,6}$/.test(raw) && Number(raw) >= 1 ? Math.min(Number(raw), max) : fallback;
 const publicStates = sql.join([...PUBLIC_BATCH_STATES]);
 
 export const CHECK_TEXT = { valid: '有效', revoked: '已撤销', expired: '已过期', notFound: '未找到' } as const;
@@ -26,7 +27,8 @@ interface PublicBatchRow {
   published_at: string | Date | null;
 }
 
-const dateText = (v: string | Date | null) => (v === null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+const dateText = (v: string | Date | null) =>
+  v === null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
 
 function batchJson(b: PublicBatchRow) {
   return {
@@ -61,7 +63,9 @@ export function publicRoutes(api: FastifyInstance, { db, cache }: AppDeps): void
     (
       await sql<PublicBatchRow>`select id, name, year, state, publicity_start, publicity_end,
           (select max(r.published_at) from xypj_result r where r.batch_id = b.id) as published_at
-        from xypj_batch b where state in (${publicStates}) ${id === undefined ? sql`` : sql`and id = ${id}`} order by year desc, create_time desc`.execute(db)
+        from xypj_batch b where state in (${publicStates}) ${id === undefined ? sql`` : sql`and id = ${id}`} order by year desc, create_time desc`.execute(
+        db,
+      )
     ).rows;
 
   api.get('/xypj/public/batches', { config: { public: true } }, async (request, reply) =>
@@ -73,8 +77,17 @@ export function publicRoutes(api: FastifyInstance, { db, cache }: AppDeps): void
     if (!batch) throw businessError(batchId ? '该批次的评价结果尚未公示' : '暂无公示的评价结果');
     const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const where = sql`r.batch_id = ${batch.id} ${keyword ? sql`and (r.company_name like ${like} or upper(r.credit_code) like upper(${like}))` : sql``}`;
-    const total = Number((await sql<{ n: string | number }>`select count(*) as n from xypj_result r where ${where}`.execute(db)).rows[0]?.n ?? 0);
-    const rows = await sql<{ company_name: string | null; credit_code: string | null; grade: string | null; cert_no: string | null; status: string | null; valid_until: string | Date | null }>`
+    const total = Number(
+      (await sql<{ n: string | number }>`select count(*) as n from xypj_result r where ${where}`.execute(db)).rows[0]?.n ?? 0,
+    );
+    const rows = await sql<{
+      company_name: string | null;
+      credit_code: string | null;
+      grade: string | null;
+      cert_no: string | null;
+      status: string | null;
+      valid_until: string | Date | null;
+    }>`
       select coalesce(k.company_name, r.company_name) as company_name, coalesce(k.credit_code, r.credit_code) as credit_code, r.grade, k.cert_no, k.status, k.valid_until
       from xypj_result r left join xypj_certificate k on k.result_id = r.id
       where ${where} order by r.ranking asc nulls last, r.final_score desc nulls last, r.company_name asc, r.id asc
@@ -84,7 +97,14 @@ export function publicRoutes(api: FastifyInstance, { db, cache }: AppDeps): void
       batch: batchJson(batch),
       records: rows.rows.map((r) => {
         const certState = r.cert_no && r.status ? certificateState(r.status, dateText(r.valid_until), today) : null;
-        return { companyName: r.company_name, creditCode: r.credit_code, grade: r.grade, certNo: r.cert_no, certState, certStateText: certState ? CHECK_TEXT[certState] : null };
+        return {
+          companyName: r.company_name,
+          creditCode: r.credit_code,
+          grade: r.grade,
+          certNo: r.cert_no,
+          certState,
+          certStateText: certState ? CHECK_TEXT[certState] : null,
+        };
       }),
       total,
       current: pageNo,
@@ -100,32 +120,51 @@ export function publicRoutes(api: FastifyInstance, { db, cache }: AppDeps): void
     const pageNo = positive(text(q, 'pageNo', 9), 1, 100_000);
     const pageSize = positive(text(q, 'pageSize', 9), 10, 100);
     const cacheable = !keyword && pageNo <= CACHED_PAGES && CACHED_PAGE_SIZES.has(pageSize);
-    const answer = await publicAnswer(cache, `results:${batchId}:${pageNo}:${pageSize}`, () => resultPage(batchId, keyword, pageNo, pageSize), cacheable);
+    const answer = await publicAnswer(
+      cache,
+      `results:${batchId}:${pageNo}:${pageSize}`,
+      () => resultPage(batchId, keyword, pageNo, pageSize),
+      cacheable,
+    );
     return sendPublicAnswer(request, reply, answer);
   });
 
-  api.get<{ Querystring: Query }>('/xypj/public/checkCertificate', { config: { public: true, rateLimit: 'certCheck' } }, async (request) => {
-    const q = request.query ?? {};
-    const certNo = text(q, 'certNo', 30).toUpperCase();
-    const company = text(q, 'company', 100);
-    if (!certNo) throw businessError('请输入证书编号');
-    if (!company) throw businessError('请输入企业名称或统一社会信用代码');
-    const res = await sql<{ cert_no: string; company_name: string; credit_code: string; grade: string | null; issue_date: string | Date | null; valid_until: string | Date | null; status: string }>`
+  api.get<{ Querystring: Query }>(
+    '/xypj/public/checkCertificate',
+    { config: { public: true, rateLimit: 'certCheck' } },
+    async (request) => {
+      const q = request.query ?? {};
+      const certNo = text(q, 'certNo', 30).toUpperCase();
+      const company = text(q, 'company', 100);
+      if (!certNo) throw businessError('请输入证书编号');
+      if (!company) throw businessError('请输入企业名称或统一社会信用代码');
+      const res = await sql<{
+        cert_no: string;
+        company_name: string;
+        credit_code: string;
+        grade: string | null;
+        issue_date: string | Date | null;
+        valid_until: string | Date | null;
+        status: string;
+      }>`
       select cert_no, company_name, credit_code, grade, issue_date, valid_until, status from xypj_certificate
-      where upper(cert_no) = ${certNo} and (company_name = ${company} or upper(credit_code) = ${company.toUpperCase()}) limit 1`.execute(db);
-    const cert = res.rows[0];
-    if (!cert) return ok({ result: 'notFound' as CheckResult, resultText: CHECK_TEXT.notFound });
-    const validUntil = dateText(cert.valid_until);
-    const result: CheckResult = certificateState(cert.status, validUntil);
-    return ok({
-      result,
-      resultText: CHECK_TEXT[result],
-      certNo: cert.cert_no,
-      companyName: cert.company_name,
-      creditCode: cert.credit_code,
-      grade: cert.grade,
-      issueDate: dateText(cert.issue_date),
-      validUntil,
-    });
-  });
+      where upper(cert_no) = ${certNo} and (company_name = ${company} or upper(credit_code) = ${company.toUpperCase()}) limit 1`.execute(
+        db,
+      );
+      const cert = res.rows[0];
+      if (!cert) return ok({ result: 'notFound' as CheckResult, resultText: CHECK_TEXT.notFound });
+      const validUntil = dateText(cert.valid_until);
+      const result: CheckResult = certificateState(cert.status, validUntil);
+      return ok({
+        result,
+        resultText: CHECK_TEXT[result],
+        certNo: cert.cert_no,
+        companyName: cert.company_name,
+        creditCode: cert.credit_code,
+        grade: cert.grade,
+        issueDate: dateText(cert.issue_date),
+        validUntil,
+      });
+    },
+  );
 }

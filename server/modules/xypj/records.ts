@@ -15,7 +15,9 @@ export function definitionOf(table: string): EntityDefinition {
 /** One row of an entity table as contract JSON, or null. */
 export async function findRecord(db: Db, table: string, id: string): Promise<Record<string, JsonValue> | null> {
   const def = definitionOf(table);
-  const res = await sql<Record<string, unknown>>`select ${selectList(def.fields)} from ${sql.table(table)} where ${sql.id(def.id.column)} = ${id}`.execute(db);
+  const res = await sql<
+    Record<string, unknown>
+  >`select ${selectList(def.fields)} from ${sql.table(table)} where ${sql.id(def.id.column)} = ${id}`.execute(db);
   return res.rows[0] ? toRecord(res.rows[0]) : null;
 }
 

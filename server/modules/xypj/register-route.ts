@@ -63,7 +63,11 @@ export function parseRegistration(raw: unknown): Registration {
 export function registerRoute(api: FastifyInstance, { db }: AppDeps): void {
   api.post<{ Body: unknown }>('/sys/user/register', { config: { public: true, rateLimit: 'register' } }, async (request) => {
     const r = parseRegistration(request.body);
-    const taken = await db.selectFrom('sys_user').select(['username', 'phone']).where((eb) => eb.or([eb('username', '=', r.username), eb('phone', '=', r.mobile)])).execute();
+    const taken = await db
+      .selectFrom('sys_user')
+      .select(['username', 'phone'])
+      .where((eb) => eb.or([eb('username', '=', r.username), eb('phone', '=', r.mobile)]))
+      .execute();
     if (taken.some((u) => u.username === r.username)) throw businessError('用户名已存在');
     if (taken.some((u) => u.phone === r.mobile)) throw businessError('该手机号已经注册，请直接登录！');
     const dup = await sql`select 1 as one from xypj_company where credit_code = ${r.creditCode}`.execute(db);
@@ -110,10 +114,20 @@ export function registerRoute(api: FastifyInstance, { db }: AppDeps): void {
       await tx.insertInto('sys_user_role').values({ id: newId(), user_id: userId, role_id: COMPANY_ROLE_ID }).execute();
       await tx.insertInto('sys_user_depart').values({ id: newId(), user_id: userId, dep_id: COMPANY_DEPART_ID }).execute();
       await sql`insert into xypj_company (id, name, credit_code, contact, mobile, email, status, user_id, username, create_by, create_time, sys_org_code)
-        values (${companyId}, ${r.companyName}, ${r.creditCode}, ${r.contact}, ${r.mobile}, ${r.email}, 'pending', ${userId}, ${r.username}, ${r.username}, ${now}, 'A02')`.execute(tx);
+        values (${companyId}, ${r.companyName}, ${r.creditCode}, ${r.contact}, ${r.mobile}, ${r.email}, 'pending', ${userId}, ${r.username}, ${r.username}, ${now}, 'A02')`.execute(
+        tx,
+      );
     });
     return ok(
-      { username: r.username, companyName: r.companyName, creditCode: r.creditCode, contact: r.contact, mobile: r.mobile, status: 'pending', statusText: '待审核' },
+      {
+        username: r.username,
+        companyName: r.companyName,
+        creditCode: r.creditCode,
+        contact: r.contact,
+        mobile: r.mobile,
+        status: 'pending',
+        statusText: '待审核',
+      },
       '注册成功，请等待协会工作人员审核，审核通过后即可登录',
     );
   });
@@ -121,7 +135,10 @@ export function registerRoute(api: FastifyInstance, { db }: AppDeps): void {
 
 /** Why a company's account cannot sign in: its registration awaits review, was rejected, or the company is frozen. */
 export async function companyAccountReason(db: Db, user: { id: string }): Promise<string | null> {
-  const res = await sql<{ status: string; reject_reason: string | null }>`select status, reject_reason from xypj_company where user_id = ${user.id} limit 1`.execute(db);
+  const res = await sql<{
+    status: string;
+    reject_reason: string | null;
+  }>`select status, reject_reason from xypj_company where user_id = ${user.id} limit 1`.execute(db);
   const company = res.rows[0];
   if (!company) return null;
   if (company.status === 'pending') return '企业注册信息正在审核中，审核通过后即可登录';

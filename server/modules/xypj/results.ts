@@ -66,7 +66,9 @@ export async function rerankBatch(db: Db, batchId: string): Promise<void> {
 
 /** Why the batch no longer takes reviews or send-backs (its results are public), or null. */
 export function batchClosedForReview(batch: { name?: unknown; state?: unknown }): string | null {
-  return ['publicity', 'published', 'closed'].includes(String(batch.state)) ? `批次${String(batch.name)}已进入公示，不能再复核或退回评分表` : null;
+  return ['publicity', 'published', 'closed'].includes(String(batch.state))
+    ? `批次${String(batch.name)}已进入公示，不能再复核或退回评分表`
+    : null;
 }
 
 /**
@@ -81,7 +83,12 @@ export async function reviewApplication(db: Db, applicationId: string, username:
   const { avgScore, deduction, finalScore, grade } = await reviewFigures(db, app, batch);
   const evalYear = Number(batch.year);
   const existing = await sql<{ id: string }>`select id from xypj_result where application_id = ${applicationId}`.execute(db);
-  const fields = { batchId: String(app.batchId), companyId: String(app.companyId), companyName: String(app.companyName ?? ''), creditCode: String(app.creditCode ?? '') };
+  const fields = {
+    batchId: String(app.batchId),
+    companyId: String(app.companyId),
+    companyName: String(app.companyName ?? ''),
+    creditCode: String(app.creditCode ?? ''),
+  };
   if (existing.rows[0]) {
     await sql`update xypj_result set avg_score = ${avgScore}, deduction = ${deduction}, final_score = ${finalScore}, grade = ${grade}, eval_year = ${evalYear},
         review_time = ${now}, company_name = ${fields.companyName}, credit_code = ${fields.creditCode}, update_by = ${username}, update_time = ${now}
@@ -91,7 +98,9 @@ export async function reviewApplication(db: Db, applicationId: string, username:
       values (${newId()}, ${fields.batchId}, ${applicationId}, ${fields.companyId}, ${fields.companyName}, ${fields.creditCode}, ${evalYear},
         ${avgScore}, ${deduction}, ${finalScore}, ${grade}, ${now}, ${username}, ${now})`.execute(db);
   }
-  await sql`update xypj_application set state = 'reviewed', update_by = ${username}, update_time = ${now} where id = ${applicationId}`.execute(db);
+  await sql`update xypj_application set state = 'reviewed', update_by = ${username}, update_time = ${now} where id = ${applicationId}`.execute(
+    db,
+  );
   await rerankBatch(db, fields.batchId);
   return { avgScore, deduction, finalScore, grade };
 }

@@ -41,7 +41,10 @@ async function deductionLines(db: Db, companyId: string, year: number): Promise<
  * of an application whose sheets are all submitted; refused otherwise.
  */
 export async function reviewFigures(db: Db, app: Record<string, JsonValue>, batch: Record<string, JsonValue>): Promise<ReviewFigures> {
-  const sheets = await sql<{ state: string; total: string | number | null }>`select state, total from xypj_score_sheet where application_id = ${String(app.id)}
+  const sheets = await sql<{
+    state: string;
+    total: string | number | null;
+  }>`select state, total from xypj_score_sheet where application_id = ${String(app.id)}
     order by create_time asc, id asc`.execute(db);
   if (!sheets.rows.length) throw businessError('该申报尚未分配专家');
   if (sheets.rows.some((s) => s.state !== 'submitted')) throw businessError('该申报还有专家未提交评分，不能复核');

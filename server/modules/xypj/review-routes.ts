@@ -21,7 +21,8 @@ export function reviewRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const { user } = requireSession(request);
     const app = await requireRecord(db, 'xypj_application', (request.body as { id?: unknown } | null)?.id);
     const state = String(app.state);
-    if (state !== 'scored') throw businessError(`只有专家评分全部提交的申报可以复核，该申报是「${APPLICATION_STATE_TEXT[state] ?? state}」状态`);
+    if (state !== 'scored')
+      throw businessError(`只有专家评分全部提交的申报可以复核，该申报是「${APPLICATION_STATE_TEXT[state] ?? state}」状态`);
     const result = await db.transaction().execute((tx) => reviewApplication(tx, String(app.id), user.username));
     return ok(result, `复核完成：最终得分${result.finalScore}分，信用等级${result.grade}`);
   });
@@ -32,10 +33,20 @@ export function reviewRoutes(api: FastifyInstance, { db }: AppDeps): void {
     const reviewClosed = batchClosedForReview(batch);
     const sheetDef = definitionOf('xypj_score_sheet');
     const itemDef = definitionOf('xypj_score_item');
-    const sheets = await sql<Record<string, unknown>>`select ${selectList(sheetDef.fields)} from xypj_score_sheet where application_id = ${String(app.id)} order by create_time asc, id asc`.execute(db);
+    const sheets = await sql<
+      Record<string, unknown>
+    >`select ${selectList(sheetDef.fields)} from xypj_score_sheet where application_id = ${String(app.id)} order by create_time asc, id asc`.execute(
+      db,
+    );
     const ids = sheets.rows.map((s) => String(s.id));
     const items = ids.length
-      ? (await sql<Record<string, unknown>>`select ${selectList(itemDef.fields)} from xypj_score_item where sheet_id in (${sql.join(ids)}) order by order_num asc nulls last, id asc`.execute(db)).rows.map(toRecord)
+      ? (
+          await sql<
+            Record<string, unknown>
+          >`select ${selectList(itemDef.fields)} from xypj_score_item where sheet_id in (${sql.join(ids)}) order by order_num asc nulls last, id asc`.execute(
+            db,
+          )
+        ).rows.map(toRecord)
       : [];
     const resultRow = await sql<{ id: string }>`select id from xypj_result where application_id = ${String(app.id)}`.execute(db);
     const result = resultRow.rows[0] ? await findRecord(db, 'xypj_result', resultRow.rows[0].id) : null;

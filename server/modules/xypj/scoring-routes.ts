@@ -36,7 +36,9 @@ async function ownSheet(db: Db, request: FastifyRequest): Promise<Row> {
   let sheet: Row | null = null;
   if (typeof body.id === 'string' && body.id) sheet = await requireRecord(db, 'xypj_score_sheet', body.id);
   else if (typeof body.applicationId === 'string' && body.applicationId && body.applicationId.length <= 64) {
-    const res = await sql<{ id: string }>`select id from xypj_score_sheet where application_id = ${body.applicationId} and expert_id = ${caller.expertId}`.execute(db);
+    const res = await sql<{
+      id: string;
+    }>`select id from xypj_score_sheet where application_id = ${body.applicationId} and expert_id = ${caller.expertId}`.execute(db);
     if (!res.rows[0]) throw businessError('该申报未分配给您评审，不能打分');
     sheet = await findRecord(db, 'xypj_score_sheet', res.rows[0].id);
   }
@@ -54,7 +56,10 @@ export async function sheetClosedProblem(db: Db, sheet: Row): Promise<string | n
   if (sheet.state === 'closed') return '评分表已截止，不能修改';
   const app = await requireRecord(db, 'xypj_application', sheet.applicationId);
   if (app.state === 'withdrawn') return '该申报已撤回，评分表不能修改';
-  const batch = await sql<{ name: string; state: string }>`select name, state from xypj_batch where id = ${String(sheet.batchId)} for share`.execute(db);
+  const batch = await sql<{
+    name: string;
+    state: string;
+  }>`select name, state from xypj_batch where id = ${String(sheet.batchId)} for share`.execute(db);
   const row = batch.rows[0];
   if (row && !SCORING_BATCH_STATES.includes(row.state)) return `批次${row.name}已结束评审，评分表不能修改`;
   return null;
@@ -97,11 +102,15 @@ async function saveItems(db: Db, sheetId: string, body: unknown, username: strin
     const comment = typeof entry.comment === 'string' ? entry.comment.trim() : '';
     if ([...comment].length > 500) throw businessError(`「${item.item}」的评语长度不能超过500个字符`);
     item.score = score;
-    await sql`update xypj_score_item set score = ${score}, comment = ${comment || null}, update_by = ${username}, update_time = ${now} where id = ${item.id}`.execute(db);
+    await sql`update xypj_score_item set score = ${score}, comment = ${comment || null}, update_by = ${username}, update_time = ${now} where id = ${item.id}`.execute(
+      db,
+    );
   }
   const total = items.reduce((acc, i) => acc + (i.score === null ? 0 : tenths(i.score)), 0) / 10;
   const anyScore = items.some((i) => i.score !== null);
-  await sql`update xypj_score_sheet set total = ${anyScore ? total : null}, update_by = ${username}, update_time = ${now} where id = ${sheetId}`.execute(db);
+  await sql`update xypj_score_sheet set total = ${anyScore ? total : null}, update_by = ${username}, update_time = ${now} where id = ${sheetId}`.execute(
+    db,
+  );
   return items;
 }
 
@@ -127,10 +136,14 @@ export function scoringRoutes(api: FastifyInstance, { db }: AppDeps): void {
       const items = await saveItems(tx, sheetId, request.body, user.username, now);
       const missing = items.find((i) => i.score === null);
       if (missing) throw businessError(`请为「${missing.item}」打分后再提交`);
-      const res = await sql`update xypj_score_sheet set state = 'submitted', submit_time = ${now}, update_by = ${user.username}, update_time = ${now}
+      const res =
+        await sql`update xypj_score_sheet set state = 'submitted', submit_time = ${now}, update_by = ${user.username}, update_time = ${now}
         where id = ${sheetId} and state in ('draft', 'returned') returning id`.execute(tx);
       if (!res.rows.length) throw businessError('评分表状态已变化，请刷新后重试');
-      const open = await sql`select 1 as one from xypj_score_sheet where application_id = ${String(sheet.applicationId)} and state <> 'submitted' limit 1`.execute(tx);
+      const open =
+        await sql`select 1 as one from xypj_score_sheet where application_id = ${String(sheet.applicationId)} and state <> 'submitted' limit 1`.execute(
+          tx,
+        );
       if (!open.rows.length) {
         await sql`update xypj_application set state = 'scored', update_by = ${user.username}, update_time = ${now}
           where id = ${String(sheet.applicationId)} and state = 'assigned'`.execute(tx);
@@ -151,8 +164,12 @@ export function scoringRoutes(api: FastifyInstance, { db }: AppDeps): void {
     if (closed) throw businessError(closed);
     const now = new Date();
     await db.transaction().execute(async (tx) => {
-      await sql`update xypj_score_sheet set state = 'returned', return_reason = ${reason}, update_by = ${user.username}, update_time = ${now} where id = ${String(sheet.id)}`.execute(tx);
-      await sql`update xypj_application set state = 'assigned', update_by = ${user.username}, update_time = ${now} where id = ${String(app.id)}`.execute(tx);
+      await sql`update xypj_score_sheet set state = 'returned', return_reason = ${reason}, update_by = ${user.username}, update_time = ${now} where id = ${String(sheet.id)}`.execute(
+        tx,
+      );
+      await sql`update xypj_application set state = 'assigned', update_by = ${user.username}, update_time = ${now} where id = ${String(app.id)}`.execute(
+        tx,
+      );
     });
     await notifySheetReturned(request, String(sheet.id), reason);
     return ok(null, `已退回${String(sheet.expertName ?? '')}的评分表`);

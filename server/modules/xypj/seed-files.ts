@@ -47,5 +47,9 @@ export async function seedXypjDemoFiles(db: Db): Promise<void> {
     const path = await saveUpload(db, { biz: 'xypj', originalName: file.name, type: FILE_TYPES.pdf!, content, uploader: SYSTEM });
     await file.update(path).execute(db);
   }
-  await db.insertInto('sys_seed_applied').values({ seed_key: SEED_KEY, applied_time: new Date() }).onConflict((oc) => oc.column('seed_key').doNothing()).execute();
+  await db
+    .insertInto('sys_seed_applied')
+    .values({ seed_key: SEED_KEY, applied_time: new Date() })
+    .onConflict((oc) => oc.column('seed_key').doNothing())
+    .execute();
 }

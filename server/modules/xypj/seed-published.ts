@@ -8,7 +8,6 @@ import { seedId } from './seed';
 const SEED_KEY = 'xypj:demo-data-published';
 export const DEMO_REVOKE_REASON = '经核查，该企业申报材料中的业绩信息不实，撤销信用等级证书';
 
-
 interface AppRow {
   id: string;
   company_id: string;
@@ -36,17 +35,30 @@ export async function seedPublishedBatch(db: Db, today = officeToday()): Promise
 
   await db.transaction().execute(async (tx) => {
     const demoCompany = seedId('company', 1);
-    const demo = await sql<{ name: string; credit_code: string }>`select name, credit_code from xypj_company where id = ${demoCompany}`.execute(tx);
-    const hasDemoApp = await sql`select 1 as one from xypj_application where batch_id = ${batchId} and company_id = ${demoCompany}`.execute(tx);
+    const demo = await sql<{
+      name: string;
+      credit_code: string;
+    }>`select name, credit_code from xypj_company where id = ${demoCompany}`.execute(tx);
+    const hasDemoApp = await sql`select 1 as one from xypj_application where batch_id = ${batchId} and company_id = ${demoCompany}`.execute(
+      tx,
+    );
     if (demo.rows[0] && !hasDemoApp.rows.length) {
       await sql`insert into xypj_application (id, batch_id, company_id, company_name, credit_code, state, materials, submit_time, accept_time, create_by, create_time)
         values (${seedId(`app_${year}`, 1)}, ${batchId}, ${demoCompany}, ${demo.rows[0].name}, ${demo.rows[0].credit_code}, 'accepted',
-          ${`xypj/application/1/${year}.pdf`}, ${new Date(`${year}-04-01T02:00:00Z`)}, ${new Date(`${year}-04-10T02:00:00Z`)}, 'system', ${now})`.execute(tx);
+          ${`xypj/application/1/${year}.pdf`}, ${new Date(`${year}-04-01T02:00:00Z`)}, ${new Date(`${year}-04-10T02:00:00Z`)}, 'system', ${now})`.execute(
+        tx,
+      );
     }
     const hasResults = await sql`select 1 as one from xypj_result where batch_id = ${batchId} limit 1`.execute(tx);
     if (!hasResults.rows.length) {
-      const apps = await sql<AppRow>`select id, company_id, company_name, credit_code from xypj_application where batch_id = ${batchId} order by company_id`.execute(tx);
-      const deductions = await sql<{ company_id: string; total: string | number }>`select company_id, sum(deduction) as total from xypj_bad_record
+      const apps =
+        await sql<AppRow>`select id, company_id, company_name, credit_code from xypj_application where batch_id = ${batchId} order by company_id`.execute(
+          tx,
+        );
+      const deductions = await sql<{
+        company_id: string;
+        total: string | number;
+      }>`select company_id, sum(deduction) as total from xypj_bad_record
         where record_date >= ${`${year}-01-01`} and record_date <= ${`${year}-12-31`} group by company_id`.execute(tx);
       const deductionOf = new Map(deductions.rows.map((d) => [d.company_id, Number(d.total)]));
       const reviewTime = new Date(`${year}-06-28T02:00:00Z`);
@@ -87,7 +99,11 @@ export async function seedPublishedBatch(db: Db, today = officeToday()): Promise
     }
     await sql`update xypj_batch set state = 'published', update_by = 'system', update_time = ${now} where id = ${batchId}`.execute(tx);
     await publishBatchResults(tx, batchId, 'system', `${year}-07-20`, new Date(`${year}-07-20T02:00:00Z`));
-    const last = await sql<{ id: string }>`select id from xypj_certificate where batch_id = ${batchId} and company_id <> ${demoCompany} order by cert_no desc limit 1`.execute(tx);
+    const last = await sql<{
+      id: string;
+    }>`select id from xypj_certificate where batch_id = ${batchId} and company_id <> ${demoCompany} order by cert_no desc limit 1`.execute(
+      tx,
+    );
     if (last.rows[0]) {
       await sql`update xypj_certificate set status = 'revoked', revoke_reason = ${DEMO_REVOKE_REASON}, revoke_time = ${new Date(`${year}-09-01T02:00:00Z`)}
         where id = ${last.rows[0].id}`.execute(tx);

@@ -23,29 +23,67 @@ const PLAN: Array<{ app: number; experts: number[]; stage: 'assigned' | 'partly'
 ];
 
 /** A plausible score of one item: 70–99 % of its maximum, one decimal. */
-const demoScore = (max: number, app: number, expert: number, i: number) => Math.round(max * (0.7 + ((app * 7 + expert * 5 + i * 3) % 30) / 100) * 10) / 10;
+const demoScore = (max: number, app: number, expert: number, i: number) =>
+  Math.round(max * (0.7 + ((app * 7 + expert * 5 + i * 3) % 30) / 100) * 10) / 10;
 
 async function expertAccounts(db: Db, now: Date): Promise<void> {
   const demo = await db.selectFrom('sys_user').select(['password']).where('id', '=', DEMO_EXPERT_USER).executeTakeFirst();
   const role = await db.selectFrom('sys_role').select('id').where('role_code', '=', 'xypj_expert').executeTakeFirst();
   if (!demo || !role) return;
   for (const a of DEMO_EXPERT_ACCOUNTS) {
-    const taken = await db.selectFrom('sys_user').select('id').where((eb) => eb.or([eb('id', '=', a.userId), eb('username', '=', a.username)])).executeTakeFirst();
+    const taken = await db
+      .selectFrom('sys_user')
+      .select('id')
+      .where((eb) => eb.or([eb('id', '=', a.userId), eb('username', '=', a.username)]))
+      .executeTakeFirst();
     if (taken) continue;
-    const expert = await sql<{ name: string; mobile: string; user_id: string | null }>`select name, mobile, user_id from xypj_expert where id = ${seedId('expert', a.n)}`.execute(db);
+    const expert = await sql<{
+      name: string;
+      mobile: string;
+      user_id: string | null;
+    }>`select name, mobile, user_id from xypj_expert where id = ${seedId('expert', a.n)}`.execute(db);
     const row = expert.rows[0];
     if (!row || row.user_id) continue;
     await db
       .insertInto('sys_user')
       .values({
-        id: a.userId, username: a.username, realname: row.name, password: demo.password, salt: null, avatar: null, birthday: null, sex: null,
-        email: `${a.username}@example.com`, phone: row.mobile, org_code: EXPERT_DEPART.orgCode, status: 1, del_flag: 0, third_id: null, third_type: null,
-        activiti_sync: 0, work_no: null, post: null, telephone: null, user_identity: 1, depart_ids: null, rel_tenant_ids: '', client_id: null,
-        create_by: 'system', create_time: now, update_by: null, update_time: null,
+        id: a.userId,
+        username: a.username,
+        realname: row.name,
+        password: demo.password,
+        salt: null,
+        avatar: null,
+        birthday: null,
+        sex: null,
+        email: `${a.username}@example.com`,
+        phone: row.mobile,
+        org_code: EXPERT_DEPART.orgCode,
+        status: 1,
+        del_flag: 0,
+        third_id: null,
+        third_type: null,
+        activiti_sync: 0,
+        work_no: null,
+        post: null,
+        telephone: null,
+        user_identity: 1,
+        depart_ids: null,
+        rel_tenant_ids: '',
+        client_id: null,
+        create_by: 'system',
+        create_time: now,
+        update_by: null,
+        update_time: null,
       })
       .execute();
-    await db.insertInto('sys_user_role').values({ id: `ur_${a.userId}`, user_id: a.userId, role_id: role.id }).execute();
-    await db.insertInto('sys_user_depart').values({ id: `ud_${a.username}_${EXPERT_DEPART.id}`, user_id: a.userId, dep_id: EXPERT_DEPART.id }).execute();
+    await db
+      .insertInto('sys_user_role')
+      .values({ id: `ur_${a.userId}`, user_id: a.userId, role_id: role.id })
+      .execute();
+    await db
+      .insertInto('sys_user_depart')
+      .values({ id: `ud_${a.username}_${EXPERT_DEPART.id}`, user_id: a.userId, dep_id: EXPERT_DEPART.id })
+      .execute();
     await sql`update xypj_expert set user_id = ${a.userId}, username = ${a.username} where id = ${seedId('expert', a.n)}`.execute(db);
   }
 }
@@ -63,7 +101,12 @@ export async function placeDemoReviewersInDepartment(db: Db): Promise<void> {
       .values({ id: `ud_${a.username}_${EXPERT_DEPART.id}`, user_id: a.userId, dep_id: EXPERT_DEPART.id })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-    await db.updateTable('sys_user').set({ org_code: EXPERT_DEPART.orgCode }).where('id', '=', a.userId).where('org_code', 'is', null).execute();
+    await db
+      .updateTable('sys_user')
+      .set({ org_code: EXPERT_DEPART.orgCode })
+      .where('id', '=', a.userId)
+      .where('org_code', 'is', null)
+      .execute();
   }
 }
 
@@ -85,27 +128,49 @@ export async function seedXypjScoringData(db: Db, today = officeToday()): Promis
   await db.transaction().execute(async (tx) => {
     await expertAccounts(tx, now);
     await tx.insertInto('sys_seed_applied').values({ seed_key: SEED_KEY, applied_time: now }).execute();
-    const apps = await sql<{ id: string }>`select id from xypj_application where id in (${sql.join(PLAN.map((p) => seedId(`app_${year}`, p.app)))}) and state = 'accepted'`.execute(tx);
+    const apps = await sql<{
+      id: string;
+    }>`select id from xypj_application where id in (${sql.join(PLAN.map((p) => seedId(`app_${year}`, p.app)))}) and state = 'accepted'`.execute(
+      tx,
+    );
     if (apps.rows.length !== PLAN.length) return;
     // one bad-behaviour record of the evaluation year, so a reviewed result shows a deduction
     await sql`insert into xypj_bad_record (id, company_id, description, record_date, authority, penalty, deduction, create_by, create_time)
-      values (${seedId('bad_y', 19)}, ${seedId('company', 19)}, '监理日志记录不完整', ${`${year}-01-15`}, '省住房和城乡建设厅', '责令改正', 3, 'system', ${now})`.execute(tx);
+      values (${seedId('bad_y', 19)}, ${seedId('company', 19)}, '监理日志记录不完整', ${`${year}-01-15`}, '省住房和城乡建设厅', '责令改正', 3, 'system', ${now})`.execute(
+      tx,
+    );
     for (const p of PLAN) {
       const appId = seedId(`app_${year}`, p.app);
       // the first demo data keeps only the company row as the snapshot; the experts read the sub-lists too
       await sql`update xypj_application set snapshot = ${await unitSnapshot(tx, seedId('company', p.app))} where id = ${appId}`.execute(tx);
-      await assignExperts(tx, appId, p.experts.map((n) => seedId('expert', n)), 'system', now);
+      await assignExperts(
+        tx,
+        appId,
+        p.experts.map((n) => seedId('expert', n)),
+        'system',
+        now,
+      );
       if (p.stage === 'assigned') continue;
-      const rows = await sql<{ id: string; sheetId: string; maxScore: string | number; expertId: string; orderNum: number }>`select i.id, i.sheet_id as "sheetId",
+      const rows = await sql<{
+        id: string;
+        sheetId: string;
+        maxScore: string | number;
+        expertId: string;
+        orderNum: number;
+      }>`select i.id, i.sheet_id as "sheetId",
         i.max_score as "maxScore", s.expert_id as "expertId", i.order_num as "orderNum" from xypj_score_item i join xypj_score_sheet s on s.id = i.sheet_id
         where s.application_id = ${appId}`.execute(tx);
       const firstSheet = rows.rows.map((r) => r.sheetId).sort()[0];
       for (const r of rows.rows) {
         if (p.stage === 'partly' && (r.sheetId !== firstSheet || r.orderNum > 4)) continue;
         const expert = Number(r.expertId.slice(-3));
-        await sql`update xypj_score_item set score = ${demoScore(Number(r.maxScore), p.app, expert, r.orderNum)} where id = ${r.id}`.execute(tx);
+        await sql`update xypj_score_item set score = ${demoScore(Number(r.maxScore), p.app, expert, r.orderNum)} where id = ${r.id}`.execute(
+          tx,
+        );
       }
-      await sql`update xypj_score_sheet s set total = (select sum(score) from xypj_score_item i where i.sheet_id = s.id) where s.application_id = ${appId}`.execute(tx);
+      await sql`update xypj_score_sheet s set total = (select sum(score) from xypj_score_item i where i.sheet_id = s.id) where s.application_id = ${appId}`.execute(
+        tx,
+      );
       if (p.stage === 'partly') continue;
       await sql`update xypj_score_sheet set state = 'submitted', submit_time = ${now} where application_id = ${appId}`.execute(tx);
       await sql`update xypj_application set state = 'scored' where id = ${appId}`.execute(tx);

@@ -34,7 +34,8 @@ export function demoIdCard(n: number): string {
 }
 
 const day = (base: string, days: number) => new Date(Date.parse(`${base}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const personName = (n: number) => SURNAMES[n % SURNAMES.length]! + GIVEN[(n * 7) % GIVEN.length]! + (n % 3 === 0 ? GIVEN[(n * 5 + 1) % GIVEN.length]! : '');
+const personName = (n: number) =>
+  SURNAMES[n % SURNAMES.length]! + GIVEN[(n * 7) % GIVEN.length]! + (n % 3 === 0 ? GIVEN[(n * 5 + 1) % GIVEN.length]! : '');
 
 async function insertRows(db: Db, table: string, rows: Row[], now: Date): Promise<void> {
   if (!rows.length) return;
@@ -68,7 +69,11 @@ export async function seedXypjDemoData(db: Db, today = officeToday()): Promise<b
   if (done) return false;
   const any = await sql`select 1 as one from xypj_company limit 1`.execute(db);
   if (any.rows.length) return false;
-  const users = await db.selectFrom('sys_user').select(['id', 'username']).where('id', 'in', [DEMO_COMPANY_USER, DEMO_EXPERT_USER]).execute();
+  const users = await db
+    .selectFrom('sys_user')
+    .select(['id', 'username'])
+    .where('id', 'in', [DEMO_COMPANY_USER, DEMO_EXPERT_USER])
+    .execute();
   const hasUser = (id: string) => users.some((u) => u.id === id);
   const year = Number(today.slice(0, 4));
   const now = new Date();
@@ -78,18 +83,56 @@ export async function seedXypjDemoData(db: Db, today = officeToday()): Promise<b
     await insertRows(
       tx,
       'xypj_criteria_item',
-      CRITERIA_ITEMS.map(([category, item, maxScore, guide], i) => ({ id: seedId('crit_item', i + 1), criteriaId: seedId('criteria', 1), category, item, maxScore, guide, orderNum: i + 1 })),
+      CRITERIA_ITEMS.map(([category, item, maxScore, guide], i) => ({
+        id: seedId('crit_item', i + 1),
+        criteriaId: seedId('criteria', 1),
+        category,
+        item,
+        maxScore,
+        guide,
+        orderNum: i + 1,
+      })),
       now,
     );
-    const lastYear = { applyStart: `${year - 1}-03-01`, applyEnd: `${year - 1}-04-30`, reviewStart: `${year - 1}-05-10`, reviewEnd: `${year - 1}-06-30`, publicityStart: `${year - 1}-07-05`, publicityEnd: `${year - 1}-07-15` };
+    const lastYear = {
+      applyStart: `${year - 1}-03-01`,
+      applyEnd: `${year - 1}-04-30`,
+      reviewStart: `${year - 1}-05-10`,
+      reviewEnd: `${year - 1}-06-30`,
+      publicityStart: `${year - 1}-07-05`,
+      publicityEnd: `${year - 1}-07-15`,
+    };
     const applyEnd = day(today, 45);
-    const thisYear = { applyStart: day(today, -30), applyEnd, reviewStart: day(applyEnd, 10), reviewEnd: day(applyEnd, 60), publicityStart: day(applyEnd, 65), publicityEnd: day(applyEnd, 75) };
+    const thisYear = {
+      applyStart: day(today, -30),
+      applyEnd,
+      reviewStart: day(applyEnd, 10),
+      reviewEnd: day(applyEnd, 60),
+      publicityStart: day(applyEnd, 65),
+      publicityEnd: day(applyEnd, 75),
+    };
     await insertRows(
       tx,
       'xypj_batch',
       [
-        { id: seedId('batch', year - 1), name: `${year - 1}年度监理企业信用评价`, year: year - 1, ...lastYear, criteriaId: seedId('criteria', 1), expertsPerApplication: 3, state: 'reviewing' },
-        { id: seedId('batch', year), name: `${year}年度监理企业信用评价`, year, ...thisYear, criteriaId: seedId('criteria', 1), expertsPerApplication: 3, state: 'open' },
+        {
+          id: seedId('batch', year - 1),
+          name: `${year - 1}年度监理企业信用评价`,
+          year: year - 1,
+          ...lastYear,
+          criteriaId: seedId('criteria', 1),
+          expertsPerApplication: 3,
+          state: 'reviewing',
+        },
+        {
+          id: seedId('batch', year),
+          name: `${year}年度监理企业信用评价`,
+          year,
+          ...thisYear,
+          criteriaId: seedId('criteria', 1),
+          expertsPerApplication: 3,
+          state: 'open',
+        },
       ],
       now,
     );
@@ -127,7 +170,16 @@ export async function seedXypjDemoData(db: Db, today = officeToday()): Promise<b
       });
       for (let k = 1; k <= 2; k++) {
         const p = n * 10 + k;
-        engineers.push({ id: seedId(`eng_${n}`, k), companyId: id, name: personName(p), idCard: demoIdCard(p), certNo: `52${String(1000000 + p)}`, specialty: String((p % 6) + 1), registerDate: `${2010 + (p % 12)}-06-01`, certFile: EVIDENCE_PLACEHOLDER.engineer });
+        engineers.push({
+          id: seedId(`eng_${n}`, k),
+          companyId: id,
+          name: personName(p),
+          idCard: demoIdCard(p),
+          certNo: `52${String(1000000 + p)}`,
+          specialty: String((p % 6) + 1),
+          registerDate: `${2010 + (p % 12)}-06-01`,
+          certFile: EVIDENCE_PLACEHOLDER.engineer,
+        });
         projects.push({
           id: seedId(`prj_${n}`, k),
           companyId: id,
@@ -141,9 +193,28 @@ export async function seedXypjDemoData(db: Db, today = officeToday()): Promise<b
           proofFile: EVIDENCE_PLACEHOLDER.project,
         });
       }
-      if (n % 3 === 0) awards.push({ id: seedId('award', n), companyId: id, name: '优质工程监理奖', awardLevel: String((n % 3) + 1), awardDate: `${year - 1}-12-01`, issuer: '省住房和城乡建设厅', file: EVIDENCE_PLACEHOLDER.award });
-      if (n % 7 === 0) badRecords.push({ id: seedId('bad', n), companyId: id, description: '施工现场监理人员不到岗', recordDate: `${year - 1}-08-20`, authority: `${city}市住房和城乡建设局`, penalty: '通报批评', deduction: 2 });
-      for (const y of [year - 2, year - 1]) finances.push({ id: seedId(`fin_${n}`, y), companyId: id, year: y, revenue: 1200 + n * 30, taxPaid: 60 + n });
+      if (n % 3 === 0)
+        awards.push({
+          id: seedId('award', n),
+          companyId: id,
+          name: '优质工程监理奖',
+          awardLevel: String((n % 3) + 1),
+          awardDate: `${year - 1}-12-01`,
+          issuer: '省住房和城乡建设厅',
+          file: EVIDENCE_PLACEHOLDER.award,
+        });
+      if (n % 7 === 0)
+        badRecords.push({
+          id: seedId('bad', n),
+          companyId: id,
+          description: '施工现场监理人员不到岗',
+          recordDate: `${year - 1}-08-20`,
+          authority: `${city}市住房和城乡建设局`,
+          penalty: '通报批评',
+          deduction: 2,
+        });
+      for (const y of [year - 2, year - 1])
+        finances.push({ id: seedId(`fin_${n}`, y), companyId: id, year: y, revenue: 1200 + n * 30, taxPaid: 60 + n });
     }
     await insertRows(tx, 'xypj_company', companies, now);
     await insertRows(tx, 'xypj_engineer', engineers, now);
@@ -170,14 +241,30 @@ export async function seedXypjDemoData(db: Db, today = officeToday()): Promise<b
         userId: demo ? DEMO_EXPERT_USER : null,
         username: demo ? 'expert' : null,
       });
-      materials.push({ id: seedId(`mat_${n}`, 1), expertId: id, materialType: '1', title: '职称证书', fileUrl: `xypj/expert/${n}/title.pdf`, checkState: n <= 6 ? '1' : '0' });
-      materials.push({ id: seedId(`mat_${n}`, 2), expertId: id, materialType: '2', title: '注册监理工程师证书', fileUrl: `xypj/expert/${n}/cert.pdf`, checkState: n === 8 ? '2' : '1', checkRemark: n === 8 ? '证书已过有效期' : null });
+      materials.push({
+        id: seedId(`mat_${n}`, 1),
+        expertId: id,
+        materialType: '1',
+        title: '职称证书',
+        fileUrl: `xypj/expert/${n}/title.pdf`,
+        checkState: n <= 6 ? '1' : '0',
+      });
+      materials.push({
+        id: seedId(`mat_${n}`, 2),
+        expertId: id,
+        materialType: '2',
+        title: '注册监理工程师证书',
+        fileUrl: `xypj/expert/${n}/cert.pdf`,
+        checkState: n === 8 ? '2' : '1',
+        checkRemark: n === 8 ? '证书已过有效期' : null,
+      });
     }
     await insertRows(tx, 'xypj_expert', experts, now);
     await insertRows(tx, 'xypj_expert_material', materials, now);
 
     const applications: Row[] = [];
-    const stateOf = (n: number) => (n === 1 ? 'draft' : n <= 4 ? 'draft' : n <= 10 ? 'submitted' : n <= 12 ? 'returned' : n <= 20 ? 'accepted' : null);
+    const stateOf = (n: number) =>
+      n === 1 ? 'draft' : n <= 4 ? 'draft' : n <= 10 ? 'submitted' : n <= 12 ? 'returned' : n <= 20 ? 'accepted' : null;
     for (const c of companies.slice(0, 20)) {
       const n = Number(String(c.id).slice(-3));
       const state = stateOf(n)!;
@@ -198,7 +285,18 @@ export async function seedXypjDemoData(db: Db, today = officeToday()): Promise<b
     }
     for (const c of companies.slice(1, 13)) {
       const n = Number(String(c.id).slice(-3));
-      applications.push({ id: seedId(`app_${year - 1}`, n), batchId: seedId('batch', year - 1), companyId: c.id, companyName: c.name, creditCode: c.creditCode, state: 'accepted', materials: `xypj/application/${n}/${year - 1}.pdf`, snapshot: JSON.stringify(c), submitTime: new Date(`${year - 1}-04-01T02:00:00Z`), acceptTime: new Date(`${year - 1}-04-10T02:00:00Z`) });
+      applications.push({
+        id: seedId(`app_${year - 1}`, n),
+        batchId: seedId('batch', year - 1),
+        companyId: c.id,
+        companyName: c.name,
+        creditCode: c.creditCode,
+        state: 'accepted',
+        materials: `xypj/application/${n}/${year - 1}.pdf`,
+        snapshot: JSON.stringify(c),
+        submitTime: new Date(`${year - 1}-04-01T02:00:00Z`),
+        acceptTime: new Date(`${year - 1}-04-10T02:00:00Z`),
+      });
     }
     await insertRows(tx, 'xypj_application', applications, now);
     await tx.insertInto('sys_seed_applied').values({ seed_key: SEED_KEY, applied_time: now }).execute();

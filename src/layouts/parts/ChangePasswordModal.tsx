@@ -38,7 +38,17 @@ export function ChangePasswordModal({ open, username, onClose }: { open: boolean
   };
 
   return (
-    <Modal open={open} title="修改密码" width={800} okText="确定" cancelText="关闭" onOk={submit} onCancel={onClose} confirmLoading={busy} destroyOnHidden>
+    <Modal
+      open={open}
+      title="修改密码"
+      width={800}
+      okText="确定"
+      cancelText="关闭"
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={busy}
+      destroyOnHidden
+    >
       <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }}>
         <Form.Item label="旧密码" name="oldpassword" rules={[{ required: true, message: '请输入旧密码!' }]}>
           <Input.Password placeholder="请输入旧密码" autoComplete="current-password" />

@@ -1,4 +1,16 @@
-import { DownOutlined, IdcardOutlined, LockOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, SwapOutlined, SyncOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  IdcardOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  SyncOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
@@ -66,15 +78,32 @@ export function GlobalHeader(props: GlobalHeaderProps) {
 
   const Trigger = props.collapsed ? MenuUnfoldOutlined : MenuFoldOutlined;
   return (
-    <div style={{ display: 'flex', alignItems: 'center', height: 59, padding: '0 16px', background: props.background, color: props.color, gap: 12 }}>
+    <div
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        height: 59,
+        padding: '0 16px',
+        background: props.background,
+        color: props.color,
+        gap: 12,
+      }}
+    >
       {props.left}
       {props.showTrigger && (
-        <Trigger aria-label={props.collapsed ? '展开菜单' : '收起菜单'} onClick={props.onToggle} style={{ fontSize: 18, cursor: 'pointer' }} />
+        <Trigger
+          aria-label={props.collapsed ? '展开菜单' : '收起菜单'}
+          onClick={props.onToggle}
+          style={{ fontSize: 18, cursor: 'pointer' }}
+        />
       )}
       <div style={{ flex: 1 }} />
       {user?.id && <HeaderNotice userId={user.id} color={props.color} />}
       <Dropdown menu={{ items }} placement="bottomRight" trigger={['click', 'hover']}>
-        <span style={{ cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 8, whiteSpace: 'nowrap' }} data-testid="user-menu">
+        <span
+          style={{ cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 8, whiteSpace: 'nowrap' }}
+          data-testid="user-menu"
+        >
           <Avatar size="small" src={avatarUrl(user?.avatar)} icon={<UserOutlined />} />
           {!props.mobile && (
             <span className="header-welcome">
@@ -85,7 +114,13 @@ export function GlobalHeader(props: GlobalHeaderProps) {
           <DownOutlined style={{ fontSize: 10 }} />
         </span>
       </Dropdown>
-      <span role="button" tabIndex={0} onClick={confirmLogout} onKeyDown={(e) => e.key === 'Enter' && confirmLogout()} style={{ cursor: 'pointer', whiteSpace: 'nowrap' }}>
+      <span
+        role="button"
+        tabIndex={0}
+        onClick={confirmLogout}
+        onKeyDown={(e) => e.key === 'Enter' && confirmLogout()}
+        style={{ cursor: 'pointer', whiteSpace: 'nowrap' }}
+      >
         <LogoutOutlined />
         {!props.mobile && <span style={{ marginLeft: 6 }}>退出登录</span>}
       </span>

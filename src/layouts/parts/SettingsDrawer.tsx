@@ -11,7 +11,19 @@ function Row({ label, children, disabled }: { label: string; children: React.Rea
   );
 }
 
-function StyleChoice({ value, current, label, dark, onPick }: { value: string; current: string; label: string; dark: boolean; onPick: () => void }) {
+function StyleChoice({
+  value,
+  current,
+  label,
+  dark,
+  onPick,
+}: {
+  value: string;
+  current: string;
+  label: string;
+  dark: boolean;
+  onPick: () => void;
+}) {
   return (
     <Tooltip title={label}>
       <button
@@ -19,7 +31,20 @@ function StyleChoice({ value, current, label, dark, onPick }: { value: string; c
         aria-label={label}
         aria-pressed={value === current}
         onClick={onPick}
-        style={{ width: 48, height: 40, marginRight: 16, verticalAlign: 'top', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', border: '1px solid #d9d9d9', borderRadius: 4, cursor: 'pointer', position: 'relative', background: dark ? 'linear-gradient(90deg,#001529 30%,#fff 30%)' : 'linear-gradient(90deg,#fff 30%,#f0f2f5 30%)' }}
+        style={{
+          width: 48,
+          height: 40,
+          marginRight: 16,
+          verticalAlign: 'top',
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          border: '1px solid #d9d9d9',
+          borderRadius: 4,
+          cursor: 'pointer',
+          position: 'relative',
+          background: dark ? 'linear-gradient(90deg,#001529 30%,#fff 30%)' : 'linear-gradient(90deg,#fff 30%,#f0f2f5 30%)',
+        }}
       >
         {value === current && <CheckOutlined style={{ color: '#2f54eb' }} />}
       </button>
@@ -74,7 +99,12 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
           <Switch size="small" checked={settings.fixedHeader} onChange={(v) => set({ fixedHeader: v })} />
         </Row>
         <Row label="下滑时隐藏 Header" disabled={!settings.fixedHeader}>
-          <Switch size="small" disabled={!settings.fixedHeader} checked={settings.autoHideHeader} onChange={(v) => set({ autoHideHeader: v })} />
+          <Switch
+            size="small"
+            disabled={!settings.fixedHeader}
+            checked={settings.autoHideHeader}
+            onChange={(v) => set({ autoHideHeader: v })}
+          />
         </Row>
         <Row label="固定侧边菜单" disabled={top}>
           <Switch size="small" disabled={top} checked={settings.fixedSidebar} onChange={(v) => set({ fixedSidebar: v })} />

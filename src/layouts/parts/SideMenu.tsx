@@ -80,7 +80,11 @@ export function SideMenu({ mode, theme, collapsed, onNavigate }: SideMenuProps) 
       {...(mode === 'inline' && !collapsed ? { openKeys, onOpenChange } : {})}
       inlineCollapsed={mode === 'inline' ? collapsed : undefined}
       onClick={onClick}
-      style={mode === 'horizontal' ? { flex: 1, minWidth: 0, borderBottom: 0, lineHeight: '58px', background: 'transparent' } : { borderInlineEnd: 0 }}
+      style={
+        mode === 'horizontal'
+          ? { flex: 1, minWidth: 0, borderBottom: 0, lineHeight: '58px', background: 'transparent' }
+          : { borderInlineEnd: 0 }
+      }
     />
   );
 }

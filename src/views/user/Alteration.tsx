@@ -31,7 +31,14 @@ function PhoneStep({ onVerified }: { onVerified: (verified: Verified) => void })
   const getMobile = async () => (await form.validateFields(['phone']).catch(() => undefined))?.phone.trim();
   return (
     <Form form={form} layout="vertical" onFinish={next} requiredMark={false}>
-      <Form.Item label="手机" name="phone" rules={[{ required: true, message: '请输入手机号' }, { pattern: ALTERATION_MOBILE, message: '请输入正确的手机号' }]}>
+      <Form.Item
+        label="手机"
+        name="phone"
+        rules={[
+          { required: true, message: '请输入手机号' },
+          { pattern: ALTERATION_MOBILE, message: '请输入正确的手机号' },
+        ]}
+      >
         <Input size="large" placeholder="请输入手机号" autoComplete="tel" />
       </Form.Item>
       <Form.Item label="验证码" required>
@@ -73,7 +80,10 @@ function PasswordStep({ verified, onBack, onDone }: { verified: Verified; onBack
         name="password"
         rules={[
           { required: true, message: '请输入新密码' },
-          { validator: (_, value: string) => (!value || isStrongPassword(value) ? Promise.resolve() : Promise.reject(new Error(PASSWORD_RULE_MESSAGE))) },
+          {
+            validator: (_, value: string) =>
+              !value || isStrongPassword(value) ? Promise.resolve() : Promise.reject(new Error(PASSWORD_RULE_MESSAGE)),
+          },
         ]}
       >
         <Input.Password size="large" placeholder="请输入新密码" autoComplete="new-password" />
@@ -85,7 +95,8 @@ function PasswordStep({ verified, onBack, onDone }: { verified: Verified; onBack
         rules={[
           { required: true, message: '请再次输入新密码' },
           ({ getFieldValue }) => ({
-            validator: (_, value: string) => (!value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次密码不一致'))),
+            validator: (_, value: string) =>
+              !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次密码不一致')),
           }),
         ]}
       >
@@ -111,7 +122,13 @@ export default function Alteration() {
   return (
     <div style={{ background: '#fff', padding: 24, borderRadius: 8 }}>
       <h2 style={{ marginTop: 0 }}>找回密码</h2>
-      <Steps size="small" current={step} status={done ? 'finish' : 'process'} items={[{ title: '手机验证' }, { title: '更改密码' }, { title: '完成' }]} style={{ marginBottom: 24 }} />
+      <Steps
+        size="small"
+        current={step}
+        status={done ? 'finish' : 'process'}
+        items={[{ title: '手机验证' }, { title: '更改密码' }, { title: '完成' }]}
+        style={{ marginBottom: 24 }}
+      />
       {step === 0 && <PhoneStep onVerified={setVerified} />}
       {step === 1 && verified && <PasswordStep verified={verified} onBack={() => setVerified(undefined)} onDone={() => setDone(true)} />}
       {step === 2 && (

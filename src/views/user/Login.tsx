@@ -150,7 +150,14 @@ export default function Login() {
         {tab === 'account' ? (
           <div role="tabpanel" aria-labelledby="login-tab-account">
             <LoginField error={errors.username}>
-              <Input size="large" prefix={<UserOutlined />} placeholder="请输入用户名" aria-label="用户名" autoComplete="username" {...field('username')} />
+              <Input
+                size="large"
+                prefix={<UserOutlined />}
+                placeholder="请输入用户名"
+                aria-label="用户名"
+                autoComplete="username"
+                {...field('username')}
+              />
             </LoginField>
             <LoginField error={errors.password}>
               <Input.Password
@@ -165,7 +172,14 @@ export default function Login() {
             {captchaRequired && (
               <div className="login-row">
                 <LoginField error={errors.captcha}>
-                  <Input size="large" prefix={<SafetyOutlined />} placeholder="请输入验证码" aria-label="验证码" maxLength={8} {...field('captcha')} />
+                  <Input
+                    size="large"
+                    prefix={<SafetyOutlined />}
+                    placeholder="请输入验证码"
+                    aria-label="验证码"
+                    maxLength={8}
+                    {...field('captcha')}
+                  />
                 </LoginField>
                 <CaptchaImage checkKey={checkKey} onRefresh={refreshCaptcha} />
               </div>
@@ -178,7 +192,13 @@ export default function Login() {
             </LoginField>
             <div className="login-row">
               <LoginField error={errors.smsCode}>
-                <Input size="large" prefix={<SafetyOutlined />} placeholder="请输入短信验证码" aria-label="短信验证码" {...field('smsCode')} />
+                <Input
+                  size="large"
+                  prefix={<SafetyOutlined />}
+                  placeholder="请输入短信验证码"
+                  aria-label="短信验证码"
+                  {...field('smsCode')}
+                />
               </LoginField>
               <div style={{ flex: '0 0 120px' }}>
                 <SmsCodeButton getMobile={getMobile} />
@@ -198,7 +218,14 @@ export default function Login() {
           </span>
         </div>
         <div className="login-field">
-          <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={submitting || captchaSetting === undefined}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            size="large"
+            block
+            loading={submitting}
+            disabled={submitting || captchaSetting === undefined}
+          >
             确定
           </Button>
         </div>

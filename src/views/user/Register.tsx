@@ -35,10 +35,20 @@ export default function Register() {
         feedback().notification.error({ message: '注册失败', description: res.message, duration: 4 });
         return;
       }
-      const registered: RegisteredCompany = { companyName: body.companyName, creditCode: body.creditCode, contact: body.contact, mobile: body.mobile, username: body.username };
+      const registered: RegisteredCompany = {
+        companyName: body.companyName,
+        creditCode: body.creditCode,
+        contact: body.contact,
+        mobile: body.mobile,
+        username: body.username,
+      };
       navigate('/user/register-result', { state: registered });
     } catch (error) {
-      feedback().notification.error({ message: '注册失败', description: error instanceof Error ? error.message : '请求出现错误，请稍后再试', duration: 4 });
+      feedback().notification.error({
+        message: '注册失败',
+        description: error instanceof Error ? error.message : '请求出现错误，请稍后再试',
+        duration: 4,
+      });
     } finally {
       setSubmitting(false);
     }
@@ -50,7 +60,14 @@ export default function Register() {
     <div style={{ maxWidth: 420, margin: '0 auto' }}>
       <Typography.Title level={4}>企业注册</Typography.Title>
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item label="企业名称" name="companyName" rules={[{ required: true, whitespace: true, message: '请输入企业名称' }, { max: 100, message: '企业名称不能超过100个字符' }]}>
+        <Form.Item
+          label="企业名称"
+          name="companyName"
+          rules={[
+            { required: true, whitespace: true, message: '请输入企业名称' },
+            { max: 100, message: '企业名称不能超过100个字符' },
+          ]}
+        >
           <Input size="large" placeholder="请输入企业名称" />
         </Form.Item>
         <Form.Item
@@ -59,15 +76,34 @@ export default function Register() {
           validateTrigger="onBlur"
           rules={[
             { required: true, whitespace: true, message: '请输入统一社会信用代码' },
-            { validator: async (_, value: string | undefined) => { const problem = checkCreditCode((value ?? '').trim().toUpperCase()); if (problem) throw new Error(problem); } },
+            {
+              validator: async (_, value: string | undefined) => {
+                const problem = checkCreditCode((value ?? '').trim().toUpperCase());
+                if (problem) throw new Error(problem);
+              },
+            },
           ]}
         >
           <Input size="large" placeholder="请输入18位统一社会信用代码" maxLength={18} />
         </Form.Item>
-        <Form.Item label="联系人" name="contact" rules={[{ required: true, whitespace: true, message: '请输入联系人' }, { max: 50, message: '联系人不能超过50个字符' }]}>
+        <Form.Item
+          label="联系人"
+          name="contact"
+          rules={[
+            { required: true, whitespace: true, message: '请输入联系人' },
+            { max: 50, message: '联系人不能超过50个字符' },
+          ]}
+        >
           <Input size="large" placeholder="请输入联系人" />
         </Form.Item>
-        <Form.Item label="手机号" name="mobile" rules={[{ required: true, message: '请输入手机号' }, { pattern: REGISTER_MOBILE, message: '请输入正确手机号' }]}>
+        <Form.Item
+          label="手机号"
+          name="mobile"
+          rules={[
+            { required: true, message: '请输入手机号' },
+            { pattern: REGISTER_MOBILE, message: '请输入正确手机号' },
+          ]}
+        >
           <Input size="large" placeholder="请输入手机号" autoComplete="tel" />
         </Form.Item>
         <Form.Item label="验证码" required>
@@ -102,7 +138,14 @@ export default function Register() {
         <Form.Item
           label="密码"
           name="password"
-          rules={[{ required: true, message: '请输入密码' }, { validator: async (_, value: string | undefined) => { if (value && !isStrongPassword(value)) throw new Error(PASSWORD_RULE_MESSAGE); } }]}
+          rules={[
+            { required: true, message: '请输入密码' },
+            {
+              validator: async (_, value: string | undefined) => {
+                if (value && !isStrongPassword(value)) throw new Error(PASSWORD_RULE_MESSAGE);
+              },
+            },
+          ]}
         >
           <Input.Password size="large" placeholder="至少8位，含字母、数字和特殊符号" autoComplete="new-password" />
         </Form.Item>
@@ -112,7 +155,11 @@ export default function Register() {
           dependencies={['password']}
           rules={[
             { required: true, message: '请再次输入密码' },
-            ({ getFieldValue }) => ({ validator: async (_, value: string | undefined) => { if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一致'); } }),
+            ({ getFieldValue }) => ({
+              validator: async (_, value: string | undefined) => {
+                if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一致');
+              },
+            }),
           ]}
         >
           <Input.Password size="large" placeholder="请再次输入密码" autoComplete="new-password" />

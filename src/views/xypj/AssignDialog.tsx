@@ -42,7 +42,17 @@ export function AssignDialog({ application, experts, count, onClose, onDone }: P
   };
 
   return (
-    <Modal open title={`分配专家：${application.companyName}`} width={640} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText="确定" cancelText="取消" destroyOnHidden>
+    <Modal
+      open
+      title={`分配专家：${application.companyName}`}
+      width={640}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      okText="确定"
+      cancelText="取消"
+      destroyOnHidden
+    >
       <p>请选择{count}位评审专家（不能选择申报企业本单位的专家）。</p>
       <Select
         mode="multiple"

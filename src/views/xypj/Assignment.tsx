@@ -43,7 +43,10 @@ export default function Assignment() {
   const autoAssign = async () => {
     if (!data) return;
     const waiting = data.applications.filter((a) => a.state === 'accepted').length;
-    const ok = await notify.confirm({ title: `确定为${data.batch.name}的${waiting}份已受理申报一键分配专家吗？`, content: `每份申报分配${data.batch.expertsPerApplication}位专家，按专家已分配数量均衡分配，并避开申报企业本单位的专家。` });
+    const ok = await notify.confirm({
+      title: `确定为${data.batch.name}的${waiting}份已受理申报一键分配专家吗？`,
+      content: `每份申报分配${data.batch.expertsPerApplication}位专家，按专家已分配数量均衡分配，并避开申报企业本单位的专家。`,
+    });
     if (!ok) return;
     setBusy(true);
     try {
@@ -93,7 +96,12 @@ export default function Assignment() {
       extra={
         canAssign && (
           <Space>
-            <Button type="primary" loading={busy} disabled={!data?.applications.some((a) => a.state === 'accepted')} onClick={() => void autoAssign()}>
+            <Button
+              type="primary"
+              loading={busy}
+              disabled={!data?.applications.some((a) => a.state === 'accepted')}
+              onClick={() => void autoAssign()}
+            >
               一键分配
             </Button>
           </Space>
@@ -112,7 +120,14 @@ export default function Assignment() {
             ))}
         </div>
       )}
-      <Table<AppRow> rowKey="id" size="middle" loading={!data} dataSource={data?.applications ?? []} columns={columns} pagination={{ pageSize: 20 }} />
+      <Table<AppRow>
+        rowKey="id"
+        size="middle"
+        loading={!data}
+        dataSource={data?.applications ?? []}
+        columns={columns}
+        pagination={{ pageSize: 20 }}
+      />
       {editing && data && (
         <AssignDialog
           application={editing}

@@ -130,7 +130,15 @@ export default function BatchTransition({ record, props, onClose, onChanged }: V
               </Form.Item>
               {closeEarly && (
                 <Form.Item label="提前截止申报的原因" required>
-                  <Input.TextArea aria-label="提前截止申报的原因" rows={3} maxLength={500} showCount value={reason} onChange={(e) => setReason(e.target.value)} placeholder="请输入提前截止申报的原因（记入系统日志）" />
+                  <Input.TextArea
+                    aria-label="提前截止申报的原因"
+                    rows={3}
+                    maxLength={500}
+                    showCount
+                    value={reason}
+                    onChange={(e) => setReason(e.target.value)}
+                    placeholder="请输入提前截止申报的原因（记入系统日志）"
+                  />
                 </Form.Item>
               )}
             </Form>

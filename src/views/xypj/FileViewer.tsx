@@ -7,5 +7,9 @@ const isPdf = (path: string) => /\.pdf$/i.test(path.split('?')[0]!);
 /** One stored file, fit to the width beside the sheet: PDFs in the PDF viewer, images as they are. */
 export function FileViewer({ path }: { path: string }) {
   const { data } = useRenderer();
-  return isPdf(path) ? <JPdfView value={path} fitWidth /> : <img alt={fileNameOf(path)} src={data.fileUrl(path)} style={{ width: '100%' }} />;
+  return isPdf(path) ? (
+    <JPdfView value={path} fitWidth />
+  ) : (
+    <img alt={fileNameOf(path)} src={data.fileUrl(path)} style={{ width: '100%' }} />
+  );
 }

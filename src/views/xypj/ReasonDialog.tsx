@@ -22,7 +22,14 @@ export interface ReasonDialogProps {
 function readProps(props: Record<string, unknown>): ReasonDialogProps {
   const text = (key: string, fallback: string) => (typeof props[key] === 'string' ? (props[key] as string) : fallback);
   const body = props.body && typeof props.body === 'object' ? (props.body as Record<string, unknown>) : undefined;
-  return { url: text('url', ''), title: text('title', '填写原因'), label: text('label', '原因'), field: text('field', 'reason'), body, success: text('success', '操作成功') };
+  return {
+    url: text('url', ''),
+    title: text('title', '填写原因'),
+    label: text('label', '原因'),
+    field: text('field', 'reason'),
+    body,
+    success: text('success', '操作成功'),
+  };
 }
 
 /** A required reason for one row, posted with its id; the list reloads after success. */
@@ -54,7 +61,17 @@ export default function ReasonDialog({ record, props, onClose, onChanged }: View
   };
 
   return (
-    <Modal open title={settings.title} width={600} onCancel={onClose} onOk={() => void submit()} confirmLoading={saving} okText="确定" cancelText="取消" destroyOnHidden>
+    <Modal
+      open
+      title={settings.title}
+      width={600}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={saving}
+      okText="确定"
+      cancelText="取消"
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical">
         <Form.Item label={settings.label} name="reason" rules={[{ required: true, whitespace: true, message: `请输入${settings.label}` }]}>
           <Input.TextArea rows={4} maxLength={500} showCount placeholder={`请输入${settings.label}`} />

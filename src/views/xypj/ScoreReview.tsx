@@ -135,7 +135,13 @@ export default function ScoreReview({ record, onClose, onChanged }: ViewProps) {
           {sheets
             .filter((s) => s.state === 'returned')
             .map((s) => (
-              <Alert key={s.id} type="warning" showIcon style={{ marginBottom: 8 }} message={`${s.expertName}的评分表已退回：${s.returnReason ?? ''}`} />
+              <Alert
+                key={s.id}
+                type="warning"
+                showIcon
+                style={{ marginBottom: 8 }}
+                message={`${s.expertName}的评分表已退回：${s.returnReason ?? ''}`}
+              />
             ))}
           <Table<Line>
             size="small"

@@ -4,7 +4,16 @@ import { useRenderer } from '@renderer/context';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { ViewProps } from '@renderer/views/registry';
 import { MaterialsPanel } from './MaterialsPanel';
-import { numberOrNull, scoreProblem, SHEET_STATE_COLOR, SHEET_STATE_TEXT, totalOf, type Row, type ScoreItem, type ScoreSheetRow } from './score-types';
+import {
+  numberOrNull,
+  scoreProblem,
+  SHEET_STATE_COLOR,
+  SHEET_STATE_TEXT,
+  totalOf,
+  type Row,
+  type ScoreItem,
+  type ScoreSheetRow,
+} from './score-types';
 import { EvidencePanel } from './EvidencePanel';
 import { evidenceFiles, materialPaths, parseSnapshot, type EvidenceFile } from './snapshot-fields';
 import { UnitInfoPanel } from './UnitInfoPanel';
@@ -19,7 +28,14 @@ function ScoreInput({ item, value, onChange }: { item: ScoreItem; value: number 
   const problem = scoreProblem(item, value);
   return (
     <>
-      <InputNumber aria-label={`${item.item}得分`} step={0.1} style={{ width: 90 }} status={problem ? 'error' : undefined} value={value} onChange={(v) => onChange(numberOrNull(v))} />
+      <InputNumber
+        aria-label={`${item.item}得分`}
+        step={0.1}
+        style={{ width: 90 }}
+        status={problem ? 'error' : undefined}
+        value={value}
+        onChange={(v) => onChange(numberOrNull(v))}
+      />
       {problem && (
         <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }}>
           {problem}
@@ -61,7 +77,10 @@ export default function ScoreSheet({ record, props, onClose, onChanged }: ViewPr
     void load();
   }, [load]);
 
-  const body = () => ({ id: sheet.id, items: Object.entries(entries).map(([criteriaItemId, e]) => ({ criteriaItemId, score: e.score, comment: e.comment })) });
+  const body = () => ({
+    id: sheet.id,
+    items: Object.entries(entries).map(([criteriaItemId, e]) => ({ criteriaItemId, score: e.score, comment: e.comment })),
+  });
 
   const send = async (url: string) => {
     const problem = items?.map((i) => scoreProblem(i, entries[i.criteriaItemId]?.score ?? null)).find(Boolean);
@@ -107,7 +126,11 @@ export default function ScoreSheet({ record, props, onClose, onChanged }: ViewPr
     { title: '类别', dataIndex: 'category', width: 90 },
     { title: '评价项目', dataIndex: 'item', width: 140 },
     { title: '分值', dataIndex: 'maxScore', width: 60, align: 'center' as const, render: (v: unknown) => Number(v) },
-    { title: '评分指引', dataIndex: 'guide', render: (v: unknown) => <Typography.Text type="secondary">{String(v ?? '')}</Typography.Text> },
+    {
+      title: '评分指引',
+      dataIndex: 'guide',
+      render: (v: unknown) => <Typography.Text type="secondary">{String(v ?? '')}</Typography.Text>,
+    },
     {
       title: '得分',
       key: 'score',
@@ -127,7 +150,12 @@ export default function ScoreSheet({ record, props, onClose, onChanged }: ViewPr
         locked ? (
           entries[i.criteriaItemId]?.comment
         ) : (
-          <Input aria-label={`${i.item}评语`} maxLength={500} value={entries[i.criteriaItemId]?.comment ?? ''} onChange={(e) => set(i.criteriaItemId, { comment: e.target.value })} />
+          <Input
+            aria-label={`${i.item}评语`}
+            maxLength={500}
+            value={entries[i.criteriaItemId]?.comment ?? ''}
+            onChange={(e) => set(i.criteriaItemId, { comment: e.target.value })}
+          />
         ),
     },
   ];
@@ -147,7 +175,15 @@ export default function ScoreSheet({ record, props, onClose, onChanged }: ViewPr
   );
 
   return (
-    <Modal open title={`评分表：${String(application?.companyName ?? record?.companyName ?? '')}`} width="96vw" style={{ top: 16 }} onCancel={onClose} footer={footer} destroyOnHidden>
+    <Modal
+      open
+      title={`评分表：${String(application?.companyName ?? record?.companyName ?? '')}`}
+      width="96vw"
+      style={{ top: 16 }}
+      onCancel={onClose}
+      footer={footer}
+      destroyOnHidden
+    >
       <GridRow gutter={16}>
         <Col span={13}>
           <Space style={{ marginBottom: 8 }}>
@@ -155,8 +191,12 @@ export default function ScoreSheet({ record, props, onClose, onChanged }: ViewPr
             <Tag color={SHEET_STATE_COLOR[sheet.state]}>{SHEET_STATE_TEXT[sheet.state] ?? sheet.state}</Tag>
             {sheet.submitTime && <span>提交时间：{sheet.submitTime}</span>}
           </Space>
-          {sheet.state === 'closed' && <Alert type="info" showIcon message="评分表已截止（申报已撤回或批次已结束评审），只能查看" style={{ marginBottom: 8 }} />}
-          {sheet.state === 'returned' && sheet.returnReason && <Alert type="warning" showIcon message={`退回原因：${sheet.returnReason}`} style={{ marginBottom: 8 }} />}
+          {sheet.state === 'closed' && (
+            <Alert type="info" showIcon message="评分表已截止（申报已撤回或批次已结束评审），只能查看" style={{ marginBottom: 8 }} />
+          )}
+          {sheet.state === 'returned' && sheet.returnReason && (
+            <Alert type="warning" showIcon message={`退回原因：${sheet.returnReason}`} style={{ marginBottom: 8 }} />
+          )}
           {items === null ? (
             <Spin />
           ) : (
@@ -184,9 +224,21 @@ export default function ScoreSheet({ record, props, onClose, onChanged }: ViewPr
             activeKey={sideTab}
             onChange={setSideTab}
             items={[
-              { key: 'snapshot', label: '单位信息快照', children: snapshot ? <UnitInfoPanel unit={snapshot} onOpenFile={openEvidence} /> : <Empty description="没有单位信息快照" /> },
-              { key: 'evidence', label: '证明文件', children: <EvidencePanel files={snapshot ? evidenceFiles(snapshot) : []} shown={evidence} onShow={setEvidence} /> },
-              { key: 'materials', label: '申报材料', children: application ? <MaterialsPanel paths={materialPaths(application.materials)} /> : <Spin /> },
+              {
+                key: 'snapshot',
+                label: '单位信息快照',
+                children: snapshot ? <UnitInfoPanel unit={snapshot} onOpenFile={openEvidence} /> : <Empty description="没有单位信息快照" />,
+              },
+              {
+                key: 'evidence',
+                label: '证明文件',
+                children: <EvidencePanel files={snapshot ? evidenceFiles(snapshot) : []} shown={evidence} onShow={setEvidence} />,
+              },
+              {
+                key: 'materials',
+                label: '申报材料',
+                children: application ? <MaterialsPanel paths={materialPaths(application.materials)} /> : <Spin />,
+              },
             ]}
           />
         </Col>

@@ -13,7 +13,17 @@ function DictValue({ field, value }: { field: SnapshotField; value: unknown }) {
 }
 
 /** A field's value: dictionary text, 省/市/区 names of an area code, or the evidence files as links to the viewer. */
-function FieldValue({ field, value, label, onOpenFile }: { field: SnapshotField; value: unknown; label: string; onOpenFile?: (file: EvidenceFile) => void }) {
+function FieldValue({
+  field,
+  value,
+  label,
+  onOpenFile,
+}: {
+  field: SnapshotField;
+  value: unknown;
+  label: string;
+  onOpenFile?: (file: EvidenceFile) => void;
+}) {
   if (field.kind === 'area') return <>{typeof value === 'string' ? areaText(value) || value : ''}</>;
   if (field.kind !== 'file') return <DictValue field={field} value={value} />;
   const paths = materialPaths(value);
@@ -64,7 +74,12 @@ export function UnitInfoPanel({ unit, onOpenFile }: { unit: Row; onOpenFile?: (f
                 key: field.key,
                 title: field.label,
                 render: (_: unknown, row: Row, index: number) => (
-                  <FieldValue field={field} value={row[field.key]} label={rowEvidenceLabel(list, row, index, field)} onOpenFile={onOpenFile} />
+                  <FieldValue
+                    field={field}
+                    value={row[field.key]}
+                    label={rowEvidenceLabel(list, row, index, field)}
+                    onOpenFile={onOpenFile}
+                  />
                 ),
               }))}
             />

@@ -35,7 +35,8 @@ export function totalOf(scores: Array<number | string | null | undefined>): stri
   return (tenths / 10).toFixed(1);
 }
 
-export const numberOrNull = (v: unknown): number | null => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
+export const numberOrNull = (v: unknown): number | null =>
+  v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v);
 
 /** Why a score cannot be saved, in the server's words (scoring-routes.ts), or null; blank is allowed until 提交. */
 export function scoreProblem(item: Pick<ScoreItem, 'item' | 'maxScore'>, score: number | null): string | null {

@@ -103,7 +103,12 @@ export function parseSnapshot(text: unknown): Row | null {
 
 /** The stored paths of a comma-separated materials value. */
 export function materialPaths(value: unknown): string[] {
-  return typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  return typeof value === 'string'
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /** One evidence file of a unit: what it proves (营业执照, 注册监理工程师·王伟·证书文件) and its stored path. */
@@ -121,7 +126,8 @@ export function rowEvidenceLabel(list: SnapshotList, row: Row, index: number, fi
 /** Every evidence file of the unit information, the licence first, then each sub-list's rows in order. */
 export function evidenceFiles(unit: Row): EvidenceFile[] {
   const out: EvidenceFile[] = [];
-  for (const field of COMPANY_FIELDS) if (field.kind === 'file') for (const path of materialPaths(unit[field.key])) out.push({ label: field.label, path });
+  for (const field of COMPANY_FIELDS)
+    if (field.kind === 'file') for (const path of materialPaths(unit[field.key])) out.push({ label: field.label, path });
   for (const list of SNAPSHOT_LISTS) {
     const rows = Array.isArray(unit[list.key]) ? (unit[list.key] as Row[]) : [];
     for (const field of list.fields.filter((f) => f.kind === 'file')) {

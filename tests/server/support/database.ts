@@ -21,9 +21,7 @@ export function backends(): Backend[] {
 }
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
-  );
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
 /** Changes to migrations, seeds or schema files give a new snapshot. */

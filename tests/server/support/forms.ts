@@ -25,7 +25,9 @@ export function multipart(fields: Record<string, string>, files: FilePart[]): { 
 
 /** An import upload as the list page's import dialog sends it. */
 export function importUpload(name: string, content: Buffer): { payload: Buffer; headers: Record<string, string> } {
-  return multipart({ isSingleTableImport: 'true' }, [{ name, content, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }]);
+  return multipart({ isSingleTableImport: 'true' }, [
+    { name, content, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  ]);
 }
 
 export async function workbook(rows: unknown[][], sheetName = '导入'): Promise<Buffer> {

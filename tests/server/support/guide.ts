@@ -39,10 +39,19 @@ export interface ExampleDirs {
 /** Writes the final form of each file of the example into temp folders, as a deployment outside schemas/ keeps them. */
 export function writeGuideExample(files = guideFiles()): ExampleDirs {
   const root = mkdtempSync(path.join(tmpdir(), 'add-a-screen-'));
-  const dirs = { entityDir: path.join(root, 'entities'), pageDir: path.join(root, 'pages'), menuDir: path.join(root, 'menus'), dictDir: path.join(root, 'dicts') };
+  const dirs = {
+    entityDir: path.join(root, 'entities'),
+    pageDir: path.join(root, 'pages'),
+    menuDir: path.join(root, 'menus'),
+    dictDir: path.join(root, 'dicts'),
+  };
   for (const [file, texts] of files) {
     const rel = file.replace(/^schemas\//, '');
-    const target = rel.startsWith('entities/') ? path.join(root, rel) : rel.startsWith('menus/') || rel.startsWith('dicts/') ? path.join(root, rel) : path.join(dirs.pageDir, rel);
+    const target = rel.startsWith('entities/')
+      ? path.join(root, rel)
+      : rel.startsWith('menus/') || rel.startsWith('dicts/')
+        ? path.join(root, rel)
+        : path.join(dirs.pageDir, rel);
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, texts[texts.length - 1]);
   }

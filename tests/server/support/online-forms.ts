@@ -85,16 +85,44 @@ export async function grantMenu(db: Db, id: string, name: string, url: string, r
   await db
     .insertInto('sys_permission')
     .values({
-      id, parent_id: null, name, url, component: 'modules/online/cgform/auto/OnlCgformAutoList', component_name: null, redirect: null, menu_type: 1,
-      perms: null, perms_type: '1', sort_no: 99, always_show: 0, icon: null, is_route: 1, is_leaf: 1, keep_alive: 0, hidden: 0, hide_tab: 0,
-      description: null, del_flag: 0, rule_flag: 0, status: '1', internal_or_external: 0, ...audit(),
+      id,
+      parent_id: null,
+      name,
+      url,
+      component: 'modules/online/cgform/auto/OnlCgformAutoList',
+      component_name: null,
+      redirect: null,
+      menu_type: 1,
+      perms: null,
+      perms_type: '1',
+      sort_no: 99,
+      always_show: 0,
+      icon: null,
+      is_route: 1,
+      is_leaf: 1,
+      keep_alive: 0,
+      hidden: 0,
+      hide_tab: 0,
+      description: null,
+      del_flag: 0,
+      rule_flag: 0,
+      status: '1',
+      internal_or_external: 0,
+      ...audit(),
     })
     .execute();
-  await db.insertInto('sys_role_permission').values({ id: `rp_${id}`, role_id: roleId, permission_id: id, data_rule_ids: null, operate_date: null, operate_ip: null }).execute();
+  await db
+    .insertInto('sys_role_permission')
+    .values({ id: `rp_${id}`, role_id: roleId, permission_id: id, data_rule_ids: null, operate_date: null, operate_ip: null })
+    .execute();
 }
 
 export async function seedOnlineForms(db: Db, roleId: string): Promise<void> {
-  await sql.raw(`create table t_order (${STANDARD}, order_code varchar(50), order_date date, amount numeric(10,2), buyer_sex varchar(10), remark text)`).execute(db);
+  await sql
+    .raw(
+      `create table t_order (${STANDARD}, order_code varchar(50), order_date date, amount numeric(10,2), buyer_sex varchar(10), remark text)`,
+    )
+    .execute(db);
   await sql.raw(`create table t_order_item (${STANDARD}, order_id varchar(36), item_name varchar(50), qty integer)`).execute(db);
   await sql.raw(`create table t_note (${STANDARD}, title varchar(100), secret varchar(100))`).execute(db);
 
@@ -119,7 +147,12 @@ export async function seedOnlineForms(db: Db, roleId: string): Promise<void> {
   ]);
 
   await sql.raw(`create table t_cat (${STANDARD}, pid varchar(36), has_child varchar(3), cat_name varchar(50))`).execute(db);
-  await addHead(db, FORMS.cat, 't_cat', '测试分类', { is_tree: 'Y', tree_parent_id_field: 'pid', tree_id_field: 'has_child', tree_fieldname: 'cat_name' });
+  await addHead(db, FORMS.cat, 't_cat', '测试分类', {
+    is_tree: 'Y',
+    tree_parent_id_field: 'pid',
+    tree_id_field: 'has_child',
+    tree_fieldname: 'cat_name',
+  });
   await addFields(db, FORMS.cat, [
     { name: 'cat_name', txt: '分类名称', required: true, query: true },
     { name: 'pid', txt: '上级', length: 36, list: false },

@@ -130,7 +130,8 @@ function cellRecords(row: number, col: number, cell: Exclude<XlsTestCell, null>,
   if (typeof cell === 'string') return [record(0x00fd, Buffer.concat([cellHead(row, col, XF_GENERAL), u32(sst(cell))]))];
   if (typeof cell === 'number') return [record(0x0203, Buffer.concat([cellHead(row, col, XF_NUMBER), double(cell)]))];
   if ('rk' in cell) return [record(0x027e, Buffer.concat([cellHead(row, col, XF_GENERAL), u32(rk(cell.rk))]))];
-  if ('date' in cell) return [record(0x0203, Buffer.concat([cellHead(row, col, col % 2 ? XF_CUSTOM_DATE : XF_BUILTIN_DATE), double(cell.date)]))];
+  if ('date' in cell)
+    return [record(0x0203, Buffer.concat([cellHead(row, col, col % 2 ? XF_CUSTOM_DATE : XF_BUILTIN_DATE), double(cell.date)]))];
   if ('label' in cell) return [record(0x0204, Buffer.concat([cellHead(row, col, XF_GENERAL), unicodeString(cell.label)]))];
   if ('bool' in cell) return [record(0x0205, Buffer.concat([cellHead(row, col, XF_GENERAL), Buffer.from([cell.bool ? 1 : 0, 0])]))];
   if ('mulrk' in cell) {
@@ -178,10 +179,7 @@ export function xlsWorkbook(rows: XlsTestCell[][], options: XlsTestOptions = {})
     xf(165),
   ];
   const after = [...sstRecords(strings, total, options.sstChunk ?? 8224), record(0x000a, Buffer.alloc(0))];
-  const sheetsFor = (offset: number) => [
-    ...(options.chartFirst ? [boundSheet(0, '图表', 0x02)] : []),
-    boundSheet(offset, '导入', 0x00),
-  ];
+  const sheetsFor = (offset: number) => [...(options.chartFirst ? [boundSheet(0, '图表', 0x02)] : []), boundSheet(offset, '导入', 0x00)];
   const globalsLength = [...before, ...sheetsFor(0), ...after].reduce((n, b) => n + b.length, 0);
   const stream = Buffer.concat([...before, ...sheetsFor(globalsLength), ...after, sheet]);
 

@@ -22,7 +22,12 @@ export async function repeatedRowsWorkbook(header: string[], row: string[], rows
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
   const zip = new ZipWriter(out);
-  for (const [name, text] of [['[Content_Types].xml', CONTENT_TYPES], ['_rels/.rels', ROOT_RELS], ['xl/workbook.xml', WORKBOOK], ['xl/_rels/workbook.xml.rels', WORKBOOK_RELS]] as const) {
+  for (const [name, text] of [
+    ['[Content_Types].xml', CONTENT_TYPES],
+    ['_rels/.rels', ROOT_RELS],
+    ['xl/workbook.xml', WORKBOOK],
+    ['xl/_rels/workbook.xml.rels', WORKBOOK_RELS],
+  ] as const) {
     const entry = zip.entry(name);
     await entry.write(text);
     await entry.end();
@@ -33,7 +38,9 @@ export async function repeatedRowsWorkbook(header: string[], row: string[], rows
 <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${header.map((h, i) => cell(`${letters(i)}1`, h)).join('')}</row>`);
   const body = row.map((v, i) => [letters(i), `" t="inlineStr"><is><t>${v}</t></is></c>`] as const);
   // numbered: rows and cells carry their row number, as Excel writes them; otherwise every row is the same bytes
-  const rowXml = numbered ? (r: number) => `<row r="${r}">${body.map(([col, rest]) => `<c r="${col}${r}${rest}`).join('')}</row>` : () => `<row>${body.map(([col, rest]) => `<c r="${col}2${rest}`).join('')}</row>`;
+  const rowXml = numbered
+    ? (r: number) => `<row r="${r}">${body.map(([col, rest]) => `<c r="${col}${r}${rest}`).join('')}</row>`
+    : () => `<row>${body.map(([col, rest]) => `<c r="${col}2${rest}`).join('')}</row>`;
   for (let from = 2; from < rows + 2; from += 10_000) {
     const parts: string[] = [];
     for (let r = from; r < Math.min(from + 10_000, rows + 2); r++) parts.push(rowXml(r));
@@ -47,12 +54,20 @@ export async function repeatedRowsWorkbook(header: string[], row: string[], rows
 }
 
 /** One sheet part (header row, then `body`, written in pieces by `write`) in a zip with the other parts a book needs. */
-async function oneSheetWorkbook(header: string[], write: (sheet: { write(text: string): Promise<void> }) => Promise<void>): Promise<Buffer> {
+async function oneSheetWorkbook(
+  header: string[],
+  write: (sheet: { write(text: string): Promise<void> }) => Promise<void>,
+): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
   const zip = new ZipWriter(out);
-  for (const [name, text] of [['[Content_Types].xml', CONTENT_TYPES], ['_rels/.rels', ROOT_RELS], ['xl/workbook.xml', WORKBOOK], ['xl/_rels/workbook.xml.rels', WORKBOOK_RELS]] as const) {
+  for (const [name, text] of [
+    ['[Content_Types].xml', CONTENT_TYPES],
+    ['_rels/.rels', ROOT_RELS],
+    ['xl/workbook.xml', WORKBOOK],
+    ['xl/_rels/workbook.xml.rels', WORKBOOK_RELS],
+  ] as const) {
     const entry = zip.entry(name);
     await entry.write(text);
     await entry.end();
@@ -96,7 +111,9 @@ export function wideWorkbook(header: string[], row: string[], rows: number): Pro
     for (let from = 2; from < rows + 2; from += 5_000) {
       const parts: string[] = [];
       for (let r = from; r < Math.min(from + 5_000, rows + 2); r++) {
-        parts.push(`<row r="${r}">${row.map((v, i) => cell(`${String.fromCharCode(65 + i)}${r}`, v)).join('')}${cell(`XFD${r}`, 'x')}</row>`);
+        parts.push(
+          `<row r="${r}">${row.map((v, i) => cell(`${String.fromCharCode(65 + i)}${r}`, v)).join('')}${cell(`XFD${r}`, 'x')}</row>`,
+        );
       }
       await sheet.write(parts.join(''));
     }
@@ -107,6 +124,7 @@ export function wideWorkbook(header: string[], row: string[], rows: number): Pro
 export function paddedRowsWorkbook(header: string[], row: string[], rows: number, padding: number): Promise<Buffer> {
   const spaces = ' '.repeat(padding);
   return oneSheetWorkbook(header, async (sheet) => {
-    for (let r = 2; r < rows + 2; r++) await sheet.write(`<row r="${r}">${row.map((v, i) => cell(`${String.fromCharCode(65 + i)}${r}`, v)).join('')}</row>${spaces}`);
+    for (let r = 2; r < rows + 2; r++)
+      await sheet.write(`<row r="${r}">${row.map((v, i) => cell(`${String.fromCharCode(65 + i)}${r}`, v)).join('')}</row>${spaces}`);
   });
 }

@@ -4,8 +4,10 @@ import type { TestApp } from './app';
 export function caller(t: TestApp, token?: string) {
   return {
     get: async (url: string) => (await t.request({ method: 'GET', url: `/api${url}`, ...(token ? { token } : {}) })).json(),
-    post: async (url: string, payload: object) => (await t.request({ method: 'POST', url: `/api${url}`, payload, ...(token ? { token } : {}) })).json(),
-    put: async (url: string, payload: object) => (await t.request({ method: 'PUT', url: `/api${url}`, payload, ...(token ? { token } : {}) })).json(),
+    post: async (url: string, payload: object) =>
+      (await t.request({ method: 'POST', url: `/api${url}`, payload, ...(token ? { token } : {}) })).json(),
+    put: async (url: string, payload: object) =>
+      (await t.request({ method: 'PUT', url: `/api${url}`, payload, ...(token ? { token } : {}) })).json(),
     del: async (url: string) => (await t.request({ method: 'DELETE', url: `/api${url}`, ...(token ? { token } : {}) })).json(),
     status: async (method: 'GET' | 'POST', url: string, payload?: object) =>
       (await t.request({ method, url: `/api${url}`, ...(payload ? { payload } : {}), ...(token ? { token } : {}) })).statusCode,
@@ -26,6 +28,11 @@ export const seeded = {
 
 /** The SMS code last sent to `mobile` (read from the outbox, as the SMS tests do). */
 export async function lastSmsCode(t: TestApp, mobile: string): Promise<string> {
-  const row = await t.db.selectFrom('sys_sms_outbox').select('content').where('mobile', '=', mobile).orderBy('create_time', 'desc').executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('sys_sms_outbox')
+    .select('content')
+    .where('mobile', '=', mobile)
+    .orderBy('create_time', 'desc')
+    .executeTakeFirstOrThrow();
   return /(\d{6})/.exec(row.content)![1]!;
 }

@@ -13,12 +13,23 @@ beforeEach(() => {
 
 afterEach(() => vi.useRealTimers());
 
-const sexReply = () => ({ data: { success: true, result: [{ value: '1', text: '男' }, { value: '2', text: '女' }] } });
+const sexReply = () => ({
+  data: {
+    success: true,
+    result: [
+      { value: '1', text: '男' },
+      { value: '2', text: '女' },
+    ],
+  },
+});
 
 describe('dictionary items through the app', () => {
   it('fetches a code once, then answers from the 7-day local cache', async () => {
     const api = fakeApi({ '/sys/dict/getDictItems/sex': sexReply });
-    expect(await loadDictItems(appDataProvider, 'sex')).toEqual([{ value: '1', text: '男' }, { value: '2', text: '女' }]);
+    expect(await loadDictItems(appDataProvider, 'sex')).toEqual([
+      { value: '1', text: '男' },
+      { value: '2', text: '女' },
+    ]);
     expect(await loadDictItems(appDataProvider, 'sex')).toHaveLength(2);
     expect(api.calls).toHaveLength(1);
     const stored = JSON.parse(localStorage.getItem('pro__UI_CACHE_DB_DICT_DATA') ?? '{}');

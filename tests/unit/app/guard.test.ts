@@ -12,7 +12,19 @@ const signedIn = (fullPath: string, permissionsLoaded = true) => {
 
 describe('routing rules', () => {
   it('lets anonymous users open every public route', () => {
-    for (const path of ['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/xypj/checkzs', '/xypj/loginoutpush', '/xypj/resultlist', '/xypj/reloginpush', '/oauth2-app/login', '/test/preview', '/test/home']) {
+    for (const path of [
+      '/user/login',
+      '/user/register',
+      '/user/register-result',
+      '/user/alteration',
+      '/xypj/checkzs',
+      '/xypj/loginoutpush',
+      '/xypj/resultlist',
+      '/xypj/reloginpush',
+      '/oauth2-app/login',
+      '/test/preview',
+      '/test/home',
+    ]) {
       expect(anon(path)).toEqual({ kind: 'allow' });
       expect(isPublicPath(path)).toBe(true);
     }
@@ -27,7 +39,15 @@ describe('routing rules', () => {
   });
 
   it('sends a user who signed out on purpose to the login path without redirect', () => {
-    expect(decideNavigation({ pathname: '/isystem/user', fullPath: '/isystem/user', hasToken: false, permissionsLoaded: false, signedOut: true })).toEqual({
+    expect(
+      decideNavigation({
+        pathname: '/isystem/user',
+        fullPath: '/isystem/user',
+        hasToken: false,
+        permissionsLoaded: false,
+        signedOut: true,
+      }),
+    ).toEqual({
       kind: 'redirect',
       to: '/user/login',
     });

@@ -22,7 +22,10 @@ function recordFeedback(): void {
     message: { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn(), loading: (text: string) => shown.loading.push(text) },
     modal: {
       error: (args: { title: unknown; content: unknown; okText: unknown; onOk?: () => unknown }) => shown.modals.push(args),
-      confirm: vi.fn(), warning: vi.fn(), info: vi.fn(), success: vi.fn(),
+      confirm: vi.fn(),
+      warning: vi.fn(),
+      info: vi.fn(),
+      success: vi.fn(),
     },
   } as unknown as FeedbackApi;
   setFeedbackApi(api);
@@ -49,7 +52,10 @@ function answering(status: number, data: unknown, seen?: InternalAxiosRequestCon
   };
 }
 
-const make = (adapter: AxiosAdapter, h = hooks()) => ({ http: createHttp({ baseURL: '/api', hooks: h, signSecret: 's3cret', adapter }), hooks: h });
+const make = (adapter: AxiosAdapter, h = hooks()) => ({
+  http: createHttp({ baseURL: '/api', hooks: h, signSecret: 's3cret', adapter }),
+  hooks: h,
+});
 
 beforeEach(() => recordFeedback());
 afterEach(() => vi.useRealTimers());

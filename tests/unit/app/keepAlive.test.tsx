@@ -31,8 +31,12 @@ function ShellWithKey(props: { live: string[]; versions?: Record<string, number>
   const navigate = useNavigate();
   return (
     <>
-      <button type="button" onClick={() => navigate('/a')}>go a</button>
-      <button type="button" onClick={() => navigate('/b')}>go b</button>
+      <button type="button" onClick={() => navigate('/a')}>
+        go a
+      </button>
+      <button type="button" onClick={() => navigate('/b')}>
+        go b
+      </button>
       <KeepAliveOutlet currentKey={pathname} cacheCurrent liveKeys={new Set(props.live)} versions={props.versions ?? {}} />
     </>
   );

@@ -25,7 +25,9 @@ describe('chunk loading', () => {
 
   it('reports a chunk that fails to load', async () => {
     const errors = recordErrors();
-    await expect(loadWithTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), '首页')).rejects.toThrow('加载失败：首页');
+    await expect(
+      loadWithTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), '首页'),
+    ).rejects.toThrow('加载失败：首页');
     expect(errors).toEqual(['页面资源加载失败（首页），请刷新后重试']);
   });
 

@@ -38,17 +38,30 @@ describe('after login: department and tenant selection', () => {
       ...baseRoutes(),
       '/sys/login': () => ({
         data: {
-          success: true, code: 200,
+          success: true,
+          code: 200,
           result: {
-            token: 'tok-9', userInfo: user, multi_depart: 2,
-            departs: [{ id: 'd1', orgCode: 'A01', departName: '评价办' }, { id: 'd2', orgCode: 'A02', departName: '专家库' }],
-            tenantList: [{ id: 1, name: '省厅' }, { id: 2, name: '市局' }],
+            token: 'tok-9',
+            userInfo: user,
+            multi_depart: 2,
+            departs: [
+              { id: 'd1', orgCode: 'A01', departName: '评价办' },
+              { id: 'd2', orgCode: 'A02', departName: '专家库' },
+            ],
+            tenantList: [
+              { id: 1, name: '省厅' },
+              { id: 2, name: '市局' },
+            ],
           },
         },
       }),
       '/sys/selectDepart': () => ({ data: { success: true, result: { userInfo: { ...user, orgCode: 'A02' } } } }),
     });
-    render(<AppHarness path="/user/login"><AppRoutes /></AppHarness>);
+    render(
+      <AppHarness path="/user/login">
+        <AppRoutes />
+      </AppHarness>,
+    );
     await submitAccount();
     expect(await screen.findByText('请选择租户和部门')).toBeTruthy();
     expect(appStore.get(tokenAtom)).toBeUndefined();
@@ -75,7 +88,11 @@ describe('after login: department and tenant selection', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const api = fakeApi({ ...baseRoutes(), '/sys/sms': () => ({ data: { success: true } }) });
-      render(<AppHarness path="/user/login"><AppRoutes /></AppHarness>);
+      render(
+        <AppHarness path="/user/login">
+          <AppRoutes />
+        </AppHarness>,
+      );
       fireEvent.click(await screen.findByText('手机号登录', undefined, { timeout: 20_000 }));
       fireEvent.change(await screen.findByLabelText('手机号'), { target: { value: '12345' } });
       fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
@@ -101,7 +118,11 @@ describe('change password dialog', () => {
   it('shows the spec messages and sends the four fields', async () => {
     const api = fakeApi({ '/sys/user/updatePassword': () => ({ data: { success: true, message: '密码修改成功！' } }) });
     const onClose = vi.fn();
-    render(<AppHarness path="/"><ChangePasswordModal open username="staff" onClose={onClose} /></AppHarness>);
+    render(
+      <AppHarness path="/">
+        <ChangePasswordModal open username="staff" onClose={onClose} />
+      </AppHarness>,
+    );
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('请输入旧密码!')).toBeTruthy();
     expect(screen.getByText('请输入新密码!')).toBeTruthy();
@@ -115,7 +136,11 @@ describe('change password dialog', () => {
     fireEvent.change(screen.getByPlaceholderText('请确认新密码'), { target: { value: 'New#2026pass' } });
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(api.calls[0]).toMatchObject({ method: 'PUT', url: '/sys/user/updatePassword', body: { username: 'staff', oldpassword: 'old', password: 'New#2026pass', confirmpassword: 'New#2026pass' } });
+    expect(api.calls[0]).toMatchObject({
+      method: 'PUT',
+      url: '/sys/user/updatePassword',
+      body: { username: 'staff', oldpassword: 'old', password: 'New#2026pass', confirmpassword: 'New#2026pass' },
+    });
     expect(await screen.findByText('密码修改成功！')).toBeTruthy();
   });
 });

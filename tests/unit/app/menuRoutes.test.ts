@@ -6,19 +6,54 @@ import type { MenuItem } from '@src/types';
 const menu: MenuItem[] = [
   { path: '/dashboard/analysis', name: 'dashboard-analysis', component: 'dashboard/Analysis', route: '1', meta: { title: '首页' } },
   {
-    path: '/isystem', name: 'isystem', component: 'layouts/RouteView', route: '1', meta: { title: '系统管理' },
+    path: '/isystem',
+    name: 'isystem',
+    component: 'layouts/RouteView',
+    route: '1',
+    meta: { title: '系统管理' },
     children: [
-      { path: '/isystem/user', name: 'isystem-user', component: 'system/UserList', route: '1', meta: { title: '用户管理', keepAlive: true, componentName: 'UserList' } },
-      { path: '/isystem/detail/:id', name: 'isystem-detail', component: 'system/Detail', route: '1', hidden: true, meta: { title: '详情' } },
+      {
+        path: '/isystem/user',
+        name: 'isystem-user',
+        component: 'system/UserList',
+        route: '1',
+        meta: { title: '用户管理', keepAlive: true, componentName: 'UserList' },
+      },
+      {
+        path: '/isystem/detail/:id',
+        name: 'isystem-detail',
+        component: 'system/Detail',
+        route: '1',
+        hidden: true,
+        meta: { title: '详情' },
+      },
       { path: '/online/cgformList/abc', name: 'only-menu', component: 'x', route: '0', meta: { title: '只在菜单' } },
     ],
   },
   {
-    path: '/report', name: 'report', component: 'report/Index', route: '1', alwaysShow: true, meta: { title: '报表' },
+    path: '/report',
+    name: 'report',
+    component: 'report/Index',
+    route: '1',
+    alwaysShow: true,
+    meta: { title: '报表' },
     children: [{ path: '/report/one', name: 'report-one', component: 'report/One', route: '1', meta: { title: '报表一' } }],
   },
-  { path: 'a1b2c3', name: 'doc', component: 'layouts/IframePageView', route: '1', meta: { title: '文档', url: '{{ domianURL }}/doc.html' } },
-  { path: '/pv', name: 'pv', component: 'layouts/PageView', route: '1', meta: { title: '页面' }, children: [{ path: '/pv/a', component: 'pv/A', route: '1', meta: { title: 'A' } }] },
+  {
+    path: 'a1b2c3',
+    name: 'doc',
+    component: 'layouts/IframePageView',
+    route: '1',
+    meta: { title: '文档', url: '{{ domianURL }}/doc.html' },
+  },
+  {
+    path: '/pv',
+    name: 'pv',
+    component: 'layouts/PageView',
+    route: '1',
+    meta: { title: '页面' },
+    children: [{ path: '/pv/a', component: 'pv/A', route: '1', meta: { title: 'A' } }],
+  },
 ];
 
 describe('routes from the server menu', () => {

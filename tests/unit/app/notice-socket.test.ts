@@ -43,7 +43,11 @@ describe('NoticeSocket', () => {
     const messages: unknown[] = [];
     const revoked = vi.fn();
     let n = 0;
-    const socket = new NoticeSocket({ url: async () => `ws://x/websocket/u1?ticket=t${++n}`, onMessage: (m) => messages.push(m), onRevoked: revoked });
+    const socket = new NoticeSocket({
+      url: async () => `ws://x/websocket/u1?ticket=t${++n}`,
+      onMessage: (m) => messages.push(m),
+      onRevoked: revoked,
+    });
     socket.start();
     return { socket, messages, revoked };
   };
@@ -93,6 +97,8 @@ describe('NoticeSocket', () => {
 
   it('builds the ws address from a relative or absolute API base', () => {
     expect(noticeSocketUrl('/api', 'u1', 'tk', { protocol: 'https:', host: 'a.cn' })).toBe('wss://a.cn/api/websocket/u1?ticket=tk');
-    expect(noticeSocketUrl('http://b.cn:8080/jeecg', 'u 2', 't/k', { protocol: 'https:', host: 'a.cn' })).toBe('ws://b.cn:8080/jeecg/websocket/u%202?ticket=t%2Fk');
+    expect(noticeSocketUrl('http://b.cn:8080/jeecg', 'u 2', 't/k', { protocol: 'https:', host: 'a.cn' })).toBe(
+      'ws://b.cn:8080/jeecg/websocket/u%202?ticket=t%2Fk',
+    );
   });
 });

@@ -7,7 +7,14 @@ beforeEach(() => localStorage.clear());
 
 describe('user settings', () => {
   it('defaults to #2f54eb, light, side menu, fixed width, multipage off', () => {
-    expect(loadSettings()).toMatchObject({ color: '#2f54eb', theme: 'light', layout: 'sidemenu', contentWidth: 'Fixed', multipage: false, sidebarOpen: true });
+    expect(loadSettings()).toMatchObject({
+      color: '#2f54eb',
+      theme: 'light',
+      layout: 'sidemenu',
+      contentWidth: 'Fixed',
+      multipage: false,
+      sidebarOpen: true,
+    });
   });
 
   it('offers 12 named colours including the default', () => {

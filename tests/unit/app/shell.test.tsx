@@ -8,10 +8,22 @@ import type { MenuItem } from '@src/types';
 import { AppHarness, fakeApi, location, type FakeHandler } from './fakeApi';
 
 const menu: MenuItem[] = [
-  { path: '/dashboard/analysis', name: 'dashboard-analysis', component: 'dashboard/Analysis', route: '1', meta: { title: '首页', icon: 'home' } },
   {
-    path: '/isystem', name: 'isystem', component: 'layouts/RouteView', route: '1', meta: { title: '系统管理', icon: 'setting' },
-    children: [{ path: '/isystem/missing', name: 'isystem-missing', component: 'system/NoSuchList', route: '1', meta: { title: '不存在的页面' } }],
+    path: '/dashboard/analysis',
+    name: 'dashboard-analysis',
+    component: 'dashboard/Analysis',
+    route: '1',
+    meta: { title: '首页', icon: 'home' },
+  },
+  {
+    path: '/isystem',
+    name: 'isystem',
+    component: 'layouts/RouteView',
+    route: '1',
+    meta: { title: '系统管理', icon: 'setting' },
+    children: [
+      { path: '/isystem/missing', name: 'isystem-missing', component: 'system/NoSuchList', route: '1', meta: { title: '不存在的页面' } },
+    ],
   },
 ];
 
@@ -38,7 +50,11 @@ beforeEach(() => {
     '/sys/randomImage/': () => ({ data: { success: true, code: 0, result: 'data:image/png;base64,AAAA' } }),
     '/sys/login': () => ({ data: { success: true, code: 200, message: '登录成功', result: loginResult } }),
     '/sys/permission/getUserPermissionByToken': () => ({
-      data: { success: true, code: 0, result: { menu, auth: [{ action: 'dashboard:visit:view', type: '1', describe: '访问统计' }], allAuth: [] } },
+      data: {
+        success: true,
+        code: 0,
+        result: { menu, auth: [{ action: 'dashboard:visit:view', type: '1', describe: '访问统计' }], allAuth: [] },
+      },
     }),
     '/sys/loginfo': () => ({ data: { success: true, result: { todayIp: 3, todayVisitCount: 5, totalVisitCount: 42 } } }),
     '/sys/visitInfo': () => ({ data: { success: true, result: [] } }),
@@ -115,7 +131,9 @@ describe('app shell', () => {
   });
 
   it('shows a welcome card without asking for visit numbers to a user without the statistics grant', async () => {
-    routes['/sys/permission/getUserPermissionByToken'] = () => ({ data: { success: true, code: 0, result: { menu, auth: [], allAuth: [] } } });
+    routes['/sys/permission/getUserPermissionByToken'] = () => ({
+      data: { success: true, code: 0, result: { menu, auth: [], allAuth: [] } },
+    });
     saveLogin(loginResult);
     renderAt('/');
     expect(await screen.findByText(/欢迎使用工程监理企业信用评价系统/, undefined, { timeout: 20_000 })).toBeTruthy();

@@ -7,7 +7,9 @@ const scope: TemplateScope = { apiBase: '/api', domianURL: config.domianURL, tok
 describe('menu url templates', () => {
   it('renders the reference templates from the whitelisted scope', () => {
     expect(renderUrlTemplate("{{ window._CONFIG['domianURL'] }}/druid/", scope)).toBe('http://host:8080/api/druid/');
-    expect(renderUrlTemplate('{{ domianURL }}/jmreport/list?token=${token}', scope)).toBe('http://host:8080/api/jmreport/list?token=${token}');
+    expect(renderUrlTemplate('{{ domianURL }}/jmreport/list?token=${token}', scope)).toBe(
+      'http://host:8080/api/jmreport/list?token=${token}',
+    );
     expect(renderUrlTemplate("{{ domianURL + '/doc.html' }}", scope)).toBe('http://host:8080/api/doc.html');
   });
 
@@ -16,7 +18,18 @@ describe('menu url templates', () => {
   });
 
   it('cannot reach globals, prototypes or constructors', () => {
-    for (const bad of ['window.location', 'window.document', 'constructor', 'apiBase.constructor', "apiBase['constructor']", 'token.__proto__', 'globalThis', 'alert(1)', 'fetch', 'this']) {
+    for (const bad of [
+      'window.location',
+      'window.document',
+      'constructor',
+      'apiBase.constructor',
+      "apiBase['constructor']",
+      'token.__proto__',
+      'globalThis',
+      'alert(1)',
+      'fetch',
+      'this',
+    ]) {
       expect(() => evaluateExpression(bad, scope)).toThrow();
       expect(renderUrlTemplate(`{{ ${bad} }}`, scope)).toBe(`{{ ${bad} }}`);
     }

@@ -27,7 +27,14 @@ describe('auth prefix', () => {
   it('hides the excluded column and button, keeps unconfigured ones, and never validates hidden columns', () => {
     const ref = createRef<EditableGridHandle>();
     renderWith(
-      <EditableGrid ref={ref} authPre="demo:grid" toolbar rowSelection columns={columns} dataSource={[{ id: '1', name: '甲', secret: '', code: 'C1' }]} />,
+      <EditableGrid
+        ref={ref}
+        authPre="demo:grid"
+        toolbar
+        rowSelection
+        columns={columns}
+        dataSource={[{ id: '1', name: '甲', secret: '', code: 'C1' }]}
+      />,
       fakeHttp(),
       { can: () => false, excludedCodes: lookup },
     );
@@ -48,10 +55,23 @@ describe('setValues, column props and z-index', () => {
   it('reports values changed by setValues with isSetValues', () => {
     const ref = createRef<EditableGridHandle>();
     const onValueChange = vi.fn();
-    render(<EditableGrid ref={ref} columns={[{ key: 'name', title: '名称', type: 'input' }]} dataSource={[{ id: '1', name: '甲' }]} onValueChange={onValueChange} />);
+    render(
+      <EditableGrid
+        ref={ref}
+        columns={[{ key: 'name', title: '名称', type: 'input' }]}
+        dataSource={[{ id: '1', name: '甲' }]}
+        onValueChange={onValueChange}
+      />,
+    );
     act(() => ref.current!.setValues([{ rowKey: '1', values: { name: '乙' } }]));
     expect(onValueChange).toHaveBeenCalledTimes(1);
-    expect(onValueChange.mock.calls[0][0]).toMatchObject({ value: '乙', oldValue: '甲', rowIndex: 0, isSetValues: true, column: { key: 'name' } });
+    expect(onValueChange.mock.calls[0][0]).toMatchObject({
+      value: '乙',
+      oldValue: '甲',
+      rowIndex: 0,
+      isSetValues: true,
+      column: { key: 'name' },
+    });
     act(() => ref.current!.setValues([{ rowKey: '1', values: { name: '乙' } }]));
     expect(onValueChange).toHaveBeenCalledTimes(1);
     expect(screen.getByText('乙')).toBeTruthy();
@@ -61,7 +81,15 @@ describe('setValues, column props and z-index', () => {
     render(
       <EditableGrid
         alwaysEdit
-        columns={[{ key: 'name', title: '名称', type: 'input', defaultValue: '无', props: { placeholder: '请填写${title}(${key})，默认${defaultValue}' } }]}
+        columns={[
+          {
+            key: 'name',
+            title: '名称',
+            type: 'input',
+            defaultValue: '无',
+            props: { placeholder: '请填写${title}(${key})，默认${defaultValue}' },
+          },
+        ]}
         dataSource={[{ id: '1', name: '' }]}
       />,
     );
@@ -71,7 +99,10 @@ describe('setValues, column props and z-index', () => {
   it('opens cell dropdowns at z-index 1000 and keeps the sub-form popover under them', async () => {
     render(
       <EditableGrid
-        columns={[{ key: 's', title: '状态', type: 'select', options: [{ value: '1', text: '启用' }] }, { key: 'name', title: '名称' }]}
+        columns={[
+          { key: 's', title: '状态', type: 'select', options: [{ value: '1', text: '启用' }] },
+          { key: 'name', title: '名称' },
+        ]}
         dataSource={[{ id: '1', s: '', name: '甲' }]}
         clickRowShowSubForm
         renderSubForm={() => <div>子表内容</div>}
@@ -89,8 +120,16 @@ describe('setValues, column props and z-index', () => {
 describe('dictionary search while loading', () => {
   it('says 加载中… until the answer comes', async () => {
     let answer: (rows: unknown) => void = () => {};
-    const http = fakeHttp({ [`GET /sys/dict/loadDict/${encodeURIComponent('sys_user,realname,username')}`]: () => new Promise((r) => (answer = r)) });
-    renderWith(<EditableGrid columns={[{ key: 'u', title: '用户', type: 'select-dict-search', dict: 'sys_user,realname,username' }]} dataSource={[{ id: '1', u: '' }]} />, http);
+    const http = fakeHttp({
+      [`GET /sys/dict/loadDict/${encodeURIComponent('sys_user,realname,username')}`]: () => new Promise((r) => (answer = r)),
+    });
+    renderWith(
+      <EditableGrid
+        columns={[{ key: 'u', title: '用户', type: 'select-dict-search', dict: 'sys_user,realname,username' }]}
+        dataSource={[{ id: '1', u: '' }]}
+      />,
+      http,
+    );
     const grid = screen.getByRole('grid');
     grid.focus();
     fireEvent.keyDown(grid, { key: 'ArrowDown' });
@@ -105,13 +144,22 @@ describe('dictionary search while loading', () => {
 describe('picker cells of rows loaded from the server', () => {
   it('show department and user names, looked up once per grid for all rows', async () => {
     const http = fakeHttp({
-      'GET /sys/user/getMultiUser': () => [{ id: 'u1', username: 'zs', realname: '张三' }, { id: 'u2', username: 'ls', realname: '李四' }],
+      'GET /sys/user/getMultiUser': () => [
+        { id: 'u1', username: 'zs', realname: '张三' },
+        { id: 'u2', username: 'ls', realname: '李四' },
+      ],
       'GET /sys/sysDepart/queryTreeList': () => [{ id: 'd1', departName: '研发部', children: [{ id: 'd2', departName: '测试组' }] }],
     });
     renderWith(
       <EditableGrid
-        columns={[{ key: 'dep', title: '部门', type: 'sel_depart' }, { key: 'user', title: '用户', type: 'sel_user' }]}
-        dataSource={[{ id: '1', dep: 'd1', user: 'zs' }, { id: '2', dep: 'd2', user: 'ls,zs' }]}
+        columns={[
+          { key: 'dep', title: '部门', type: 'sel_depart' },
+          { key: 'user', title: '用户', type: 'sel_user' },
+        ]}
+        dataSource={[
+          { id: '1', dep: 'd1', user: 'zs' },
+          { id: '2', dep: 'd2', user: 'ls,zs' },
+        ]}
       />,
       http,
     );
@@ -129,8 +177,19 @@ describe('picker cells of rows loaded from the server', () => {
 describe('asynchronous handlers in the grid', () => {
   it('getValuesAsync waits for them; a plain validate shows their message on the cell when it comes', async () => {
     const ref = createRef<EditableGridHandle>();
-    const columns: GridColumn[] = [{ key: 'code', title: '编码', type: 'input', validateRules: [{ handler: async ({ value }) => value !== 'dup' || '${title}已存在' }] }];
-    render(<EditableGrid ref={ref} columns={columns} dataSource={[{ id: '1', code: 'dup' }, { id: '2', code: 'ok' }]} />);
+    const columns: GridColumn[] = [
+      { key: 'code', title: '编码', type: 'input', validateRules: [{ handler: async ({ value }) => value !== 'dup' || '${title}已存在' }] },
+    ];
+    render(
+      <EditableGrid
+        ref={ref}
+        columns={columns}
+        dataSource={[
+          { id: '1', code: 'dup' },
+          { id: '2', code: 'ok' },
+        ]}
+      />,
+    );
     const result = await act(() => ref.current!.getValuesAsync());
     expect(result.errors).toEqual([{ rowId: '1', rowIndex: 0, columnKey: 'code', message: '编码已存在' }]);
     act(() => ref.current!.setValues([{ rowKey: '1', values: { code: 'fine' } }]));
@@ -166,13 +225,22 @@ describe('socket updates and reloadEffect', () => {
     vi.stubGlobal('WebSocket', FakeSocket);
     FakeSocket.last = null;
     const view = render(
-      <EditableGrid columns={[{ key: 'name', title: '名称', type: 'input' }]} dataSource={[{ id: '1', name: '甲' }]}
-        socketKey="audit" socketUrl={() => 'ws://test/vxeSocket/u/p'} reloadEffect={reloadEffect} />,
+      <EditableGrid
+        columns={[{ key: 'name', title: '名称', type: 'input' }]}
+        dataSource={[{ id: '1', name: '甲' }]}
+        socketKey="audit"
+        socketUrl={() => 'ws://test/vxeSocket/u/p'}
+        reloadEffect={reloadEffect}
+      />,
     );
     await waitFor(() => expect(FakeSocket.last).toBeTruthy());
     const ws = FakeSocket.last as unknown as FakeSocket;
     act(() => ws.onopen?.());
-    act(() => ws.onmessage?.({ data: JSON.stringify({ type: 'update_vxe_table', data: { socketKey: 'audit', args: [{ id: '1', name: '乙' }, 'elsewhere'] } }) }));
+    act(() =>
+      ws.onmessage?.({
+        data: JSON.stringify({ type: 'update_vxe_table', data: { socketKey: 'audit', args: [{ id: '1', name: '乙' }, 'elsewhere'] } }),
+      }),
+    );
     const cell = screen.getByText('乙').closest('[data-key="name"]') as HTMLElement;
     const sentUpdates = ws.sent.filter((s) => s.includes('update_vxe_table'));
     const highlighted = cell.className.includes('eg-highlight');

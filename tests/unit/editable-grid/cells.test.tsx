@@ -40,7 +40,13 @@ describe('cell type registry', () => {
 
   it('checkbox cells store the custom values', () => {
     const ref = createRef<EditableGridHandle>();
-    render(<EditableGrid ref={ref} columns={[{ key: 'ok', title: '启用', type: 'checkbox', customValue: ['Y', 'N'] }]} dataSource={[{ id: '1', ok: 'N' }]} />);
+    render(
+      <EditableGrid
+        ref={ref}
+        columns={[{ key: 'ok', title: '启用', type: 'checkbox', customValue: ['Y', 'N'] }]}
+        dataSource={[{ id: '1', ok: 'N' }]}
+      />,
+    );
     fireEvent.click(screen.getByLabelText('启用'));
     expect(ref.current!.getValues({ validate: false }).values[0].ok).toBe('Y');
   });
@@ -48,7 +54,17 @@ describe('cell type registry', () => {
   it('select cells show option labels, dictionary-free', () => {
     render(
       <EditableGrid
-        columns={[{ key: 'sex', title: '性别', type: 'select', options: [{ value: '1', text: '男' }, { value: '2', text: '女' }] }]}
+        columns={[
+          {
+            key: 'sex',
+            title: '性别',
+            type: 'select',
+            options: [
+              { value: '1', text: '男' },
+              { value: '2', text: '女' },
+            ],
+          },
+        ]}
         dataSource={[{ id: '1', sex: '2' }]}
       />,
     );
@@ -63,7 +79,10 @@ describe('select linkage', () => {
     { key: 'area', title: '区', type: 'select' },
   ];
   const tree: Record<string, GridOption[]> = {
-    root: [{ value: 'gd', text: '广东' }, { value: 'zj', text: '浙江' }],
+    root: [
+      { value: 'gd', text: '广东' },
+      { value: 'zj', text: '浙江' },
+    ],
     gd: [{ value: 'gz', text: '广州' }],
     zj: [{ value: 'hz', text: '杭州' }],
     gz: [{ value: 'th', text: '天河' }],
@@ -92,7 +111,10 @@ describe('select linkage', () => {
         ref={ref}
         columns={columns}
         linkageConfig={[{ key: 'province', requestData }]}
-        dataSource={[{ id: '1', province: 'gd', city: 'gz', area: 'th' }, { id: '2', province: 'gd', city: 'gz' }]}
+        dataSource={[
+          { id: '1', province: 'gd', city: 'gz', area: 'th' },
+          { id: '2', province: 'gd', city: 'gz' },
+        ]}
       />,
     );
     expect(await screen.findAllByText('广东')).toHaveLength(2);
@@ -101,7 +123,9 @@ describe('select linkage', () => {
     expect(requestData.mock.calls.map((c) => c[0])).toEqual([undefined, 'gd', 'gz']);
     fireEvent.click(screen.getAllByText('广东')[0]);
     fireEvent.click(await screen.findByTitle('浙江'));
-    await waitFor(() => expect(ref.current!.getValues({ validate: false }).values[0]).toMatchObject({ province: 'zj', city: '', area: '' }));
+    await waitFor(() =>
+      expect(ref.current!.getValues({ validate: false }).values[0]).toMatchObject({ province: 'zj', city: '', area: '' }),
+    );
     await act(async () => {});
   });
 });

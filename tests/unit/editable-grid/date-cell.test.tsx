@@ -8,7 +8,9 @@ import type { EditableGridHandle } from '@widgets/editable-grid/types';
 describe('date cells', () => {
   it('keep the date picked in the picker after it closes', async () => {
     const ref = createRef<EditableGridHandle>();
-    const { container } = render(<EditableGrid ref={ref} columns={[{ key: 'day', title: '日期', type: 'date' }]} dataSource={[{ id: '1', day: '' }]} />);
+    const { container } = render(
+      <EditableGrid ref={ref} columns={[{ key: 'day', title: '日期', type: 'date' }]} dataSource={[{ id: '1', day: '' }]} />,
+    );
     fireEvent.click(container.querySelector('[role="gridcell"][data-key="day"]')!);
     const today = await waitFor(() => {
       const button = document.querySelector<HTMLElement>('.ant-picker-now-btn, .ant-picker-today-btn');

@@ -37,7 +37,10 @@ describe('EditableGrid', () => {
     fireEvent.blur(input);
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(names(ref)).toEqual(['', '乙']);
-    expect(onChange).toHaveBeenLastCalledWith([{ id: '1', name: '', qty: 2 }, { id: '2', name: '乙', qty: 4 }]);
+    expect(onChange).toHaveBeenLastCalledWith([
+      { id: '1', name: '', qty: 2 },
+      { id: '2', name: '乙', qty: 4 },
+    ]);
     const cell = bodyRows()[0].querySelector('[data-key="name"]') as HTMLElement;
     expect(cell.className).toContain('eg-td-error');
     fireEvent.mouseEnter(cell);
@@ -82,7 +85,11 @@ describe('EditableGrid', () => {
     fireEvent.click(screen.getByLabelText('新增设置'));
     fireEvent.click(await screen.findByText('保存为默认值'));
     expect(await screen.findByText('保存成功')).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem('jet-add-btn-settings') as string)).toEqual({ addRowNum: 1, addIndex: 0, addScrollToBottom: false });
+    expect(JSON.parse(localStorage.getItem('jet-add-btn-settings') as string)).toEqual({
+      addRowNum: 1,
+      addIndex: 0,
+      addScrollToBottom: false,
+    });
   });
 
   it('removes selected rows after 确定要删除这 N 项吗? and reports deleted rows', async () => {
@@ -123,7 +130,10 @@ describe('EditableGrid', () => {
     const { ref } = setup({ dragSort: true });
     fireEvent.click(screen.getAllByLabelText('拖动排序')[1]);
     fireEvent.click(await screen.findByText('向上移'));
-    expect(ref.current!.getValues({ validate: false }).values.map((r) => [r.name, r.orderNum])).toEqual([['乙', 1], ['甲', 2]]);
+    expect(ref.current!.getValues({ validate: false }).values.map((r) => [r.name, r.orderNum])).toEqual([
+      ['乙', 1],
+      ['甲', 2],
+    ]);
   });
 
   it('hides 新增 when the auth prefix excludes add, and remove when batch_delete is excluded', () => {

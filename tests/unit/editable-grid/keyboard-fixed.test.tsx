@@ -112,7 +112,13 @@ describe('upload token option', () => {
       req.on('end', () => {
         const authorised = !!req.headers['x-access-token'];
         res.writeHead(authorised ? 200 : 401, { ...cors, 'content-type': 'application/json' });
-        res.end(JSON.stringify(authorised ? { success: true, message: 'temp/a.pdf', code: 200 } : { success: false, message: 'Token失效，请重新登录!', code: 401 }));
+        res.end(
+          JSON.stringify(
+            authorised
+              ? { success: true, message: 'temp/a.pdf', code: 200 }
+              : { success: false, message: 'Token失效，请重新登录!', code: 401 },
+          ),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -5,8 +5,12 @@ import { EditableGrid } from '@widgets/editable-grid/EditableGrid';
 import { validateGrids } from '@widgets/editable-grid/validateGrids';
 import type { EditableGridHandle, GridColumn } from '@widgets/editable-grid/types';
 
-const customerColumns: GridColumn[] = [{ key: 'name', title: '客户名', type: 'input', validateRules: [{ required: true, message: '请输入${title}' }] }];
-const ticketColumns: GridColumn[] = [{ key: 'ticketCode', title: '航班号', type: 'input', validateRules: [{ pattern: 'only', message: '${title}不能重复' }] }];
+const customerColumns: GridColumn[] = [
+  { key: 'name', title: '客户名', type: 'input', validateRules: [{ required: true, message: '请输入${title}' }] },
+];
+const ticketColumns: GridColumn[] = [
+  { key: 'ticketCode', title: '航班号', type: 'input', validateRules: [{ pattern: 'only', message: '${title}不能重复' }] },
+];
 
 describe('master form with two grids', () => {
   it('validates every grid before save and activates the first failing tab', () => {
@@ -15,7 +19,14 @@ describe('master form with two grids', () => {
     render(
       <>
         <EditableGrid ref={customers} columns={customerColumns} dataSource={[{ id: 'c1', name: '张三' }]} />
-        <EditableGrid ref={tickets} columns={ticketColumns} dataSource={[{ id: 't1', ticketCode: 'CA1' }, { id: 't2', ticketCode: 'CA1' }]} />
+        <EditableGrid
+          ref={tickets}
+          columns={ticketColumns}
+          dataSource={[
+            { id: 't1', ticketCode: 'CA1' },
+            { id: 't2', ticketCode: 'CA1' },
+          ]}
+        />
       </>,
     );
     const activate = vi.fn();

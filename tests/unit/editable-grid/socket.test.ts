@@ -26,7 +26,11 @@ class FakeSocket {
   }
 }
 
-const make = () => new VxeSocketClient(() => '/vxeSocket/u1/p1', (u) => new FakeSocket(u) as unknown as WebSocket);
+const make = () =>
+  new VxeSocketClient(
+    () => '/vxeSocket/u1/p1',
+    (u) => new FakeSocket(u) as unknown as WebSocket,
+  );
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
 beforeEach(() => {
@@ -101,7 +105,8 @@ describe('vxe socket client', () => {
 describe('vxe socket common_send_date', () => {
   it('binds the key at the server, sends {key,args}, rebinds after reconnect and unbinds with the last function', async () => {
     const c = make();
-    const frames = (ws: FakeSocket) => ws.sent.map((s) => JSON.parse(s) as { type: string; data: unknown }).filter((m) => m.type !== 'heart_beat');
+    const frames = (ws: FakeSocket) =>
+      ws.sent.map((s) => JSON.parse(s) as { type: string; data: unknown }).filter((m) => m.type !== 'heart_beat');
     const early = vi.fn();
     c.bindCommonSendDate('order-total', early);
     await c.connect();
@@ -134,7 +139,10 @@ describe('vxe socket common_send_date', () => {
     const off = c.bindCommonSendDate('k1', () => {});
     off();
     const sent = FakeSocket.all[0].sent.map((s) => JSON.parse(s) as { type: string; data: unknown }).filter((m) => m.type !== 'heart_beat');
-    expect(sent).toEqual([{ type: 'bind', data: { key: 'k1' } }, { type: 'unbind', data: { key: 'k1' } }]);
+    expect(sent).toEqual([
+      { type: 'bind', data: { key: 'k1' } },
+      { type: 'unbind', data: { key: 'k1' } },
+    ]);
     expect(c.sendCommonData('k1')).toBe(true);
     c.close();
     expect(c.sendCommonData('k1')).toBe(false);

@@ -14,7 +14,11 @@ const columns: GridColumn[] = [
 
 function sorted() {
   const s = new GridStore({ columns, sortKey: 'orderNum' });
-  s.load([{ id: 'a', name: 'A', seq: 1 }, { id: 'b', name: 'B', seq: 2 }, { id: 'c', name: 'C', seq: 7 }]);
+  s.load([
+    { id: 'a', name: 'A', seq: 1 },
+    { id: 'b', name: 'B', seq: 2 },
+    { id: 'c', name: 'C', seq: 7 },
+  ]);
   return s;
 }
 
@@ -60,7 +64,10 @@ describe('grid rows', () => {
 
   it('re-validates a unique column when a duplicate row is removed', () => {
     const s = new GridStore({ columns: [{ key: 'code', title: '编码', validateRules: [{ unique: true, message: '编码重复' }] }] });
-    s.load([{ id: '1', code: 'x' }, { id: '2', code: 'x' }]);
+    s.load([
+      { id: '1', code: 'x' },
+      { id: '2', code: 'x' },
+    ]);
     expect(s.validate().length).toBe(2);
     s.remove(['2']);
     expect(s.errorOf('1', 'code')).toBeUndefined();
@@ -70,8 +77,15 @@ describe('grid rows', () => {
 describe('grid helpers', () => {
   it('sums and averages statistics columns', () => {
     const stats = computeStatistics(
-      [{ a: 1.1, b: '2' }, { a: 2.2, b: 'x' }, { a: '', b: 4 }],
-      [{ key: 'a', title: 'A', statistics: ['sum', 'average'] }, { key: 'b', title: 'B', statistics: ['sum'] }],
+      [
+        { a: 1.1, b: '2' },
+        { a: 2.2, b: 'x' },
+        { a: '', b: 4 },
+      ],
+      [
+        { key: 'a', title: 'A', statistics: ['sum', 'average'] },
+        { key: 'b', title: 'B', statistics: ['sum'] },
+      ],
     );
     expect(stats).toEqual([
       { kind: 'sum', label: '合计', values: { a: 3.3, b: 6 } },
@@ -80,7 +94,11 @@ describe('grid helpers', () => {
   });
 
   it('add-row settings keep count ≥ 1 and index within 0..rows', () => {
-    expect(normaliseAddRowSettings({ addRowNum: 0, addIndex: 9, addScrollToBottom: true }, 3)).toEqual({ addRowNum: 1, addIndex: 3, addScrollToBottom: true });
+    expect(normaliseAddRowSettings({ addRowNum: 0, addIndex: 9, addScrollToBottom: true }, 3)).toEqual({
+      addRowNum: 1,
+      addIndex: 3,
+      addScrollToBottom: true,
+    });
     expect(normaliseAddRowSettings({ addRowNum: 4, addIndex: -2 }, 3)).toEqual({ addRowNum: 4, addIndex: 0, addScrollToBottom: false });
   });
 

@@ -18,7 +18,15 @@ const columns: GridColumn[] = [
   { key: 'qty', title: '数量', type: 'inputNumber', statistics: ['sum'] },
   { key: 'note', title: '备注', type: 'textarea' },
   { key: 'fruit', title: '水果', type: 'select-search', options: fruits },
-  { key: 'status', title: '状态', type: 'select', options: [{ value: '1', text: '启用' }, { value: '0', text: '停用' }] },
+  {
+    key: 'status',
+    title: '状态',
+    type: 'select',
+    options: [
+      { value: '1', text: '启用' },
+      { value: '0', text: '停用' },
+    ],
+  },
   { key: 'locked', title: '锁定', type: 'input', disabled: true },
   { key: 'label', title: '标签', type: 'normal' },
 ];
@@ -29,9 +37,7 @@ const data = (): GridRow[] => [
 
 function setup(props: Partial<EditableGridProps> = {}) {
   const ref = createRef<EditableGridHandle>();
-  const utils = render(
-    <EditableGrid ref={ref} columns={columns} dataSource={data()} disabledRows={{ frozen: true }} {...props} />,
-  );
+  const utils = render(<EditableGrid ref={ref} columns={columns} dataSource={data()} disabledRows={{ frozen: true }} {...props} />);
   const grid = screen.getByRole('grid');
   grid.focus();
   return { ref, grid, ...utils };
@@ -102,7 +108,10 @@ describe('typing on the cursor cell', () => {
     cursorTo(grid, 0, COL.name);
     fireEvent.keyDown(grid, { key: 'a', ctrlKey: true });
     expect(screen.queryByRole('textbox')).toBeNull();
-    expect(values(ref).map((r) => [r.name, r.locked, r.label])).toEqual([['甲', '锁', '只读'], ['乙', '锁', '只读']]);
+    expect(values(ref).map((r) => [r.name, r.locked, r.label])).toEqual([
+      ['甲', '锁', '只读'],
+      ['乙', '锁', '只读'],
+    ]);
   });
 
   it('opens a searchable select with the typed text as its search, showing the matching options', async () => {
@@ -120,9 +129,14 @@ describe('typing on the cursor cell', () => {
   });
 
   it('a dictionary search cell searches the server for the typed key', async () => {
-    const http = fakeHttp({ [`GET /sys/dict/loadDict/${encodeURIComponent('sys_user,realname,username')}`]: () => [{ value: 'li', text: '李四' }] });
+    const http = fakeHttp({
+      [`GET /sys/dict/loadDict/${encodeURIComponent('sys_user,realname,username')}`]: () => [{ value: 'li', text: '李四' }],
+    });
     renderWith(
-      <EditableGrid columns={[{ key: 'user', title: '用户', type: 'select-dict-search', dict: 'sys_user,realname,username' }]} dataSource={[{ id: '1', user: '' }]} />,
+      <EditableGrid
+        columns={[{ key: 'user', title: '用户', type: 'select-dict-search', dict: 'sys_user,realname,username' }]}
+        dataSource={[{ id: '1', user: '' }]}
+      />,
       http,
     );
     const grid = screen.getByRole('grid');
@@ -181,7 +195,10 @@ describe('Delete and Backspace on the cursor cell', () => {
     fireEvent.keyDown(grid, { key: 'Delete' });
     cursorTo(grid, 0, COL.label);
     fireEvent.keyDown(grid, { key: 'Backspace' });
-    expect(values(ref).map((r) => [r.name, r.locked, r.label])).toEqual([['甲', '锁', '只读'], ['乙', '锁', '只读']]);
+    expect(values(ref).map((r) => [r.name, r.locked, r.label])).toEqual([
+      ['甲', '锁', '只读'],
+      ['乙', '锁', '只读'],
+    ]);
     expect(onValueChange).not.toHaveBeenCalled();
   });
 

@@ -60,10 +60,20 @@ describe('grid validation presets', () => {
   });
 
   it('unique and only fail every row sharing a value, with the rule message', () => {
-    const rows: GridRow[] = [{ id: '1', v: 'a' }, { id: '2', v: 'b' }, { id: '3', v: 'a' }];
-    for (const rule of [{ unique: true, message: '${title}重复' }, { pattern: 'only', message: '${title}重复' }]) {
+    const rows: GridRow[] = [
+      { id: '1', v: 'a' },
+      { id: '2', v: 'b' },
+      { id: '3', v: 'a' },
+    ];
+    for (const rule of [
+      { unique: true, message: '${title}重复' },
+      { pattern: 'only', message: '${title}重复' },
+    ]) {
       const errors = validateRows(rows, [{ key: 'v', title: '编码', validateRules: [rule] }]);
-      expect(errors.map((e) => [e.rowId, e.message])).toEqual([['1', '编码重复'], ['3', '编码重复']]);
+      expect(errors.map((e) => [e.rowId, e.message])).toEqual([
+        ['1', '编码重复'],
+        ['3', '编码重复'],
+      ]);
     }
   });
 
@@ -91,7 +101,11 @@ describe('asynchronous and named handlers', () => {
 
   it('waits for a handler answering with a Promise, failing with its message or the rule message', async () => {
     const remote: ValidationRule = { handler: async ({ value }) => (value === 'taken' ? '${title}已被占用' : true) };
-    const rows = [{ id: '1', v: 'taken' }, { id: '2', v: 'free' }, { id: '3', v: 'x' }];
+    const rows = [
+      { id: '1', v: 'taken' },
+      { id: '2', v: 'free' },
+      { id: '3', v: 'x' },
+    ];
     const columns = [col(remote), { key: 'w', title: '其它', validateRules: [{ required: true }] }];
     expect(await validateRowsAsync(rows, columns)).toEqual([
       { rowId: '1', rowIndex: 0, columnKey: 'v', message: '字段已被占用' },
@@ -101,7 +115,10 @@ describe('asynchronous and named handlers', () => {
     ]);
     const rejected = await validateRowsAsync([{ id: '1', v: 'a' }], [col({ handler: () => Promise.resolve(false), message: '不行' })]);
     expect(rejected.map((e) => e.message)).toEqual(['不行']);
-    const thrown = await validateRowsAsync([{ id: '1', v: 'a' }], [col({ handler: () => Promise.reject(new Error('x')), message: '出错' })]);
+    const thrown = await validateRowsAsync(
+      [{ id: '1', v: 'a' }],
+      [col({ handler: () => Promise.reject(new Error('x')), message: '出错' })],
+    );
     expect(thrown.map((e) => e.message)).toEqual(['出错']);
   });
 

@@ -11,7 +11,16 @@ const OPTIONS: CheckboxListOption<string>[] = [
 
 function Harness({ initial, seen }: { initial: string[]; seen: string[][] }) {
   const [value, setValue] = useState(initial);
-  return <CheckboxList value={value} options={OPTIONS} onChange={(next) => { seen.push(next); setValue(next); }} />;
+  return (
+    <CheckboxList
+      value={value}
+      options={OPTIONS}
+      onChange={(next) => {
+        seen.push(next);
+        setValue(next);
+      }}
+    />
+  );
 }
 
 describe('CheckboxList', () => {

@@ -62,13 +62,23 @@ describe('data provider', () => {
 
 describe('one dictionary cache', () => {
   it('a renderer field and a widget showing the same dictionary make one request', async () => {
-    const s = fakeHttp({ 'GET /sys/dict/getDictItems/sex': () => ok([{ value: '1', text: '男' }, { value: '2', text: '女' }]) });
+    const s = fakeHttp({
+      'GET /sys/dict/getDictItems/sex': () =>
+        ok([
+          { value: '1', text: '男' },
+          { value: '2', text: '女' },
+        ]),
+    });
     configureRenderer({ data: testDataProvider(s.http) });
     const SelectCell = (await loadField('Select')).cell!;
     renderWith(
       <div>
-        <span data-testid="renderer"><SelectCell value="1" record={{}} props={{ dictCode: 'sex' }} /></span>
-        <span data-testid="widget"><DictPretty dictCode="sex" value="2" /></span>
+        <span data-testid="renderer">
+          <SelectCell value="1" record={{}} props={{ dictCode: 'sex' }} />
+        </span>
+        <span data-testid="widget">
+          <DictPretty dictCode="sex" value="2" />
+        </span>
       </div>,
       s.http,
     );

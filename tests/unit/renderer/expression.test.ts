@@ -30,20 +30,31 @@ describe('safe expression evaluator', () => {
   });
 
   it.each([
-    ['window'], ['document'], ['globalThis'], ['this'], ['Function'], ['eval'], ['process'], ['self'],
-    ['Object'], ['fetch'], ['require'], ['localStorage'], ['setTimeout'],
+    ['window'],
+    ['document'],
+    ['globalThis'],
+    ['this'],
+    ['Function'],
+    ['eval'],
+    ['process'],
+    ['self'],
+    ['Object'],
+    ['fetch'],
+    ['require'],
+    ['localStorage'],
+    ['setTimeout'],
   ])('cannot reach the global %s', (name) => {
     expect(() => run(name)).toThrow(ExpressionAccessError);
   });
 
   it.each([
-    ["$values.constructor"],
+    ['$values.constructor'],
     ["$values['constructor']"],
-    ["$values.__proto__"],
+    ['$values.__proto__'],
     ["$values['__pro' + 'to__']"],
-    ["$values.tags.constructor"],
+    ['$values.tags.constructor'],
     ["'x'.constructor"],
-    ["dayjs.prototype"],
+    ['dayjs.prototype'],
     ["dayjs.constructor('return 1')()"],
     ["$values.nested['constructor']['constructor']('return this')()"],
     ["$deps.constructor.constructor('return process')()"],
@@ -60,7 +71,7 @@ describe('safe expression evaluator', () => {
     expect(() => run('$values.tags.push(1)')).toThrow(ExpressionAccessError);
     expect(run("'a'.replace")).toBeUndefined();
     expect(() => run("'a'.replace.call")).toThrow(ExpressionAccessError);
-    expect(() => run("dayjs().$d.constructor")).toThrow(ExpressionAccessError);
+    expect(() => run('dayjs().$d.constructor')).toThrow(ExpressionAccessError);
     expect(run('dayjs().$d')).toBeUndefined();
     expect(() => run('({}).valueOf()')).toThrow(ExpressionAccessError);
   });
@@ -76,7 +87,7 @@ describe('safe expression evaluator', () => {
     expect(() => run('new Date()')).toThrow();
   });
 
-  it('is installed as Formily\'s schema compiler and sees fields only through a data view', () => {
+  it("is installed as Formily's schema compiler and sees fields only through a data view", () => {
     installSafeCompiler();
     const form = createForm({ values: { a: 2 } });
     const field = form.createField({ name: 'a' });

@@ -15,7 +15,13 @@ beforeEach(() => {
 
 describe('built-in fields', () => {
   it('caches dictionary items for 7 days and translates comma lists', async () => {
-    const s = fakeHttp({ 'GET /sys/dict/getDictItems/sex': () => ok([{ value: '1', text: '男' }, { value: '2', label: '女' }]) });
+    const s = fakeHttp({
+      'GET /sys/dict/getDictItems/sex': () =>
+        ok([
+          { value: '1', text: '男' },
+          { value: '2', label: '女' },
+        ]),
+    });
     const data = testDataProvider(s.http);
     const items = await loadDictItems(data, 'sex');
     await loadDictItems(data, 'sex');
@@ -63,10 +69,18 @@ describe('built-in fields', () => {
     const SelectCell = (await loadField('Select')).cell!;
     const { container } = render(
       <div>
-        <span data-t="sw"><Sw value="Y" record={{}} /></span>
-        <span data-t="pwd"><Pwd value="secret" record={{}} /></span>
-        <span data-t="date"><DateCell value="2024-03-05 10:00:00" record={{}} /></span>
-        <span data-t="sel"><SelectCell value="1" text="男" record={{}} /></span>
+        <span data-t="sw">
+          <Sw value="Y" record={{}} />
+        </span>
+        <span data-t="pwd">
+          <Pwd value="secret" record={{}} />
+        </span>
+        <span data-t="date">
+          <DateCell value="2024-03-05 10:00:00" record={{}} />
+        </span>
+        <span data-t="sel">
+          <SelectCell value="1" text="男" record={{}} />
+        </span>
       </div>,
     );
     await waitFor(() => expect(container.querySelector('[data-t="sw"]')?.textContent).toBe('是'));

@@ -58,14 +58,22 @@ export function recordingNotifier() {
       said.push({ kind: 'confirm', text: content ? `${title} ${text(content)}` : title });
       return answers.length ? answers.shift()! : true;
     },
-    warningDialog: ({ title, content }) => said.push({ kind: 'warningDialog', text: `${title}`, content } as { kind: string; text: string }),
+    warningDialog: ({ title, content }) =>
+      said.push({ kind: 'warningDialog', text: `${title}`, content } as { kind: string; text: string }),
   };
   return { notifier, said, answers, texts: () => said.map((s) => s.text) };
 }
 
 /** The services the app would build around `http`. */
 export function testServices(http: RendererHttp, extra: Partial<RendererServices> = {}): RendererServices {
-  return { http, data: testDataProvider(http), can: () => true, apiBase: '/api', user: { id: '1', username: 'admin', realname: '管理员' }, ...extra };
+  return {
+    http,
+    data: testDataProvider(http),
+    can: () => true,
+    apiBase: '/api',
+    user: { id: '1', username: 'admin', realname: '管理员' },
+    ...extra,
+  };
 }
 
 /** Start-up wiring as the app does it (once, before rendering), then the render. */

@@ -25,6 +25,8 @@ describe('client check characters', () => {
     const context = { row: { id: '1' }, column: { key: 'idCard', title: '身份证号' }, rows: [] } as never;
     expect(await idCard?.({ ...(context as object), value: '110105194912310021' } as never)).toBe('身份证号校验位不正确');
     expect(await idCard?.({ ...(context as object), value: '11010519491231002X' } as never)).toBe(true);
-    expect(await getValidationHandler('creditCode')?.({ ...(context as object), value: '91350100M000100Y44' } as never)).toBe('统一社会信用代码校验位不正确');
+    expect(await getValidationHandler('creditCode')?.({ ...(context as object), value: '91350100M000100Y44' } as never)).toBe(
+      '统一社会信用代码校验位不正确',
+    );
   });
 });

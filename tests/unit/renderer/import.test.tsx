@@ -66,7 +66,11 @@ describe('import modal', () => {
         success: true,
         code: 201,
         message: '文件导入成功，但有错误。',
-        result: { msg: '总上传行数：3，已导入行数：2，错误行数：1', fileUrl: '/sys/entity/importError/abc', fileName: '职务导入错误信息.txt' },
+        result: {
+          msg: '总上传行数：3，已导入行数：2，错误行数：1',
+          fileUrl: '/sys/entity/importError/abc',
+          fileName: '职务导入错误信息.txt',
+        },
       }),
       'DOWNLOAD /sys/entity/importError/abc': report,
     });

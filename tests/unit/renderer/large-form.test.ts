@@ -4,7 +4,12 @@ import type { FormilySchema } from '../../../renderer/schema/types.gen';
 
 const fields = (n: number): FormilySchema => ({
   type: 'object',
-  properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, { type: 'string', title: `字段${i}`, 'x-decorator': 'FormItem', 'x-component': 'Input' }])),
+  properties: Object.fromEntries(
+    Array.from({ length: n }, (_, i) => [
+      `f${i}`,
+      { type: 'string', title: `字段${i}`, 'x-decorator': 'FormItem', 'x-component': 'Input' },
+    ]),
+  ),
 });
 
 describe('form layout by size', () => {

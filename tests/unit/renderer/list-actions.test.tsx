@@ -197,7 +197,9 @@ describe('add, edit and details', () => {
     expect((await screen.findAllByText('该字段是必填字段')).length).toBeGreaterThan(0);
     fireEvent.change(within(recordModal()).getByPlaceholderText('请输入职务编码'), { target: { value: 'PM' } });
     fireEvent.change(within(recordModal()).getByPlaceholderText('请输入职务名称'), { target: { value: '项目经理' } });
-    await waitFor(() => expect(s.last('get', '/sys/duplicate/check')?.params).toMatchObject({ tableName: 'sys_position', fieldName: 'code', fieldVal: 'PM' }));
+    await waitFor(() =>
+      expect(s.last('get', '/sys/duplicate/check')?.params).toMatchObject({ tableName: 'sys_position', fieldName: 'code', fieldVal: 'PM' }),
+    );
     const listCalls = s.calls.filter((c) => c.url === '/sys/position/list').length;
     const select = recordModal().querySelector('.ant-select-selector') as HTMLElement;
     fireEvent.mouseDown(select);

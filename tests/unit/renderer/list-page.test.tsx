@@ -11,7 +11,10 @@ function positionServer(total = 25) {
       const pageNo = Number(call.params?.pageNo ?? 1);
       const pageSize = Number(call.params?.pageSize ?? 10);
       const start = (pageNo - 1) * pageSize;
-      const records = positions(Math.min(pageSize, total - start), start).map((r) => ({ ...r, postRank_dictText: RANKS.find((k) => k.value === r.postRank)?.text }));
+      const records = positions(Math.min(pageSize, total - start), start).map((r) => ({
+        ...r,
+        postRank_dictText: RANKS.find((k) => k.value === r.postRank)?.text,
+      }));
       return ok({ records, total });
     },
     'GET /sys/dict/getDictItems/position_rank': () => ok(RANKS),
@@ -29,7 +32,11 @@ describe('list page', () => {
     renderWith(<SchemaPage schema={positionSchema} notifier={recordingNotifier().notifier} />, server.http);
     expect(await screen.findByText('职务1')).toBeTruthy();
     expect(server.last('get', '/sys/position/list')?.params).toEqual({
-      pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc', field: ['id', '', ...positionSchema.columns.map((c) => c.dataIndex)].join(','),
+      pageNo: 1,
+      pageSize: 10,
+      column: 'createTime',
+      order: 'desc',
+      field: ['id', '', ...positionSchema.columns.map((c) => c.dataIndex)].join(','),
     });
     expect(screen.getByText('1-10 共 25 条')).toBeTruthy();
     expect(screen.getByText('职务管理')).toBeTruthy();

@@ -37,7 +37,14 @@ describe('standalone form page', () => {
           schema: {
             type: 'object',
             properties: {
-              phone: { type: 'string', title: '手机', 'x-decorator': 'FormItem', 'x-component': 'Input', 'x-validator': [{ mobile: true }], 'x-component-props': { placeholder: '手机' } },
+              phone: {
+                type: 'string',
+                title: '手机',
+                'x-decorator': 'FormItem',
+                'x-component': 'Input',
+                'x-validator': [{ mobile: true }],
+                'x-component-props': { placeholder: '手机' },
+              },
             },
           },
         }}
@@ -68,7 +75,10 @@ describe('permission checker', () => {
 
   it('keeps inactive codes, splits comma-separated grants, denies status 0 and unknown codes', () => {
     const can = createPermissionChecker(
-      [{ action: 'user:add,user:edit', type: '2' }, { action: 'user:delete', type: '2', status: '0' }],
+      [
+        { action: 'user:add,user:edit', type: '2' },
+        { action: 'user:delete', type: '2', status: '0' },
+      ],
       allAuth,
     );
     expect(can('user:add')).toBe(true);
@@ -86,7 +96,13 @@ describe('permission checker', () => {
 describe('query form and permission exclusion on a list', () => {
   it('collapses query fields beyond one row behind 展开/收起 and hides excluded columns and buttons', async () => {
     const { positionSchema } = await import('./position.fixture');
-    const field = (title: string) => ({ type: 'string' as const, title, 'x-decorator': 'FormItem', 'x-component': 'Input', 'x-component-props': { placeholder: title } });
+    const field = (title: string) => ({
+      type: 'string' as const,
+      title,
+      'x-decorator': 'FormItem',
+      'x-component': 'Input',
+      'x-component-props': { placeholder: title },
+    });
     const schema = {
       ...positionSchema,
       query: { type: 'object' as const, properties: { a: field('甲'), b: field('乙'), c: field('丙'), d: field('丁') } },
@@ -117,7 +133,10 @@ describe('search input prefixes in the query form', () => {
     const { positionSchema } = await import('./position.fixture');
     const schema = {
       ...positionSchema,
-      query: { type: 'object' as const, properties: { name: { type: 'string' as const, 'x-component': 'SearchInput', 'x-component-props': { rule, placeholder: '名称' } } } },
+      query: {
+        type: 'object' as const,
+        properties: { name: { type: 'string' as const, 'x-component': 'SearchInput', 'x-component-props': { rule, placeholder: '名称' } } },
+      },
     };
     const s = fakeHttp({ 'GET /sys/position/list': () => ok({ records: [], total: 0 }) });
     renderWith(<SchemaPage schema={schema} notifier={recordingNotifier().notifier} />, s.http);

@@ -11,7 +11,14 @@ const withDefault: ListPage = {
   query: {
     type: 'object',
     properties: {
-      postRank: { type: 'string', title: '职级', 'x-decorator': 'FormItem', 'x-component': 'Select', 'x-component-props': { dictCode: 'position_rank' }, default: '2' },
+      postRank: {
+        type: 'string',
+        title: '职级',
+        'x-decorator': 'FormItem',
+        'x-component': 'Select',
+        'x-component-props': { dictCode: 'position_rank' },
+        default: '2',
+      },
     },
   },
 };

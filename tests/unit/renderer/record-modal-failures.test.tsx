@@ -9,7 +9,13 @@ const form: EditForm = {
   schema: {
     type: 'object',
     properties: {
-      realname: { type: 'string', title: '用户姓名', 'x-decorator': 'FormItem', 'x-component': 'Input', 'x-component-props': { placeholder: '请输入用户名称' } },
+      realname: {
+        type: 'string',
+        title: '用户姓名',
+        'x-decorator': 'FormItem',
+        'x-component': 'Input',
+        'x-component-props': { placeholder: '请输入用户名称' },
+      },
     },
   },
 };
@@ -31,9 +37,25 @@ describe('RecordModal request failures', () => {
   });
 
   it('shows the server message of a rejected edit (axios-shaped error)', async () => {
-    const s = fakeHttp({ 'PUT /x/edit': () => Promise.reject(Object.assign(new Error('Request failed with status code 500'), { response: { data: { message: '数据已被修改' } } })) });
+    const s = fakeHttp({
+      'PUT /x/edit': () =>
+        Promise.reject(
+          Object.assign(new Error('Request failed with status code 500'), { response: { data: { message: '数据已被修改' } } }),
+        ),
+    });
     const rec = recordingNotifier();
-    renderWith(<RecordModal mode="edit" record={{ id: '1', realname: '李四' }} config={form} urls={urls} notify={rec.notifier} onClose={() => {}} onSaved={() => {}} />, s.http);
+    renderWith(
+      <RecordModal
+        mode="edit"
+        record={{ id: '1', realname: '李四' }}
+        config={form}
+        urls={urls}
+        notify={rec.notifier}
+        onClose={() => {}}
+        onSaved={() => {}}
+      />,
+      s.http,
+    );
     await screen.findByPlaceholderText('请输入用户名称');
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(rec.said).toContainEqual({ kind: 'warning', text: '数据已被修改' }));
@@ -44,7 +66,18 @@ describe('RecordModal request failures', () => {
     const s = fakeHttp({ 'GET /x/items': networkError });
     const rec = recordingNotifier();
     const config: EditForm = { ...form, subTables: [{ key: 'items', title: '明细', component: 'FailureTestRows', listUrl: '/x/items' }] };
-    renderWith(<RecordModal mode="edit" record={{ id: '1', realname: '李四' }} config={config} urls={urls} notify={rec.notifier} onClose={() => {}} onSaved={() => {}} />, s.http);
+    renderWith(
+      <RecordModal
+        mode="edit"
+        record={{ id: '1', realname: '李四' }}
+        config={config}
+        urls={urls}
+        notify={rec.notifier}
+        onClose={() => {}}
+        onSaved={() => {}}
+      />,
+      s.http,
+    );
     await waitFor(() => expect(rec.said).toContainEqual({ kind: 'warning', text: 'Network Error' }));
   });
 });
@@ -53,7 +86,10 @@ describe('RecordModal footer options (user drawer)', () => {
   it('labels the save button with okText and asks cancelConfirm before closing', async () => {
     const onClose = vi.fn();
     const config: EditForm = { ...form, container: 'drawer', okText: '提交', cancelConfirm: '确定放弃编辑？' };
-    renderWith(<RecordModal mode="add" config={config} urls={urls} notify={recordingNotifier().notifier} onClose={onClose} onSaved={() => {}} />, fakeHttp({}).http);
+    renderWith(
+      <RecordModal mode="add" config={config} urls={urls} notify={recordingNotifier().notifier} onClose={onClose} onSaved={() => {}} />,
+      fakeHttp({}).http,
+    );
     await screen.findByPlaceholderText('请输入用户名称');
     expect(screen.getByRole('button', { name: /提\s*交/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
@@ -70,7 +106,10 @@ describe('RecordModal footer options (user drawer)', () => {
 
   it('closes at once with the default footer', async () => {
     const onClose = vi.fn();
-    renderWith(<RecordModal mode="add" config={form} urls={urls} notify={recordingNotifier().notifier} onClose={onClose} onSaved={() => {}} />, fakeHttp({}).http);
+    renderWith(
+      <RecordModal mode="add" config={form} urls={urls} notify={recordingNotifier().notifier} onClose={onClose} onSaved={() => {}} />,
+      fakeHttp({}).http,
+    );
     await screen.findByPlaceholderText('请输入用户名称');
     fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
     expect(onClose).toHaveBeenCalled();

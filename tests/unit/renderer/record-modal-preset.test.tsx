@@ -8,8 +8,20 @@ const form: EditForm = {
   schema: {
     type: 'object',
     properties: {
-      realname: { type: 'string', title: '用户姓名', 'x-decorator': 'FormItem', 'x-component': 'Input', 'x-component-props': { placeholder: '请输入用户名称' } },
-      departId: { type: 'string', title: '部门', 'x-decorator': 'FormItem', 'x-component': 'Input', 'x-component-props': { placeholder: '部门' } },
+      realname: {
+        type: 'string',
+        title: '用户姓名',
+        'x-decorator': 'FormItem',
+        'x-component': 'Input',
+        'x-component-props': { placeholder: '请输入用户名称' },
+      },
+      departId: {
+        type: 'string',
+        title: '部门',
+        'x-decorator': 'FormItem',
+        'x-component': 'Input',
+        'x-component-props': { placeholder: '部门' },
+      },
     },
   },
 };
@@ -18,7 +30,18 @@ const urls = { list: '/x/list', add: '/x/add', edit: '/x/edit' };
 function openAdd(config: EditForm, initialValues?: Record<string, unknown>) {
   const s = fakeHttp({ 'POST /x/add': () => ok(null, '添加成功！') });
   const rec = recordingNotifier();
-  renderWith(<RecordModal mode="add" initialValues={initialValues} config={config} urls={urls} notify={rec.notifier} onClose={() => {}} onSaved={() => {}} />, s.http);
+  renderWith(
+    <RecordModal
+      mode="add"
+      initialValues={initialValues}
+      config={config}
+      urls={urls}
+      notify={rec.notifier}
+      onClose={() => {}}
+      onSaved={() => {}}
+    />,
+    s.http,
+  );
   return { s, rec };
 }
 

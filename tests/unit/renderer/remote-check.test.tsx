@@ -16,7 +16,13 @@ describe('remoteCheck validator', () => {
     const form = { values: { id: 'u1', dictId: 'd9' } };
     expect(remoteCheckParams(' tom ', user, form)).toEqual({ username: 'tom', id: 'u1' });
     expect(remoteCheckParams('tom', user, { values: {} })).toEqual({ username: 'tom' });
-    expect(remoteCheckParams('v', { url: '/c', param: 'itemValue', idParam: 'id', values: { dictId: 'dictId' }, params: { scope: 'all' } }, form)).toEqual({
+    expect(
+      remoteCheckParams(
+        'v',
+        { url: '/c', param: 'itemValue', idParam: 'id', values: { dictId: 'dictId' }, params: { scope: 'all' } },
+        form,
+      ),
+    ).toEqual({
       scope: 'all',
       dictId: 'd9',
       id: 'u1',
@@ -25,7 +31,9 @@ describe('remoteCheck validator', () => {
   });
 
   it('passes empty values without asking; a refusal gives the configured message, else the server one', async () => {
-    const s = fakeHttp({ 'GET /sys/user/checkOnlyUser': (c) => (c.params?.username === 'taken' ? fail('用户账号已存在') : ok(null, '该值可用！')) });
+    const s = fakeHttp({
+      'GET /sys/user/checkOnlyUser': (c) => (c.params?.username === 'taken' ? fail('用户账号已存在') : ok(null, '该值可用！')),
+    });
     expect(await checkRemote(s.http, '', user)).toBe('');
     expect(await checkRemote(s.http, '  ', user)).toBe('');
     expect(s.calls).toHaveLength(0);
@@ -40,7 +48,10 @@ describe('remoteCheck validator', () => {
     const s = fakeHttp({ 'GET /c': () => fail('已存在') });
     const key = {};
     const options: RemoteCheck = { url: '/c', param: 'code', debounce: 20 };
-    const results = await Promise.all([checkRemote(s.http, 'a', options, undefined, key), checkRemote(s.http, 'ab', options, undefined, key)]);
+    const results = await Promise.all([
+      checkRemote(s.http, 'a', options, undefined, key),
+      checkRemote(s.http, 'ab', options, undefined, key),
+    ]);
     expect(results).toEqual(['', '已存在']);
     expect(s.calls.map((c) => c.params?.code)).toEqual(['ab']);
   });
@@ -49,13 +60,19 @@ describe('remoteCheck validator', () => {
     const s = fakeHttp({ 'GET /sys/role/checkRoleCode': (c) => (c.params?.id === 'r1' ? ok(null, '该值可用！') : fail('角色编码已存在')) });
     registerPresetValidators(testDataProvider(s.http));
     const editing = createForm({ initialValues: { id: 'r1' } });
-    const code = editing.createField({ name: 'roleCode', validator: [{ remoteCheck: { url: '/sys/role/checkRoleCode', param: 'roleCode', idParam: 'id', debounce: 0 } }] });
+    const code = editing.createField({
+      name: 'roleCode',
+      validator: [{ remoteCheck: { url: '/sys/role/checkRoleCode', param: 'roleCode', idParam: 'id', debounce: 0 } }],
+    });
     await code.onInput('admin');
     expect(s.last('get')?.params).toEqual({ roleCode: 'admin', id: 'r1' });
     expect(code.selfErrors).toEqual([]);
 
     const adding = createForm();
-    const fresh = adding.createField({ name: 'roleCode', validator: [{ remoteCheck: { url: '/sys/role/checkRoleCode', param: 'roleCode', idParam: 'id', debounce: 0 } }] });
+    const fresh = adding.createField({
+      name: 'roleCode',
+      validator: [{ remoteCheck: { url: '/sys/role/checkRoleCode', param: 'roleCode', idParam: 'id', debounce: 0 } }],
+    });
     await fresh.onInput('admin');
     await waitFor(() => expect(fresh.selfErrors).toEqual(['角色编码已存在']));
   });
@@ -72,7 +89,12 @@ const remoteOf = (props: Props, field: string) => props[field]['x-validator']?.f
 describe('admin forms use remoteCheck', () => {
   it('UserList checks 用户账号/工号/手机号码/邮箱 with checkOnlyUser and the spec messages', () => {
     const props = formProps('UserList.json');
-    const expected: Array<[string, string]> = [['username', '用户名已存在!'], ['workNo', '工号已存在!'], ['phone', '手机号已存在!'], ['email', '邮箱已存在!']];
+    const expected: Array<[string, string]> = [
+      ['username', '用户名已存在!'],
+      ['workNo', '工号已存在!'],
+      ['phone', '手机号已存在!'],
+      ['email', '邮箱已存在!'],
+    ];
     for (const [field, message] of expected) {
       expect(remoteOf(props, field)).toEqual({ url: '/sys/user/checkOnlyUser', param: field, idParam: 'id', message });
     }

@@ -12,7 +12,12 @@ vi.mock('@renderer/schema/load', () => ({
     title: '代理人',
     url: { list: '/agents/list', add: '/agents/add' },
     columns: [{ dataIndex: 'name', title: '名称' }],
-    form: { schema: { type: 'object', properties: { name: { type: 'string', title: '名称', 'x-decorator': 'FormItem', 'x-component': 'AgentPicker' } } } },
+    form: {
+      schema: {
+        type: 'object',
+        properties: { name: { type: 'string', title: '名称', 'x-decorator': 'FormItem', 'x-component': 'AgentPicker' } },
+      },
+    },
   }),
 }));
 
@@ -27,7 +32,10 @@ const page: ListPage = {
 
 describe('the error panel of a form opened from another page file', () => {
   it('names that file and the pointer, not the page that opened it', async () => {
-    renderWith(<SchemaPage schema={page} source="schemas/demo/UserList.json" />, fakeHttp({ 'GET /users/list': () => ok({ records: [], total: 0 }) }).http);
+    renderWith(
+      <SchemaPage schema={page} source="schemas/demo/UserList.json" />,
+      fakeHttp({ 'GET /users/list': () => ok({ records: [], total: 0 }) }).http,
+    );
     fireEvent.click(await screen.findByText('设置代理人'));
     const panel = (await screen.findByText(/表单配置有误/)).closest('[role="alert"]') as HTMLElement;
     expect(panel.textContent).toContain('表单配置有误: schemas/demo/AgentList.json');

@@ -23,20 +23,36 @@ describe('meta-schema validation', () => {
       form: { schema: { type: 'object', properties: { a: { 'x-component': 5, 'x-validator': 'phoneNumber' } } } },
     };
     const issues = validatePageSchema(broken);
-    expect(issues).toEqual(expect.arrayContaining([
-      { pointer: '/columns/0', message: 'unknown property "widht"' },
-      { pointer: '/url', message: 'missing required property "list"' },
-      { pointer: '/form/schema/properties/a/x-component', message: 'must be string' },
-    ]));
-    expect(issues.some((i) => i.pointer === '/form/schema/properties/a/x-validator' && i.message.startsWith('must be one of "mobile"'))).toBe(true);
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { pointer: '/columns/0', message: 'unknown property "widht"' },
+        { pointer: '/url', message: 'missing required property "list"' },
+        { pointer: '/form/schema/properties/a/x-component', message: 'must be string' },
+      ]),
+    );
+    expect(
+      issues.some((i) => i.pointer === '/form/schema/properties/a/x-validator' && i.message.startsWith('must be one of "mobile"')),
+    ).toBe(true);
     expect(validatePageSchema({ kind: 'chart' })).toEqual([{ pointer: '/kind', message: 'must be one of "list", "form", "view"' }]);
   });
 
   it('checks entity files', () => {
-    expect(validateEntitySchema({ $schema: 'x', table: 'Bad-Name', label: 'l', apiBase: '/a', permissionPrefix: 'p', columns: [{ name: 'a', type: 'varchar', label: 'A' }] })).toEqual(
+    expect(
+      validateEntitySchema({
+        $schema: 'x',
+        table: 'Bad-Name',
+        label: 'l',
+        apiBase: '/a',
+        permissionPrefix: 'p',
+        columns: [{ name: 'a', type: 'varchar', label: 'A' }],
+      }),
+    ).toEqual(
       expect.arrayContaining([
         { pointer: '/table', message: 'must match pattern "^[a-z][a-z0-9_]*$"' },
-        { pointer: '/columns/0/type', message: 'must be one of "string", "text", "int", "bigint", "decimal", "boolean", "date", "datetime"' },
+        {
+          pointer: '/columns/0/type',
+          message: 'must be one of "string", "text", "int", "bigint", "decimal", "boolean", "date", "datetime"',
+        },
       ]),
     );
   });
@@ -72,7 +88,14 @@ describe('meta-schema validation', () => {
 
   it('renders a form whose component is not registered as an error panel', async () => {
     renderWith(
-      <SchemaPage schema={{ $schema: '../_meta/page.schema.json', kind: 'form', title: '表单', schema: { type: 'object', properties: { a: { type: 'string', 'x-component': 'NoSuchWidget' } } } }} />,
+      <SchemaPage
+        schema={{
+          $schema: '../_meta/page.schema.json',
+          kind: 'form',
+          title: '表单',
+          schema: { type: 'object', properties: { a: { type: 'string', 'x-component': 'NoSuchWidget' } } },
+        }}
+      />,
       fakeHttp({}).http,
     );
     expect((await screen.findByRole('alert')).textContent).toContain('component "NoSuchWidget" is not registered');

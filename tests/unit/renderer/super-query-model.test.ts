@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyInputRule, changeRule, fromSuperQueryParams, hasEmptyCondition, isEmptyCondition, stripInputRule, toSuperQueryParams, RULES, MATCH_TYPES,
+  applyInputRule,
+  changeRule,
+  fromSuperQueryParams,
+  hasEmptyCondition,
+  isEmptyCondition,
+  stripInputRule,
+  toSuperQueryParams,
+  RULES,
+  MATCH_TYPES,
 } from '@renderer/superQuery/model';
 import { isValidSorter } from '@renderer/list/params';
 import { upsertSavedQuery, removeSavedQuery } from '@renderer/superQuery/saved';

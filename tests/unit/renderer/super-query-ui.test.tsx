@@ -27,7 +27,11 @@ async function pickOption(selectorIndex: number, optionText: string) {
 async function setup() {
   const s = fakeHttp({
     'GET /sys/position/list': () => ok({ records: positions(2), total: 2 }),
-    'GET /sys/dict/getDictItems/position_rank': () => ok([{ value: '1', text: '员级' }, { value: '2', text: '助级' }]),
+    'GET /sys/dict/getDictItems/position_rank': () =>
+      ok([
+        { value: '1', text: '员级' },
+        { value: '2', text: '助级' },
+      ]),
   });
   const rec = recordingNotifier();
   renderWith(<SchemaPage schema={positionSchema} notifier={rec.notifier} saveCode="positions" />, s.http);
@@ -72,7 +76,9 @@ describe('advanced query', () => {
     fireEvent.click(within(builder()).getByRole('button', { name: /^查\s*询$/ }));
     await waitFor(() => expect(document.querySelector('[data-active="true"]')).toBeTruthy());
     fireEvent.click(within(builder()).getByRole('button', { name: /^关\s*闭$/ }));
-    const queryReset = [...document.querySelectorAll('button')].find((b) => /^重\s*置$/.test(b.textContent ?? '') && !b.closest('.ant-modal'));
+    const queryReset = [...document.querySelectorAll('button')].find(
+      (b) => /^重\s*置$/.test(b.textContent ?? '') && !b.closest('.ant-modal'),
+    );
     fireEvent.click(queryReset!);
     await waitFor(() => expect(s.last('get', '/sys/position/list')?.params?.superQueryParams).toBeUndefined());
     await waitFor(() => expect(document.querySelector('[data-active="true"]')).toBeNull());
@@ -80,7 +86,7 @@ describe('advanced query', () => {
     await waitFor(() => expect(within(builder()).queryByDisplayValue('经理')).toBeNull());
   });
 
-  it('uses the field\'s dictionary widget and allows several values for the in rule', async () => {
+  it("uses the field's dictionary widget and allows several values for the in rule", async () => {
     const { s } = await setup();
     await pickOption(0, '职级');
     await pickOption(1, '在...中');

@@ -27,14 +27,27 @@ describe('tree table children flag', () => {
   it('reads only true, 1, "1" and "true" as having children', () => {
     expect([true, 1, '1', 'true'].map(hasChildrenFlag)).toEqual([true, true, true, true]);
     expect([false, 0, '0', 'false', '', null, undefined, 'N'].map(hasChildrenFlag)).toEqual(Array(8).fill(false));
-    const rows = withPlaceholders([{ id: 'a', hasChild: '0' }, { id: 'b', hasChild: '1' }], 'hasChild');
+    const rows = withPlaceholders(
+      [
+        { id: 'a', hasChild: '0' },
+        { id: 'b', hasChild: '1' },
+      ],
+      'hasChild',
+    );
     expect(rows[0].children).toBeUndefined();
     expect(rows[1].children).toEqual([]);
   });
 
   it("gives a '0' leaf no expander and a '1' parent one", async () => {
     const s = fakeHttp({
-      'GET /cat/rootList': () => ok({ records: [{ id: 'r1', name: '叶子', hasChild: '0' }, { id: 'r2', name: '父节点', hasChild: '1' }], total: 2 }),
+      'GET /cat/rootList': () =>
+        ok({
+          records: [
+            { id: 'r1', name: '叶子', hasChild: '0' },
+            { id: 'r2', name: '父节点', hasChild: '1' },
+          ],
+          total: 2,
+        }),
     });
     renderWith(<SchemaPage schema={schema} notifier={recordingNotifier().notifier} />, s.http);
     await screen.findByText('叶子');

@@ -44,7 +44,10 @@ describe('user patterns in the browser (linear-time engine)', () => {
   });
 
   it('runs a grid column pattern written as text with the engine', () => {
-    const errors = validateRows([{ id: '1', v: `${'a'.repeat(800)}!` }], [{ key: 'v', title: '编码', validateRules: [{ pattern: CHAINED, message: '${title}格式不正确' }] }]);
+    const errors = validateRows(
+      [{ id: '1', v: `${'a'.repeat(800)}!` }],
+      [{ key: 'v', title: '编码', validateRules: [{ pattern: CHAINED, message: '${title}格式不正确' }] }],
+    );
     expect(errors.map((e) => e.message)).toEqual(['编码格式不正确']);
   });
 });

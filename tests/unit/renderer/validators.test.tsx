@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createForm } from '@formily/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import {
-  checkChecked, checkLength, checkMobile, checkPreset, checkUserName, GRID_PATTERNS, registerPresetValidators,
+  checkChecked,
+  checkLength,
+  checkMobile,
+  checkPreset,
+  checkUserName,
+  GRID_PATTERNS,
+  registerPresetValidators,
 } from '@renderer/validators';
 import type { RendererHttp } from '@renderer/context';
 import type { DuplicateCheckOptions } from '@renderer/data/provider';
@@ -63,12 +69,16 @@ describe('form presets', () => {
   });
 });
 
-const checkDuplicate = (http: RendererHttp, value: unknown, options: DuplicateCheckOptions) => testDataProvider(http).duplicateCheck(value, options);
-const checkRuleCode = (http: RendererHttp, value: unknown, ruleCode: string | undefined) => testDataProvider(http).checkRule(value, ruleCode);
+const checkDuplicate = (http: RendererHttp, value: unknown, options: DuplicateCheckOptions) =>
+  testDataProvider(http).duplicateCheck(value, options);
+const checkRuleCode = (http: RendererHttp, value: unknown, ruleCode: string | undefined) =>
+  testDataProvider(http).checkRule(value, ruleCode);
 
 describe('async checks', () => {
   it('duplicate check: empty passes without a call; failure gives the server message', async () => {
-    const s = fakeHttp({ 'GET /sys/duplicate/check': (c) => (c.params?.fieldVal === 'taken' ? fail('该值不可用，系统中已存在！') : ok('该值可用！')) });
+    const s = fakeHttp({
+      'GET /sys/duplicate/check': (c) => (c.params?.fieldVal === 'taken' ? fail('该值不可用，系统中已存在！') : ok('该值可用！')),
+    });
     expect(await checkDuplicate(s.http, '', { tableName: 't', fieldName: 'f' })).toBe('');
     expect(s.calls).toHaveLength(0);
     expect(await checkDuplicate(s.http, 'free', { tableName: 't', fieldName: 'f', dataId: '9' })).toBe('');
@@ -126,7 +136,14 @@ describe('validators inside Formily', () => {
         schema={{
           type: 'object',
           properties: {
-            email: { type: 'string', title: '邮箱', 'x-decorator': 'FormItem', 'x-component': 'Input', 'x-validator': 'email', 'x-component-props': { placeholder: '邮箱' } },
+            email: {
+              type: 'string',
+              title: '邮箱',
+              'x-decorator': 'FormItem',
+              'x-component': 'Input',
+              'x-validator': 'email',
+              'x-component-props': { placeholder: '邮箱' },
+            },
           },
         }}
       />,

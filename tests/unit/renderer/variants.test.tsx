@@ -25,7 +25,14 @@ describe('tree table', () => {
 
   it('loads roots first and children lazily with the parent key', async () => {
     const s = fakeHttp({
-      'GET /cat/rootList': () => ok({ records: [{ id: 'r1', name: '根一', hasChildren: true }, { id: 'r2', name: '根二' }], total: 2 }),
+      'GET /cat/rootList': () =>
+        ok({
+          records: [
+            { id: 'r1', name: '根一', hasChildren: true },
+            { id: 'r2', name: '根二' },
+          ],
+          total: 2,
+        }),
       'GET /cat/childList': (c) => ok(c.params?.parentId === 'r1' ? [{ id: 'c1', name: '子一', parentId: 'r1' }] : []),
     });
     renderWith(<SchemaPage schema={schema} notifier={recordingNotifier().notifier} />, s.http);
@@ -86,7 +93,10 @@ describe('master with sub-tables', () => {
       variant: 'masterDetail',
       url: { list: '/order/list', add: '/order/add' },
       form: {
-        schema: { type: 'object', properties: { name: { type: 'string', title: '名称', 'x-decorator': 'FormItem', 'x-component': 'Input' } } },
+        schema: {
+          type: 'object',
+          properties: { name: { type: 'string', title: '名称', 'x-decorator': 'FormItem', 'x-component': 'Input' } },
+        },
         subTables: [
           { key: 'lines', title: '明细', component: 'TestGrid' },
           { key: 'payments', title: '付款', component: 'TestGrid', props: { failing: true } },

@@ -26,6 +26,8 @@ describe('the Node version package.json declares', () => {
     expect(nodeVersionProblem(manifest.engines.node, oldest)).toBeUndefined();
     const [major, minor] = oldest.split('.').map(Number);
     const older = minor > 0 ? `${major}.${minor - 1}.0` : `${major - 1}.99.0`;
-    expect(nodeVersionProblem(manifest.engines.node, older)).toBe(`Node ${older} is too old: this product needs Node ${manifest.engines.node} (package.json "engines").`);
+    expect(nodeVersionProblem(manifest.engines.node, older)).toBe(
+      `Node ${older} is too old: this product needs Node ${manifest.engines.node} (package.json "engines").`,
+    );
   });
 });

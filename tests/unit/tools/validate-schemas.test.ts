@@ -13,7 +13,10 @@ function write(file: string, json: unknown): void {
   const full = path.join(schemas, file);
   mkdirSync(path.dirname(full), { recursive: true });
   const meta = path.relative(path.dirname(full), path.join(schemas, '_meta'));
-  writeFileSync(full, JSON.stringify({ $schema: `${meta}/${file.startsWith('entities/') ? 'entity' : 'page'}.schema.json`, ...(json as object) }));
+  writeFileSync(
+    full,
+    JSON.stringify({ $schema: `${meta}/${file.startsWith('entities/') ? 'entity' : 'page'}.schema.json`, ...(json as object) }),
+  );
 }
 
 const ITEM_ENTITY = {
@@ -43,14 +46,22 @@ beforeEach(() => {
 afterEach(() => rmSync(base, { recursive: true, force: true }));
 
 describe('npm run validate-schemas: what a schema names', () => {
-  it('passes a folder whose pages name registered components, existing dictionaries and their entity\'s fields', () => {
+  it("passes a folder whose pages name registered components, existing dictionaries and their entity's fields", () => {
     write('demo/ItemList.json', {
       kind: 'list',
       title: '物品',
       entity: 'test_item',
       url: { list: '/test/item/list', add: '/test/item/add' },
-      columns: [{ dataIndex: 'name' }, { dataIndex: 'rank_dictText', title: '级别' }, { dataIndex: 'createTime' }, { dataIndex: 'shelf', title: '货架', component: 'AdminFixedText', props: { text: 'A' } }],
-      query: { type: 'object', properties: { name: { 'x-component': 'JInput' }, rank: { 'x-component': 'Select', 'x-component-props': { dictCode: 'sex' } } } },
+      columns: [
+        { dataIndex: 'name' },
+        { dataIndex: 'rank_dictText', title: '级别' },
+        { dataIndex: 'createTime' },
+        { dataIndex: 'shelf', title: '货架', component: 'AdminFixedText', props: { text: 'A' } },
+      ],
+      query: {
+        type: 'object',
+        properties: { name: { 'x-component': 'JInput' }, rank: { 'x-component': 'Select', 'x-component-props': { dictCode: 'sex' } } },
+      },
     });
     write('demo/Agents.json', { kind: 'view', title: '部门', view: 'DepartManager' });
     const result = runValidateSchemas(schemas);
@@ -64,7 +75,10 @@ describe('npm run validate-schemas: what a schema names', () => {
       title: '组件',
       url: { list: '/demo/list' },
       query: { type: 'object', properties: { name: { type: 'string', 'x-decorator': 'FormItem', 'x-component': 'FancyInput' } } },
-      columns: [{ dataIndex: 'name', title: '名称' }, { dataIndex: 'state', title: '状态', component: 'StateBadge' }],
+      columns: [
+        { dataIndex: 'name', title: '名称' },
+        { dataIndex: 'state', title: '状态', component: 'StateBadge' },
+      ],
     });
     write('demo/Panel.json', { kind: 'view', title: '面板', view: 'NoSuchPanel' });
     expect(problems()).toEqual([
@@ -75,7 +89,10 @@ describe('npm run validate-schemas: what a schema names', () => {
   });
 
   it('fails a dictCode that is neither a dictionary file nor a registered table dictionary, in a page or an entity', () => {
-    write('entities/test_item.json', { ...ITEM_ENTITY, columns: [...ITEM_ENTITY.columns, { name: 'kind', type: 'string', dictCode: 'item_kind', label: '类型' }] });
+    write('entities/test_item.json', {
+      ...ITEM_ENTITY,
+      columns: [...ITEM_ENTITY.columns, { name: 'kind', type: 'string', dictCode: 'item_kind', label: '类型' }],
+    });
     write('demo/Form.json', {
       kind: 'form',
       title: '表单',
@@ -95,7 +112,7 @@ describe('npm run validate-schemas: what a schema names', () => {
     ]);
   });
 
-  it('fails a page field that is not a column of its entity, and urls outside the entity\'s apiBase', () => {
+  it("fails a page field that is not a column of its entity, and urls outside the entity's apiBase", () => {
     write('demo/ItemList.json', {
       kind: 'list',
       title: '物品',
@@ -119,13 +136,23 @@ describe('npm run validate-schemas: what a schema names', () => {
   it('the command itself prints the lines and exits 1', () => {
     write('demo/ItemList.json', { kind: 'list', title: '物品', entity: 'test_item', columns: [{ dataIndex: 'price' }] });
     const root = path.resolve(SCHEMAS_DIR, '..');
-    const run = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'tools/validate-schemas.ts'), schemas], { encoding: 'utf8' });
+    const run = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'tools/validate-schemas.ts'), schemas], {
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('schemas/demo/ItemList.json /columns/0/dataIndex: field "price" is not a column of entity test_item (schemas/entities/test_item.json)\n');
+    expect(run.stderr).toContain(
+      'schemas/demo/ItemList.json /columns/0/dataIndex: field "price" is not a column of entity test_item (schemas/entities/test_item.json)\n',
+    );
   });
 
   it('fails an entity the server would refuse at start, naming the property', () => {
-    write('entities/test_item.json', { ...ITEM_ENTITY, columns: [{ name: 'name', type: 'string', label: '名称', maxLen: 5 }, { name: 'qty', type: 'string', label: '数量', min: 1 }] });
+    write('entities/test_item.json', {
+      ...ITEM_ENTITY,
+      columns: [
+        { name: 'name', type: 'string', label: '名称', maxLen: 5 },
+        { name: 'qty', type: 'string', label: '数量', min: 1 },
+      ],
+    });
     expect(problems()).toEqual(['schemas/entities/test_item.json /columns/0: unknown property "maxLen"']);
     write('entities/test_item.json', { ...ITEM_ENTITY, columns: [{ name: 'qty', type: 'string', label: '数量', min: 1 }] });
     expect(problems()).toEqual(['schemas/entities/test_item.json /columns/0/min: 列 qty 的 min 只能用于数值列']);
@@ -142,6 +169,8 @@ describe('names the browser checks before rendering a page', () => {
       toolbar: { actions: [{ text: 't', request: { url: '/x', body: { component: 'layouts/RouteView' }, params: { view: 'raw' } } }] },
       rowActions: { actions: [{ text: 'r', dialog: { view: 'Authorise' } }] },
     };
-    expect(referenceIssues(page, known)).toEqual([{ pointer: '/rowActions/actions/0/dialog/view', message: 'view "Authorise" is not registered' }]);
+    expect(referenceIssues(page, known)).toEqual([
+      { pointer: '/rowActions/actions/0/dialog/view', message: 'view "Authorise" is not registered' },
+    ]);
   });
 });

@@ -61,7 +61,12 @@ describe('JSwitch', () => {
   });
 
   it('read-pretty shows 是 / 否', () => {
-    render(<><JSwitchPretty value="Y" /><JSwitchPretty value="N" /></>);
+    render(
+      <>
+        <JSwitchPretty value="Y" />
+        <JSwitchPretty value="N" />
+      </>,
+    );
     expect(screen.getByText('是')).toBeTruthy();
     expect(screen.getByText('否')).toBeTruthy();
   });
@@ -105,7 +110,12 @@ describe('JEllipsis', () => {
   });
 
   it('keeps short text whole and honours a custom length', () => {
-    render(<><JEllipsis value="短文本" /><JEllipsis value="abcdefgh" length={5} /></>);
+    render(
+      <>
+        <JEllipsis value="短文本" />
+        <JEllipsis value="abcdefgh" length={5} />
+      </>,
+    );
     expect(screen.getByText('短文本')).toBeTruthy();
     expect(screen.getByText('abcde...')).toBeTruthy();
   });
@@ -134,18 +144,36 @@ describe('pop-up inputs', () => {
 
 describe('JModal', () => {
   it('toggles fullscreen and resets it when opened again', async () => {
-    const { rerender } = render(<JModal open title="标题">body</JModal>);
+    const { rerender } = render(
+      <JModal open title="标题">
+        body
+      </JModal>,
+    );
     await screen.findByText('body');
     fireEvent.click(screen.getByLabelText('全屏'));
     expect(screen.getByLabelText('退出全屏')).toBeTruthy();
-    rerender(<JModal open={false} title="标题">body</JModal>);
-    await act(async () => { await new Promise((r) => setTimeout(r, 10)); });
-    rerender(<JModal open title="标题">body</JModal>);
+    rerender(
+      <JModal open={false} title="标题">
+        body
+      </JModal>,
+    );
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 10));
+    });
+    rerender(
+      <JModal open title="标题">
+        body
+      </JModal>,
+    );
     expect(await screen.findByLabelText('全屏')).toBeTruthy();
   });
 
   it('caps the body at 80% of the window height', async () => {
-    render(<JModal open title="t">content</JModal>);
+    render(
+      <JModal open title="t">
+        content
+      </JModal>,
+    );
     const body = (await screen.findByText('content')).closest('.ant-modal-body') as HTMLElement;
     expect(body.style.maxHeight).toBe(`${Math.round(window.innerHeight * 0.8)}px`);
   });

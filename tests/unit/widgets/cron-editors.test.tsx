@@ -17,11 +17,17 @@ describe('CronPreview', () => {
     const { rerender } = render(<CronPreview expression="0 0 12 * * ?" />);
     const area = screen.getByLabelText('执行预览') as HTMLTextAreaElement;
     expect(area.value).toBe('执行预览，会忽略年份参数');
-    act(() => { vi.advanceTimersByTime(300); });
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     rerender(<CronPreview expression="0 0 13 * * ?" />);
-    act(() => { vi.advanceTimersByTime(300); });
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     expect(area.value).toBe('执行预览，会忽略年份参数');
-    act(() => { vi.advanceTimersByTime(200); });
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     const lines = area.value.split('\n');
     expect(lines).toHaveLength(10);
     expect(lines.every((line) => line.endsWith('13:00:00'))).toBe(true);
@@ -30,7 +36,9 @@ describe('CronPreview', () => {
   it('says 无执行时间 for an impossible expression', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     render(<CronPreview expression="0 0 0 30 2 ?" />);
-    act(() => { vi.advanceTimersByTime(500); });
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect((screen.getByLabelText('执行预览') as HTMLTextAreaElement).value).toBe('无执行时间');
   });
 });

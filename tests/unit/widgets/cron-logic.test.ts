@@ -3,9 +3,25 @@ import dayjs from 'dayjs';
 import { joinCron, splitCron, DEFAULT_CRON_PARTS } from '@widgets/cron/cron-parts';
 import { nextRuns, previewText, quartzWeekToParser, NO_RUNS_TEXT } from '@widgets/cron/cron-preview';
 import { validateCron } from '@widgets/cron/cron-validate';
-import { buildPiece, changePart, defaultPiece, isPartDisabled, parsePiece, PIECE_BOUNDS, PIECE_MODES, type PieceState } from '@widgets/cron/piece-model';
 import {
-  buildSeven, parseSeven, defaultSevenState, CYCLE_BOUNDS, DAY_BOUNDS, DAY_MODES, type SevenState, type DayMode,
+  buildPiece,
+  changePart,
+  defaultPiece,
+  isPartDisabled,
+  parsePiece,
+  PIECE_BOUNDS,
+  PIECE_MODES,
+  type PieceState,
+} from '@widgets/cron/piece-model';
+import {
+  buildSeven,
+  parseSeven,
+  defaultSevenState,
+  CYCLE_BOUNDS,
+  DAY_BOUNDS,
+  DAY_MODES,
+  type SevenState,
+  type DayMode,
 } from '@widgets/cron/seven-model';
 import type { CronField } from '@widgets/cron/cron-parts';
 
@@ -222,8 +238,14 @@ describe('seven-part editor (JCron) model', () => {
     const text = buildSeven(state);
     expect(text).toBe('3/5 0,15,30 8-18 * 1/3 ? 2030-2040');
     const back = parseSeven(text);
-    expect([back.second.mode, back.minute.mode, back.hour.mode, back.day.mode, back.month.mode, back.year.mode])
-      .toEqual(['increment', 'specific', 'range', 'everyDay', 'increment', 'range']);
+    expect([back.second.mode, back.minute.mode, back.hour.mode, back.day.mode, back.month.mode, back.year.mode]).toEqual([
+      'increment',
+      'specific',
+      'range',
+      'everyDay',
+      'increment',
+      'range',
+    ]);
     expect(buildSeven(back)).toBe(text);
     expect(nextRuns(text, 10, new Date(2026, 0, 1))).toHaveLength(10);
   });

@@ -10,11 +10,17 @@ import { JSearchSelectTag } from '@widgets/dict/JSearchSelectTag';
 import { labelDictCode } from '@widgets/dict/search-dict';
 import { fakeHttp, ok, renderWith } from './fake-http';
 
-const sex = [{ value: '1', text: '男' }, { value: '2', text: '女' }];
+const sex = [
+  { value: '1', text: '男' },
+  { value: '2', text: '女' },
+];
 
 const loadDictOptions = (http: RendererHttp, code: string) => loadDictItems(testDataProvider(http), code);
 
-beforeEach(() => { clearDictCache(); window.localStorage.clear(); });
+beforeEach(() => {
+  clearDictCache();
+  window.localStorage.clear();
+});
 afterEach(() => vi.useRealTimers());
 
 describe('dictionary helpers', () => {
@@ -23,8 +29,14 @@ describe('dictionary helpers', () => {
   });
 
   it('reads text, label or title and keeps unknown values in text', () => {
-    const items = normalizeDictItems([{ value: 1, label: 'A' }, { value: '2', title: 'B', disabled: true }]);
-    expect(items).toEqual([{ value: '1', text: 'A', disabled: undefined }, { value: '2', text: 'B', disabled: true }]);
+    const items = normalizeDictItems([
+      { value: 1, label: 'A' },
+      { value: '2', title: 'B', disabled: true },
+    ]);
+    expect(items).toEqual([
+      { value: '1', text: 'A', disabled: undefined },
+      { value: '2', text: 'B', disabled: true },
+    ]);
     expect(dictText(items, '1,2,9')).toBe('A,B,9');
     expect(dictText(items, 0)).toBe('0');
     expect(dictText(items, '')).toBe('');
@@ -59,7 +71,13 @@ describe('JDictSelectTag', () => {
 
   it('radio and radio buttons', async () => {
     const onChange = vi.fn();
-    renderWith(<><JDictSelectTag dictCode="sex" type="radio" onChange={onChange} /><JDictSelectTag dictCode="sex" type="radioButton" /></>, http());
+    renderWith(
+      <>
+        <JDictSelectTag dictCode="sex" type="radio" onChange={onChange} />
+        <JDictSelectTag dictCode="sex" type="radioButton" />
+      </>,
+      http(),
+    );
     const men = await screen.findAllByText('男');
     expect(men).toHaveLength(2);
     fireEvent.click(men[0]);
@@ -68,7 +86,13 @@ describe('JDictSelectTag', () => {
   });
 
   it('read-pretty shows dictionary text, or the server _dictText when given', async () => {
-    renderWith(<><DictPretty dictCode="sex" value="2" /><DictPretty dictCode="sex" value="1" text="男士" /></>, http());
+    renderWith(
+      <>
+        <DictPretty dictCode="sex" value="2" />
+        <DictPretty dictCode="sex" value="1" text="男士" />
+      </>,
+      http(),
+    );
     expect(await screen.findByText('女')).toBeTruthy();
     expect(screen.getByText('男士')).toBeTruthy();
   });
@@ -82,7 +106,17 @@ describe('JDictSelectTag', () => {
 describe('JMultiSelectTag', () => {
   it('joins values with the separator and shows one tag', async () => {
     const onChange = vi.fn();
-    renderWith(<JMultiSelectTag options={[{ value: 'a', text: 'Apple' }, { value: 'b', text: 'Banana' }, { value: 'c', text: 'Cherry' }]} value="a,b" onChange={onChange} />);
+    renderWith(
+      <JMultiSelectTag
+        options={[
+          { value: 'a', text: 'Apple' },
+          { value: 'b', text: 'Banana' },
+          { value: 'c', text: 'Cherry' },
+        ]}
+        value="a,b"
+        onChange={onChange}
+      />,
+    );
     expect(await screen.findByText('Apple')).toBeTruthy();
     expect(screen.queryByText('Banana')).toBeNull();
     expect(screen.getByText('+ 1 ...')).toBeTruthy();
@@ -93,7 +127,18 @@ describe('JMultiSelectTag', () => {
 
   it('checkbox type', async () => {
     const onChange = vi.fn();
-    renderWith(<JMultiSelectTag type="checkbox" spliter=";" options={[{ value: 'a', text: 'A' }, { value: 'b', text: 'B' }]} value="a" onChange={onChange} />);
+    renderWith(
+      <JMultiSelectTag
+        type="checkbox"
+        spliter=";"
+        options={[
+          { value: 'a', text: 'A' },
+          { value: 'b', text: 'B' },
+        ]}
+        value="a"
+        onChange={onChange}
+      />,
+    );
     fireEvent.click(await screen.findByText('B'));
     expect(onChange).toHaveBeenLastCalledWith('a;b');
   });
@@ -105,20 +150,29 @@ describe('JSearchSelectTag async', () => {
   it('searches 800 ms after typing, 10 per page, and drops stale answers', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const http = fakeHttp({
-      [`GET /sys/dict/loadDict/${encodeURIComponent(dict)}`]: (params) => (params?.keyword === 'ad' ? [{ value: 'admin', text: '管理员' }] : []),
+      [`GET /sys/dict/loadDict/${encodeURIComponent(dict)}`]: (params) =>
+        params?.keyword === 'ad' ? [{ value: 'admin', text: '管理员' }] : [],
     });
     renderWith(<JSearchSelectTag async dict={dict} />, http);
     const input = screen.getByRole('combobox');
     fireEvent.mouseDown(input);
-    await act(async () => { vi.advanceTimersByTime(10); });
+    await act(async () => {
+      vi.advanceTimersByTime(10);
+    });
     expect(screen.getByText('请输入搜索内容')).toBeTruthy();
     fireEvent.change(input, { target: { value: 'a' } });
     expect(screen.getByText('加载中…')).toBeTruthy();
-    act(() => { vi.advanceTimersByTime(500); });
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     fireEvent.change(input, { target: { value: 'ad' } });
-    act(() => { vi.advanceTimersByTime(799); });
+    act(() => {
+      vi.advanceTimersByTime(799);
+    });
     expect(http.get).not.toHaveBeenCalled();
-    await act(async () => { vi.advanceTimersByTime(1); });
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
     expect(http.calls).toHaveLength(1);
     expect(http.calls[0].params).toEqual({ keyword: 'ad', pageSize: 10 });
     vi.useRealTimers();
@@ -128,7 +182,8 @@ describe('JSearchSelectTag async', () => {
   it('says 没有查询到任何数据 when nothing matches and warns with the server message on failure', async () => {
     let fail = false;
     const http = fakeHttp({
-      [`GET /sys/dict/loadDict/${encodeURIComponent(dict)}`]: () => (fail ? { success: false, message: '字典表不存在', code: 500, result: null } : []),
+      [`GET /sys/dict/loadDict/${encodeURIComponent(dict)}`]: () =>
+        fail ? { success: false, message: '字典表不存在', code: 500, result: null } : [],
     });
     renderWith(<JSearchSelectTag async dict={dict} />, http);
     const input = screen.getByRole('combobox');
@@ -149,7 +204,15 @@ describe('JSearchSelectTag async', () => {
 
   it('sync mode filters given options locally', async () => {
     const onChange = vi.fn();
-    renderWith(<JSearchSelectTag dictOptions={[{ value: '1', text: 'Alpha' }, { value: '2', text: 'Beta' }]} onChange={onChange} />);
+    renderWith(
+      <JSearchSelectTag
+        dictOptions={[
+          { value: '1', text: 'Alpha' },
+          { value: '2', text: 'Beta' },
+        ]}
+        onChange={onChange}
+      />,
+    );
     const input = screen.getByRole('combobox');
     fireEvent.mouseDown(input);
     fireEvent.change(input, { target: { value: 'be' } });
@@ -164,9 +227,12 @@ describe('JSearchSelectTag stale answers', () => {
     const dict = 'sys_user,realname,username';
     let releaseOld: (value: unknown) => void = () => {};
     const http = fakeHttp({
-      [`GET /sys/dict/loadDict/${encodeURIComponent(dict)}`]: (params) => (params?.keyword === 'old'
-        ? new Promise((resolve) => { releaseOld = () => resolve([{ value: 'o', text: '旧结果' }]); })
-        : [{ value: 'n', text: '新结果' }]),
+      [`GET /sys/dict/loadDict/${encodeURIComponent(dict)}`]: (params) =>
+        params?.keyword === 'old'
+          ? new Promise((resolve) => {
+              releaseOld = () => resolve([{ value: 'o', text: '旧结果' }]);
+            })
+          : [{ value: 'n', text: '新结果' }],
     });
     renderWith(<JSearchSelectTag async dict={dict} />, http);
     const input = screen.getByRole('combobox');
@@ -175,7 +241,10 @@ describe('JSearchSelectTag stale answers', () => {
     await waitFor(() => expect(http.calls).toHaveLength(1), { timeout: 2000 });
     fireEvent.change(input, { target: { value: 'new' } });
     expect(await screen.findByText('新结果', {}, { timeout: 2000 })).toBeTruthy();
-    await act(async () => { releaseOld(undefined); await new Promise((r) => setTimeout(r, 20)); });
+    await act(async () => {
+      releaseOld(undefined);
+      await new Promise((r) => setTimeout(r, 20));
+    });
     expect(screen.queryByText('旧结果')).toBeNull();
     expect(screen.getByText('新结果')).toBeTruthy();
   });

@@ -52,7 +52,14 @@ describe('JPdfView', () => {
   });
 
   it('shows the load error', async () => {
-    renderWith(<JPdfView src="/x.pdf" loader={async () => { throw new Error('无法读取PDF'); }} />);
+    renderWith(
+      <JPdfView
+        src="/x.pdf"
+        loader={async () => {
+          throw new Error('无法读取PDF');
+        }}
+      />,
+    );
     expect(await screen.findByText('无法读取PDF')).toBeTruthy();
   });
 });
@@ -65,7 +72,9 @@ describe('rich text', () => {
   });
 
   it('sanitises scripts, handlers and javascript: links', () => {
-    const clean = sanitizeRichText('<p onclick="x()">hi<script>alert(1)</script><img src=x onerror="y()"><a href="javascript:z()">l</a></p>');
+    const clean = sanitizeRichText(
+      '<p onclick="x()">hi<script>alert(1)</script><img src=x onerror="y()"><a href="javascript:z()">l</a></p>',
+    );
     expect(clean).not.toMatch(/script|onclick|onerror|javascript:/);
     expect(clean).toContain('hi');
   });
@@ -94,7 +103,20 @@ describe('rich text', () => {
 
 describe('code editor', () => {
   it('offers the 12 language modes', async () => {
-    expect(CODE_LANGUAGES.map((l) => l.label)).toEqual(['CSS', 'Javascript', 'XML/HTML', 'Java', 'Objective-C', 'Python', 'R', 'Shell', 'SQL', 'Swift', 'Vue', 'Markdown']);
+    expect(CODE_LANGUAGES.map((l) => l.label)).toEqual([
+      'CSS',
+      'Javascript',
+      'XML/HTML',
+      'Java',
+      'Objective-C',
+      'Python',
+      'R',
+      'Shell',
+      'SQL',
+      'Swift',
+      'Vue',
+      'Markdown',
+    ]);
     for (const lang of CODE_LANGUAGES) expect(await lang.load(), lang.label).toBeTruthy();
   });
 

@@ -50,7 +50,10 @@ describe('evidence of a unit', () => {
   it('lists the licence, then each sub-list row file named by its row', () => {
     const unit = {
       licenseFile: 'xypj/20260101/licence.pdf',
-      engineerList: [{ name: '王伟', certFile: 'xypj/20260101/cert.pdf' }, { name: '', certFile: '' }],
+      engineerList: [
+        { name: '王伟', certFile: 'xypj/20260101/cert.pdf' },
+        { name: '', certFile: '' },
+      ],
       projectList: [{ name: '大桥', proofFile: 'xypj/20260101/a.pdf,xypj/20260101/b.png' }],
       awardList: [{ file: 'xypj/20260101/award.jpg' }],
     };

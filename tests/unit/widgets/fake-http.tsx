@@ -52,5 +52,9 @@ export function Providers({ http, children, extra }: { http: RendererHttp; child
 /** Start-up wiring as the app does it (once, before rendering), then the render. */
 export function renderWith(ui: ReactElement, http: RendererHttp = fakeHttp(), extra?: Partial<RendererServices>) {
   configureRenderer(services(http, extra));
-  return render(<Providers http={http} extra={extra}>{ui}</Providers>);
+  return render(
+    <Providers http={http} extra={extra}>
+      {ui}
+    </Providers>,
+  );
 }

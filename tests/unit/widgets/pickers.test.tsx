@@ -7,16 +7,26 @@ import { JSelectUserByDep } from '@widgets/pickers/JSelectUserByDep';
 import { JSelectRole, JSelectPosition } from '@widgets/pickers/biz-widgets';
 import { JPopup } from '@widgets/pickers/JPopup';
 import {
-  clearPopupCache, cachedRequest, mapPopupRows, paramQuery, parseSorter, popupConfigError, popupDisplay,
+  clearPopupCache,
+  cachedRequest,
+  mapPopupRows,
+  paramQuery,
+  parseSorter,
+  popupConfigError,
+  popupDisplay,
 } from '@widgets/pickers/popup-logic';
 import { Providers, fakeHttp, ok, renderWith } from './fake-http';
 
 const modal = () => document.querySelector('.ant-modal') as HTMLElement;
 
 const departs = {
-  'GET /sys/sysDepart/queryDepartTreeSync': (params?: Record<string, unknown>) => (params?.pid
-    ? [{ id: 'd2', key: 'd2', title: '研发部', departName: '研发部', leaf: true }, { id: 'd3', key: 'd3', title: '财务部', departName: '财务部', leaf: true }]
-    : [{ id: 'd1', key: 'd1', title: '总公司', departName: '总公司', leaf: false }]),
+  'GET /sys/sysDepart/queryDepartTreeSync': (params?: Record<string, unknown>) =>
+    params?.pid
+      ? [
+          { id: 'd2', key: 'd2', title: '研发部', departName: '研发部', leaf: true },
+          { id: 'd3', key: 'd3', title: '财务部', departName: '财务部', leaf: true },
+        ]
+      : [{ id: 'd1', key: 'd1', title: '总公司', departName: '总公司', leaf: false }],
   'GET /sys/sysDepart/queryTreeList': () => [{ id: 'd2', key: 'd2', title: '研发部', departName: '研发部' }],
   'GET /sys/sysDepart/searchBy': () => [{ id: 'd3', key: 'd3', title: '财务部', departName: '财务部', leaf: true }],
 };
@@ -74,9 +84,10 @@ describe('JSelectDepart', () => {
 });
 
 describe('JSelectUserByDep', () => {
-  const users = (pageNo: number) => (pageNo === 1
-    ? [{ id: 'u1', username: 'admin', realname: '管理员', sex: 1, phone: '13800000000', orgCodeTxt: '总公司' }]
-    : [{ id: 'u2', username: 'jeecg', realname: '张三', sex: 2, phone: '13900000000', orgCodeTxt: '研发部' }]);
+  const users = (pageNo: number) =>
+    pageNo === 1
+      ? [{ id: 'u1', username: 'admin', realname: '管理员', sex: 1, phone: '13800000000', orgCodeTxt: '总公司' }]
+      : [{ id: 'u2', username: 'jeecg', realname: '张三', sex: 2, phone: '13900000000', orgCodeTxt: '研发部' }];
   const routes = {
     ...departs,
     'GET /sys/user/getMultiUser': () => [{ id: 'u1', username: 'admin', realname: '管理员' }],
@@ -110,7 +121,9 @@ describe('JSelectUserByDep', () => {
 
 describe('business-record pickers', () => {
   it('JSelectRole: 角色选择, 5 per page, returns roleCode', async () => {
-    const http = fakeHttp({ 'GET /sys/role/list': () => ({ records: [{ id: 'r1', roleName: '管理员角色', roleCode: 'admin' }], total: 1 }) });
+    const http = fakeHttp({
+      'GET /sys/role/list': () => ({ records: [{ id: 'r1', roleName: '管理员角色', roleCode: 'admin' }], total: 1 }),
+    });
     const onChange = vi.fn();
     renderWith(<JSelectRole onChange={onChange} />, http);
     fireEvent.click(screen.getByText('选择'));
@@ -125,7 +138,9 @@ describe('business-record pickers', () => {
   });
 
   it('JSelectPosition resolves stored codes through the list URL', async () => {
-    const http = fakeHttp({ 'GET /sys/position/list': () => ({ records: [{ id: 'p1', name: '研发部经理', code: 'devleader' }], total: 1 }) });
+    const http = fakeHttp({
+      'GET /sys/position/list': () => ({ records: [{ id: 'p1', name: '研发部经理', code: 'devleader' }], total: 1 }),
+    });
     renderWith(<JSelectPosition value="devleader" />, http);
     expect(await screen.findByText('研发部经理')).toBeTruthy();
     expect(http.calls[0].params).toEqual({ code: 'devleader,', pageNo: 1, pageSize: 1 });
@@ -153,7 +168,10 @@ describe('popup logic', () => {
 
   it('maps chosen rows to destination fields', () => {
     const config = { code: 'r', field: 'userName', orgFields: 'realname,id', destFields: 'userName,userId', multi: true };
-    const mapped = mapPopupRows(config, [{ id: '1', realname: 'A' }, { id: '2', realname: 'B' }]);
+    const mapped = mapPopupRows(config, [
+      { id: '1', realname: 'A' },
+      { id: '2', realname: 'B' },
+    ]);
     expect(mapped).toEqual({ userName: 'A,B', userId: '1,2' });
     expect(popupDisplay(config, mapped)).toBe('A,B');
   });
@@ -178,8 +196,13 @@ describe('JPopup', () => {
   beforeEach(() => clearPopupCache());
   const report = {
     'GET /online/cgreport/api/getRpColumns/user_rpt': () => ({
-      columns: [{ title: '姓名', dataIndex: 'realname' }, { title: '性别', dataIndex: 'sex', customRender: 'sex' }],
-      dictOptions: { sex: [{ value: '1', text: '男' }] }, cgRpConfigId: 'cfg1', cgRpConfigName: '用户报表',
+      columns: [
+        { title: '姓名', dataIndex: 'realname' },
+        { title: '性别', dataIndex: 'sex', customRender: 'sex' },
+      ],
+      dictOptions: { sex: [{ value: '1', text: '男' }] },
+      cgRpConfigId: 'cfg1',
+      cgRpConfigName: '用户报表',
     }),
     'GET /online/cgreport/api/getQueryInfo/cfg1': () => [],
     'GET /online/cgreport/api/getData/cfg1': () => ({ records: [{ id: '7', realname: '李四', sex: '1' }], total: 1 }),
@@ -196,7 +219,13 @@ describe('JPopup', () => {
     render(
       <Providers http={http}>
         <FormProvider form={form}>
-          <Field name="userName" component={[JPopup, { code: 'user_rpt', field: 'userName', orgFields: 'realname,id', destFields: 'userName,userId', sorter: 'realname=asc' }]} />
+          <Field
+            name="userName"
+            component={[
+              JPopup,
+              { code: 'user_rpt', field: 'userName', orgFields: 'realname,id', destFields: 'userName,userId', sorter: 'realname=asc' },
+            ]}
+          />
           <Field name="userId" component={['input']} />
         </FormProvider>
       </Providers>,
@@ -215,9 +244,12 @@ describe('JPopup', () => {
   });
 
   it('shows 出错了 when the report cannot be loaded', async () => {
-    renderWith(<JPopup code="nope" orgFields="a" destFields="b" />, fakeHttp({
-      'GET /online/cgreport/api/getRpColumns/nope': () => ({ success: false, message: '报表不存在', code: 500, result: null }),
-    }));
+    renderWith(
+      <JPopup code="nope" orgFields="a" destFields="b" />,
+      fakeHttp({
+        'GET /online/cgreport/api/getRpColumns/nope': () => ({ success: false, message: '报表不存在', code: 500, result: null }),
+      }),
+    );
     fireEvent.click(screen.getByPlaceholderText('请选择'));
     expect((await screen.findAllByText('出错了')).length).toBeGreaterThan(0);
     expect(screen.getByText(/Popup初始化失败，请检查你的配置或稍后重试！.*报表不存在/)).toBeTruthy();

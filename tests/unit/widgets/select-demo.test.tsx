@@ -11,9 +11,8 @@ import { configureRenderer } from '@renderer/configure';
 import { Providers, fakeHttp } from './fake-http';
 import { testDataProvider } from '../helpers/dataProvider';
 
-const usedTypes = (schema: FormilySchema): string[] => Object.values(schema.properties ?? {}).flatMap((child) => [
-  ...(child['x-component'] ? [child['x-component']] : []), ...usedTypes(child),
-]);
+const usedTypes = (schema: FormilySchema): string[] =>
+  Object.values(schema.properties ?? {}).flatMap((child) => [...(child['x-component'] ? [child['x-component']] : []), ...usedTypes(child)]);
 
 describe('jeecg/SelectDemo', () => {
   beforeAll(async () => {
@@ -31,14 +30,25 @@ describe('jeecg/SelectDemo', () => {
 
   it('renders every widget in one form with the current values', async () => {
     const http = fakeHttp({
-      'GET /sys/dict/getDictItems/sex': () => [{ value: '1', text: '男' }, { value: '2', text: '女' }],
-      'GET /sys/dict/getDictItems/priority': () => [{ value: 'L', text: '低' }, { value: 'M', text: '中' }, { value: 'H', text: '高' }],
+      'GET /sys/dict/getDictItems/sex': () => [
+        { value: '1', text: '男' },
+        { value: '2', text: '女' },
+      ],
+      'GET /sys/dict/getDictItems/priority': () => [
+        { value: 'L', text: '低' },
+        { value: 'M', text: '中' },
+        { value: 'H', text: '高' },
+      ],
       'GET /sys/sysDepart/queryDepartTreeSync': () => [],
       'GET /sys/category/loadTreeData': () => [],
       'GET /sys/dict/loadTreeData': () => [],
     });
     const form = createForm();
-    render(<Providers http={http}><SchemaForm form={form} schema={demo.schema as FormilySchema} /></Providers>);
+    render(
+      <Providers http={http}>
+        <SchemaForm form={form} schema={demo.schema as FormilySchema} />
+      </Providers>,
+    );
     expect(await screen.findByText('拖动滑块验证', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByText('表单配置有误')).toBeNull();
     for (const title of ['字典下拉', '根据部门选择用户', 'Cron（七段）', 'Cron（分项）', 'PDF 查看器', 'Popup 用户账号']) {

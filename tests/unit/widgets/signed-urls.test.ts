@@ -9,7 +9,9 @@ describe('signed file addresses', () => {
     let now = 1_000_000;
     const http = fakeHttp({
       'GET /sys/common/fileUrls': (params) =>
-        String(params?.paths).split(',').map((filePath) => ({ filePath, url: `/api/sys/common/static/${filePath}?exp=1&sig=s`, expireTime: now + 600_000 })),
+        String(params?.paths)
+          .split(',')
+          .map((filePath) => ({ filePath, url: `/api/sys/common/static/${filePath}?exp=1&sig=s`, expireTime: now + 600_000 })),
     });
     const cache = new SignedUrlCache(() => now);
     await Promise.all([cache.load(http, [PATH, 'https://cdn.example.com/a.png']), cache.load(http, [PATH])]);

@@ -18,7 +18,13 @@ describe('tree condition', () => {
 
   it('a bad condition shows the spec message and loads nothing', () => {
     const http = fakeHttp();
-    renderWith(<><JCategorySelect condition="a=1" /><JTreeSelect dict="t,name,id" condition="x" /></>, http);
+    renderWith(
+      <>
+        <JCategorySelect condition="a=1" />
+        <JTreeSelect dict="t,name,id" condition="x" />
+      </>,
+      http,
+    );
     expect(screen.getAllByText(CONDITION_ERROR)).toHaveLength(2);
     expect(http.get).not.toHaveBeenCalled();
   });
@@ -27,9 +33,8 @@ describe('tree condition', () => {
 describe('JCategorySelect', () => {
   it('loads roots by pcode, children lazily by pid, and emits the key', async () => {
     const http = fakeHttp({
-      'GET /sys/category/loadTreeData': (params) => (params?.pid === ''
-        ? [{ key: 'r1', title: '根分类', leaf: false }]
-        : [{ key: 'c1', title: '子分类', leaf: true }]),
+      'GET /sys/category/loadTreeData': (params) =>
+        params?.pid === '' ? [{ key: 'r1', title: '根分类', leaf: false }] : [{ key: 'c1', title: '子分类', leaf: true }],
     });
     const onChange = vi.fn();
     renderWith(<JCategorySelect pcode="B01" onChange={onChange} />, http);
@@ -50,7 +55,13 @@ describe('JCategorySelect', () => {
       'GET /sys/category/loadTreeData': () => [],
       'GET /sys/category/loadDictItem': () => ok(['甲', '乙']),
     });
-    renderWith(<><JCategorySelect value="a,b" multiple /><CategoryPretty value="a,b" /></>, http);
+    renderWith(
+      <>
+        <JCategorySelect value="a,b" multiple />
+        <CategoryPretty value="a,b" />
+      </>,
+      http,
+    );
     expect(await screen.findByText('甲,乙')).toBeTruthy();
     expect(await screen.findByText('甲')).toBeTruthy();
   });
@@ -59,10 +70,19 @@ describe('JCategorySelect', () => {
 describe('JTreeSelect', () => {
   it('asks /sys/dict/loadTreeData with the table dictionary parts', async () => {
     const http = fakeHttp({ 'GET /sys/dict/loadTreeData': () => [{ key: '1', title: '节点', leaf: true }] });
-    renderWith(<JTreeSelect dict="sys_depart,depart_name,id" pidField="parent_id" hasChildField="has_child" condition='{"status":"1"}' />, http);
+    renderWith(
+      <JTreeSelect dict="sys_depart,depart_name,id" pidField="parent_id" hasChildField="has_child" condition='{"status":"1"}' />,
+      http,
+    );
     await waitFor(() => expect(http.calls).toHaveLength(1));
     expect(http.calls[0].params).toEqual({
-      pid: '', tableName: 'sys_depart', text: 'depart_name', code: 'id', pidField: 'parent_id', hasChildField: 'has_child', condition: '{"status":"1"}',
+      pid: '',
+      tableName: 'sys_depart',
+      text: 'depart_name',
+      code: 'id',
+      pidField: 'parent_id',
+      hasChildField: 'has_child',
+      condition: '{"status":"1"}',
     });
   });
 });

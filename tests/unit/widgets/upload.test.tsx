@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import {
-  checkUploadFile, itemsToValue, limitFiles, moveItem, settleUpload, valueToItems, type UploadItem,
+  checkUploadFile,
+  itemsToValue,
+  limitFiles,
+  moveItem,
+  settleUpload,
+  valueToItems,
+  type UploadItem,
 } from '@widgets/upload/upload-rules';
 import { JUpload } from '@widgets/upload/JUpload';
 import { JFilePop, FILE_POP_SIZE } from '@widgets/upload/JFilePop';
@@ -48,7 +54,11 @@ describe('upload rules', () => {
 
   it('reads both value shapes back', () => {
     expect(valueToItems('temp/a_1.png,temp/b.pdf').map((i) => i.name)).toEqual(['a_1.png', 'b.pdf']);
-    expect(valueToItems([{ fileName: 'x.pdf', filePath: 'temp/x.pdf', fileSize: 3 }])[0]).toMatchObject({ name: 'x.pdf', size: 3, status: 'done' });
+    expect(valueToItems([{ fileName: 'x.pdf', filePath: 'temp/x.pdf', fileSize: 3 }])[0]).toMatchObject({
+      name: 'x.pdf',
+      size: 3,
+      status: 'done',
+    });
     expect(valueToItems('')).toEqual([]);
   });
 
@@ -111,7 +121,12 @@ describe('JUpload', () => {
 
   it('emits file records when returnUrl is false and keeps only `number` files', async () => {
     let n = 0;
-    const http = fakeHttp({ 'UPLOAD /sys/common/upload': () => { n += 1; return { success: true, message: `temp/f${n}.pdf`, code: 0, result: null }; } });
+    const http = fakeHttp({
+      'UPLOAD /sys/common/upload': () => {
+        n += 1;
+        return { success: true, message: `temp/f${n}.pdf`, code: 0, result: null };
+      },
+    });
     const onChange = vi.fn();
     const { container } = renderWith(<JUpload returnUrl={false} number={1} onChange={onChange} />, http);
     await choose(container, new File(['x'], 'one.pdf'));
@@ -157,6 +172,8 @@ describe('JFilePop', () => {
     renderWith(<JFilePop open fileType="image" value="temp/p.png" onOk={onOk} onCancel={() => {}} />);
     expect(await screen.findByText('图片上传')).toBeTruthy();
     fireEvent.click(screen.getByText('OK'));
-    expect(onOk).toHaveBeenCalledWith([expect.objectContaining({ name: 'p.png', path: 'temp/p.png', url: '/api/sys/common/static/temp/p.png', status: 'done' })]);
+    expect(onOk).toHaveBeenCalledWith([
+      expect.objectContaining({ name: 'p.png', path: 'temp/p.png', url: '/api/sys/common/static/temp/p.png', status: 'done' }),
+    ]);
   });
 });

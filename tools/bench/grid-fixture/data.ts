@@ -8,7 +8,17 @@ export const benchColumns: GridColumn[] = [
   { key: 'email', title: '邮箱', type: 'input', width: 180, validateRules: [{ pattern: 'e' }] },
   { key: 'qty', title: '数量', type: 'inputNumber', width: 100, validateRules: [{ pattern: 'z' }] },
   { key: 'price', title: '单价', type: 'inputNumber', width: 100, validateRules: [{ pattern: 'money' }] },
-  { key: 'sex', title: '性别', type: 'select', width: 100, options: [{ value: '1', text: '男' }, { value: '2', text: '女' }], validateRules: [{ required: true }] },
+  {
+    key: 'sex',
+    title: '性别',
+    type: 'select',
+    width: 100,
+    options: [
+      { value: '1', text: '男' },
+      { value: '2', text: '女' },
+    ],
+    validateRules: [{ required: true }],
+  },
   { key: 'day', title: '日期', type: 'date', width: 135, validateRules: [{ required: true }] },
   { key: 'zip', title: '邮编', type: 'input', width: 100, validateRules: [{ pattern: 'p' }] },
   { key: 'remark', title: '备注', type: 'input', width: 200, validateRules: [{ pattern: '*6-16' }] },

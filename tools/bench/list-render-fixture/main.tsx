@@ -27,7 +27,13 @@ function buildSchema(rows: number): ListPage {
 
 function buildRows(rows: number): Record<string, unknown>[] {
   return Array.from({ length: rows }, (_, r) => {
-    const row: Record<string, unknown> = { id: `r${r}`, status: String(r % 2), status_dictText: r % 2 ? '正常' : '冻结', createTime: '2024-03-05 08:09:10', enabled: r % 3 ? 'Y' : 'N' };
+    const row: Record<string, unknown> = {
+      id: `r${r}`,
+      status: String(r % 2),
+      status_dictText: r % 2 ? '正常' : '冻结',
+      createTime: '2024-03-05 08:09:10',
+      enabled: r % 3 ? 'Y' : 'N',
+    };
     for (let c = 0; c < COLUMNS; c++) row[`c${c}`] = `第${r}行第${c}列的内容`;
     return row;
   });
@@ -36,7 +42,8 @@ function buildRows(rows: number): Record<string, unknown>[] {
 let rowsForList: Record<string, unknown>[] = [];
 const ok = <T,>(result: T): ApiResult<T> => ({ success: true, code: 200, message: '', result });
 const http: RendererHttp = {
-  get: async <T,>(url: string) => (url === '/bench/list' ? ok({ records: rowsForList, total: rowsForList.length }) : ok([])) as ApiResult<T>,
+  get: async <T,>(url: string) =>
+    (url === '/bench/list' ? ok({ records: rowsForList, total: rowsForList.length }) : ok([])) as ApiResult<T>,
   post: async <T,>() => ok(null) as ApiResult<T>,
   put: async <T,>() => ok(null) as ApiResult<T>,
   delete: async <T,>() => ok(null) as ApiResult<T>,

@@ -86,7 +86,10 @@ Object.assign(window, {
   formBench: {
     mount,
     warm,
-    fieldCount: () => ({ mounted: host.querySelectorAll('.ant-formily-item').length, waiting: host.querySelectorAll('.rd-lazy-item').length }),
+    fieldCount: () => ({
+      mounted: host.querySelectorAll('.ant-formily-item').length,
+      waiting: host.querySelectorAll('.rd-lazy-item').length,
+    }),
     scrollAll: async () => {
       const start = performance.now();
       const last = host.querySelectorAll('.ant-formily-item, .rd-lazy-item');

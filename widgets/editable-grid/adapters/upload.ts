@@ -40,7 +40,12 @@ export function sendsToken(column: GridColumn): boolean {
   return column.token !== false;
 }
 
-function postWithoutToken(apiBase: string, url: string, form: FormData, onProgress: (percent: number) => void): Promise<ApiResult<unknown>> {
+function postWithoutToken(
+  apiBase: string,
+  url: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<ApiResult<unknown>> {
   const target = /^https?:\/\//i.test(url) ? url : `${apiBase.replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();

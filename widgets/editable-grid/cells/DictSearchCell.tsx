@@ -48,9 +48,10 @@ export function DictSearchCell({ value, column, disabled, size, onCommit, initia
   }, []);
 
   const current = value == null || value === '' ? undefined : String(value);
-  const shown = current && !options.some((o) => o.value === current)
-    ? [{ value: current, label: cachedDictLabel(dict, current) ?? current }, ...options]
-    : options;
+  const shown =
+    current && !options.some((o) => o.value === current)
+      ? [{ value: current, label: cachedDictLabel(dict, current) ?? current }, ...options]
+      : options;
 
   return (
     <Select
@@ -70,7 +71,15 @@ export function DictSearchCell({ value, column, disabled, size, onCommit, initia
       onChange={(v: string | undefined) => onCommit(v ?? '')}
       onBlur={() => onCommit()}
       notFoundContent={
-        loading ? <span><Spin size="small" /> {LOADING_TEXT}</span> : keyword ? '没有查询到任何数据' : column.tipsContent ?? '请输入搜索内容'
+        loading ? (
+          <span>
+            <Spin size="small" /> {LOADING_TEXT}
+          </span>
+        ) : keyword ? (
+          '没有查询到任何数据'
+        ) : (
+          (column.tipsContent ?? '请输入搜索内容')
+        )
       }
     />
   );
@@ -85,7 +94,10 @@ export function DictSearchDisplay({ value, column }: CellRenderProps) {
   useEffect(() => {
     if (!raw || !services) return;
     let live = true;
-    loadDictLabel(services.http, dict, raw).then((l) => live && setLabel(l), () => {});
+    loadDictLabel(services.http, dict, raw).then(
+      (l) => live && setLabel(l),
+      () => {},
+    );
     return () => {
       live = false;
     };

@@ -44,7 +44,14 @@ function DepartDialog({ fields, selected, onOk, onCancel }: PickerDialogProps) {
 function UserDialog({ fields, selected, onOk, onCancel }: PickerDialogProps) {
   const initialRows = selected.map((v) => ({ id: v, username: v, realname: pickedText.get(v) ?? v, [fields.store]: v }) as PickerUser);
   return (
-    <UserPickerModal open multi={fields.multi} rowKey={fields.store} initialRows={initialRows} onCancel={onCancel} onOk={(rows) => onOk(rows)} />
+    <UserPickerModal
+      open
+      multi={fields.multi}
+      rowKey={fields.store}
+      initialRows={initialRows}
+      onCancel={onCancel}
+      onOk={(rows) => onOk(rows)}
+    />
   );
 }
 

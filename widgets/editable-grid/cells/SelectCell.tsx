@@ -50,14 +50,18 @@ export function SelectCell(props: CellRenderProps & { multiple?: boolean; search
       searchValue={searchable && !multiple ? search : undefined}
       optionFilterProp="label"
       styles={{ popup: { root: { zIndex: GRID_Z_INDEX } } }}
-      filterOption={(input, option) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase())}
+      filterOption={(input, option) =>
+        String(option?.label ?? '')
+          .toLowerCase()
+          .includes(input.toLowerCase())
+      }
       onSearch={searchable ? setSearch : undefined}
       mode={multiple ? 'multiple' : undefined}
       maxTagCount={multiple ? 1 : undefined}
       value={multiple ? toArray(value) : value == null || value === '' ? undefined : String(value)}
       options={options}
       onChange={(v: string | string[] | undefined) => {
-        const next = Array.isArray(v) ? v.join(',') : v ?? '';
+        const next = Array.isArray(v) ? v.join(',') : (v ?? '');
         if (multiple) onChange(next);
         else onCommit(next);
       }}

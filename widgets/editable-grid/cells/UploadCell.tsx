@@ -1,6 +1,13 @@
 import { useRef, useState } from 'react';
 import { Button, Dropdown, Modal, Space, Tooltip, message } from 'antd';
-import { CheckCircleOutlined, ExclamationCircleOutlined, LoadingOutlined, PaperClipOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  ExclamationCircleOutlined,
+  LoadingOutlined,
+  PaperClipOutlined,
+  SettingOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import type { RendererServices } from '@renderer/context';
 import { JFilePop, signedUrls, useFileUrls } from '@widgets/reuse';
 import type { CellRenderProps } from './registry';
@@ -63,11 +70,16 @@ function FileCell({ value, column, disabled, onCommit, services }: CellRenderPro
     window.open(urlOf(path), '_blank');
   };
 
-  const status = state && (
-    state.status === 'uploading' ? (
-      <Tooltip title={`上传中(${state.percent}%)`}><LoadingOutlined /> {state.percent}%</Tooltip>
+  const status =
+    state &&
+    (state.status === 'uploading' ? (
+      <Tooltip title={`上传中(${state.percent}%)`}>
+        <LoadingOutlined /> {state.percent}%
+      </Tooltip>
     ) : state.status === 'done' ? (
-      <Tooltip title="上传完成"><CheckCircleOutlined style={{ color: '#52c41a' }} /></Tooltip>
+      <Tooltip title="上传完成">
+        <CheckCircleOutlined style={{ color: '#52c41a' }} />
+      </Tooltip>
     ) : (
       <Tooltip title={state.message || '上传失败'}>
         <ExclamationCircleOutlined
@@ -75,8 +87,7 @@ function FileCell({ value, column, disabled, onCommit, services }: CellRenderPro
           onClick={() => isImage && Modal.error({ title: '上传出错', content: `错误信息：${state.message || '上传失败'}` })}
         />
       </Tooltip>
-    )
-  );
+    ));
 
   return (
     <Space size={4} wrap>
@@ -89,10 +100,18 @@ function FileCell({ value, column, disabled, onCommit, services }: CellRenderPro
         return (
           <Space key={path} size={2}>
             {isImage ? (
-              <img width={32} height={32} style={{ objectFit: 'cover', cursor: 'pointer' }} src={urlOf(path)} alt={baseName(path)}
-                onClick={() => !disabled && setPopOpen(true)} />
+              <img
+                width={32}
+                height={32}
+                style={{ objectFit: 'cover', cursor: 'pointer' }}
+                src={urlOf(path)}
+                alt={baseName(path)}
+                onClick={() => !disabled && setPopOpen(true)}
+              />
             ) : (
-              <span title={baseName(path)}><PaperClipOutlined /> {shortName(baseName(path))}</span>
+              <span title={baseName(path)}>
+                <PaperClipOutlined /> {shortName(baseName(path))}
+              </span>
             )}
             {items.length > 0 && (
               <Dropdown menu={{ items }} trigger={['click']} overlayStyle={{ zIndex: GRID_Z_INDEX }}>

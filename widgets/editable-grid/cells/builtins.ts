@@ -45,8 +45,16 @@ export function installBuiltinCells(): void {
     toText: plainText,
     startByTyping: (key) => (isAcceptableNumberInput(key) ? 'value' : null),
   });
-  registerCellTypeAliases(['textarea', 'input_pop'], { mode: 'edit', Editor: TextareaCell, toText: plainText, startByTyping: typedAsValue });
-  registerCellType('select', select(SelectCell, (_key, c) => (c.allowSearch || c.allowInput ? 'search' : 'open')));
+  registerCellTypeAliases(['textarea', 'input_pop'], {
+    mode: 'edit',
+    Editor: TextareaCell,
+    toText: plainText,
+    startByTyping: typedAsValue,
+  });
+  registerCellType(
+    'select',
+    select(SelectCell, (_key, c) => (c.allowSearch || c.allowInput ? 'search' : 'open')),
+  );
   registerCellTypeAliases(['select-search', 'sel_search'], select(SearchSelectCell, typedAsSearch));
   registerCellTypeAliases(['select-multiple', 'list_multi'], select(MultiSelectCell));
   registerCellTypeAliases(['select-dict-search', 'sel_search_async'], {
@@ -70,7 +78,12 @@ export function installBuiltinCells(): void {
     toText: plainText,
     startByTyping: (key) => (formatTagInput(key) ? 'value' : null),
   });
-  registerCellType('sel_depart', { mode: 'visible', Editor: DepartPickerCell, toText: (v) => pickerText(v), minWidth: MIN_WIDTHS.sel_depart });
+  registerCellType('sel_depart', {
+    mode: 'visible',
+    Editor: DepartPickerCell,
+    toText: (v) => pickerText(v),
+    minWidth: MIN_WIDTHS.sel_depart,
+  });
   registerCellType('sel_user', { mode: 'visible', Editor: UserPickerCell, toText: (v) => pickerText(v), minWidth: MIN_WIDTHS.sel_user });
   registerCellType('popup', { mode: 'visible', Editor: PopupCell, toText: plainText });
   registerCellType('slot', { mode: 'cell', Display: SlotCell, toText: plainText });

@@ -42,13 +42,7 @@ export interface CellTypeDefinition {
 export type TypedStart = 'value' | 'search' | 'open' | null;
 
 /** Names of the grid's own columns; a custom cell type may not take them. */
-export const RESERVED_CELL_TYPES: readonly string[] = [
-  'row-number',
-  'row-checkbox',
-  'row-radio',
-  'row-expand',
-  'row-drag-sort',
-];
+export const RESERVED_CELL_TYPES: readonly string[] = ['row-number', 'row-checkbox', 'row-radio', 'row-expand', 'row-drag-sort'];
 
 const cellTypes = new Map<string, CellTypeDefinition>();
 

@@ -64,9 +64,7 @@ export class LinkageOptions {
     const flight = `${chain.config.key}\u0000${parentKey}`;
     if (!this.inflight.has(flight)) {
       const { requestData, optionsByParent } = chain.config;
-      const load = requestData
-        ? requestData(level === 0 ? undefined : parent)
-        : Promise.resolve(optionsByParent?.[parentKey] ?? []);
+      const load = requestData ? requestData(level === 0 ? undefined : parent) : Promise.resolve(optionsByParent?.[parentKey] ?? []);
       const p = load
         .then((opts) => {
           store.set(parentKey, opts);

@@ -1,6 +1,13 @@
 import type { GridColumn, GridRow, GridValidationError, SetValuesItem, ValidationRule } from '../types';
 import { buildNewRow, createTempIdFactory, moveItem, renumber } from './rowOps';
-import { checkCell, compileColumn, findDuplicates, validateRowsDeferred, type CheckResult, type MaybePromise } from '../validation/validate';
+import {
+  checkCell,
+  compileColumn,
+  findDuplicates,
+  validateRowsDeferred,
+  type CheckResult,
+  type MaybePromise,
+} from '../validation/validate';
 
 export interface GridStoreOptions {
   rowKey?: string;

@@ -6,7 +6,12 @@ import { GRID_Z_INDEX } from './layout';
 export const DETAILS_WIDTH = 1200;
 
 /** 详细信息 modal (1200 wide, fullscreen toggle); OK closes only when the confirm callback reports success. */
-export function DetailsModal({ open, onConfirm, onCancel, children }: {
+export function DetailsModal({
+  open,
+  onConfirm,
+  onCancel,
+  children,
+}: {
   open: boolean;
   onConfirm: (done: (success: boolean) => void) => void;
   onCancel: () => void;

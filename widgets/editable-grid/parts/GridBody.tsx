@@ -97,7 +97,12 @@ export function GridBody(p: GridBodyProps) {
         {p.columns.map((c) => {
           const header = headers.find((h) => h.column.id === c.id);
           return (
-            <div key={c.id} className={`eg-th ${c.placement?.className ?? ''}`} role="columnheader" style={{ width: c.width, ...c.placement?.style }}>
+            <div
+              key={c.id}
+              className={`eg-th ${c.placement?.className ?? ''}`}
+              role="columnheader"
+              style={{ width: c.width, ...c.placement?.style }}
+            >
               {header && !header.isPlaceholder && flexRender(header.column.columnDef.header, header.getContext())}
             </div>
           );
@@ -110,8 +115,12 @@ export function GridBody(p: GridBodyProps) {
           const expanded = row.getIsExpanded();
           const rowId = row.id;
           return (
-            <div key={item.key} data-index={item.index} ref={expanded ? virtualizer.measureElement : undefined}
-              style={{ position: 'absolute', top: item.start, left: 0, width: totalWidth }}>
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={expanded ? virtualizer.measureElement : undefined}
+              style={{ position: 'absolute', top: item.start, left: 0, width: totalWidth }}
+            >
               <GridRowView
                 row={row}
                 rowId={rowId}

@@ -107,12 +107,22 @@ export const GridRowView = memo(function GridRowView(p: GridRowViewProps) {
             content = <Icon role="button" aria-label={p.expanded ? '收起' : '展开'} onClick={() => row.toggleExpanded()} />;
           } else if (c.internal === 'row-drag-sort') {
             content = (
-              <RowHandle rowIndex={rowIndex} rowCount={p.rowCount} disabled={p.disabled} onMove={actions.move} onInsertBelow={actions.insertBelow} />
+              <RowHandle
+                rowIndex={rowIndex}
+                rowCount={p.rowCount}
+                disabled={p.disabled}
+                onMove={actions.move}
+                onInsertBelow={actions.insertBelow}
+              />
             );
           }
           return (
-            <div key={c.id} className={`eg-td ${c.placement?.className ?? ''}`} data-internal={c.internal}
-              style={{ width: c.width, justifyContent: 'center', ...c.placement?.style }}>
+            <div
+              key={c.id}
+              className={`eg-td ${c.placement?.className ?? ''}`}
+              data-internal={c.internal}
+              style={{ width: c.width, justifyContent: 'center', ...c.placement?.style }}
+            >
               {content}
             </div>
           );

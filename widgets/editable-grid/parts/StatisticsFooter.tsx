@@ -20,10 +20,20 @@ export function StatisticsFooter({ columns, dataColumns, rows, version, width }:
   return (
     <>
       {stats.map((s, index) => (
-        <div key={s.kind} className="eg-footer-row" role="row" data-statistics={s.kind}
-          style={{ width, bottom: (stats.length - 1 - index) * 40 }}>
+        <div
+          key={s.kind}
+          className="eg-footer-row"
+          role="row"
+          data-statistics={s.kind}
+          style={{ width, bottom: (stats.length - 1 - index) * 40 }}
+        >
           {columns.map((c, i) => (
-            <div key={c.id} className={`eg-td ${c.placement?.className ?? ''}`} role="cell" style={{ width: c.width, height: 40, ...c.placement?.style }}>
+            <div
+              key={c.id}
+              className={`eg-td ${c.placement?.className ?? ''}`}
+              role="cell"
+              style={{ width: c.width, height: 40, ...c.placement?.style }}
+            >
               {i === 0 ? s.label : c.column && c.column.key in s.values ? String(s.values[c.column.key]) : ''}
             </div>
           ))}

@@ -18,7 +18,17 @@ export function placeSubForm(rowTop: number, rowHeight: number, spaceBelow: numb
   return { top: rowTop + rowHeight, placement: 'bottom' };
 }
 
-export function SubFormPopover({ at, width, onClose, children }: { at: SubFormPlacement; width: number; onClose: () => void; children: ReactNode }) {
+export function SubFormPopover({
+  at,
+  width,
+  onClose,
+  children,
+}: {
+  at: SubFormPlacement;
+  width: number;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   return (
     <div
       className="eg-subform"

@@ -34,8 +34,18 @@ export function layoutColumns(dataColumns: readonly GridColumn[], o: LayoutOptio
   if (o.rowSelection) internal.push(o.rowSelectionType === 'radio' ? 'row-radio' : 'row-checkbox');
   if (o.rowExpand) internal.push('row-expand');
   const columns: LaidOutColumn[] = [
-    ...internal.map((kind): LaidOutColumn => ({ id: kind, internal: kind, width: internalColumnWidth(kind, withStatistics), fixed: 'left' })),
-    ...orderByFixed(dataColumns).map((column): LaidOutColumn => ({ id: column.key, column, width: dataColumnWidth(column), fixed: column.fixed })),
+    ...internal.map((kind): LaidOutColumn => ({
+      id: kind,
+      internal: kind,
+      width: internalColumnWidth(kind, withStatistics),
+      fixed: 'left',
+    })),
+    ...orderByFixed(dataColumns).map((column): LaidOutColumn => ({
+      id: column.key,
+      column,
+      width: dataColumnWidth(column),
+      fixed: column.fixed,
+    })),
   ];
   const placements = fixedPlacements(columns);
   return columns.map((c, i) => (placements[i] ? { ...c, placement: placements[i] } : c));

@@ -16,7 +16,11 @@ export function isMoveKey(key: string): key is MoveKey {
  * lets focus leave the grid). Tab runs left to right and wraps to the next row; Shift+Tab backwards.
  * Home/End go to the first/last cell of the row, with Ctrl to the first/last row.
  */
-export function nextPosition(at: CellPosition, key: MoveKey, o: { shift?: boolean; ctrl?: boolean; rows: number; cols: number }): CellPosition | null {
+export function nextPosition(
+  at: CellPosition,
+  key: MoveKey,
+  o: { shift?: boolean; ctrl?: boolean; rows: number; cols: number },
+): CellPosition | null {
   const { rows, cols } = o;
   if (rows === 0 || cols === 0) return null;
   const clampRow = (r: number) => Math.max(0, Math.min(rows - 1, r));

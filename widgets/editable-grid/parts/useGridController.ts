@@ -36,7 +36,7 @@ export function useGridController(
   onRowClick: (rowId: string, target: HTMLElement) => void = () => {},
 ) {
   const rowKey = props.rowKey ?? 'id';
-  const sortKey = props.dragSort ? props.dragSortKey ?? 'orderNum' : null;
+  const sortKey = props.dragSort ? (props.dragSortKey ?? 'orderNum') : null;
   const incoming = props.value ?? props.dataSource;
   const [store] = useState(() => {
     const s = new GridStore({ rowKey, columns, sortKey, editRules: props.editRules });
@@ -188,8 +188,7 @@ export function useGridController(
     for (const e of changes) onValueChange?.({ ...e, rowIndex: store.indexOf(store.idOf(e.row)) });
   };
 
-  const finishEdit = (rowId: string, key: string) =>
-    setActive((a) => (a && a.rowId === rowId && a.key === key ? null : a));
+  const finishEdit = (rowId: string, key: string) => setActive((a) => (a && a.rowId === rowId && a.key === key ? null : a));
 
   const impl: RowActions = {
     activate: (rowId, key, typed) => {
@@ -286,9 +285,29 @@ export function useGridController(
   }, [selection, store]);
 
   return {
-    store, version, rowKey, selection, setSelection, active, focused, actions, impl: implRef, getOptions, linkage,
-    addSettings, setAddSettings, saveAddSettings: () => (saveAddRowSettings(addSettings), message.success('保存成功')),
-    onAddClick, addRows, insertRows, removeRows, removeSelection, highlight, emit, scrollToIndex, setValues,
+    store,
+    version,
+    rowKey,
+    selection,
+    setSelection,
+    active,
+    focused,
+    actions,
+    impl: implRef,
+    getOptions,
+    linkage,
+    addSettings,
+    setAddSettings,
+    saveAddSettings: () => (saveAddRowSettings(addSettings), message.success('保存成功')),
+    onAddClick,
+    addRows,
+    insertRows,
+    removeRows,
+    removeSelection,
+    highlight,
+    emit,
+    scrollToIndex,
+    setValues,
   };
 }
 

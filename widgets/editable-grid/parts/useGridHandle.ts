@@ -2,7 +2,7 @@ import { useImperativeHandle, type Ref } from 'react';
 import type { EditableGridHandle, GridRow } from '../types';
 import type { GridController } from './useGridController';
 
-const toArray = <T,>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
+const toArray = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
 
 /** The imperative handle a form reaches through the grid's ref. */
 export function buildHandle(c: GridController): EditableGridHandle {

@@ -139,7 +139,9 @@ export function useGridKeyboard(o: GridKeyboardOptions): (e: KeyboardEvent<HTMLD
     if (isMoveKey(e.key)) {
       const next = at
         ? nextPosition(at, e.key, { shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey, rows: o.rows.length, cols: dataColumns.length })
-        : o.rows.length && dataColumns.length ? { row: 0, col: 0 } : null;
+        : o.rows.length && dataColumns.length
+          ? { row: 0, col: 0 }
+          : null;
       if (!next) return;
       e.preventDefault();
       moveTo(next.row, next.col);

@@ -46,8 +46,12 @@ export function parseSocketMessage(raw: unknown): IncomingSocketMessage | null {
     return { type, data: { key: d.key, args: d.args } };
   }
   if (
-    type === 'update_vxe_table' && d && typeof d.socketKey === 'string' && Array.isArray(d.args) &&
-    d.args[0] && typeof d.args[0] === 'object'
+    type === 'update_vxe_table' &&
+    d &&
+    typeof d.socketKey === 'string' &&
+    Array.isArray(d.args) &&
+    d.args[0] &&
+    typeof d.args[0] === 'object'
   ) {
     return { type, data: { socketKey: d.socketKey, args: [d.args[0] as GridRow, String(d.args[1] ?? '')] } };
   }

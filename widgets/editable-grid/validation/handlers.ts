@@ -16,9 +16,10 @@ export function getValidationHandler(name: string): ValidationHandler | undefine
 }
 
 /** Built-ins: messages support ${title}. */
-registerValidationHandler('noSpaces', ({ value }: ValidateContext) =>
-  value == null || !/\s/.test(String(value)) || '${title}不能包含空格');
-registerValidationHandler('notAdmin', ({ value }: ValidateContext) =>
-  String(value ?? '').toLowerCase() !== 'admin' || '${title}不能是admin');
+registerValidationHandler('noSpaces', ({ value }: ValidateContext) => value == null || !/\s/.test(String(value)) || '${title}不能包含空格');
+registerValidationHandler(
+  'notAdmin',
+  ({ value }: ValidateContext) => String(value ?? '').toLowerCase() !== 'admin' || '${title}不能是admin',
+);
 registerValidationHandler('creditCode', ({ value }: ValidateContext) => checkCreditCode(value) || true);
 registerValidationHandler('idCard', ({ value }: ValidateContext) => checkIdCard(value) || true);

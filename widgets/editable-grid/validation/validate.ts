@@ -7,7 +7,7 @@ import { checkUserPattern } from '@renderer/validators/user-pattern';
 export type CheckResult = string | null;
 export type MaybePromise<T> = T | Promise<T>;
 
-const isPromise = <T,>(x: unknown): x is Promise<T> => !!x && typeof (x as Promise<T>).then === 'function';
+const isPromise = <T>(x: unknown): x is Promise<T> => !!x && typeof (x as Promise<T>).then === 'function';
 
 export function isEmptyValue(value: unknown): boolean {
   if (value == null || value === '') return true;
@@ -148,9 +148,7 @@ export function validateRowsDeferred(
   rowKey = 'id',
   editRules: Record<string, ValidationRule[]> = {},
 ): RowsValidation {
-  const compiled = columns
-    .map((c) => compileColumn(c, editRules[c.key]))
-    .filter((c) => c.checks.length > 0);
+  const compiled = columns.map((c) => compileColumn(c, editRules[c.key])).filter((c) => c.checks.length > 0);
   if (compiled.length === 0) return { errors: [], pending: null };
   const duplicates = compiled.map((c) => (c.unique ? findDuplicates(rows, c.column.key) : null));
   const errors: GridValidationError[] = [];
@@ -161,7 +159,12 @@ export function validateRowsDeferred(
     for (let c = 0; c < compiled.length; c++) {
       const message = checkCell(compiled[c], row, rows, duplicates[c]);
       if (!message) continue;
-      const error = (m: string): GridValidationError => ({ rowId: String(row[rowKey]), rowIndex: r, columnKey: compiled[c].column.key, message: m });
+      const error = (m: string): GridValidationError => ({
+        rowId: String(row[rowKey]),
+        rowIndex: r,
+        columnKey: compiled[c].column.key,
+        message: m,
+      });
       if (typeof message === 'string') {
         errors.push(error(message));
         continue;
@@ -174,7 +177,10 @@ export function validateRowsDeferred(
   const syncErrors = errors;
   const pending = Promise.all(waiting).then(() => {
     const all = [
-      ...syncErrors.map((error) => ({ order: error.rowIndex * compiled.length + compiled.findIndex((x) => x.column.key === error.columnKey), error })),
+      ...syncErrors.map((error) => ({
+        order: error.rowIndex * compiled.length + compiled.findIndex((x) => x.column.key === error.columnKey),
+        error,
+      })),
       ...late,
     ];
     return all.sort((a, b) => a.order - b.order).map((x) => x.error);

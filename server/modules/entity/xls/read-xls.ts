@@ -128,7 +128,8 @@ function readSheet(stream: Buffer, offset: number, globals: Globals, limits: Xls
     const line = row + 1;
     if (line > limits.maxRows) throw businessError(limits.rowsMessage);
     if (++cells > limits.maxCells) throw businessError(CELLS_MESSAGE);
-    if (limits.maxColumns !== undefined && col + 1 > limits.maxColumns) throw businessError(tooWideMessage(line, col + 1, limits.maxColumns));
+    if (limits.maxColumns !== undefined && col + 1 > limits.maxColumns)
+      throw businessError(tooWideMessage(line, col + 1, limits.maxColumns));
     if (typeof value === 'string' && value.length > MAX_CELL_CHARS) throw businessError(cellTooLongMessage(line, col + 1));
     let values = rows.get(line);
     if (!values) rows.set(line, (values = []));
@@ -177,7 +178,8 @@ function readSheet(stream: Buffer, offset: number, globals: Globals, limits: Xls
       case R.FORMULA:
         pendingString = null;
         if (data.readUInt16LE(12) !== 0xffff) put(row, col, number(xf, data.readDoubleLE(6)));
-        else if (data[6] === 0) pendingString = { row, col }; // the STRING record that follows holds the text
+        else if (data[6] === 0)
+          pendingString = { row, col }; // the STRING record that follows holds the text
         else if (data[6] === 1) put(row, col, data[8] !== 0);
         else if (data[6] === 3) put(row, col, '');
         break;

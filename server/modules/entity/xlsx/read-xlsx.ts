@@ -86,7 +86,9 @@ class XlsxReader {
     });
     const listed = order.map((id) => targets.get(id)).find((path) => path && this.has(path));
     if (listed) return listed;
-    return [...this.entries.keys()].filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n)).sort((a, b) => a.length - b.length || a.localeCompare(b))[0];
+    return [...this.entries.keys()]
+      .filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))
+      .sort((a, b) => a.length - b.length || a.localeCompare(b))[0];
   }
 
   async readStyles(): Promise<void> {

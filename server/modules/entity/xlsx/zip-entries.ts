@@ -34,7 +34,12 @@ export function zipEntries(file: Buffer): Map<string, ZipEntry> {
     if (at + 46 > file.length || file.readUInt32LE(at) !== CENTRAL_HEADER) throw new ZipFormatError('bad central directory');
     const nameLength = file.readUInt16LE(at + 28);
     const name = file.toString('utf8', at + 46, at + 46 + nameLength);
-    entries.set(name, { name, method: file.readUInt16LE(at + 10), compressedSize: file.readUInt32LE(at + 20), localHeader: file.readUInt32LE(at + 42) });
+    entries.set(name, {
+      name,
+      method: file.readUInt16LE(at + 10),
+      compressedSize: file.readUInt32LE(at + 20),
+      localHeader: file.readUInt32LE(at + 42),
+    });
     at += 46 + nameLength + file.readUInt16LE(at + 30) + file.readUInt16LE(at + 32);
   }
   return entries;

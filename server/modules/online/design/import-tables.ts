@@ -5,7 +5,6 @@ import { NAME_PATTERN, type FieldInput, type HeadRow } from './model';
 import { insertFields, insertHead } from './store';
 import { checkField, checkFieldSet, checkHead, reservedTableReason } from './validate';
 
-
 /** Physical tables of the public schema a form may be made from: not the product's own, not already a form. */
 export async function importableTables(db: Db): Promise<string[]> {
   const r = await sql<{ table_name: string }>`select table_name from information_schema.tables

@@ -26,7 +26,13 @@ export async function insertHead(db: Db, head: HeadRow, username: string, synchr
 }
 
 /** Stores the checked fields of a form; a field keeps the id `keep` names for it. */
-export async function insertFields(db: Db, formId: string, rows: readonly FieldRow[], username: string, keep = new Map<string, string>()): Promise<void> {
+export async function insertFields(
+  db: Db,
+  formId: string,
+  rows: readonly FieldRow[],
+  username: string,
+  keep = new Map<string, string>(),
+): Promise<void> {
   for (const f of rows) {
     await db
       .insertInto('onl_cgform_field')

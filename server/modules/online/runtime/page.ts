@@ -132,7 +132,15 @@ function gridProps(sub: OnlineForm, def: EntityDefinition): Json {
       ...(field.required ? { validateRules: [{ required: true, message: '${title}不能为空' }] } : {}),
       ...(field.default !== undefined && field.default !== null ? { defaultValue: field.default } : {}),
     }));
-  return { columns, ...(linkageConfig.length ? { linkageConfig } : {}), rowKey: 'id', toolbar: true, rowNumber: true, rowSelection: true, maxHeight: 300 };
+  return {
+    columns,
+    ...(linkageConfig.length ? { linkageConfig } : {}),
+    rowKey: 'id',
+    toolbar: true,
+    rowNumber: true,
+    rowSelection: true,
+    maxHeight: 300,
+  };
 }
 
 /** The renderer's list page for the form, its actions cut to the caller's button authorisations. */

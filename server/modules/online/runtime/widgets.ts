@@ -6,7 +6,12 @@ import { parseLinkDown } from '../link-down';
 export type Json = Record<string, unknown>;
 
 /** A Formily field of the add/edit form or the query form: the widget for the designer's field_show_type. */
-export function widgetOf(f: FieldRow, field: EntityField | undefined, forQuery = false, linked?: Json): { component: string; props: Json; type: string } {
+export function widgetOf(
+  f: FieldRow,
+  field: EntityField | undefined,
+  forQuery = false,
+  linked?: Json,
+): { component: string; props: Json; type: string } {
   const label = f.db_field_txt || f.db_field_name;
   const dict = dictCodeOf(f);
   const choose = `请选择${label}`;
@@ -171,7 +176,8 @@ export function gridLinkage(fields: readonly FieldRow[]): { cells: Map<string, J
   const linkageConfig: Json[] = [];
   for (const [name, cfg] of linkedSelects(fields)) {
     cells.set(name, { ...cells.get(name), type: 'select' });
-    if (typeof cfg.parentField === 'string') cells.set(cfg.parentField, { ...cells.get(cfg.parentField), type: 'select', linkageKey: name });
+    if (typeof cfg.parentField === 'string')
+      cells.set(cfg.parentField, { ...cells.get(cfg.parentField), type: 'select', linkageKey: name });
     else linkageConfig.push({ key: name, treeDict: { dict: cfg.dict, pidField: cfg.pidField, pidValue: cfg.pidValue } });
   }
   return { cells, linkageConfig };

@@ -35,7 +35,15 @@ function ProfileTags() {
         );
       })}
       {editing ? (
-        <Input size="small" autoFocus style={{ width: 90 }} value={text} onChange={(e) => setText(e.target.value)} onBlur={confirm} onPressEnter={confirm} />
+        <Input
+          size="small"
+          autoFocus
+          style={{ width: 90 }}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onBlur={confirm}
+          onPressEnter={confirm}
+        />
       ) : (
         <Tag onClick={() => setEditing(true)} style={{ borderStyle: 'dashed', cursor: 'pointer' }}>
           <PlusOutlined /> 新标签
@@ -79,13 +87,22 @@ export default function AccountCenter() {
         <Card bordered={false} title="账户">
           <Descriptions column={1} bordered size="middle">
             <Descriptions.Item label="基本资料">
-              昵称、头像、电子邮件与手机号码 <Button type="link" onClick={() => navigate('/account/settings/base')}>修改资料</Button>
+              昵称、头像、电子邮件与手机号码{' '}
+              <Button type="link" onClick={() => navigate('/account/settings/base')}>
+                修改资料
+              </Button>
             </Descriptions.Item>
             <Descriptions.Item label="账户安全">
-              登录密码 <Button type="link" onClick={() => navigate('/account/settings/security')}>安全设置</Button>
+              登录密码{' '}
+              <Button type="link" onClick={() => navigate('/account/settings/security')}>
+                安全设置
+              </Button>
             </Descriptions.Item>
             <Descriptions.Item label="消息通知">
-              系统消息、通知公告与待办任务的提醒方式 <Button type="link" onClick={() => navigate('/account/settings/notification')}>新消息通知</Button>
+              系统消息、通知公告与待办任务的提醒方式{' '}
+              <Button type="link" onClick={() => navigate('/account/settings/notification')}>
+                新消息通知
+              </Button>
             </Descriptions.Item>
           </Descriptions>
         </Card>

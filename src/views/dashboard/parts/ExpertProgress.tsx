@@ -19,7 +19,9 @@ export function ExpertProgress({ rows }: { rows: ExpertProgressRow[] }) {
         {
           title: '进度',
           key: 'progress',
-          render: (_: unknown, row) => <Progress size="small" percent={row.assigned ? Math.round((row.submitted / row.assigned) * 100) : 0} />,
+          render: (_: unknown, row) => (
+            <Progress size="small" percent={row.assigned ? Math.round((row.submitted / row.assigned) * 100) : 0} />
+          ),
         },
       ]}
     />

@@ -20,14 +20,25 @@ interface CompanyMine {
 type Mine = ExpertMine | CompanyMine | { kind: 'none' };
 
 const APPLICATION_TEXT: Record<string, string> = {
-  draft: '草稿', submitted: '已提交', returned: '已退回', accepted: '已受理', assigned: '评审中', scored: '评审中', reviewed: '已复核', published: '已发布', closed: '已截止', withdrawn: '已撤回',
+  draft: '草稿',
+  submitted: '已提交',
+  returned: '已退回',
+  accepted: '已受理',
+  assigned: '评审中',
+  scored: '评审中',
+  reviewed: '已复核',
+  published: '已发布',
+  closed: '已截止',
+  withdrawn: '已撤回',
 };
 
 function ExpertCard({ sheets }: { sheets: Record<string, number> }) {
   const todo = (sheets.draft ?? 0) + (sheets.returned ?? 0);
   return (
     <Card title="我的评审" bordered={false} style={{ marginBottom: 16 }}>
-      {sheets.returned ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={`有 ${sheets.returned} 份评分表被退回，请修改后重新提交`} /> : null}
+      {sheets.returned ? (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={`有 ${sheets.returned} 份评分表被退回，请修改后重新提交`} />
+      ) : null}
       <Tiles
         tiles={[
           { key: 'sheets-todo', title: '待评分', value: todo, to: '/xypj/scoring' },
@@ -50,7 +61,10 @@ function CompanyCard({ mine }: { mine: CompanyMine }) {
         <Col xs={24} sm={12}>
           <Link to="/xypj/application" data-tile="my-application">
             <Card hoverable size="small">
-              <Statistic title={batch ? `${batch.name} 申报` : '本批次申报'} value={application ? APPLICATION_TEXT[application.state] ?? application.state : batch?.state === 'open' ? '未申报' : '-'} />
+              <Statistic
+                title={batch ? `${batch.name} 申报` : '本批次申报'}
+                value={application ? (APPLICATION_TEXT[application.state] ?? application.state) : batch?.state === 'open' ? '未申报' : '-'}
+              />
             </Card>
           </Link>
         </Col>

@@ -65,9 +65,21 @@ const submittedOf = (counts: Record<string, number>) => SUBMITTED_STATES.reduce(
 export function comparisonTiles(current: BatchFigures, last: BatchFigures | null): Tile[] {
   const dash = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v);
   return [
-    { key: 'cmp-submitted', title: '提交申报', value: submittedOf(current.applications), before: last ? submittedOf(last.applications) : '-', to: '/xypj/formalReview' },
+    {
+      key: 'cmp-submitted',
+      title: '提交申报',
+      value: submittedOf(current.applications),
+      before: last ? submittedOf(last.applications) : '-',
+      to: '/xypj/formalReview',
+    },
     { key: 'cmp-results', title: '评价结果', value: total(current.grades), before: last ? total(last.grades) : '-', to: '/xypj/result' },
     { key: 'cmp-aaa', title: 'AAA级企业', value: current.grades.AAA ?? 0, before: last ? (last.grades.AAA ?? 0) : '-', to: '/xypj/result' },
-    { key: 'cmp-average', title: '平均得分', value: dash(current.averageScore), before: last ? dash(last.averageScore) : '-', to: '/xypj/result' },
+    {
+      key: 'cmp-average',
+      title: '平均得分',
+      value: dash(current.averageScore),
+      before: last ? dash(last.averageScore) : '-',
+      to: '/xypj/result',
+    },
   ];
 }

@@ -19,7 +19,11 @@ function rowsOf(d: DbInfo | undefined): InfoRow[] {
     { param: 'db.backend', text: '数据库类型', value: d.backend === 'PGlite' ? 'PGlite（内嵌 PostgreSQL）' : 'PostgreSQL' },
     { param: 'db.version', text: '数据库版本', value: d.version ?? '-' },
     { param: 'db.size', text: '数据库大小', value: formatBytes(d.sizeBytes) },
-    { param: 'db.connections', text: '连接数（活动 / 全部 / 上限）', value: d.connections ? `${d.connections.active} / ${d.connections.total} / ${d.connections.max}` : '不可用' },
+    {
+      param: 'db.connections',
+      text: '连接数（活动 / 全部 / 上限）',
+      value: d.connections ? `${d.connections.active} / ${d.connections.total} / ${d.connections.max}` : '不可用',
+    },
     { param: 'db.cache.hit.ratio', text: '缓存命中率', value: d.cacheHitRatio === null ? '不可用' : `${d.cacheHitRatio}%` },
   ];
 }
@@ -63,5 +67,15 @@ export default function DatabaseInfo() {
       </Card>
     </>
   );
-  return <InfoTable title="数据库监控" rows={rowsOf(d)} updatedAt={m.updatedAt} loading={m.loading} error={m.error} onRefresh={m.refresh} extra={extra} />;
+  return (
+    <InfoTable
+      title="数据库监控"
+      rows={rowsOf(d)}
+      updatedAt={m.updatedAt}
+      loading={m.loading}
+      error={m.error}
+      onRefresh={m.refresh}
+      extra={extra}
+    />
+  );
 }

@@ -55,7 +55,12 @@ export default function HttpTrace() {
         pagination={{ pageSizeOptions: ['10', '20', '30', '40', '100'], defaultPageSize: 10, showSizeChanger: true }}
         columns={[
           { title: '请求时间', dataIndex: 'time', width: 170, render: (v: number) => formatTime(v) },
-          { title: '请求方法', dataIndex: 'method', width: 90, render: (v: string) => <Tag color={METHOD_COLOURS[v] ?? 'default'}>{v}</Tag> },
+          {
+            title: '请求方法',
+            dataIndex: 'method',
+            width: 90,
+            render: (v: string) => <Tag color={METHOD_COLOURS[v] ?? 'default'}>{v}</Tag>,
+          },
           { title: '请求URL', dataIndex: 'path', ellipsis: true },
           { title: '响应状态', dataIndex: 'status', width: 90, render: (v: number) => <Tag color={statusColour(v)}>{v}</Tag> },
           { title: '请求耗时', dataIndex: 'ms', width: 100, render: (v: number) => <Tag color={costColour(v)}>{v} ms</Tag> },

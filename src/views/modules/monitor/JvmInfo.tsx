@@ -30,7 +30,9 @@ interface RuntimeInfo {
 
 function rowsOf(r: RuntimeInfo | undefined): InfoRow[] {
   if (!r) return [];
-  const byType = Object.entries(r.activeResources.byType).map(([k, v]) => `${k} ${v}`).join('，');
+  const byType = Object.entries(r.activeResources.byType)
+    .map(([k, v]) => `${k} ${v}`)
+    .join('，');
   return [
     { param: 'node.heap.used', text: '堆内存已用', value: formatBytes(r.current.heapUsed) },
     { param: 'node.heap.total', text: '堆内存总量', value: formatBytes(r.current.heapTotal) },
@@ -64,18 +66,40 @@ export default function JvmInfo() {
       <Col xs={24} lg={12}>
         <Card size="small" title="内存（MB）">
           <Suspense fallback={<Spin />}>
-            <LiveChart data={points} lines={[{ key: 'heapUsed', name: '堆已用', color: '#2f54eb' }, { key: 'rss', name: 'RSS', color: '#fa8c16' }]} />
+            <LiveChart
+              data={points}
+              lines={[
+                { key: 'heapUsed', name: '堆已用', color: '#2f54eb' },
+                { key: 'rss', name: 'RSS', color: '#fa8c16' },
+              ]}
+            />
           </Suspense>
         </Card>
       </Col>
       <Col xs={24} lg={12}>
         <Card size="small" title="事件循环延迟（ms）">
           <Suspense fallback={<Spin />}>
-            <LiveChart data={points} lines={[{ key: 'loopP50', name: 'P50', color: '#52c41a' }, { key: 'loopP99', name: 'P99', color: '#f5222d' }]} />
+            <LiveChart
+              data={points}
+              lines={[
+                { key: 'loopP50', name: 'P50', color: '#52c41a' },
+                { key: 'loopP99', name: 'P99', color: '#f5222d' },
+              ]}
+            />
           </Suspense>
         </Card>
       </Col>
     </Row>
   );
-  return <InfoTable title="运行时信息" rows={rowsOf(m.data)} updatedAt={m.updatedAt} loading={m.loading} error={m.error} onRefresh={m.refresh} extra={charts} />;
+  return (
+    <InfoTable
+      title="运行时信息"
+      rows={rowsOf(m.data)}
+      updatedAt={m.updatedAt}
+      loading={m.loading}
+      error={m.error}
+      onRefresh={m.refresh}
+      extra={charts}
+    />
+  );
 }

@@ -29,7 +29,11 @@ function useSeries(reading: { time: number; value: number } | undefined): Point[
 export default function RedisInfo() {
   const info = useMonitor<InfoRow[]>('/sys/actuator/redis/info', undefined, '获取 Redis 信息失败');
   const keys = useMonitor<{ create_time: number; dbSize: number }>('/sys/actuator/redis/keysSize', REFRESH_MS, '获取 Redis 信息失败');
-  const memory = useMonitor<{ create_time: number; used_memory: number }>('/sys/actuator/redis/memoryInfo', REFRESH_MS, '获取 Redis 信息失败');
+  const memory = useMonitor<{ create_time: number; used_memory: number }>(
+    '/sys/actuator/redis/memoryInfo',
+    REFRESH_MS,
+    '获取 Redis 信息失败',
+  );
   const [keyReading, setKeyReading] = useState<{ time: number; value: number }>();
   const [memoryReading, setMemoryReading] = useState<{ time: number; value: number }>();
   useEffect(() => {

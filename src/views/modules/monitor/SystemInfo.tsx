@@ -34,5 +34,7 @@ function rowsOf(s: ServerInfo | undefined): InfoRow[] {
 /** 服务器信息 (menu component modules/monitor/SystemInfo). */
 export default function SystemInfo() {
   const m = useMonitor<ServerInfo>('/monitor/server', undefined, '获取服务器信息失败');
-  return <InfoTable title="服务器信息" rows={rowsOf(m.data)} updatedAt={m.updatedAt} loading={m.loading} error={m.error} onRefresh={m.refresh} />;
+  return (
+    <InfoTable title="服务器信息" rows={rowsOf(m.data)} updatedAt={m.updatedAt} loading={m.loading} error={m.error} onRefresh={m.refresh} />
+  );
 }

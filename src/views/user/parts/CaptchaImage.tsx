@@ -4,7 +4,9 @@ import { fetchCaptcha } from '../../../api/auth';
 
 const FALLBACK =
   'data:image/svg+xml;utf8,' +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="105" height="35"><rect width="105" height="35" fill="#f5f5f5"/><text x="52" y="22" font-size="12" text-anchor="middle" fill="#999">点击刷新</text></svg>');
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="105" height="35"><rect width="105" height="35" fill="#f5f5f5"/><text x="52" y="22" font-size="12" text-anchor="middle" fill="#999">点击刷新</text></svg>',
+  );
 
 /** Captcha image for `checkKey`; a click asks the parent for a new key. */
 export function CaptchaImage({ checkKey, onRefresh }: { checkKey: string; onRefresh: () => void }) {

@@ -46,7 +46,17 @@ export function LoginSelectModal({
   };
 
   return (
-    <Modal open title={title} width={450} closable={false} maskClosable={false} okText="确认" onOk={confirm} confirmLoading={busy} cancelButtonProps={{ style: { display: 'none' } }}>
+    <Modal
+      open
+      title={title}
+      width={450}
+      closable={false}
+      maskClosable={false}
+      okText="确认"
+      onOk={confirm}
+      confirmLoading={busy}
+      cancelButtonProps={{ style: { display: 'none' } }}
+    >
       <Form form={form} layout="vertical">
         {pickTenant && (
           <Form.Item name="tenantId" label="租户" rules={[{ required: true, message: '请选择登录租户' }]}>
@@ -54,7 +64,12 @@ export function LoginSelectModal({
           </Form.Item>
         )}
         {pickDepart && (
-          <Form.Item name="orgCode" label="部门" tooltip="您隶属于多部门，请选择当前所在部门" rules={[{ required: true, message: '请选择登录部门' }]}>
+          <Form.Item
+            name="orgCode"
+            label="部门"
+            tooltip="您隶属于多部门，请选择当前所在部门"
+            rules={[{ required: true, message: '请选择登录部门' }]}
+          >
             <Select placeholder="请选择登录部门" options={result.departs?.map((d) => ({ value: d.orgCode, label: d.departName }))} />
           </Form.Item>
         )}

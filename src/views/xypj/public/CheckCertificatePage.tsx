@@ -4,7 +4,12 @@ import { useSearchParams } from 'react-router-dom';
 import PublicShell from './PublicShell';
 import { checkCertificate, type CertificateCheck, type CheckResult } from './publicApi';
 
-const STATUS: Record<CheckResult, 'success' | 'error' | 'warning' | 'info'> = { valid: 'success', revoked: 'error', expired: 'warning', notFound: 'info' };
+const STATUS: Record<CheckResult, 'success' | 'error' | 'warning' | 'info'> = {
+  valid: 'success',
+  revoked: 'error',
+  expired: 'warning',
+  notFound: 'info',
+};
 const EXPLAIN: Record<CheckResult, string> = {
   valid: '该证书真实有效',
   revoked: '该证书已被协会撤销，不再有效',
@@ -39,11 +44,20 @@ export default function CheckCertificatePage() {
   return (
     <PublicShell title="信用等级证书查询" width={760}>
       <Card>
-        <Form form={form} layout="vertical" initialValues={{ certNo: params.get('no') ?? '', company: '' }} onFinish={(v) => void submit(v)}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ certNo: params.get('no') ?? '', company: '' }}
+          onFinish={(v) => void submit(v)}
+        >
           <Form.Item label="证书编号" name="certNo" rules={[{ required: true, whitespace: true, message: '请输入证书编号' }]}>
             <Input placeholder="如 XYPJ-2025-00001" maxLength={30} allowClear />
           </Form.Item>
-          <Form.Item label="企业名称或统一社会信用代码" name="company" rules={[{ required: true, whitespace: true, message: '请输入企业名称或统一社会信用代码' }]}>
+          <Form.Item
+            label="企业名称或统一社会信用代码"
+            name="company"
+            rules={[{ required: true, whitespace: true, message: '请输入企业名称或统一社会信用代码' }]}
+          >
             <Input placeholder="企业全称或18位统一社会信用代码" maxLength={100} allowClear />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={checking} block>

@@ -17,7 +17,18 @@ export default function PublicShell({ title, children, width = 1100 }: { title: 
   return (
     <div style={{ minHeight: '100%', display: 'flex', flexDirection: 'column', background: '#f0f2f5' }}>
       <header style={{ background: '#fff', borderBottom: '1px solid #e8e8e8' }}>
-        <div style={{ maxWidth: width, boxSizing: 'border-box', margin: '0 auto', padding: '12px 16px', display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+        <div
+          style={{
+            maxWidth: width,
+            boxSizing: 'border-box',
+            margin: '0 auto',
+            padding: '12px 16px',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            flexWrap: 'wrap',
+          }}
+        >
           <img src="/logo.svg" alt="" width={32} height={32} />
           <span style={{ fontSize: 20, fontWeight: 600 }}>{PLATFORM_NAME}</span>
           <nav style={{ marginLeft: 'auto', display: 'flex', gap: 20 }}>

@@ -61,7 +61,8 @@ async function quietGet<T>(url: string, params: Record<string, unknown>): Promis
 export const fetchPublicBatches = () => quietGet<PublicBatch[]>('/xypj/public/batches', {});
 export const fetchPublicResults = (params: { batchId: string; keyword: string; pageNo: number; pageSize: number }) =>
   quietGet<PublicResultPage>('/xypj/public/resultList', params);
-export const checkCertificate = (certNo: string, company: string) => quietGet<CertificateCheck>('/xypj/public/checkCertificate', { certNo, company });
+export const checkCertificate = (certNo: string, company: string) =>
+  quietGet<CertificateCheck>('/xypj/public/checkCertificate', { certNo, company });
 export const pushSignIn = (data: string, datakey: string) => quietGet<LoginResult>('/sys/outuserdlzc/getdwcode', { data, datakey });
 
 export interface PublicNews {

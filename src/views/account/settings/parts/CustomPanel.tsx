@@ -9,7 +9,15 @@ export function CustomPanel() {
   return (
     <List itemLayout="horizontal">
       <List.Item
-        actions={[<Switch key="theme" checkedChildren="暗色" unCheckedChildren="白色" checked={settings.theme === 'dark'} onChange={(dark) => update({ theme: dark ? 'dark' : 'light' })} />]}
+        actions={[
+          <Switch
+            key="theme"
+            checkedChildren="暗色"
+            unCheckedChildren="白色"
+            checked={settings.theme === 'dark'}
+            onChange={(dark) => update({ theme: dark ? 'dark' : 'light' })}
+          />,
+        ]}
       >
         <List.Item.Meta title="风格配色" description="整体风格配色设置" />
       </List.Item>

@@ -57,7 +57,15 @@ export function NotificationPanel() {
       renderItem={(row) => (
         <List.Item
           actions={[
-            <Switch key="on" aria-label={row.title} checkedChildren="开" unCheckedChildren="关" checked={settings[row.key]} loading={saving === row.key} onChange={(on) => void change(row.key, on)} />,
+            <Switch
+              key="on"
+              aria-label={row.title}
+              checkedChildren="开"
+              unCheckedChildren="关"
+              checked={settings[row.key]}
+              loading={saving === row.key}
+              onChange={(on) => void change(row.key, on)}
+            />,
           ]}
         >
           <List.Item.Meta title={row.title} description={row.description} />

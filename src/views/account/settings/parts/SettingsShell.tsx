@@ -15,7 +15,6 @@ const PANELS = [
   { key: 'notification', label: '新消息通知', Panel: NotificationPanel },
 ] as const;
 
-
 /** 账户设置: the left menu and the panel the path names (/account/settings/base … /notification). */
 export function SettingsShell() {
   const { pathname } = useLocation();

@@ -15,7 +15,15 @@ const COLUMNS = [
 ];
 
 /** "上次更新时间 / 立即更新" and the 参数 / 描述 / 当前值 table the reference's JVM and server pages show. */
-export function InfoTable({ title, rows, updatedAt, loading, error, onRefresh, extra }: {
+export function InfoTable({
+  title,
+  rows,
+  updatedAt,
+  loading,
+  error,
+  onRefresh,
+  extra,
+}: {
   title: string;
   rows: InfoRow[];
   updatedAt: number | undefined;

@@ -6,7 +6,10 @@ import { deleteAction, getAction } from '../../../../api/http';
 import { feedback } from '../../../../feedback';
 import { ReportDesignModal, type ReportHeadRow } from './parts/ReportDesignModal';
 
-interface Page { records: ReportHeadRow[]; total: number }
+interface Page {
+  records: ReportHeadRow[];
+  total: number;
+}
 
 /** Online报表配置 (menu component modules/online/cgreport/OnlCgreportHeadList): the reports, their design dialog and 功能测试. */
 export default function OnlCgreportHeadList() {
@@ -30,7 +33,10 @@ export default function OnlCgreportHeadList() {
   useEffect(load, [load]);
 
   const remove = async (ids: string[]) => {
-    const res = ids.length === 1 ? await deleteAction('/online/cgreport/head/delete', { id: ids[0] }) : await deleteAction('/online/cgreport/head/deleteBatch', { ids: ids.join(',') });
+    const res =
+      ids.length === 1
+        ? await deleteAction('/online/cgreport/head/delete', { id: ids[0] })
+        : await deleteAction('/online/cgreport/head/deleteBatch', { ids: ids.join(',') });
     if (!res.success) {
       feedback().message.warning(res.message);
       return;
@@ -42,7 +48,12 @@ export default function OnlCgreportHeadList() {
 
   return (
     <Card bordered={false} title="Online报表配置">
-      <Form form={form} layout="inline" style={{ marginBottom: 12 }} onFinish={(v) => setQuery({ ...query, pageNo: 1, code: v.code || undefined, name: v.name || undefined })}>
+      <Form
+        form={form}
+        layout="inline"
+        style={{ marginBottom: 12 }}
+        onFinish={(v) => setQuery({ ...query, pageNo: 1, code: v.code || undefined, name: v.name || undefined })}
+      >
         <Form.Item name="code" label="报表编码">
           <Input allowClear placeholder="请输入报表编码" />
         </Form.Item>
@@ -80,7 +91,14 @@ export default function OnlCgreportHeadList() {
         loading={loading}
         dataSource={page.records}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-        pagination={{ current: query.pageNo, pageSize: query.pageSize, total: page.total, showSizeChanger: true, showTotal: (t) => `共 ${t} 条`, onChange: (pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize }) }}
+        pagination={{
+          current: query.pageNo,
+          pageSize: query.pageSize,
+          total: page.total,
+          showSizeChanger: true,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize }),
+        }}
         columns={[
           { title: '报表编码', dataIndex: 'code', width: 180 },
           { title: '报表名称', dataIndex: 'name', width: 180 },

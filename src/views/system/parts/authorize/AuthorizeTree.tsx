@@ -12,7 +12,12 @@ function toTreeData(nodes: PermissionNode[], onRules: (node: PermissionNode) => 
       node.ruleFlag === 1 ? (
         <span>
           {node.title}
-          <a aria-label="数据规则" title="数据规则" style={{ color: 'red', marginLeft: 6 }} onClick={(e) => (e.stopPropagation(), onRules(node))}>
+          <a
+            aria-label="数据规则"
+            title="数据规则"
+            style={{ color: 'red', marginLeft: 6 }}
+            onClick={(e) => (e.stopPropagation(), onRules(node))}
+          >
             <FilterFilled />
           </a>
         </span>
@@ -65,7 +70,14 @@ export function AuthorizeTree({ config, values, footer }: AuthorizeTreeProps) {
         selectable={false}
       />
       <Space style={{ marginTop: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Dropdown trigger={['click']} placement="top" menu={{ items: operations.map(({ key, label }) => ({ key, label })), onClick: ({ key }) => operations.find((o) => o.key === key)?.onClick() }}>
+        <Dropdown
+          trigger={['click']}
+          placement="top"
+          menu={{
+            items: operations.map(({ key, label }) => ({ key, label })),
+            onClick: ({ key }) => operations.find((o) => o.key === key)?.onClick(),
+          }}
+        >
           <Button>
             树操作 <DownOutlined />
           </Button>

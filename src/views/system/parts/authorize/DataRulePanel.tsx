@@ -15,7 +15,17 @@ interface DataRule {
 }
 
 /** 数据规则/按钮权限配置 for one menu of one owner: tick the rules that apply. */
-export function DataRulePanel({ config, values, permission, onClose }: { config: AuthorizeConfig; values: Record<string, unknown>; permission: { key: string; title: string }; onClose(): void }) {
+export function DataRulePanel({
+  config,
+  values,
+  permission,
+  onClose,
+}: {
+  config: AuthorizeConfig;
+  values: Record<string, unknown>;
+  permission: { key: string; title: string };
+  onClose(): void;
+}) {
   const services = useRenderer();
   const notify = useNotifier();
   const [rules, setRules] = useState<DataRule[]>();

@@ -28,7 +28,7 @@ export function useGrants(config: AuthorizeConfig, values: Record<string, unknow
         if (!live) return;
         if (!treeRes.success) notify.warning(treeRes.message);
         if (!grantedRes.success) notify.warning(grantedRes.message);
-        const nodes = Array.isArray(treeRes.result) ? treeRes.result : treeRes.result?.treeList ?? [];
+        const nodes = Array.isArray(treeRes.result) ? treeRes.result : (treeRes.result?.treeList ?? []);
         const ids = listOf(grantedRes.result).map(String);
         setTree(nodes);
         setGranted(ids);

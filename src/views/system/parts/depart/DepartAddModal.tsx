@@ -6,7 +6,17 @@ import { DepartFields } from './DepartFields';
 import { orderText, type DepartNode } from './model';
 
 /** The 新增 dialog (800 wide): a top-level department, or a child of `parentId`. */
-export function DepartAddModal({ tree, parentId, onClose, onAdded }: { tree: DepartNode[]; parentId?: string; onClose(): void; onAdded(): void }) {
+export function DepartAddModal({
+  tree,
+  parentId,
+  onClose,
+  onAdded,
+}: {
+  tree: DepartNode[];
+  parentId?: string;
+  onClose(): void;
+  onAdded(): void;
+}) {
   const services = useRenderer();
   const notify = useNotifier();
   const [form] = Form.useForm();
@@ -32,7 +42,17 @@ export function DepartAddModal({ tree, parentId, onClose, onAdded }: { tree: Dep
   };
 
   return (
-    <Modal open title="新增" width={800} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText="确定" cancelText="取消" destroyOnHidden>
+    <Modal
+      open
+      title="新增"
+      width={800}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      okText="确定"
+      cancelText="取消"
+      destroyOnHidden
+    >
       <Form form={form} name="departAdd" labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} className="admin-depart-add">
         <DepartFields tree={tree} />
       </Form>

@@ -40,7 +40,8 @@ export function DepartManager() {
       notify.warning('请选择一条记录！');
       return;
     }
-    if (!confirmed && !(await notify.confirm({ title: '确认删除', content: `确定要删除所选中的 ${ids.length} 条数据，以及子节点数据吗?` }))) return;
+    if (!confirmed && !(await notify.confirm({ title: '确认删除', content: `确定要删除所选中的 ${ids.length} 条数据，以及子节点数据吗?` })))
+      return;
     const res = await services.http.delete('/sys/sysDepart/deleteBatch', { ids: ids.join(',') });
     if (res.success) {
       notify.success(res.message || '删除成功!');
@@ -59,7 +60,8 @@ export function DepartManager() {
     ],
     onClick: ({ key: action }: { key: string }) => {
       if (action === 'add') addChild(key);
-      else if (action === 'delete') void notify.confirm({ title: '确认删除', content: '确定要删除此部门以及子节点数据吗?' }).then((ok) => {
+      else if (action === 'delete')
+        void notify.confirm({ title: '确认删除', content: '确定要删除此部门以及子节点数据吗?' }).then((ok) => {
           if (ok) void remove([key], true);
         });
     },
@@ -103,7 +105,14 @@ export function DepartManager() {
             {
               key: 'info',
               label: '基本信息',
-              children: <DepartInfoTab tree={departs.tree} selected={selected} onSaved={() => void departs.reload()} onDelete={(id) => void remove([id], true)} />,
+              children: (
+                <DepartInfoTab
+                  tree={departs.tree}
+                  selected={selected}
+                  onSaved={() => void departs.reload()}
+                  onDelete={(id) => void remove([id], true)}
+                />
+              ),
             },
             ...(can('depart:auth')
               ? [
@@ -130,8 +139,21 @@ export function DepartManager() {
           ]}
         />
       </Card>
-      {adding && <DepartAddModal tree={departs.tree} parentId={adding.parentId} onClose={() => setAdding(undefined)} onAdded={() => void departs.reload()} />}
-      <ImportModal open={importing} url={DEPART_IMPORT_URL} notify={notify} onClose={() => setImporting(false)} onImported={() => void departs.reload()} />
+      {adding && (
+        <DepartAddModal
+          tree={departs.tree}
+          parentId={adding.parentId}
+          onClose={() => setAdding(undefined)}
+          onAdded={() => void departs.reload()}
+        />
+      )}
+      <ImportModal
+        open={importing}
+        url={DEPART_IMPORT_URL}
+        notify={notify}
+        onClose={() => setImporting(false)}
+        onImported={() => void departs.reload()}
+      />
     </div>
   );
 }

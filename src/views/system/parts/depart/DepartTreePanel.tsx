@@ -21,7 +21,16 @@ export interface DepartTreePanelProps {
 }
 
 /** Left side of the department screens: search, buttons, the (checkable) tree and its 树操作 menu. */
-export function DepartTreePanel({ tree, loading, selectedKey, onSelect, onSearch, buttons, checkable = true, nodeMenu }: DepartTreePanelProps) {
+export function DepartTreePanel({
+  tree,
+  loading,
+  selectedKey,
+  onSelect,
+  onSearch,
+  buttons,
+  checkable = true,
+  nodeMenu,
+}: DepartTreePanelProps) {
   const [checked, setChecked] = useState<string[]>([]);
   const [linked, setLinked] = useState(false);
   const [expanded, setExpanded] = useState<string[]>();
@@ -35,7 +44,11 @@ export function DepartTreePanel({ tree, loading, selectedKey, onSelect, onSearch
   ];
   return (
     <Card size="small" style={{ width: 360, flexShrink: 0 }} className="admin-depart-tree">
-      {buttons && <Space wrap style={{ marginBottom: 8 }}>{buttons(checked)}</Space>}
+      {buttons && (
+        <Space wrap style={{ marginBottom: 8 }}>
+          {buttons(checked)}
+        </Space>
+      )}
       <Input.Search placeholder="请输入部门名称" allowClear onSearch={onSearch} style={{ marginBottom: 8 }} />
       {loading ? (
         <Spin />
@@ -62,7 +75,13 @@ export function DepartTreePanel({ tree, loading, selectedKey, onSelect, onSearch
         />
       )}
       {checkable && (
-        <Dropdown trigger={['click']} menu={{ items: operations.map(({ key, label }) => ({ key, label })), onClick: ({ key }) => operations.find((o) => o.key === key)?.run() }}>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: operations.map(({ key, label }) => ({ key, label })),
+            onClick: ({ key }) => operations.find((o) => o.key === key)?.run(),
+          }}
+        >
           <Button style={{ marginTop: 12 }}>
             树操作 <DownOutlined />
           </Button>

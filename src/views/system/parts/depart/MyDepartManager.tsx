@@ -26,7 +26,14 @@ export function MyDepartManager({ props }: ViewProps) {
   const parent = selected ? { id: selected.id, departName: selected.departName ?? selected.title } : undefined;
   return (
     <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }} className="admin-my-depart">
-      <DepartTreePanel tree={departs.tree} loading={departs.loading} selectedKey={selectedKey} onSelect={setSelectedKey} onSearch={(k) => void departs.search(k)} checkable={false} />
+      <DepartTreePanel
+        tree={departs.tree}
+        loading={departs.loading}
+        selectedKey={selectedKey}
+        onSelect={setSelectedKey}
+        onSearch={(k) => void departs.search(k)}
+        checkable={false}
+      />
       <Card size="small" style={{ flex: 1, minWidth: 0 }}>
         <Tabs
           destroyInactiveTabPane
@@ -42,8 +49,24 @@ export function MyDepartManager({ props }: ViewProps) {
                 none
               ),
             },
-            ...(can('depart:users') ? [{ key: 'users', label: '用户信息', children: parent ? <SubPage key={parent.id} page={usersPage} parent={parent} /> : none }] : []),
-            ...(can('depart:role') ? [{ key: 'roles', label: '部门角色', children: parent ? <SubPage key={parent.id} page={rolesPage} parent={parent} /> : none }] : []),
+            ...(can('depart:users')
+              ? [
+                  {
+                    key: 'users',
+                    label: '用户信息',
+                    children: parent ? <SubPage key={parent.id} page={usersPage} parent={parent} /> : none,
+                  },
+                ]
+              : []),
+            ...(can('depart:role')
+              ? [
+                  {
+                    key: 'roles',
+                    label: '部门角色',
+                    children: parent ? <SubPage key={parent.id} page={rolesPage} parent={parent} /> : none,
+                  },
+                ]
+              : []),
           ]}
         />
       </Card>

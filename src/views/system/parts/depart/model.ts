@@ -36,7 +36,19 @@ export function parentKeys(nodes: DepartNode[]): string[] {
 }
 
 /** Fields the department forms edit (the rest of a tree node is display data). */
-export const DEPART_FIELDS = ['id', 'parentId', 'departName', 'orgCode', 'orgCategory', 'departOrder', 'mobile', 'fax', 'address', 'memo', 'directorUserIds'] as const;
+export const DEPART_FIELDS = [
+  'id',
+  'parentId',
+  'departName',
+  'orgCode',
+  'orgCategory',
+  'departOrder',
+  'mobile',
+  'fax',
+  'address',
+  'memo',
+  'directorUserIds',
+] as const;
 
 export function formValues(node: DepartNode): Record<string, unknown> {
   return Object.fromEntries(DEPART_FIELDS.map((field) => [field, node[field] === null ? undefined : node[field]]));

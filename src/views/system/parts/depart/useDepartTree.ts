@@ -28,7 +28,10 @@ export function useDepartTree(url: string, searchParams: Record<string, string> 
   const search = useCallback(
     async (keyWord: string) => {
       if (!keyWord.trim()) return load();
-      const res = await services.http.get<DepartNode[]>('/sys/sysDepart/searchBy', { keyWord, ...(JSON.parse(searchKey) as Record<string, string>) });
+      const res = await services.http.get<DepartNode[]>('/sys/sysDepart/searchBy', {
+        keyWord,
+        ...(JSON.parse(searchKey) as Record<string, string>),
+      });
       if (res.success) setTree(listOf<DepartNode>(res.result));
       else notify.warning(res.message);
     },

@@ -34,7 +34,11 @@ export default function DepartUserRolesModal({ record, props, onClose }: ViewPro
     ]).then(([all, mine]) => {
       if (!live) return;
       if (!all.success) notify.warning(all.message);
-      const ids = mine.success ? listOf<{ droleId?: unknown }>(mine.result).map((l) => String(l.droleId ?? '')).filter(Boolean) : [];
+      const ids = mine.success
+        ? listOf<{ droleId?: unknown }>(mine.result)
+            .map((l) => String(l.droleId ?? ''))
+            .filter(Boolean)
+        : [];
       setRoles(listOf<DepartRole>(all.result));
       setHeld(ids);
       setChecked(ids);
@@ -47,7 +51,11 @@ export default function DepartUserRolesModal({ record, props, onClose }: ViewPro
   const save = async () => {
     setSaving(true);
     try {
-      const res = await services.http.post('/sys/sysDepartRole/deptRoleUserAdd', { userId, newRoleId: checked.join(','), oldRoleId: held.join(',') });
+      const res = await services.http.post('/sys/sysDepartRole/deptRoleUserAdd', {
+        userId,
+        newRoleId: checked.join(','),
+        oldRoleId: held.join(','),
+      });
       if (res.success) {
         notify.success(res.message || '保存成功!');
         onClose();
@@ -58,7 +66,16 @@ export default function DepartUserRolesModal({ record, props, onClose }: ViewPro
   };
 
   return (
-    <Modal open title="部门角色分配" width={600} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText="确定" cancelText="取消">
+    <Modal
+      open
+      title="部门角色分配"
+      width={600}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      okText="确定"
+      cancelText="取消"
+    >
       {roles === undefined ? (
         <Spin />
       ) : roles.length === 0 ? (

@@ -40,7 +40,17 @@ export default function PasswordModal({ record, props, onClose, onChanged }: Vie
   };
 
   return (
-    <Modal open title="重新设定密码" width={800} onCancel={onClose} onOk={() => void submit()} confirmLoading={saving} okText="确定" cancelText="取消" destroyOnClose>
+    <Modal
+      open
+      title="重新设定密码"
+      width={800}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={saving}
+      okText="确定"
+      cancelText="取消"
+      destroyOnClose
+    >
       <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }}>
         <Form.Item label="用户账号">
           <Input value={username} disabled />
@@ -50,7 +60,10 @@ export default function PasswordModal({ record, props, onClose, onChanged }: Vie
           name="password"
           rules={[
             { required: true, message: '请输入登录密码!' },
-            { validator: (_, value: string) => (!value || isStrongPassword(value) ? Promise.resolve() : Promise.reject(new Error(PASSWORD_RULE_MESSAGE))) },
+            {
+              validator: (_, value: string) =>
+                !value || isStrongPassword(value) ? Promise.resolve() : Promise.reject(new Error(PASSWORD_RULE_MESSAGE)),
+            },
           ]}
         >
           <Input.Password placeholder="请输入登录密码" autoComplete="new-password" />
@@ -62,7 +75,8 @@ export default function PasswordModal({ record, props, onClose, onChanged }: Vie
           rules={[
             { required: true, message: '请重新输入登录密码!' },
             ({ getFieldValue }) => ({
-              validator: (_, value: string) => (!value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一样！'))),
+              validator: (_, value: string) =>
+                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一样！')),
             }),
           ]}
         >

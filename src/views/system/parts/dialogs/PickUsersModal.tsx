@@ -60,7 +60,16 @@ export default function PickUsersModal({ props, onClose, onChanged }: ViewProps)
   };
 
   return (
-    <Modal open title={config.title ?? '添加已有用户'} width={600} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText="确定" cancelText="取消">
+    <Modal
+      open
+      title={config.title ?? '添加已有用户'}
+      width={600}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      okText="确定"
+      cancelText="取消"
+    >
       <Select
         mode="multiple"
         style={{ width: '100%' }}

@@ -99,8 +99,16 @@ export default function RecycleBinModal({ props, onClose, onChanged }: ViewProps
       align: 'center' as const,
       render: (value: unknown) =>
         column.type === 'avatar' ? (
-          value ? <Avatar shape="square" src={services.data.fileUrl(String(value))} /> : <Avatar shape="square">无</Avatar>
-        ) : value === undefined || value === null ? '' : String(value),
+          value ? (
+            <Avatar shape="square" src={services.data.fileUrl(String(value))} />
+          ) : (
+            <Avatar shape="square">无</Avatar>
+          )
+        ) : value === undefined || value === null ? (
+          ''
+        ) : (
+          String(value)
+        ),
     })),
     {
       title: '操作',
@@ -118,7 +126,14 @@ export default function RecycleBinModal({ props, onClose, onChanged }: ViewProps
   ];
 
   return (
-    <Modal open title={config.title ?? '回收站'} width={config.width ?? 1000} onCancel={onClose} footer={<Button onClick={onClose}>关闭</Button>} destroyOnClose>
+    <Modal
+      open
+      title={config.title ?? '回收站'}
+      width={config.width ?? 1000}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>关闭</Button>}
+      destroyOnClose
+    >
       {selected.length > 0 && (
         <Space style={{ marginBottom: 12 }}>
           <Button type="primary" onClick={() => void operate(config.restore, selected)}>

@@ -6,7 +6,8 @@ import { compareRows, type CompareRow, type DataVersion } from './compare';
 
 function selectionProblem(picked: Record<string, unknown>[]): string | undefined {
   if (picked.length !== 2) return '请选择两条数据';
-  if (picked[0]!.dataId !== picked[1]!.dataId || picked[0]!.dataTable !== picked[1]!.dataTable) return '请选择相同的数据库表和数据ID进行比较';
+  if (picked[0]!.dataId !== picked[1]!.dataId || picked[0]!.dataTable !== picked[1]!.dataTable)
+    return '请选择相同的数据库表和数据ID进行比较';
   return undefined;
 }
 
@@ -25,9 +26,11 @@ export default function DataLogCompare({ selection, onClose }: ViewProps) {
 
   useEffect(() => {
     if (problem) return;
-    void http.get<DataVersion[]>('/sys/dataLog/queryDataVerList', { dataTable: picked[0]!.dataTable, dataId: picked[0]!.dataId }).then((res) => {
-      if (res.success) setAllVersions(res.result);
-    });
+    void http
+      .get<DataVersion[]>('/sys/dataLog/queryDataVerList', { dataTable: picked[0]!.dataTable, dataId: picked[0]!.dataId })
+      .then((res) => {
+        if (res.success) setAllVersions(res.result);
+      });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the selection is fixed while the dialog is open
   }, []);
 
@@ -90,5 +93,9 @@ export default function DataLogCompare({ selection, onClose }: ViewProps) {
 }
 
 function Cell({ text, changed }: { text: string; changed: boolean }) {
-  return changed ? <span style={{ background: '#fff1b8', color: '#cf1322', fontWeight: 600, padding: '0 4px' }}>{text || '（空）'}</span> : <span>{text}</span>;
+  return changed ? (
+    <span style={{ background: '#fff1b8', color: '#cf1322', fontWeight: 600, padding: '0 4px' }}>{text || '（空）'}</span>
+  ) : (
+    <span>{text}</span>
+  );
 }

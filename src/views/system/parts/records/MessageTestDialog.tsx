@@ -59,15 +59,39 @@ export default function MessageTestDialog({ record, onClose, onChanged }: ViewPr
   };
 
   return (
-    <Modal open title="发送模板测试" width={700} onCancel={onClose} onOk={() => void submit()} okText="发送" cancelText="关闭" confirmLoading={sending} destroyOnHidden>
-      <Form form={form} labelCol={{ span: 4 }} wrapperCol={{ span: 19 }} initialValues={{ testData: String(record?.templateTestJson ?? ''), msgType: 'email' }}>
+    <Modal
+      open
+      title="发送模板测试"
+      width={700}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="发送"
+      cancelText="关闭"
+      confirmLoading={sending}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        labelCol={{ span: 4 }}
+        wrapperCol={{ span: 19 }}
+        initialValues={{ testData: String(record?.templateTestJson ?? ''), msgType: 'email' }}
+      >
         <Form.Item label="模板标题">
           <Input value={String(record?.templateName ?? '')} disabled />
         </Form.Item>
         <Form.Item label="模板内容">
           <Input.TextArea value={String(record?.templateContent ?? '')} disabled autoSize={{ minRows: 3, maxRows: 8 }} />
         </Form.Item>
-        <Form.Item label="测试数据" name="testData" rules={[{ validator: async (_r, v: string) => (validJson(v ?? '') ? undefined : Promise.reject(new Error('请输入JSON对象，例如 {"name":"张三"}'))) }]}>
+        <Form.Item
+          label="测试数据"
+          name="testData"
+          rules={[
+            {
+              validator: async (_r, v: string) =>
+                validJson(v ?? '') ? undefined : Promise.reject(new Error('请输入JSON对象，例如 {"name":"张三"}')),
+            },
+          ]}
+        >
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} placeholder='{"name":"张三"}' />
         </Form.Item>
         <Form.Item label="消息类型" name="msgType" rules={[{ required: true, message: '请选择消息类型' }]}>

@@ -30,13 +30,38 @@ export default function CheckRuleTestDialog({ record, onClose }: ViewProps) {
   }, [http, ruleCode, value]);
 
   return (
-    <Modal open title="功能测试" width={560} onCancel={onClose} destroyOnHidden footer={<Button type="primary" onClick={onClose}>关闭</Button>}>
+    <Modal
+      open
+      title="功能测试"
+      width={560}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        <Button type="primary" onClick={onClose}>
+          关闭
+        </Button>
+      }
+    >
       <Form layout="vertical">
-        <Form.Item label={`按规则“${String(record?.ruleName ?? ruleCode)}”校验`}
+        <Form.Item
+          label={`按规则“${String(record?.ruleName ?? ruleCode)}”校验`}
           validateStatus={verdict ? (verdict.ok ? 'success' : 'error') : ''}
-          help={verdict && !verdict.ok ? <span data-testid="check-verdict">{verdict.message}</span> : verdict?.ok ? <span data-testid="check-verdict">校验通过</span> : undefined}
-          hasFeedback={!!verdict}>
-          <Input aria-label="功能测试" placeholder="请输入要校验的值" value={value} onChange={(e) => setValue(e.target.value)} maxLength={256} />
+          help={
+            verdict && !verdict.ok ? (
+              <span data-testid="check-verdict">{verdict.message}</span>
+            ) : verdict?.ok ? (
+              <span data-testid="check-verdict">校验通过</span>
+            ) : undefined
+          }
+          hasFeedback={!!verdict}
+        >
+          <Input
+            aria-label="功能测试"
+            placeholder="请输入要校验的值"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            maxLength={256}
+          />
         </Form.Item>
       </Form>
       <Alert type="info" showIcon message="输入即校验；空值视为通过。" />

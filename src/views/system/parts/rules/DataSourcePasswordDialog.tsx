@@ -32,8 +32,23 @@ export default function DataSourcePasswordDialog({ record, onClose, onChanged }:
   };
 
   return (
-    <Modal open title="设置密码" width={520} onCancel={onClose} onOk={() => void submit()} okText="保存" cancelText="关闭" confirmLoading={saving} destroyOnHidden>
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`数据源“${String(record?.name ?? '')}”的密码加密保存，保存后不再显示；不修改密码时无需在此填写。`} />
+    <Modal
+      open
+      title="设置密码"
+      width={520}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="保存"
+      cancelText="关闭"
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message={`数据源“${String(record?.name ?? '')}”的密码加密保存，保存后不再显示；不修改密码时无需在此填写。`}
+      />
       <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 18 }}>
         <Form.Item label="数据库密码" name="password" rules={[{ required: true, message: '请输入数据库密码' }]}>
           <Input.Password aria-label="数据库密码" autoComplete="new-password" maxLength={200} />

@@ -57,8 +57,12 @@ export default function FillRuleTestDialog({ record, onClose }: ViewProps) {
       onCancel={onClose}
       destroyOnHidden
       footer={[
-        <Button key="take" danger onClick={() => void take()} disabled={busy || !!error}>取号（占用编号）</Button>,
-        <Button key="close" type="primary" onClick={onClose}>关闭</Button>,
+        <Button key="take" danger onClick={() => void take()} disabled={busy || !!error}>
+          取号（占用编号）
+        </Button>,
+        <Button key="close" type="primary" onClick={onClose}>
+          关闭
+        </Button>,
       ]}
     >
       <Spin spinning={busy} tip="生成中...">
@@ -67,8 +71,14 @@ export default function FillRuleTestDialog({ record, onClose }: ViewProps) {
         <Descriptions column={1} bordered size="small">
           <Descriptions.Item label="规则名称">{String(record?.ruleName ?? '')}</Descriptions.Item>
           <Descriptions.Item label="规则Code">{ruleCode}</Descriptions.Item>
-          <Descriptions.Item label="下一个编号"><span data-testid="fill-preview">{preview ? `生成结果：${preview}` : ''}</span></Descriptions.Item>
-          {taken ? <Descriptions.Item label="已取号"><span data-testid="fill-taken">{taken}</span></Descriptions.Item> : null}
+          <Descriptions.Item label="下一个编号">
+            <span data-testid="fill-preview">{preview ? `生成结果：${preview}` : ''}</span>
+          </Descriptions.Item>
+          {taken ? (
+            <Descriptions.Item label="已取号">
+              <span data-testid="fill-taken">{taken}</span>
+            </Descriptions.Item>
+          ) : null}
         </Descriptions>
       </Spin>
     </Modal>

@@ -37,7 +37,13 @@ export default function OnlCgformAutoList() {
     };
   }, [code]);
   if (state.error === 'nosync')
-    return <Result status="warning" title="表单尚未同步数据库" subTitle="请管理员在「在线开发 › 表单开发」中选中该表单，点击「同步数据库」后再打开。" />;
+    return (
+      <Result
+        status="warning"
+        title="表单尚未同步数据库"
+        subTitle="请管理员在「在线开发 › 表单开发」中选中该表单，点击「同步数据库」后再打开。"
+      />
+    );
   if (state.error) return <Result status="error" title="表单无法打开" subTitle={state.message} />;
   if (state.schema === undefined) return loading;
   return (

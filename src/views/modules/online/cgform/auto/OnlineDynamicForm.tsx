@@ -8,7 +8,9 @@ const SchemaView = lazy(() => import('../../../../../router/SchemaRoute').then((
 const loading = <Spin style={{ display: 'block', margin: '64px auto' }} />;
 
 const titleOf = (schema: unknown): string | undefined =>
-  schema && typeof schema === 'object' && typeof (schema as { title?: unknown }).title === 'string' ? (schema as { title: string }).title : undefined;
+  schema && typeof schema === 'object' && typeof (schema as { title?: unknown }).title === 'string'
+    ? (schema as { title: string }).title
+    : undefined;
 
 /** /online/df/{table}/{id}: one record of an online form in a standalone form (id "add" opens an empty one). */
 export default function OnlineDynamicForm() {
@@ -21,14 +23,17 @@ export default function OnlineDynamicForm() {
     let live = true;
     setState({});
     getAction<unknown>(`/online/cgform/api/formPage/${encodeURIComponent(table)}/${encodeURIComponent(id)}`)
-      .then((res) => live && setState(res.success ? { schema: res.result } : { message: res.message, nosync: res.message === 'NO_DB_SYNC' }))
+      .then(
+        (res) => live && setState(res.success ? { schema: res.result } : { message: res.message, nosync: res.message === 'NO_DB_SYNC' }),
+      )
       .catch(() => live && setState({ message: '无法打开该表单，可能没有访问权限' }));
     return () => {
       live = false;
     };
   }, [table, id]);
   useUnlistedPageTitle(titleOf(state.schema));
-  if (state.nosync) return <Result status="warning" title="表单尚未同步数据库" subTitle="请管理员在「在线开发 › 表单开发」中同步数据库后再打开。" />;
+  if (state.nosync)
+    return <Result status="warning" title="表单尚未同步数据库" subTitle="请管理员在「在线开发 › 表单开发」中同步数据库后再打开。" />;
   if (state.message) return <Result status="error" title="表单无法打开" subTitle={state.message} />;
   if (state.schema === undefined) return loading;
   return (

@@ -19,9 +19,22 @@ interface ReportColumn {
   groupTitle?: string;
   width?: number;
 }
-interface DictOption { value: string; text: string }
-interface QueryItem { field: string; label: string; view: string; mode: 'single' | 'group'; dictCode?: string | null }
-interface ParamInfo { paramName: string; paramTxt?: string | null; paramValue?: string | null }
+interface DictOption {
+  value: string;
+  text: string;
+}
+interface QueryItem {
+  field: string;
+  label: string;
+  view: string;
+  mode: 'single' | 'group';
+  dictCode?: string | null;
+}
+interface ParamInfo {
+  paramName: string;
+  paramTxt?: string | null;
+  paramValue?: string | null;
+}
 type Row = Record<string, unknown>;
 interface Answer {
   /** capMessage: the server left rows out or cut cells (row, size or cell cap) */
@@ -41,8 +54,11 @@ function queryValues(values: Record<string, unknown>, items: QueryItem[], params
   for (const item of items) {
     const v = values[`q_${item.field}`];
     if (item.mode === 'group') {
-      const [begin, end] = Array.isArray(v) ? (v as Array<Dayjs | string | null>) : [values[`q_${item.field}_begin`], values[`q_${item.field}_end`]];
-      const text = (x: unknown) => (x && typeof x === 'object' && 'format' in x ? (x as Dayjs).format(DATE_FORMAT) : String(x ?? '').trim());
+      const [begin, end] = Array.isArray(v)
+        ? (v as Array<Dayjs | string | null>)
+        : [values[`q_${item.field}_begin`], values[`q_${item.field}_end`]];
+      const text = (x: unknown) =>
+        x && typeof x === 'object' && 'format' in x ? (x as Dayjs).format(DATE_FORMAT) : String(x ?? '').trim();
       if (text(begin)) out[`${item.field}_begin`] = text(begin);
       if (text(end)) out[`${item.field}_end`] = text(end);
     } else if (v && typeof v === 'object' && 'format' in v) out[item.field] = (v as Dayjs).format(DATE_FORMAT);
@@ -58,7 +74,10 @@ function queryValues(values: Record<string, unknown>, items: QueryItem[], params
 function display(value: unknown, dict: DictOption[] | undefined): string {
   if (value === null || value === undefined) return '';
   if (!dict) return String(value);
-  return String(value).split(',').map((v) => dict.find((d) => d.value === v.trim())?.text ?? v).join(',');
+  return String(value)
+    .split(',')
+    .map((v) => dict.find((d) => d.value === v.trim())?.text ?? v)
+    .join(',');
 }
 
 /** Table columns, with grouped headers: neighbouring columns of one group title share a parent header. */
@@ -97,7 +116,13 @@ export default function OnlCgreportAutoList() {
   const [queryItems, setQueryItems] = useState<QueryItem[]>([]);
   const [params, setParams] = useState<ParamInfo[]>([]);
   const [ready, setReady] = useState(false);
-  const [request, setRequest] = useState<{ pageNo: number; pageSize: number; column?: string; order?: string; values: Record<string, string> }>({ pageNo: 1, pageSize: 10, values: {} });
+  const [request, setRequest] = useState<{
+    pageNo: number;
+    pageSize: number;
+    column?: string;
+    order?: string;
+    values: Record<string, string>;
+  }>({ pageNo: 1, pageSize: 10, values: {} });
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [loading, setLoading] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -106,7 +131,10 @@ export default function OnlCgreportAutoList() {
   useEffect(() => {
     let alive = true;
     setReady(false);
-    Promise.all([getAction<QueryItem[]>(`/online/cgreport/api/getQueryInfo/${code}`), getAction<ParamInfo[]>(`/online/cgreport/api/getParamsInfo/${code}`)]).then(([q, p]) => {
+    Promise.all([
+      getAction<QueryItem[]>(`/online/cgreport/api/getQueryInfo/${code}`),
+      getAction<ParamInfo[]>(`/online/cgreport/api/getParamsInfo/${code}`),
+    ]).then(([q, p]) => {
       if (!alive) return;
       if (!q.success || !p.success) {
         feedback().message.warning(q.message || p.message);
@@ -145,7 +173,10 @@ export default function OnlCgreportAutoList() {
     };
   }, [code, ready, request]);
 
-  const submit = useCallback(() => setRequest((r) => ({ ...r, pageNo: 1, values: queryValues(form.getFieldsValue(), queryItems, params) })), [form, queryItems, params]);
+  const submit = useCallback(
+    () => setRequest((r) => ({ ...r, pageNo: 1, values: queryValues(form.getFieldsValue(), queryItems, params) })),
+    [form, queryItems, params],
+  );
   const reset = () => {
     form.resetFields();
     const initial = Object.fromEntries(params.map((p) => [`p_${p.paramName}`, p.paramValue ?? '']));
@@ -156,7 +187,11 @@ export default function OnlCgreportAutoList() {
   const exportXls = async () => {
     setExporting(true);
     try {
-      const blob = await downFile(`/online/cgreport/api/exportManySheetXls/${code}`, { ...request.values, column: request.column, order: request.order });
+      const blob = await downFile(`/online/cgreport/api/exportManySheetXls/${code}`, {
+        ...request.values,
+        column: request.column,
+        order: request.order,
+      });
       const failure = await blobFailure(blob);
       if (failure) feedback().message.warning(failure);
       else saveWithAnchor(blob, `${answer?.cgreportHeadName ?? code}.xlsx`);
@@ -204,7 +239,9 @@ export default function OnlCgreportAutoList() {
           导出
         </Button>
       </Space>
-      {answer?.data.capMessage && <Alert type="warning" showIcon message={answer.data.capMessage} style={{ marginBottom: 12 }} className="report-cap" />}
+      {answer?.data.capMessage && (
+        <Alert type="warning" showIcon message={answer.data.capMessage} style={{ marginBottom: 12 }} className="report-cap" />
+      )}
       <Table<Row>
         rowKey={(r) => JSON.stringify(r)}
         size="middle"
@@ -216,9 +253,21 @@ export default function OnlCgreportAutoList() {
         onChange={(pagination, _filters, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const column = s?.order ? String(s.columnKey ?? s.field ?? '') : undefined;
-          setRequest((r) => ({ ...r, pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10, column, order: s?.order === 'ascend' ? 'asc' : s?.order ? 'desc' : undefined }));
+          setRequest((r) => ({
+            ...r,
+            pageNo: pagination.current ?? 1,
+            pageSize: pagination.pageSize ?? 10,
+            column,
+            order: s?.order === 'ascend' ? 'asc' : s?.order ? 'desc' : undefined,
+          }));
         }}
-        pagination={{ current: request.pageNo, pageSize: request.pageSize, total: answer?.data.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 条` }}
+        pagination={{
+          current: request.pageNo,
+          pageSize: request.pageSize,
+          total: answer?.data.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (t) => `共 ${t} 条`,
+        }}
         summary={() =>
           totals ? (
             <Table.Summary fixed>
@@ -271,7 +320,14 @@ function QueryField({ item, options }: { item: QueryItem; options: DictOption[] 
   if (item.view === 'list' || item.view === 'sel_search')
     return (
       <Form.Item name={`q_${item.field}`} label={item.label}>
-        <Select allowClear showSearch optionFilterProp="label" placeholder="请选择" style={{ minWidth: 140 }} options={options.map((o) => ({ value: o.value, label: o.text }))} />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder="请选择"
+          style={{ minWidth: 140 }}
+          options={options.map((o) => ({ value: o.value, label: o.text }))}
+        />
       </Form.Item>
     );
   return (

@@ -1,4 +1,18 @@
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 
 export interface ChartConfig {
   type: 'bar' | 'line' | 'pie' | string;
@@ -9,7 +23,15 @@ export interface ChartConfig {
 const COLOURS = ['#1890ff', '#52c41a', '#faad14', '#f5222d', '#722ed1', '#13c2c2', '#eb2f96', '#fa8c16'];
 
 /** The report's chart over the rows of the current page: bar, line or pie (the first value column). */
-export function ReportChart({ chart, records, columns }: { chart: ChartConfig; records: Array<Record<string, unknown>>; columns: Array<{ dataIndex: string; title: string }> }) {
+export function ReportChart({
+  chart,
+  records,
+  columns,
+}: {
+  chart: ChartConfig;
+  records: Array<Record<string, unknown>>;
+  columns: Array<{ dataIndex: string; title: string }>;
+}) {
   const title = (field: string) => columns.find((c) => c.dataIndex === field)?.title ?? field;
   const data = records.map((r) => ({
     ...Object.fromEntries(chart.y.map((y) => [y, Number(r[y] ?? 0)])),

@@ -17,8 +17,21 @@ export interface ReportField {
   groupTitle: string;
   orderNum: number;
 }
-export interface ReportParam { paramName: string; paramTxt: string; paramValue: string; orderNum: number }
-export interface ReportHeadRow { id: string; code: string; name: string; cgrSql: string; chartType?: string | null; chartX?: string | null; chartY?: string | null }
+export interface ReportParam {
+  paramName: string;
+  paramTxt: string;
+  paramValue: string;
+  orderNum: number;
+}
+export interface ReportHeadRow {
+  id: string;
+  code: string;
+  name: string;
+  cgrSql: string;
+  chartType?: string | null;
+  chartX?: string | null;
+  chartY?: string | null;
+}
 
 const FIELD_TYPES = ['String', 'Integer', 'Long', 'Double', 'BigDecimal', 'Date', 'Datetime'].map((v) => ({ value: v, label: v }));
 const CHART_TYPES = [
@@ -31,7 +44,15 @@ const CHART_TYPES = [
 const on = (v: unknown) => v === 1 || v === '1';
 
 /** 报表设计 dialog: code, name, SQL (解析SQL fills the columns and parameters), columns grid, parameters grid, chart. */
-export function ReportDesignModal({ open, head, onClose }: { open: boolean; head: ReportHeadRow | null; onClose: (saved: boolean) => void }) {
+export function ReportDesignModal({
+  open,
+  head,
+  onClose,
+}: {
+  open: boolean;
+  head: ReportHeadRow | null;
+  onClose: (saved: boolean) => void;
+}) {
   const [form] = Form.useForm<{ code: string; name: string; cgrSql: string; chartType: string; chartX?: string; chartY?: string[] }>();
   const [fields, setFields] = useState<ReportField[]>([]);
   const [params, setParams] = useState<ReportParam[]>([]);
@@ -49,9 +70,28 @@ export function ReportDesignModal({ open, head, onClose }: { open: boolean; head
       form.setFieldsValue({ chartType: '' });
       return;
     }
-    form.setFieldsValue({ code: head.code, name: head.name, cgrSql: head.cgrSql, chartType: head.chartType ?? '', chartX: head.chartX ?? undefined, chartY: head.chartY ? head.chartY.split(',') : [] });
-    Promise.all([getAction<ReportField[]>('/online/cgreport/item/listByHeadId', { headId: head.id }), getAction<ReportParam[]>('/online/cgreport/param/listByHeadId', { headId: head.id })]).then(([f, p]) => {
-      if (f.success) setFields((f.result ?? []).map((x) => ({ ...x, isTotal: on(x.isTotal) ? '1' : '0', dictCode: x.dictCode ?? '', groupTitle: x.groupTitle ?? '', fieldTxt: x.fieldTxt ?? '' })));
+    form.setFieldsValue({
+      code: head.code,
+      name: head.name,
+      cgrSql: head.cgrSql,
+      chartType: head.chartType ?? '',
+      chartX: head.chartX ?? undefined,
+      chartY: head.chartY ? head.chartY.split(',') : [],
+    });
+    Promise.all([
+      getAction<ReportField[]>('/online/cgreport/item/listByHeadId', { headId: head.id }),
+      getAction<ReportParam[]>('/online/cgreport/param/listByHeadId', { headId: head.id }),
+    ]).then(([f, p]) => {
+      if (f.success)
+        setFields(
+          (f.result ?? []).map((x) => ({
+            ...x,
+            isTotal: on(x.isTotal) ? '1' : '0',
+            dictCode: x.dictCode ?? '',
+            groupTitle: x.groupTitle ?? '',
+            fieldTxt: x.fieldTxt ?? '',
+          })),
+        );
       if (p.success) setParams((p.result ?? []).map((x) => ({ ...x, paramTxt: x.paramTxt ?? '', paramValue: x.paramValue ?? '' })));
     });
   }, [open, head, form]);
@@ -71,7 +111,14 @@ export function ReportDesignModal({ open, head, onClose }: { open: boolean; head
       }
       // Keep what was already configured for columns that are still there.
       const before = new Map(fields.map((f) => [f.fieldName, f]));
-      setFields(res.result.fields.map((f) => ({ ...f, ...(before.get(f.fieldName) ?? {}), fieldType: before.get(f.fieldName)?.fieldType ?? f.fieldType, orderNum: f.orderNum })));
+      setFields(
+        res.result.fields.map((f) => ({
+          ...f,
+          ...(before.get(f.fieldName) ?? {}),
+          fieldType: before.get(f.fieldName)?.fieldType ?? f.fieldType,
+          orderNum: f.orderNum,
+        })),
+      );
       const paramsBefore = new Map(params.map((p) => [p.paramName, p]));
       setParams(res.result.params.map((p) => paramsBefore.get(p.paramName) ?? p));
       feedback().message.success(`解析成功：${res.result.fields.length} 个字段，${res.result.params.length} 个参数`);
@@ -89,7 +136,15 @@ export function ReportDesignModal({ open, head, onClose }: { open: boolean; head
     setSaving(true);
     try {
       const body = {
-        head: { ...(head ? { id: head.id } : {}), code: values.code, name: values.name, cgrSql: values.cgrSql, chartType: values.chartType || null, chartX: values.chartType ? values.chartX : null, chartY: values.chartType ? (values.chartY ?? []).join(',') : null },
+        head: {
+          ...(head ? { id: head.id } : {}),
+          code: values.code,
+          name: values.name,
+          cgrSql: values.cgrSql,
+          chartType: values.chartType || null,
+          chartX: values.chartType ? values.chartX : null,
+          chartY: values.chartType ? (values.chartY ?? []).join(',') : null,
+        },
         items: fields.map((f, i) => ({ ...f, orderNum: i + 1 })),
         params: params.map((p, i) => ({ ...p, orderNum: i + 1 })),
       };
@@ -133,17 +188,38 @@ export function ReportDesignModal({ open, head, onClose }: { open: boolean; head
       <Form form={form} labelCol={{ span: 4 }} wrapperCol={{ span: 20 }}>
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="code" label="编码" labelCol={{ span: 8 }} wrapperCol={{ span: 16 }} rules={[{ required: true, message: '请输入报表编码' }, { pattern: /^[A-Za-z][A-Za-z0-9_-]*$/, message: '编码以字母开头，只能包含字母、数字、下划线和短横线' }]}>
+            <Form.Item
+              name="code"
+              label="编码"
+              labelCol={{ span: 8 }}
+              wrapperCol={{ span: 16 }}
+              rules={[
+                { required: true, message: '请输入报表编码' },
+                { pattern: /^[A-Za-z][A-Za-z0-9_-]*$/, message: '编码以字母开头，只能包含字母、数字、下划线和短横线' },
+              ]}
+            >
               <Input placeholder="如 depart_report" />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="name" label="名称" labelCol={{ span: 8 }} wrapperCol={{ span: 16 }} rules={[{ required: true, message: '请输入报表名称' }]}>
+            <Form.Item
+              name="name"
+              label="名称"
+              labelCol={{ span: 8 }}
+              wrapperCol={{ span: 16 }}
+              rules={[{ required: true, message: '请输入报表名称' }]}
+            >
               <Input placeholder="报表名称" />
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item label="报表SQL" required labelCol={{ span: 4 }} wrapperCol={{ span: 20 }} extra="只能是一条查询语句；参数写作 ${参数名}，当前用户写作 #{sys_user_code}">
+        <Form.Item
+          label="报表SQL"
+          required
+          labelCol={{ span: 4 }}
+          wrapperCol={{ span: 20 }}
+          extra="只能是一条查询语句；参数写作 ${参数名}，当前用户写作 #{sys_user_code}"
+        >
           <Form.Item name="cgrSql" noStyle rules={[{ required: true, message: '请输入报表SQL' }]}>
             <SqlEditor />
           </Form.Item>
@@ -169,22 +245,107 @@ export function ReportDesignModal({ open, head, onClose }: { open: boolean; head
                   scroll={{ x: 'max-content', y: 320 }}
                   columns={[
                     { title: '字段', dataIndex: 'fieldName', width: 130 },
-                    { title: '名称', dataIndex: 'fieldTxt', width: 140, render: (v: string, _r, i) => <Input size="small" aria-label="字段名称" value={v} onChange={(e) => setField(i, { fieldTxt: e.target.value })} /> },
-                    { title: '类型', dataIndex: 'fieldType', width: 120, render: (v: string, _r, i) => <Select size="small" value={v} options={FIELD_TYPES} onChange={(x) => setField(i, { fieldType: x })} style={{ width: 110 }} /> },
-                    { title: '显示', dataIndex: 'isShow', width: 56, align: 'center', render: (v: number, _r, i) => <Checkbox aria-label="显示" checked={on(v)} onChange={(e) => setField(i, { isShow: e.target.checked ? 1 : 0 })} /> },
-                    { title: '排序', dataIndex: 'isOrder', width: 56, align: 'center', render: (v: number, _r, i) => <Checkbox aria-label="排序" checked={on(v)} onChange={(e) => setField(i, { isOrder: e.target.checked ? 1 : 0 })} /> },
-                    { title: '查询', dataIndex: 'isSearch', width: 56, align: 'center', render: (v: number, _r, i) => <Checkbox aria-label="查询" checked={on(v)} onChange={(e) => setField(i, { isSearch: e.target.checked ? 1 : 0 })} /> },
+                    {
+                      title: '名称',
+                      dataIndex: 'fieldTxt',
+                      width: 140,
+                      render: (v: string, _r, i) => (
+                        <Input size="small" aria-label="字段名称" value={v} onChange={(e) => setField(i, { fieldTxt: e.target.value })} />
+                      ),
+                    },
+                    {
+                      title: '类型',
+                      dataIndex: 'fieldType',
+                      width: 120,
+                      render: (v: string, _r, i) => (
+                        <Select
+                          size="small"
+                          value={v}
+                          options={FIELD_TYPES}
+                          onChange={(x) => setField(i, { fieldType: x })}
+                          style={{ width: 110 }}
+                        />
+                      ),
+                    },
+                    {
+                      title: '显示',
+                      dataIndex: 'isShow',
+                      width: 56,
+                      align: 'center',
+                      render: (v: number, _r, i) => (
+                        <Checkbox aria-label="显示" checked={on(v)} onChange={(e) => setField(i, { isShow: e.target.checked ? 1 : 0 })} />
+                      ),
+                    },
+                    {
+                      title: '排序',
+                      dataIndex: 'isOrder',
+                      width: 56,
+                      align: 'center',
+                      render: (v: number, _r, i) => (
+                        <Checkbox aria-label="排序" checked={on(v)} onChange={(e) => setField(i, { isOrder: e.target.checked ? 1 : 0 })} />
+                      ),
+                    },
+                    {
+                      title: '查询',
+                      dataIndex: 'isSearch',
+                      width: 56,
+                      align: 'center',
+                      render: (v: number, _r, i) => (
+                        <Checkbox aria-label="查询" checked={on(v)} onChange={(e) => setField(i, { isSearch: e.target.checked ? 1 : 0 })} />
+                      ),
+                    },
                     {
                       title: '查询模式',
                       dataIndex: 'searchMode',
                       width: 110,
                       render: (v: string, _r, i) => (
-                        <Select size="small" value={v || 'single'} style={{ width: 100 }} options={[{ value: 'single', label: '单条件' }, { value: 'group', label: '范围' }]} onChange={(x) => setField(i, { searchMode: x })} />
+                        <Select
+                          size="small"
+                          value={v || 'single'}
+                          style={{ width: 100 }}
+                          options={[
+                            { value: 'single', label: '单条件' },
+                            { value: 'group', label: '范围' },
+                          ]}
+                          onChange={(x) => setField(i, { searchMode: x })}
+                        />
                       ),
                     },
-                    { title: '字典', dataIndex: 'dictCode', width: 150, render: (v: string, _r, i) => <Input size="small" aria-label="字典" placeholder="字典编码或 表,文本,值" value={v} onChange={(e) => setField(i, { dictCode: e.target.value })} /> },
-                    { title: '合计', dataIndex: 'isTotal', width: 56, align: 'center', render: (v: string, _r, i) => <Checkbox aria-label="合计" checked={on(v)} onChange={(e) => setField(i, { isTotal: e.target.checked ? '1' : '0' })} /> },
-                    { title: '分组标题', dataIndex: 'groupTitle', width: 120, render: (v: string, _r, i) => <Input size="small" aria-label="分组标题" value={v} onChange={(e) => setField(i, { groupTitle: e.target.value })} /> },
+                    {
+                      title: '字典',
+                      dataIndex: 'dictCode',
+                      width: 150,
+                      render: (v: string, _r, i) => (
+                        <Input
+                          size="small"
+                          aria-label="字典"
+                          placeholder="字典编码或 表,文本,值"
+                          value={v}
+                          onChange={(e) => setField(i, { dictCode: e.target.value })}
+                        />
+                      ),
+                    },
+                    {
+                      title: '合计',
+                      dataIndex: 'isTotal',
+                      width: 56,
+                      align: 'center',
+                      render: (v: string, _r, i) => (
+                        <Checkbox
+                          aria-label="合计"
+                          checked={on(v)}
+                          onChange={(e) => setField(i, { isTotal: e.target.checked ? '1' : '0' })}
+                        />
+                      ),
+                    },
+                    {
+                      title: '分组标题',
+                      dataIndex: 'groupTitle',
+                      width: 120,
+                      render: (v: string, _r, i) => (
+                        <Input size="small" aria-label="分组标题" value={v} onChange={(e) => setField(i, { groupTitle: e.target.value })} />
+                      ),
+                    },
                     {
                       title: '顺序',
                       key: 'move',
@@ -209,7 +370,11 @@ export function ReportDesignModal({ open, head, onClose }: { open: boolean; head
               label: '报表参数',
               children: (
                 <>
-                  <Button size="small" style={{ marginBottom: 8 }} onClick={() => setParams((all) => [...all, { paramName: '', paramTxt: '', paramValue: '', orderNum: all.length + 1 }])}>
+                  <Button
+                    size="small"
+                    style={{ marginBottom: 8 }}
+                    onClick={() => setParams((all) => [...all, { paramName: '', paramTxt: '', paramValue: '', orderNum: all.length + 1 }])}
+                  >
                     新增参数
                   </Button>
                   <Table<ReportParam>
@@ -220,10 +385,33 @@ export function ReportDesignModal({ open, head, onClose }: { open: boolean; head
                     pagination={false}
                     dataSource={params}
                     columns={[
-                      { title: '参数', dataIndex: 'paramName', render: (v: string, _r, i) => <Input size="small" aria-label="参数" value={v} onChange={(e) => setParam(i, { paramName: e.target.value })} /> },
-                      { title: '名称', dataIndex: 'paramTxt', render: (v: string, _r, i) => <Input size="small" aria-label="参数名称" value={v} onChange={(e) => setParam(i, { paramTxt: e.target.value })} /> },
-                      { title: '默认值', dataIndex: 'paramValue', render: (v: string, _r, i) => <Input size="small" aria-label="默认值" value={v} onChange={(e) => setParam(i, { paramValue: e.target.value })} /> },
-                      { title: '操作', key: 'op', width: 70, render: (_v, _r, i) => <a onClick={() => setParams((all) => all.filter((_, n) => n !== i))}>删除</a> },
+                      {
+                        title: '参数',
+                        dataIndex: 'paramName',
+                        render: (v: string, _r, i) => (
+                          <Input size="small" aria-label="参数" value={v} onChange={(e) => setParam(i, { paramName: e.target.value })} />
+                        ),
+                      },
+                      {
+                        title: '名称',
+                        dataIndex: 'paramTxt',
+                        render: (v: string, _r, i) => (
+                          <Input size="small" aria-label="参数名称" value={v} onChange={(e) => setParam(i, { paramTxt: e.target.value })} />
+                        ),
+                      },
+                      {
+                        title: '默认值',
+                        dataIndex: 'paramValue',
+                        render: (v: string, _r, i) => (
+                          <Input size="small" aria-label="默认值" value={v} onChange={(e) => setParam(i, { paramValue: e.target.value })} />
+                        ),
+                      },
+                      {
+                        title: '操作',
+                        key: 'op',
+                        width: 70,
+                        render: (_v, _r, i) => <a onClick={() => setParams((all) => all.filter((_, n) => n !== i))}>删除</a>,
+                      },
                     ]}
                   />
                 </>
