@@ -281,13 +281,11 @@ describe('部门管理 and 我的部门', () => {
 
       await page.getByRole('button', { name: /导\s*入/ }).click();
       const modal = page.locator('.ant-modal', { hasText: '导入EXCEL' });
-      await modal
-        .locator('input[type=file]')
-        .setInputFiles({
-          name: '部门.xlsx',
-          mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          buffer: await departWorkbook([['导入测试处', '', '', '部门', '3']]),
-        });
+      await modal.locator('input[type=file]').setInputFiles({
+        name: '部门.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await departWorkbook([['导入测试处', '', '', '部门', '3']]),
+      });
       await modal.getByRole('button', { name: /开始上传/ }).click();
       await toast('共1行数据全部导入成功！');
       await treeTitle('导入测试处').waitFor();
