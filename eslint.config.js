@@ -1,8 +1,10 @@
 // ESLint (flat config): recommended JavaScript and TypeScript rules, the two hooks rules, and the layer boundaries:
-// renderer -> libraries only; widgets -> renderer; src -> renderer, widgets; server -> schemas and libraries.
+// contract -> libraries only; renderer -> contract; widgets -> renderer, contract; src -> renderer, widgets, contract;
+// server -> contract, schemas and libraries.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 import layers from './tools/lint/layer-boundaries.mjs';
 
@@ -39,7 +41,7 @@ export default tseslint.config(
   },
   {
     // A function longer than a screenful does several jobs; product code splits it.
-    files: ['renderer/**', 'widgets/**', 'src/**', 'server/**', 'tools/**'],
+    files: ['contract/**', 'renderer/**', 'widgets/**', 'src/**', 'server/**', 'tools/**'],
     rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
   },
   {
@@ -84,6 +86,23 @@ export default tseslint.config(
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
+  {
+    // contract/ is shared by the browser and Node: neither half's platform may leak into it.
+    files: ['contract/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', ...builtinModules], message: 'contract/ runs in the browser too: no Node modules.' },
+            { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'antd', 'antd/*'], message: 'contract/ holds no UI code.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'process', 'Buffer', '__dirname'],
+    },
+  },
+  boundary('contract', ['src', 'renderer', 'widgets', 'server', 'tools', 'tests', 'schemas']),
   boundary('renderer', ['src', 'widgets', 'server']),
   boundary('widgets', ['src', 'server']),
   boundary('src', ['server']),

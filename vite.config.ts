@@ -17,6 +17,7 @@ export default defineConfig({
       '@widgets': dir('./widgets'),
       '@schemas': dir('./schemas'),
       '@src': dir('./src'),
+      '@contract': dir('./contract'),
     },
   },
   define: {

@@ -8,6 +8,7 @@ const alias = {
   '@widgets': dir('./widgets'),
   '@schemas': dir('./schemas'),
   '@src': dir('./src'),
+  '@contract': dir('./contract'),
 };
 
 export default defineConfig({

@@ -16,6 +16,7 @@ export default defineConfig({
       '@widgets': dir('../../widgets'),
       '@schemas': dir('../../schemas'),
       '@src': dir('../../src'),
+      '@contract': dir('../../contract'),
     },
   },
   define: { __API_BASE__: JSON.stringify('/api'), 'process.env.NODE_ENV': JSON.stringify('production') },

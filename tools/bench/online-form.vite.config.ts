@@ -15,6 +15,7 @@ export default defineConfig({
       '@renderer': dir('../../renderer'),
       '@schemas': dir('../../schemas'),
       '@src': dir('../../src'),
+      '@contract': dir('../../contract'),
     },
   },
   define: { __API_BASE__: JSON.stringify('/api'), 'process.env.NODE_ENV': JSON.stringify('production') },

@@ -1,6 +1,6 @@
 /**
  * The API server runs from one esbuild bundle instead of hundreds of TypeScript modules (loading those through
- * tsx costs seconds at every start). The bundle is rebuilt whenever a file under server/ or package.json is newer
+ * tsx costs seconds at every start). The bundle is rebuilt whenever a file under server/ or contract/ or package.json is newer
  * than it; node_modules stay external. Source maps are written beside it but not enabled (parsing them costs
  * start-up time); `npm run start:dev` runs the sources with tsx.
  */
@@ -26,7 +26,8 @@ function newestSource(dir) {
 export async function ensureServerBundle(bundle = serverBundlePath()) {
   const stale =
     !existsSync(bundle) ||
-    Math.max(newestSource(join(ROOT, 'server')), statSync(join(ROOT, 'package.json')).mtimeMs) > statSync(bundle).mtimeMs;
+    Math.max(newestSource(join(ROOT, 'server')), newestSource(join(ROOT, 'contract')), statSync(join(ROOT, 'package.json')).mtimeMs) >
+      statSync(bundle).mtimeMs;
   if (stale) {
     const { build } = await import('esbuild');
     await build({

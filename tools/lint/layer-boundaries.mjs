@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url';
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The same aliases as vite.config.ts, vitest.config.ts and tsconfig.json. */
-const ALIASES = { '@renderer/': 'renderer', '@widgets/': 'widgets', '@schemas/': 'schemas', '@src/': 'src' };
+const ALIASES = { '@renderer/': 'renderer', '@widgets/': 'widgets', '@schemas/': 'schemas', '@src/': 'src', '@contract/': 'contract' };
+
+/** The folders named in the message's list of what a layer may import. */
+const LAYERS = ['contract', 'renderer', 'widgets', 'src', 'schemas'];
 
 /** Top-level folder an import specifier lands in, or undefined for a package. */
 function targetFolder(specifier, fromFile) {
@@ -28,7 +31,7 @@ function targetFolder(specifier, fromFile) {
 const boundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'Keep the dependency directions between renderer/, widgets/, src/ and server/' },
+    docs: { description: 'Keep the dependency directions between contract/, renderer/, widgets/, src/ and server/' },
     schema: [
       {
         type: 'object',
@@ -46,7 +49,7 @@ const boundaries = {
   },
   create(context) {
     const { layer, forbidden } = context.options[0];
-    const allowed = ['libraries', ...['renderer', 'widgets', 'src', 'schemas'].filter((f) => f !== layer && !forbidden.includes(f))];
+    const allowed = ['libraries', ...LAYERS.filter((f) => f !== layer && !forbidden.includes(f))];
     const check = (node) => {
       if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return;
       const target = targetFolder(node.value, context.filename);

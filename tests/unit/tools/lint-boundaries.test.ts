@@ -23,7 +23,7 @@ describe('ESLint layer boundaries (npm run lint)', () => {
       "import { tokenAtom } from '@src/state/session';\nexport const t = tokenAtom;\n",
     );
     expect(messages).toEqual([
-      'renderer/ must not import src/ ("@src/state/session"): renderer code may depend only on libraries, schemas.',
+      'renderer/ must not import src/ ("@src/state/session"): renderer code may depend only on libraries, contract, schemas.',
     ]);
   });
 
@@ -52,7 +52,7 @@ describe('ESLint layer boundaries (npm run lint)', () => {
       "import { registerField } from '@renderer/registry';\nimport { http } from '../../src/api/http';\nexport const all = [registerField, http];\n";
     const messages = await boundaryMessages(eslint, 'widgets/dict/Sample.tsx', code);
     expect(messages).toEqual([
-      'widgets/ must not import src/ ("../../src/api/http"): widgets code may depend only on libraries, renderer, schemas.',
+      'widgets/ must not import src/ ("../../src/api/http"): widgets code may depend only on libraries, contract, renderer, schemas.',
     ]);
   });
 
@@ -63,7 +63,7 @@ describe('ESLint layer boundaries (npm run lint)', () => {
       "import { ok } from '../../server/core/envelope';\nexport const o = ok;\n",
     );
     expect(client).toEqual([
-      'src/ must not import server/ ("../../server/core/envelope"): src code may depend only on libraries, renderer, widgets, schemas.',
+      'src/ must not import server/ ("../../server/core/envelope"): src code may depend only on libraries, contract, renderer, widgets, schemas.',
     ]);
     const server = await boundaryMessages(
       eslint,
@@ -72,6 +72,44 @@ describe('ESLint layer boundaries (npm run lint)', () => {
     );
     expect(server).toHaveLength(3);
     expect(server.every((m) => m.startsWith('server/ must not import '))).toBe(true);
+  });
+
+  it('fails a contract file that imports server, renderer, widgets, src or tools', async () => {
+    const code = [
+      "import { ok } from '../../server/core/envelope';",
+      "import { registerField } from '@renderer/registry';",
+      "export { widgetParts } from '../../widgets/shared/fieldParts';",
+      "export const later = () => import('@src/main');",
+      "import { deriveFromEntityFiles } from '../../tools/entity-pages';",
+      'export const all = [ok, registerField, deriveFromEntityFiles];',
+    ].join('\n');
+    const messages = await boundaryMessages(eslint, 'contract/pages/Sample.ts', code);
+    expect(messages).toHaveLength(5);
+    expect(messages[0]).toBe(
+      'contract/ must not import server/ ("../../server/core/envelope"): contract code may depend only on libraries.',
+    );
+    expect(messages.slice(1).map((m) => m.slice(0, m.indexOf(' (')))).toEqual([
+      'contract/ must not import renderer/',
+      'contract/ must not import widgets/',
+      'contract/ must not import src/',
+      'contract/ must not import tools/',
+    ]);
+  });
+
+  it('fails a contract file that imports a Node module or React, and lets it import libraries', async () => {
+    const code =
+      "import { basename } from 'node:path';\nimport { useState } from 'react';\nimport dayjs from 'dayjs';\nexport const all = [basename, useState, dayjs];\n";
+    const [result] = await eslint.lintText(code, { filePath: `${ROOT}contract/Sample.ts` });
+    expect(result.messages.map((m) => m.ruleId)).toEqual(['no-restricted-imports', 'no-restricted-imports']);
+  });
+
+  it('lets every layer import contract', async () => {
+    const code = "import { PAGE_SIZE } from '@contract/list';\nexport const size = PAGE_SIZE;\n";
+    for (const file of ['renderer/list/Sample.ts', 'widgets/dict/Sample.ts', 'src/api/Sample.ts', 'server/modules/Sample.ts']) {
+      expect(await boundaryMessages(eslint, file, code)).toEqual([]);
+    }
+    const relative = "import { derivePage } from '../../contract/pages/derive';\nexport const d = derivePage;\n";
+    expect(await boundaryMessages(eslint, 'server/modules/Sample.ts', relative)).toEqual([]);
   });
 
   it('reports the boundary as an error, so npm run lint fails', async () => {
