@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ListPage, FormPage, PageSchema, ViewPage } from './schema/types.gen';
+import type { ListPage, FormPage, PageSchema, ViewPage } from '@contract/schema-types.gen';
 import { validatePageSchema, type SchemaIssue } from './schema/validate';
 import { referenceIssues, type KnownNames } from './schema/references';
 import { SchemaSourceContext } from './schema/source';

@@ -27,7 +27,7 @@ export { configureRenderer } from './configure';
 export { loadPageSchema, hasPageSchema } from './schema/load';
 export { validatePageSchema, validateEntitySchema, validateSchemaDocument, type SchemaIssue } from './schema/validate';
 export { SchemaErrorPanel } from './schema/SchemaErrorPanel';
-export type * from './schema/types.gen';
+export type * from '@contract/schema-types.gen';
 export { errorText, REQUEST_FAILED } from './data/errors';
 export { RendererProvider, useRenderer, type RendererServices, type RendererHttp, type ApiResult, type QueryParams } from './context';
 export {

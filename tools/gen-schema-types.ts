@@ -1,12 +1,12 @@
 /**
- * Generates renderer/schema/types.gen.ts and renderer/schema/validators.gen.ts (ajv standalone
- * code, so the browser validates without `new Function` under the CSP) from schemas/_meta.
+ * Generates contract/schema-types.gen.ts (the types both halves use) and renderer/schema/validators.gen.ts
+ * (ajv standalone code, so the browser validates without `new Function` under the CSP) from schemas/_meta.
  * Covers the JSON Schema subset the meta-schemas use: $ref to local definitions,
  * oneOf/anyOf, const, enum, type (also arrays of types), object properties/required/
  * additionalProperties and array items. `if/then` refinements add no types.
  *
- *   npx tsx tools/gen-schema-types.ts          write the file
- *   npx tsx tools/gen-schema-types.ts --check  exit 1 when the file is stale
+ *   npx tsx tools/gen-schema-types.ts          write the files
+ *   npx tsx tools/gen-schema-types.ts --check  exit 1 when a file is stale
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import Ajv from 'ajv';
@@ -31,7 +31,7 @@ interface JsonSchema {
 }
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const TYPES_FILE = join(root, 'renderer/schema/types.gen.ts');
+export const TYPES_FILE = join(root, 'contract/schema-types.gen.ts');
 export const VALIDATORS_FILE = join(root, 'renderer/schema/validators.gen.ts');
 const META_FILES = ['page.schema.json', 'entity.schema.json'];
 

@@ -1,6 +1,6 @@
 import { Drawer, Modal } from 'antd';
 import type { Notifier } from '../data/notify';
-import type { ListPage } from '../schema/types.gen';
+import type { ListPage } from '@contract/schema-types.gen';
 import { ViewSlot } from '../views/ViewSlot';
 import { FormDialog } from './FormDialog';
 import { fillParent, SubPage } from './SubPage';

@@ -4,7 +4,7 @@ import { errorText } from '../data/errors';
 import { listOf } from '../data/provider';
 import type { Notifier } from '../data/notify';
 import { loadPageSchema } from '../schema/load';
-import type { EditForm, ListPage } from '../schema/types.gen';
+import type { EditForm, ListPage } from '@contract/schema-types.gen';
 import type { FilledDialog } from './run';
 import { RecordModal, type RecordMode } from '../list/RecordModal';
 import { SchemaSourceContext } from '../schema/source';

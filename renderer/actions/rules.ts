@@ -1,4 +1,4 @@
-import type { ListAction } from '../schema/types.gen';
+import type { ListAction } from '@contract/schema-types.gen';
 import { conditionHolds } from './template';
 import type { ActionScope } from './scope';
 

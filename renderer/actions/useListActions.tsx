@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useRenderer } from '../context';
-import type { ListAction } from '../schema/types.gen';
+import type { ListAction } from '@contract/schema-types.gen';
 import type { ListPageController, Row } from '../list/useListPage';
 import type { ReloadOptions } from '../list/ListContext';
 import { ActionDialog } from './ActionDialog';

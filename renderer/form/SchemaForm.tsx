@@ -4,7 +4,7 @@ import { createSchemaField, FormProvider, type ISchema } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5';
 import { useRenderer } from '../context';
 import { registeredFieldTypes } from '../registry';
-import type { FormilySchema, Grid } from '../schema/types.gen';
+import type { FormilySchema, Grid } from '@contract/schema-types.gen';
 import { SchemaErrorPanel } from '../schema/SchemaErrorPanel';
 import { filterByAuth, findUnknownComponents, LAYOUT_COMPONENTS, wrapInGrid } from './schemaTools';
 import { formComponents } from './components';

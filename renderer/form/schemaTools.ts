@@ -1,4 +1,4 @@
-import type { FormilySchema, Grid } from '../schema/types.gen';
+import type { FormilySchema, Grid } from '@contract/schema-types.gen';
 import type { SchemaIssue } from '../schema/validate';
 
 /** Layout components the form always provides besides the registry's field types. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Card, Input, Tree, type TreeDataNode } from 'antd';
 import { useRenderer } from '../context';
-import type { LeftTreeOptions } from '../schema/types.gen';
+import type { LeftTreeOptions } from '@contract/schema-types.gen';
 import type { Notifier } from '../data/notify';
 import { errorText } from '../data/errors';
 import { listOf } from '../data/provider';

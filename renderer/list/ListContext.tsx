@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ListAction } from '../schema/types.gen';
+import type { ListAction } from '@contract/schema-types.gen';
 import type { ListPageController, Row } from './useListPage';
 
 export interface ReloadOptions {

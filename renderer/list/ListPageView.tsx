@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Card } from 'antd';
-import type { ListPage } from '../schema/types.gen';
+import type { ListPage } from '@contract/schema-types.gen';
 import { defaultNotifier, type Notifier } from '../data/notify';
 import { useRenderer } from '../context';
 import { useListPage, type Row } from './useListPage';

@@ -1,7 +1,7 @@
 import { useMemo, useRef, type ReactNode } from 'react';
 import { Table, type TableColumnsType, type TableProps } from 'antd';
 import { useRenderer } from '../context';
-import type { Column } from '../schema/types.gen';
+import type { Column } from '@contract/schema-types.gen';
 import { DEFAULT_PAGE_SIZE_OPTIONS, type Row } from './useListPage';
 import { renderCell } from './cells';
 import { totalText } from './params';

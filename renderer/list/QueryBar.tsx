@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Space } from 'antd';
 import { DownOutlined, SearchOutlined, UpOutlined, ReloadOutlined } from '@ant-design/icons';
 import { createForm } from '@formily/core';
-import type { FormilySchema } from '../schema/types.gen';
+import type { FormilySchema } from '@contract/schema-types.gen';
 import { SchemaForm } from '../form/SchemaForm';
 
 /** Fields shown while the query form is collapsed (one row). */

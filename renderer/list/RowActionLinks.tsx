@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Divider, Dropdown, type MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useRenderer } from '../context';
-import type { ListAction, ListPage } from '../schema/types.gen';
+import type { ListAction, ListPage } from '@contract/schema-types.gen';
 import { actionDisabled, actionShown } from '../actions/rules';
 import { actionScope } from '../actions/scope';
 import { actionAllowed } from './actions';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Table, Tabs } from 'antd';
 import { useRenderer } from '../context';
-import type { SubList } from '../schema/types.gen';
+import type { SubList } from '@contract/schema-types.gen';
 import { errorText } from '../data/errors';
 import { listOf } from '../data/provider';
 import type { Notifier } from '../data/notify';

@@ -1,6 +1,6 @@
 import { Button, Space } from 'antd';
 import { useRenderer } from '../context';
-import type { ListAction } from '../schema/types.gen';
+import type { ListAction } from '@contract/schema-types.gen';
 import { actionDisabled, actionShown } from '../actions/rules';
 import { actionScope } from '../actions/scope';
 import { useListContext } from './ListContext';

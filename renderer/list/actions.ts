@@ -1,4 +1,4 @@
-import type { Toolbar } from '../schema/types.gen';
+import type { Toolbar } from '@contract/schema-types.gen';
 
 type Action = Toolbar['add'];
 

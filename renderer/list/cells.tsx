@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Column } from '../schema/types.gen';
+import type { Column } from '@contract/schema-types.gen';
 import { useFieldParts } from '../form/fieldParts';
 import type { Row } from './useListPage';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useRenderer } from '../context';
-import type { ListPage } from '../schema/types.gen';
+import type { ListPage } from '@contract/schema-types.gen';
 import { defaultNotifier, type Notifier } from '../data/notify';
 import { downloadThroughHttp, type SaveFile } from '../data/download';
 import { buildListParams, exportFileName, pageAfterRemoval, type SortState } from './params';

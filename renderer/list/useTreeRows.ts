@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TableProps } from 'antd';
 import { useRenderer } from '../context';
-import type { ListPage } from '../schema/types.gen';
+import type { ListPage } from '@contract/schema-types.gen';
 import { errorText } from '../data/errors';
 import type { ListPageController, Row } from './useListPage';
 

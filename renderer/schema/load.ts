@@ -1,4 +1,4 @@
-import type { PageSchema } from './types.gen';
+import type { PageSchema } from '@contract/schema-types.gen';
 
 /**
  * Page schemas bundled with the client, keyed by file path; each loads as its own chunk. A page that

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Col, Empty, Input, Modal, Row, Select, Space, Tooltip } from 'antd';
 import { AppstoreTwoTone, CloseOutlined, FilterOutlined, MinusCircleOutlined, PlusCircleOutlined } from '@ant-design/icons';
-import type { SuperQuery as SuperQueryConfig } from '../schema/types.gen';
+import type { SuperQuery as SuperQueryConfig } from '@contract/schema-types.gen';
 import type { Notifier } from '../data/notify';
 import { RULES, type FilterTree, type Rule } from './model';
 import { useSuperQuery } from './useSuperQuery';

@@ -1,5 +1,5 @@
 import { Input } from 'antd';
-import type { SuperQueryField } from '../schema/types.gen';
+import type { SuperQueryField } from '@contract/schema-types.gen';
 import { useFieldParts } from '../form/fieldParts';
 import type { Rule } from './model';
 

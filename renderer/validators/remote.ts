@@ -1,6 +1,6 @@
 import type { QueryParams, RendererHttp } from '../context';
 import { errorText } from '../data/errors';
-import type { RemoteCheck } from '../schema/types.gen';
+import type { RemoteCheck } from '@contract/schema-types.gen';
 import { blank } from '../data/provider';
 
 /** `x-validator: [{ "remoteCheck": { … } }]`: an as-you-type uniqueness check (fields documented in the meta-schema). */

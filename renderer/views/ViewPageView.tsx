@@ -1,5 +1,5 @@
 import { Card, Spin } from 'antd';
-import type { ViewPage } from '../schema/types.gen';
+import type { ViewPage } from '@contract/schema-types.gen';
 import { ViewSlot } from './ViewSlot';
 
 const ignore = () => undefined;

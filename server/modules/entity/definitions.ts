@@ -7,54 +7,11 @@ import { AuthoringError } from '../../core/authoring-error';
 import { compileUserPattern, UserPatternError, type UserPattern } from '../../core/user-pattern';
 import { findTableDict, isTableDictCode } from '../lookup/registry';
 import type { ValueCheckName } from '../../core/id-numbers';
+import type { EntityColumn, EntitySchema } from '@contract/schema-types.gen';
 
-/** The JSON of schemas/entities/*.json (meta-schema schemas/_meta/entity.schema.json). */
-export interface EntityColumnJson {
-  name: string;
-  type: FieldType;
-  label: string;
-  length?: number;
-  precision?: number;
-  scale?: number;
-  required?: boolean;
-  default?: string | number | boolean | null;
-  dictCode?: string;
-  unique?: boolean;
-  primaryKey?: boolean;
-  min?: number;
-  max?: number;
-  maxLength?: number;
-  pattern?: string;
-  patternMessage?: string;
-  allowedValues?: Array<string | number>;
-  yesNo?: boolean;
-  check?: ValueCheckName;
-  queryMatch?: QueryMatch;
-}
-
-export interface EntityJson {
-  $schema: string;
-  table: string;
-  label: string;
-  apiBase: string;
-  permissionPrefix: string;
-  columns: EntityColumnJson[];
-  indexes?: Array<{ name: string; columns: string[]; unique?: boolean }>;
-  auditColumns?: boolean;
-  defaultSort?: { column: string; order: 'asc' | 'desc' };
-  exportTitle?: string;
-  ordered?: string[][];
-  subTables?: SubTableJson[];
-  /** the export writes each record's sub-table rows below it (exportSingleOnly=1 gives the main table only) */
-  exportSubRows?: boolean;
-}
-
-/** A one-to-many child saved with its main record: `entity` (table name), its foreign-key property, the body property holding the rows. */
-export interface SubTableJson {
-  entity: string;
-  foreignKey: string;
-  property: string;
-}
+/** The JSON of schemas/entities/*.json: the types generated from schemas/_meta/entity.schema.json. */
+export type EntityJson = EntitySchema;
+export type EntityColumnJson = EntityColumn;
 
 export interface SubTable {
   entity: EntityDefinition;

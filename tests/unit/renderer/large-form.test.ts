@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CSS_GRID_THRESHOLD, wrapInGrid } from '../../../renderer/form/schemaTools';
-import type { FormilySchema } from '../../../renderer/schema/types.gen';
+import type { FormilySchema } from '@contract/schema-types.gen';
 
 const fields = (n: number): FormilySchema => ({
   type: 'object',

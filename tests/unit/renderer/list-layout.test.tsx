@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SchemaPage } from '@renderer/index';
-import type { ListPage } from '@renderer/schema/types.gen';
+import type { ListPage } from '@contract/schema-types.gen';
 import { clearDictCache } from '@renderer/data/dict';
 import { columnWidth } from '@renderer/list/ListTable';
 import { fakeHttp, ok, recordingNotifier, renderWith } from './harness';

@@ -1,5 +1,5 @@
 import positionPage from '../../../schemas/system/SysPositionList.json';
-import type { ListPage } from '@renderer/schema/types.gen';
+import type { ListPage } from '@contract/schema-types.gen';
 
 export const positionSchema = positionPage as unknown as ListPage;
 

@@ -2,7 +2,7 @@ import { describe, expect, it, beforeEach } from 'vitest';
 import { screen } from '@testing-library/react';
 import { SchemaPage } from '@renderer/index';
 import { clearDictCache } from '@renderer/data/dict';
-import type { ListPage } from '@renderer/schema/types.gen';
+import type { ListPage } from '@contract/schema-types.gen';
 import { fakeHttp, ok, recordingNotifier, renderWith } from './harness';
 import { positions, positionSchema, RANKS } from './position.fixture';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RecordModal, SchemaPage, registerField, type EditForm } from '@renderer/index';
-import type { ListPage } from '@renderer/schema/types.gen';
+import type { ListPage } from '@contract/schema-types.gen';
 import { fakeHttp, ok, recordingNotifier, renderWith } from './harness';
 
 const form: EditForm = {

@@ -6,7 +6,7 @@ import { waitFor } from '@testing-library/react';
 import { checkRemote, registerPresetValidators, remoteCheckParams } from '@renderer/validators';
 import { testDataProvider } from '../helpers/dataProvider';
 import { validatePageSchema } from '@renderer/schema/validate';
-import type { ListPage, RemoteCheck } from '@renderer/schema/types.gen';
+import type { ListPage, RemoteCheck } from '@contract/schema-types.gen';
 import { fail, fakeHttp, ok } from './harness';
 
 const user: RemoteCheck = { url: '/sys/user/checkOnlyUser', param: 'username', idParam: 'id', message: '用户名已存在!', debounce: 0 };

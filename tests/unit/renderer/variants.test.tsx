@@ -4,7 +4,7 @@ import type { Field } from '@formily/core';
 import { useField } from '@formily/react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SchemaPage, registerField } from '@renderer/index';
-import type { ListPage } from '@renderer/schema/types.gen';
+import type { ListPage } from '@contract/schema-types.gen';
 import { clearDictCache } from '@renderer/data/dict';
 import { fakeHttp, ok, recordingNotifier, renderWith } from './harness';
 

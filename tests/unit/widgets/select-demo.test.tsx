@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createForm } from '@formily/core';
 import { SchemaForm } from '@renderer/form/SchemaForm';
 import { validatePageSchema } from '@renderer/schema/validate';
-import type { FormilySchema } from '@renderer/schema/types.gen';
+import type { FormilySchema } from '@contract/schema-types.gen';
 import { registerWidgets, WIDGET_TYPES } from '@widgets/index';
 import { loadField } from '@renderer/registry';
 import demo from '@schemas/jeecg/SelectDemo.json';

@@ -1,7 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { RendererProvider, type RendererHttp, type ApiResult } from '@renderer/context';
 import { SchemaPage } from '@renderer/SchemaPage';
-import type { ListPage } from '@renderer/schema/types.gen';
+import type { ListPage } from '@contract/schema-types.gen';
 import { loadField } from '@renderer/registry';
 import { configureRenderer } from '@renderer/configure';
 import { jeecgDataProvider } from '@src/api/dataProvider';
