@@ -1,5 +1,6 @@
 import type { Form } from '@formily/core';
-import type { DataProvider } from '../data/provider';
+import type { RendererHttp } from '../context';
+import { listOf } from '../data/provider';
 import type { SubTable } from '@contract/schema-types.gen';
 import { SchemaForm } from './SchemaForm';
 
@@ -26,7 +27,7 @@ export function subTableTabs(form: Form, subTables: readonly SubTable[]) {
 
 /** Loads each sub table's rows of the record `id` into the form (GET listUrl?id=…). */
 export function loadSubTableRows(
-  data: DataProvider,
+  http: RendererHttp,
   form: Form,
   subTables: readonly SubTable[],
   id: unknown,
@@ -34,9 +35,11 @@ export function loadSubTableRows(
 ): void {
   for (const sub of subTables) {
     if (!sub.listUrl) continue;
-    data
-      .getTree<Row>(sub.listUrl, { id })
-      .then((rows) => form.setValuesIn(sub.key, rows))
+    http
+      .get<{ records?: Row[] } | Row[]>(sub.listUrl, { id })
+      .then((res) => {
+        if (res.success) form.setValuesIn(sub.key, listOf<Row>(res.result));
+      })
       .catch(onError);
   }
 }
