@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Modal, Select } from 'antd';
-import { useRenderer } from '@renderer/context';
+import { RequestError } from '@renderer/index';
 import { useNotifier } from '@renderer/data/useNotifier';
+import { request, showRequestError } from '../../api/request';
 
 export interface ExpertChoice {
   id: string;
@@ -21,7 +22,6 @@ interface Props {
 
 /** 分配专家: pick exactly N experts; the server's refusal (count, inactive, own unit) is shown in the dialog. */
 export function AssignDialog({ application, experts, count, onClose, onDone }: Props) {
-  const { http } = useRenderer();
   const notify = useNotifier();
   const [chosen, setChosen] = useState<string[]>(application.sheets.map((s) => s.expertId));
   const [problem, setProblem] = useState('');
@@ -30,12 +30,14 @@ export function AssignDialog({ application, experts, count, onClose, onDone }: P
   const save = async () => {
     setSaving(true);
     try {
-      const res = await http.post('/xypj/application/assign', { id: application.id, expertIds: chosen });
-      if (res.success) {
-        notify.success(res.message || '分配成功');
-        onDone();
-        onClose();
-      } else setProblem(res.message);
+      const done = await request.post('/xypj/application/assign', { id: application.id, expertIds: chosen });
+      notify.success(done.message || '分配成功');
+      onDone();
+      onClose();
+    } catch (error) {
+      // the server's refusal (count, inactive, own unit) stays in the dialog
+      if (error instanceof RequestError) setProblem(error.message);
+      else showRequestError(error);
     } finally {
       setSaving(false);
     }

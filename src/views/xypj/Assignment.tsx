@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Space, Table, Tag } from 'antd';
 import { dictText, useDictItems } from '@renderer/index';
 import { useRenderer } from '@renderer/context';
+import { RequestError } from '@renderer/index';
 import { useNotifier } from '@renderer/data/useNotifier';
+import { attempt, request, showRequestError } from '../../api/request';
 import { AssignDialog, type ExpertChoice } from './AssignDialog';
 import { SHEET_STATE_COLOR, SHEET_STATE_TEXT } from './score-types';
 
@@ -22,7 +24,7 @@ interface Overview {
 
 /** 专家分配: the current batch's accepted and assigned applications with their experts; 分配专家 and 一键分配. */
 export default function Assignment() {
-  const { http, can } = useRenderer();
+  const { can } = useRenderer();
   const notify = useNotifier();
   const states = useDictItems('xypj_application_state');
   const [data, setData] = useState<Overview | null>(null);
@@ -31,10 +33,14 @@ export default function Assignment() {
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
-    const res = await http.get<Overview>('/xypj/application/assignment');
-    if (res.success) setData(res.result);
-    else setFailure(res.message);
-  }, [http]);
+    try {
+      setData(await request.get<Overview>('/xypj/application/assignment'));
+    } catch (error) {
+      // a refusal (no batch in review) is the page's answer, shown in place of the table
+      if (error instanceof RequestError) setFailure(error.message);
+      else showRequestError(error);
+    }
+  }, []);
 
   useEffect(() => {
     void load();
@@ -50,9 +56,8 @@ export default function Assignment() {
     if (!ok) return;
     setBusy(true);
     try {
-      const res = await http.post('/xypj/application/autoAssign', { batchId: data.batch.id });
-      if (res.success) notify.success(res.message);
-      else notify.warning(res.message);
+      const done = await attempt(() => request.post('/xypj/application/autoAssign', { batchId: data.batch.id }));
+      if (done) notify.success(done.message);
       await load();
     } finally {
       setBusy(false);

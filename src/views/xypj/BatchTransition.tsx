@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Alert, Checkbox, Form, Input, Modal, Spin, Typography } from 'antd';
-import { useRenderer } from '@renderer/context';
+import { RequestError } from '@renderer/index';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { ViewProps } from '@renderer/views/registry';
+import { request, showRequestError } from '../../api/request';
 
 /** GET /xypj/batch/transitionPreview (server/modules/xypj/batch-routes.ts). */
 interface MovePreview {
@@ -29,13 +30,18 @@ function readProps(props: Record<string, unknown>): BatchTransitionProps {
   return { to: text('to'), title: text('title') || '变更批次状态', question: text('question') };
 }
 
+/** The server's refusal stays in the dialog, above the preview; other failures were shown when they happened. */
+function showInDialog(error: unknown, setFailure: (text: string) => void): void {
+  if (error instanceof RequestError) setFailure(error.message);
+  else showRequestError(error);
+}
+
 /**
  * A batch move: before confirming, the server's preview of what stops it (blockers, named and counted)
  * and what it does to how many applications; 进入评审 inside the application window offers
  * 提前截止申报 with a required reason. 确定 stays disabled while anything blocks the move.
  */
 export default function BatchTransition({ record, props, onClose, onChanged }: ViewProps) {
-  const { http } = useRenderer();
   const notify = useNotifier();
   const { to, title, question } = readProps(props);
   const id = String(record?.id ?? '');
@@ -46,11 +52,10 @@ export default function BatchTransition({ record, props, onClose, onChanged }: V
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    void http.get<MovePreview>('/xypj/batch/transitionPreview', { id, to }).then((res) => {
-      if (res.success) setPreview(res.result);
-      else setFailure(res.message);
-    });
-  }, [http, id, to]);
+    request
+      .get<MovePreview>('/xypj/batch/transitionPreview', { id, to })
+      .then(setPreview, (error: unknown) => showInDialog(error, setFailure));
+  }, [id, to]);
 
   // with 提前截止申报 chosen, the open window (always the first blocker of 进入评审) no longer blocks
   const blockers = preview ? (closeEarly && preview.windowOpen ? preview.blockers.slice(1) : preview.blockers) : [];
@@ -59,12 +64,16 @@ export default function BatchTransition({ record, props, onClose, onChanged }: V
   const confirm = async () => {
     setSaving(true);
     try {
-      const res = await http.post('/xypj/batch/transition', { id, to, ...(closeEarly ? { closeEarly: true, reason: reason.trim() } : {}) });
-      if (res.success) {
-        notify.success(res.message || `${title}成功`);
-        onChanged();
-        onClose();
-      } else setFailure(res.message);
+      const done = await request.post('/xypj/batch/transition', {
+        id,
+        to,
+        ...(closeEarly ? { closeEarly: true, reason: reason.trim() } : {}),
+      });
+      notify.success(done.message || `${title}成功`);
+      onChanged();
+      onClose();
+    } catch (error) {
+      showInDialog(error, setFailure);
     } finally {
       setSaving(false);
     }

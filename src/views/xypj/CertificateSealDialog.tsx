@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Empty, Modal, Space, Spin, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { useRenderer } from '@renderer/context';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { ViewProps } from '@renderer/views/registry';
+import { attempt, request } from '../../api/request';
 
 interface Seal {
   path: string;
@@ -15,28 +15,24 @@ const SEAL_URL = '/xypj/certificate/seal';
 
 /** 印章设置 of 证书管理: the seal image drawn on every certificate PDF (PNG/JPG, uploaded, then set; or cleared). */
 export default function CertificateSealDialog({ onClose }: ViewProps) {
-  const { http } = useRenderer();
   const notify = useNotifier();
   const [seal, setSeal] = useState<Seal | null>();
   const [busy, setBusy] = useState(false);
 
   const load = async () => {
-    const res = await http.get<Seal | null>(SEAL_URL);
-    setSeal(res.success ? res.result : null);
-    if (!res.success) notify.warning(res.message);
+    const current = await attempt(() => request.get<Seal | null>(SEAL_URL));
+    setSeal(current ?? null);
   };
 
   useEffect(() => {
     void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once when the dialog opens
   }, []);
 
   const setPath = async (path: string) => {
-    const res = await http.post<string>(SEAL_URL, { path });
-    if (res.success) {
-      notify.success(res.message);
-      await load();
-    } else notify.warning(res.message);
+    const done = await attempt(() => request.post<string>(SEAL_URL, { path }));
+    if (!done) return;
+    notify.success(done.message);
+    await load();
   };
 
   const upload = async (file: File) => {
@@ -45,9 +41,9 @@ export default function CertificateSealDialog({ onClose }: ViewProps) {
       const form = new FormData();
       form.append('file', file);
       form.append('biz', 'certificate');
-      const res = await http.upload<string>('/sys/common/upload', form);
-      if (res.success) await setPath(res.message);
-      else notify.warning(res.message);
+      const uploaded = await attempt(() => request.upload<string>('/sys/common/upload', form));
+      // the upload answers the stored path as its message
+      if (uploaded) await setPath(uploaded.message);
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
-import { useRenderer } from '@renderer/context';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { ViewProps } from '@renderer/views/registry';
+import { attempt, request } from '../../api/request';
 
 /** What a schema's `dialog.props` says for XypjReasonDialog. */
 export interface ReasonDialogProps {
@@ -34,7 +34,6 @@ function readProps(props: Record<string, unknown>): ReasonDialogProps {
 
 /** A required reason for one row, posted with its id; the list reloads after success. */
 export default function ReasonDialog({ record, props, onClose, onChanged }: ViewProps) {
-  const { http } = useRenderer();
   const notify = useNotifier();
   const settings = readProps(props);
   const [form] = Form.useForm<{ reason: string }>();
@@ -49,12 +48,13 @@ export default function ReasonDialog({ record, props, onClose, onChanged }: View
     }
     setSaving(true);
     try {
-      const res = await http.post(settings.url, { ...settings.body, id: record?.id, [settings.field ?? 'reason']: reason });
-      if (res.success) {
-        notify.success(res.message || settings.success || '操作成功');
-        onChanged();
-        onClose();
-      } else notify.warning(res.message);
+      const done = await attempt(() =>
+        request.post(settings.url, { ...settings.body, id: record?.id, [settings.field ?? 'reason']: reason }),
+      );
+      if (!done) return;
+      notify.success(done.message || settings.success || '操作成功');
+      onChanged();
+      onClose();
     } finally {
       setSaving(false);
     }

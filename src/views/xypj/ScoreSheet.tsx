@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Col, Empty, Input, InputNumber, Modal, Row as GridRow, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
-import { useRenderer } from '@renderer/context';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { ViewProps } from '@renderer/views/registry';
+import { attempt, request } from '../../api/request';
 import { MaterialsPanel } from './MaterialsPanel';
 import {
   numberOrNull,
@@ -50,37 +50,34 @@ interface Entry {
   comment: string;
 }
 
-/** 打分: the expert's score sheet (one row per criteria item, 合计 below) beside the company's snapshot and materials. */
-export default function ScoreSheet({ record, props, onClose, onChanged }: ViewProps) {
-  const { http } = useRenderer();
+type Entries = Record<string, Entry>;
+
+/** The sheet's items, entries, company application and the save/submit actions. */
+function useScoreSheet(record: ViewProps['record'], onChanged: () => void) {
   const notify = useNotifier();
   const [sheet, setSheet] = useState<ScoreSheetRow>(record as unknown as ScoreSheetRow);
   const [items, setItems] = useState<ScoreItem[] | null>(null);
-  const [entries, setEntries] = useState<Record<string, Entry>>({});
+  const [entries, setEntries] = useState<Entries>({});
   const [application, setApplication] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
-  const locked = props.readOnly === true || !EDITABLE_STATES.includes(sheet.state);
 
   const load = useCallback(async () => {
-    const [list, app] = await Promise.all([
-      http.get<ScoreItem[]>('/xypj/scoreSheet/queryItemListByMainId', { id: sheet.id }),
-      http.get<Row>('/xypj/application/queryById', { id: sheet.applicationId }),
+    const [rows, app] = await Promise.all([
+      // A sheet whose items cannot be read shows an empty table, as before; the application's failure is shown.
+      request
+        .get<ScoreItem[]>('/xypj/scoreSheet/queryItemListByMainId', { id: sheet.id })
+        .then((result) => (Array.isArray(result) ? result : []))
+        .catch((): ScoreItem[] => []),
+      attempt(() => request.get<Row>('/xypj/application/queryById', { id: sheet.applicationId })),
     ]);
-    const rows = list.success && Array.isArray(list.result) ? list.result : [];
     setItems(rows);
     setEntries(Object.fromEntries(rows.map((i) => [i.criteriaItemId, { score: numberOrNull(i.score), comment: i.comment ?? '' }])));
-    if (app.success) setApplication(app.result);
-    else notify.warning(app.message);
-  }, [http, notify, sheet.id, sheet.applicationId]);
+    if (app !== undefined) setApplication(app);
+  }, [sheet.id, sheet.applicationId]);
 
   useEffect(() => {
     void load();
   }, [load]);
-
-  const body = () => ({
-    id: sheet.id,
-    items: Object.entries(entries).map(([criteriaItemId, e]) => ({ criteriaItemId, score: e.score, comment: e.comment })),
-  });
 
   const send = async (url: string) => {
     const problem = items?.map((i) => scoreProblem(i, entries[i.criteriaItemId]?.score ?? null)).find(Boolean);
@@ -90,13 +87,14 @@ export default function ScoreSheet({ record, props, onClose, onChanged }: ViewPr
     }
     setBusy(true);
     try {
-      const res = await http.post<ScoreSheetRow>(url, body());
-      if (!res.success) {
-        notify.warning(res.message);
-        return;
-      }
-      notify.success(res.message);
-      if (res.result) setSheet(res.result);
+      const body = {
+        id: sheet.id,
+        items: Object.entries(entries).map(([criteriaItemId, e]) => ({ criteriaItemId, score: e.score, comment: e.comment })),
+      };
+      const done = await attempt(() => request.post<ScoreSheetRow>(url, body));
+      if (!done) return;
+      notify.success(done.message);
+      if (done.result) setSheet(done.result);
       onChanged();
     } finally {
       setBusy(false);
@@ -113,16 +111,11 @@ export default function ScoreSheet({ record, props, onClose, onChanged }: ViewPr
   };
 
   const set = (id: string, patch: Partial<Entry>) => setEntries((prev) => ({ ...prev, [id]: { ...prev[id]!, ...patch } }));
-  const total = useMemo(() => totalOf(Object.values(entries).map((e) => e.score)), [entries]);
-  const snapshot = parseSnapshot(application?.snapshot);
-  const [sideTab, setSideTab] = useState('snapshot');
-  const [evidence, setEvidence] = useState<EvidenceFile>();
-  const openEvidence = (file: EvidenceFile) => {
-    setEvidence(file);
-    setSideTab('evidence');
-  };
+  return { sheet, items, entries, application, busy, send, submit, set };
+}
 
-  const columns = [
+function sheetColumns(locked: boolean, entries: Entries, set: (id: string, patch: Partial<Entry>) => void) {
+  return [
     { title: '类别', dataIndex: 'category', width: 90 },
     { title: '评价项目', dataIndex: 'item', width: 140 },
     { title: '分值', dataIndex: 'maxScore', width: 60, align: 'center' as const, render: (v: unknown) => Number(v) },
@@ -159,6 +152,65 @@ export default function ScoreSheet({ record, props, onClose, onChanged }: ViewPr
         ),
     },
   ];
+}
+
+/** The right column: the company's snapshot, its evidence files and the application's materials. */
+function SheetSide({ application }: { application: Row | null }) {
+  const snapshot = parseSnapshot(application?.snapshot);
+  const [sideTab, setSideTab] = useState('snapshot');
+  const [evidence, setEvidence] = useState<EvidenceFile>();
+  const openEvidence = (file: EvidenceFile) => {
+    setEvidence(file);
+    setSideTab('evidence');
+  };
+  return (
+    <Tabs
+      activeKey={sideTab}
+      onChange={setSideTab}
+      items={[
+        {
+          key: 'snapshot',
+          label: '单位信息快照',
+          children: snapshot ? <UnitInfoPanel unit={snapshot} onOpenFile={openEvidence} /> : <Empty description="没有单位信息快照" />,
+        },
+        {
+          key: 'evidence',
+          label: '证明文件',
+          children: <EvidencePanel files={snapshot ? evidenceFiles(snapshot) : []} shown={evidence} onShow={setEvidence} />,
+        },
+        {
+          key: 'materials',
+          label: '申报材料',
+          children: application ? <MaterialsPanel paths={materialPaths(application.materials)} /> : <Spin />,
+        },
+      ]}
+    />
+  );
+}
+
+function SheetState({ sheet }: { sheet: ScoreSheetRow }) {
+  return (
+    <>
+      <Space style={{ marginBottom: 8 }}>
+        <span>状态：</span>
+        <Tag color={SHEET_STATE_COLOR[sheet.state]}>{SHEET_STATE_TEXT[sheet.state] ?? sheet.state}</Tag>
+        {sheet.submitTime && <span>提交时间：{sheet.submitTime}</span>}
+      </Space>
+      {sheet.state === 'closed' && (
+        <Alert type="info" showIcon message="评分表已截止（申报已撤回或批次已结束评审），只能查看" style={{ marginBottom: 8 }} />
+      )}
+      {sheet.state === 'returned' && sheet.returnReason && (
+        <Alert type="warning" showIcon message={`退回原因：${sheet.returnReason}`} style={{ marginBottom: 8 }} />
+      )}
+    </>
+  );
+}
+
+/** 打分: the expert's score sheet (one row per criteria item, 合计 below) beside the company's snapshot and materials. */
+export default function ScoreSheet({ record, props, onClose, onChanged }: ViewProps) {
+  const { sheet, items, entries, application, busy, send, submit, set } = useScoreSheet(record, onChanged);
+  const locked = props.readOnly === true || !EDITABLE_STATES.includes(sheet.state);
+  const total = useMemo(() => totalOf(Object.values(entries).map((e) => e.score)), [entries]);
 
   const footer = locked ? (
     <Button onClick={onClose}>关闭</Button>
@@ -186,17 +238,7 @@ export default function ScoreSheet({ record, props, onClose, onChanged }: ViewPr
     >
       <GridRow gutter={16}>
         <Col span={13}>
-          <Space style={{ marginBottom: 8 }}>
-            <span>状态：</span>
-            <Tag color={SHEET_STATE_COLOR[sheet.state]}>{SHEET_STATE_TEXT[sheet.state] ?? sheet.state}</Tag>
-            {sheet.submitTime && <span>提交时间：{sheet.submitTime}</span>}
-          </Space>
-          {sheet.state === 'closed' && (
-            <Alert type="info" showIcon message="评分表已截止（申报已撤回或批次已结束评审），只能查看" style={{ marginBottom: 8 }} />
-          )}
-          {sheet.state === 'returned' && sheet.returnReason && (
-            <Alert type="warning" showIcon message={`退回原因：${sheet.returnReason}`} style={{ marginBottom: 8 }} />
-          )}
+          <SheetState sheet={sheet} />
           {items === null ? (
             <Spin />
           ) : (
@@ -205,7 +247,7 @@ export default function ScoreSheet({ record, props, onClose, onChanged }: ViewPr
               rowKey="id"
               pagination={false}
               dataSource={items}
-              columns={columns}
+              columns={sheetColumns(locked, entries, set)}
               summary={() => (
                 <Table.Summary.Row>
                   <Table.Summary.Cell index={0} colSpan={4}>
@@ -220,27 +262,7 @@ export default function ScoreSheet({ record, props, onClose, onChanged }: ViewPr
           )}
         </Col>
         <Col span={11} style={{ maxHeight: '75vh', overflow: 'auto' }}>
-          <Tabs
-            activeKey={sideTab}
-            onChange={setSideTab}
-            items={[
-              {
-                key: 'snapshot',
-                label: '单位信息快照',
-                children: snapshot ? <UnitInfoPanel unit={snapshot} onOpenFile={openEvidence} /> : <Empty description="没有单位信息快照" />,
-              },
-              {
-                key: 'evidence',
-                label: '证明文件',
-                children: <EvidencePanel files={snapshot ? evidenceFiles(snapshot) : []} shown={evidence} onShow={setEvidence} />,
-              },
-              {
-                key: 'materials',
-                label: '申报材料',
-                children: application ? <MaterialsPanel paths={materialPaths(application.materials)} /> : <Spin />,
-              },
-            ]}
-          />
+          <SheetSide application={application} />
         </Col>
       </GridRow>
     </Modal>
