@@ -1,4 +1,5 @@
 import type { ApiResult, RendererHttp } from '@renderer/context';
+import { doneOf, type Done } from '../../../api/request';
 
 /**
  * The system views' own configuration (authorisation URLs, recycle-bin requests) names values with
@@ -40,7 +41,12 @@ export interface RequestSpec {
   body?: Record<string, string>;
 }
 
-export function sendRequest(http: RendererHttp, spec: RequestSpec, values: Record<string, unknown>): Promise<ApiResult> {
+/** Sends the call with its placeholders filled; resolves what the server accepted or rejects with a RequestError. */
+export async function sendRequest(http: RendererHttp, spec: RequestSpec, values: Record<string, unknown>): Promise<Done<unknown>> {
+  return doneOf(await send(http, spec, values));
+}
+
+function send(http: RendererHttp, spec: RequestSpec, values: Record<string, unknown>): Promise<ApiResult> {
   const url = fillTemplate(spec.url, values);
   const params = fillRecord(spec.params, values);
   const body = fillRecord(spec.body, values);

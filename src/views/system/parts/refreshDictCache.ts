@@ -1,12 +1,17 @@
-import { clearDictCache, type CustomActionContext } from '@renderer/index';
+import { clearDictCache, RequestError, type CustomActionContext } from '@renderer/index';
+import { request } from '../../../api/request';
 import { saveDictCache } from '../../../state/session';
 import type { DictItem } from '../../../types';
 
-async function reloadAllDicts(context: CustomActionContext): Promise<void> {
+async function reloadAllDicts(): Promise<void> {
   clearDictCache();
-  const res = await context.services.http.get<Record<string, DictItem[]>>('/sys/dict/queryAllDictItems');
-  if (!res.success || !res.result) return;
-  saveDictCache(res.result);
+  try {
+    const all = await request.get<Record<string, DictItem[]> | null>('/sys/dict/queryAllDictItems');
+    if (all) saveDictCache(all);
+  } catch (error) {
+    // a refused full set is no failure: the cleared cache refills code by code as fields ask
+    if (!(error instanceof RequestError)) throw error;
+  }
 }
 
 /**
@@ -16,12 +21,8 @@ async function reloadAllDicts(context: CustomActionContext): Promise<void> {
 export async function refreshDictCache(context: CustomActionContext): Promise<boolean> {
   const { notify } = context;
   try {
-    const res = await context.services.http.get('/sys/dict/refleshCache');
-    if (!res.success) {
-      notify.warning('刷新缓存失败！');
-      return false;
-    }
-    await reloadAllDicts(context);
+    await request.get('/sys/dict/refleshCache');
+    await reloadAllDicts();
     notify.success('刷新缓存完成！');
     return true;
   } catch {

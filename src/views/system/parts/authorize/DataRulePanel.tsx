@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Drawer, Empty, Space, Spin } from 'antd';
-import { useRenderer } from '@renderer/context';
 import { fillRecord, fillTemplate } from '../placeholders';
 import { CheckboxList } from '@renderer/index';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { AuthorizeConfig } from './model';
+import { attempt, request } from '../../../../api/request';
 
 interface DataRule {
   id: string;
@@ -26,7 +26,6 @@ export function DataRulePanel({
   permission: { key: string; title: string };
   onClose(): void;
 }) {
-  const services = useRenderer();
   const notify = useNotifier();
   const [rules, setRules] = useState<DataRule[]>();
   const [checked, setChecked] = useState<string[]>([]);
@@ -34,26 +33,22 @@ export function DataRulePanel({
 
   useEffect(() => {
     if (!config.dataRuleLoadUrl) return;
-    void services.http.get<{ datarule?: DataRule[]; drChecked?: string }>(fillTemplate(config.dataRuleLoadUrl, context)).then((res) => {
-      if (!res.success) {
-        notify.warning(res.message);
-        setRules([]);
-        return;
-      }
-      setRules(res.result?.datarule ?? []);
-      setChecked((res.result?.drChecked ?? '').split(',').filter(Boolean));
+    const url = fillTemplate(config.dataRuleLoadUrl, context);
+    void attempt(() => request.get<{ datarule?: DataRule[]; drChecked?: string } | null>(url)).then((reply) => {
+      setRules(reply?.datarule ?? []);
+      setChecked((reply?.drChecked ?? '').split(',').filter(Boolean));
     });
     // once per menu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [permission.key]);
 
   const save = async () => {
-    if (!config.dataRuleSaveUrl) return;
+    const saveUrl = config.dataRuleSaveUrl;
+    if (!saveUrl) return;
     if (checked.length === 0) notify.info('请注意，现未勾选任何数据权限!');
     const body = { ...fillRecord(config.dataRuleBody, context), dataRuleIds: checked.join(',') };
-    const res = await services.http.post(config.dataRuleSaveUrl, body);
-    if (res.success) notify.success(res.message || '保存成功!');
-    else notify.warning(res.message);
+    const done = await attempt(() => request.post(saveUrl, body));
+    if (done) notify.success(done.message || '保存成功!');
   };
 
   return (

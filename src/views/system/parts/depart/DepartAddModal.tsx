@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form, Modal } from 'antd';
-import { useRenderer } from '@renderer/context';
 import { useNotifier } from '@renderer/data/useNotifier';
+import { attempt, request } from '../../../../api/request';
 import { DepartFields } from './DepartFields';
 import { orderText, type DepartNode } from './model';
 
@@ -17,7 +17,6 @@ export function DepartAddModal({
   onClose(): void;
   onAdded(): void;
 }) {
-  const services = useRenderer();
   const notify = useNotifier();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
@@ -30,12 +29,12 @@ export function DepartAddModal({
     if (!values) return;
     setSaving(true);
     try {
-      const res = await services.http.post('/sys/sysDepart/add', { ...values, departOrder: orderText(values.departOrder) });
-      if (res.success) {
-        notify.success(res.message || '添加成功！');
+      const done = await attempt(() => request.post('/sys/sysDepart/add', { ...values, departOrder: orderText(values.departOrder) }));
+      if (done) {
+        notify.success(done.message || '添加成功！');
         onAdded();
         onClose();
-      } else notify.warning(res.message);
+      }
     } finally {
       setSaving(false);
     }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Button, Empty, Form, Popconfirm } from 'antd';
 import { useRenderer } from '@renderer/context';
 import { useNotifier } from '@renderer/data/useNotifier';
+import { attempt, request } from '../../../../api/request';
 import { DepartFields } from './DepartFields';
 import { formValues, orderText, type DepartNode } from './model';
 
@@ -28,11 +29,11 @@ export function DepartInfoTab({ tree, selected, onSaved, onDelete }: DepartInfoT
   const save = async () => {
     const values = (await form.validateFields().catch(() => undefined)) as Record<string, unknown> | undefined;
     if (!values) return;
-    const res = await services.http.put('/sys/sysDepart/edit', { ...values, id: selected.id, departOrder: orderText(values.departOrder) });
-    if (res.success) {
+    const body = { ...values, id: selected.id, departOrder: orderText(values.departOrder) };
+    if (await attempt(() => request.put('/sys/sysDepart/edit', body))) {
       notify.success('保存成功!');
       onSaved();
-    } else notify.warning(res.message);
+    }
   };
 
   return (

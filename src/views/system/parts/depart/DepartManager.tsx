@@ -3,6 +3,7 @@ import { Button, Card, Empty, Tabs } from 'antd';
 import { useRenderer } from '@renderer/context';
 import { ImportModal } from '@renderer/list/ImportModal';
 import { useNotifier } from '@renderer/data/useNotifier';
+import { attempt, request } from '../../../../api/request';
 import { AuthorizeTree } from '../authorize/AuthorizeTree';
 import type { AuthorizeConfig } from '../authorize/model';
 import { DepartAddModal } from './DepartAddModal';
@@ -42,12 +43,11 @@ export function DepartManager() {
     }
     if (!confirmed && !(await notify.confirm({ title: '确认删除', content: `确定要删除所选中的 ${ids.length} 条数据，以及子节点数据吗?` })))
       return;
-    const res = await services.http.delete('/sys/sysDepart/deleteBatch', { ids: ids.join(',') });
-    if (res.success) {
-      notify.success(res.message || '删除成功!');
-      if (selectedKey && ids.includes(selectedKey)) setSelectedKey(undefined);
-      void departs.reload();
-    } else notify.warning(res.message);
+    const done = await attempt(() => request.delete('/sys/sysDepart/deleteBatch', { ids: ids.join(',') }));
+    if (!done) return;
+    notify.success(done.message || '删除成功!');
+    if (selectedKey && ids.includes(selectedKey)) setSelectedKey(undefined);
+    void departs.reload();
   };
 
   const addChild = (parentId = selectedKey) => (parentId ? setAdding({ parentId }) : notify.warning('请先点击选中上级部门！'));

@@ -1,13 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useRenderer } from '@renderer/context';
-import { useNotifier } from '@renderer/data/useNotifier';
-import type { DepartNode } from './model';
 import { listOf } from '@renderer/index';
+import { attempt, request } from '../../../../api/request';
+import type { DepartNode } from './model';
 
 /** The department tree from `url`, with keyword search through `/sys/sysDepart/searchBy`. */
 export function useDepartTree(url: string, searchParams: Record<string, string> = {}) {
-  const services = useRenderer();
-  const notify = useNotifier();
   const [tree, setTree] = useState<DepartNode[]>([]);
   const [loading, setLoading] = useState(false);
   const searchKey = JSON.stringify(searchParams);
@@ -15,27 +12,23 @@ export function useDepartTree(url: string, searchParams: Record<string, string> 
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const res = await services.http.get<DepartNode[]>(url);
-      if (res.success) setTree(listOf<DepartNode>(res.result));
-      else notify.warning(res.message);
+      const reply = await attempt(() => request.get<DepartNode[]>(url));
+      if (reply) setTree(listOf<DepartNode>(reply));
     } finally {
       setLoading(false);
     }
-  }, [services.http, url, notify]);
+  }, [url]);
 
   useEffect(() => void load(), [load]);
 
   const search = useCallback(
     async (keyWord: string) => {
       if (!keyWord.trim()) return load();
-      const res = await services.http.get<DepartNode[]>('/sys/sysDepart/searchBy', {
-        keyWord,
-        ...(JSON.parse(searchKey) as Record<string, string>),
-      });
-      if (res.success) setTree(listOf<DepartNode>(res.result));
-      else notify.warning(res.message);
+      const params = { keyWord, ...(JSON.parse(searchKey) as Record<string, string>) };
+      const reply = await attempt(() => request.get<DepartNode[]>('/sys/sysDepart/searchBy', params));
+      if (reply) setTree(listOf<DepartNode>(reply));
     },
-    [services.http, load, notify, searchKey],
+    [load, searchKey],
   );
 
   return { tree, loading, reload: load, search };

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Empty, Modal, Spin } from 'antd';
-import { useRenderer } from '@renderer/context';
-import { CheckboxList } from '@renderer/index';
+import { CheckboxList, listOf } from '@renderer/index';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { ViewProps } from '@renderer/views/registry';
-import { listOf } from '@renderer/index';
+import { attempt, request } from '../../../../api/request';
 
 interface DepartRole {
   id: string;
@@ -17,7 +16,6 @@ interface RoleLink {
 
 /** 部门角色分配: which roles of the department (`props.departId`) the user of the row holds. */
 export default function DepartUserRolesModal({ record, props, onClose }: ViewProps) {
-  const services = useRenderer();
   const notify = useNotifier();
   const departId = String(props.departId ?? '');
   const userId = String(record?.id ?? '');
@@ -28,38 +26,33 @@ export default function DepartUserRolesModal({ record, props, onClose }: ViewPro
 
   useEffect(() => {
     let live = true;
+    const params = { departId, userId };
     void Promise.all([
-      services.http.get<DepartRole[]>('/sys/sysDepartRole/getDeptRoleList', { departId, userId }),
-      services.http.get<RoleLink[]>('/sys/sysDepartRole/getDeptRoleByUserId', { departId, userId }),
+      attempt(() => request.get<DepartRole[]>('/sys/sysDepartRole/getDeptRoleList', params)),
+      attempt(() => request.get<RoleLink[]>('/sys/sysDepartRole/getDeptRoleByUserId', params)),
     ]).then(([all, mine]) => {
       if (!live) return;
-      if (!all.success) notify.warning(all.message);
-      const ids = mine.success
-        ? listOf<{ droleId?: unknown }>(mine.result)
-            .map((l) => String(l.droleId ?? ''))
-            .filter(Boolean)
-        : [];
-      setRoles(listOf<DepartRole>(all.result));
+      const ids = listOf<RoleLink>(mine)
+        .map((l) => String(l.droleId ?? ''))
+        .filter(Boolean);
+      setRoles(listOf<DepartRole>(all));
       setHeld(ids);
       setChecked(ids);
     });
     return () => {
       live = false;
     };
-  }, [services.http, notify, departId, userId]);
+  }, [departId, userId]);
 
   const save = async () => {
     setSaving(true);
     try {
-      const res = await services.http.post('/sys/sysDepartRole/deptRoleUserAdd', {
-        userId,
-        newRoleId: checked.join(','),
-        oldRoleId: held.join(','),
-      });
-      if (res.success) {
-        notify.success(res.message || '保存成功!');
+      const body = { userId, newRoleId: checked.join(','), oldRoleId: held.join(',') };
+      const done = await attempt(() => request.post('/sys/sysDepartRole/deptRoleUserAdd', body));
+      if (done) {
+        notify.success(done.message || '保存成功!');
         onClose();
-      } else notify.warning(res.message);
+      }
     } finally {
       setSaving(false);
     }

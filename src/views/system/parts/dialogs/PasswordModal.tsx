@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
-import { useRenderer } from '@renderer/context';
 import { useNotifier } from '@renderer/data/useNotifier';
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../password';
 import type { ViewProps } from '@renderer/views/registry';
+import { attempt, request } from '../../../../api/request';
 
 interface PasswordValues {
   password: string;
@@ -12,7 +12,6 @@ interface PasswordValues {
 
 /** 修改密码 for one user (administrator reset, `POST /sys/user/changePassword`). */
 export default function PasswordModal({ record, props, onClose, onChanged }: ViewProps) {
-  const services = useRenderer();
   const notify = useNotifier();
   const [form] = Form.useForm<PasswordValues>();
   const [saving, setSaving] = useState(false);
@@ -28,12 +27,12 @@ export default function PasswordModal({ record, props, onClose, onChanged }: Vie
     }
     setSaving(true);
     try {
-      const res = await services.http.put(url, { username, ...values });
-      if (res.success) {
-        notify.success(res.message || '修改成功');
+      const done = await attempt(() => request.put(url, { username, ...values }));
+      if (done) {
+        notify.success(done.message || '修改成功');
         onChanged();
         onClose();
-      } else notify.warning(res.message);
+      }
     } finally {
       setSaving(false);
     }

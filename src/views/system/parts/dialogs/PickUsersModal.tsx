@@ -4,6 +4,7 @@ import { useRenderer } from '@renderer/context';
 import { queryPickerUsers } from '@widgets/pickers/user-api';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { ViewProps } from '@renderer/views/registry';
+import { attempt, request } from '../../../../api/request';
 
 export interface PickUsersProps {
   title?: string;
@@ -48,12 +49,12 @@ export default function PickUsersModal({ props, onClose, onChanged }: ViewProps)
     }
     setSaving(true);
     try {
-      const res = await services.http.post(config.saveUrl, { ...config.body, userIdList: picked });
-      if (res.success) {
-        notify.success(res.message || '添加成功!');
+      const done = await attempt(() => request.post(config.saveUrl, { ...config.body, userIdList: picked }));
+      if (done) {
+        notify.success(done.message || '添加成功!');
         onChanged();
         onClose();
-      } else notify.warning(res.message);
+      }
     } finally {
       setSaving(false);
     }

@@ -5,6 +5,7 @@ import { listOf, type Row } from '@renderer/index';
 import { useNotifier } from '@renderer/data/useNotifier';
 import { fillValue, sendRequest, type RequestSpec } from '../placeholders';
 import type { ViewProps } from '@renderer/views/registry';
+import { attempt, request } from '../../../../api/request';
 
 interface BinColumn {
   dataIndex: string;
@@ -49,13 +50,12 @@ export default function RecycleBinModal({ props, onClose, onChanged }: ViewProps
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const res = await services.http.get<Row[] | { records?: Row[] }>(config.listUrl);
-      if (res.success) setRows(listOf<Row>(res.result));
-      else notify.warning(res.message);
+      const reply = await attempt(() => request.get<Row[] | { records?: Row[] }>(config.listUrl));
+      if (reply) setRows(listOf<Row>(reply));
     } finally {
       setLoading(false);
     }
-  }, [services.http, config.listUrl, notify]);
+  }, [config.listUrl]);
 
   useEffect(() => void load(), [load]);
 
@@ -76,13 +76,12 @@ export default function RecycleBinModal({ props, onClose, onChanged }: ViewProps
     const calls = operation.perItem ? ids.map((id) => ({ id, ids: id, count: 1 })) : [values];
     let message = '';
     for (const call of calls) {
-      const res = await sendRequest(services.http, operation.request, call);
-      if (!res.success) {
-        notify.warning(res.message);
+      const done = await attempt(() => sendRequest(services.http, operation.request, call));
+      if (!done) {
         void load();
         return;
       }
-      message = res.message;
+      message = done.message;
     }
     notify.success(operation.success ? fillValue(operation.success, values) : message || '操作成功');
     setSelected([]);

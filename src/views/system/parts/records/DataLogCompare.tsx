@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Modal, Select, Space, Spin, Table, Typography } from 'antd';
-import { useRenderer } from '@renderer/context';
+import { RequestError } from '@renderer/index';
 import type { ViewProps } from '@renderer/views/registry';
+import { attempt, request } from '../../../../api/request';
 import { compareRows, type CompareRow, type DataVersion } from './compare';
 
 function selectionProblem(picked: Record<string, unknown>[]): string | undefined {
@@ -16,7 +17,6 @@ function selectionProblem(picked: Record<string, unknown>[]): string | undefined
  * Opens on the two selected rows; 版本号1 / 版本号2 pick any other pair of the record's versions.
  */
 export default function DataLogCompare({ selection, onClose }: ViewProps) {
-  const { http } = useRenderer();
   const picked = selection ?? [];
   const problem = selectionProblem(picked);
   const [ids, setIds] = useState<[string, string] | undefined>(problem ? undefined : [String(picked[0]!.id), String(picked[1]!.id)]);
@@ -26,28 +26,28 @@ export default function DataLogCompare({ selection, onClose }: ViewProps) {
 
   useEffect(() => {
     if (problem) return;
-    void http
-      .get<DataVersion[]>('/sys/dataLog/queryDataVerList', { dataTable: picked[0]!.dataTable, dataId: picked[0]!.dataId })
-      .then((res) => {
-        if (res.success) setAllVersions(res.result);
-      });
+    const params = { dataTable: picked[0]!.dataTable, dataId: picked[0]!.dataId };
+    void attempt(() => request.get<DataVersion[]>('/sys/dataLog/queryDataVerList', params)).then((found) => found && setAllVersions(found));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the selection is fixed while the dialog is open
   }, []);
 
   useEffect(() => {
     if (!ids) return;
-    void http.get<DataVersion[]>('/sys/dataLog/queryCompareList', { dataId1: ids[0], dataId2: ids[1] }).then((res) => {
-      if (!res.success || res.result.length !== 2) {
-        setError(res.message || '未找到对应数据');
-        return;
-      }
-      setError(undefined);
-      const [older, newer] = [res.result[0]!, res.result[1]!];
-      setVersions([older, newer]);
-      // the selects follow the table: older version first
-      setIds((prev) => (prev && (prev[0] !== older.id || prev[1] !== newer.id) ? [older.id, newer.id] : prev));
-    });
-  }, [http, ids]);
+    request.get<DataVersion[]>('/sys/dataLog/queryCompareList', { dataId1: ids[0], dataId2: ids[1] }).then(
+      (found) => {
+        if (found.length !== 2) {
+          setError('未找到对应数据');
+          return;
+        }
+        setError(undefined);
+        const [older, newer] = [found[0]!, found[1]!];
+        setVersions([older, newer]);
+        // the selects follow the table: older version first
+        setIds((prev) => (prev && (prev[0] !== older.id || prev[1] !== newer.id) ? [older.id, newer.id] : prev));
+      },
+      (failure: unknown) => setError(failure instanceof RequestError ? failure.message : '未找到对应数据'),
+    );
+  }, [ids]);
 
   const rows: CompareRow[] | undefined = versions ? compareRows(versions[0], versions[1]) : undefined;
   const changed = rows?.filter((r) => r.changed).length ?? 0;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
-import { useRenderer } from '@renderer/context';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { ViewProps } from '@renderer/views/registry';
+import { attempt, request } from '../../../../api/request';
 
 interface TestForm {
   testData: string;
@@ -28,7 +28,6 @@ function validJson(text: string): boolean {
 
 /** 发送测试: the template (read-only), test data as JSON, message type and receiver → sendMsg. */
 export default function MessageTestDialog({ record, onClose, onChanged }: ViewProps) {
-  const { http } = useRenderer();
   const notify = useNotifier();
   const [form] = Form.useForm<TestForm>();
   const [sending, setSending] = useState(false);
@@ -42,17 +41,18 @@ export default function MessageTestDialog({ record, onClose, onChanged }: ViewPr
     }
     setSending(true);
     try {
-      const res = await http.post('/sys/message/sysMessageTemplate/sendMsg', {
+      const body = {
         templateCode: record?.templateCode,
         testData: values.testData ?? '',
         msgType: values.msgType,
         receiver: values.receiver.trim(),
-      });
-      if (res.success) {
-        notify.success(res.message || '消息发送成功！');
+      };
+      const done = await attempt(() => request.post('/sys/message/sysMessageTemplate/sendMsg', body));
+      if (done) {
+        notify.success(done.message || '消息发送成功！');
         onChanged();
         onClose();
-      } else notify.warning(res.message);
+      }
     } finally {
       setSending(false);
     }

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal } from 'antd';
-import { useRenderer } from '@renderer/context';
+import { RequestError } from '@renderer/index';
 import type { ViewProps } from '@renderer/views/registry';
+import { request } from '../../../../api/request';
 
 type Verdict = { ok: true } | { ok: false; message: string } | null;
 
 /** 功能测试 of a check rule: the value typed is checked live by checkByCode (an empty value passes). */
 export default function CheckRuleTestDialog({ record, onClose }: ViewProps) {
-  const { http } = useRenderer();
   const ruleCode = String(record?.ruleCode ?? '');
   const [value, setValue] = useState('');
   const [verdict, setVerdict] = useState<Verdict>(null);
@@ -19,15 +19,17 @@ export default function CheckRuleTestDialog({ record, onClose }: ViewProps) {
     }
     let live = true;
     const timer = setTimeout(() => {
-      void http.get('/sys/checkRule/checkByCode', { ruleCode, value: encodeURIComponent(value) }).then((res) => {
-        if (live) setVerdict(res.success ? { ok: true } : { ok: false, message: res.message });
-      });
+      // a refusal is the check's answer (the value breaks the rule), shown under the field
+      request.get('/sys/checkRule/checkByCode', { ruleCode, value: encodeURIComponent(value) }).then(
+        () => live && setVerdict({ ok: true }),
+        (refused: unknown) => live && refused instanceof RequestError && setVerdict({ ok: false, message: refused.message }),
+      );
     }, 250);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [http, ruleCode, value]);
+  }, [ruleCode, value]);
 
   return (
     <Modal

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
-import { useRenderer } from '@renderer/context';
 import { useNotifier } from '@renderer/data/useNotifier';
 import type { ViewProps } from '@renderer/views/registry';
+import { attempt, request } from '../../../../api/request';
 
 /** 设置密码 of a data source: the password is sent once and stored encrypted; it is never shown again. */
 export default function DataSourcePasswordDialog({ record, onClose, onChanged }: ViewProps) {
-  const { http } = useRenderer();
   const notify = useNotifier();
   const [form] = Form.useForm<{ password: string }>();
   const [saving, setSaving] = useState(false);
@@ -20,12 +19,12 @@ export default function DataSourcePasswordDialog({ record, onClose, onChanged }:
     }
     setSaving(true);
     try {
-      const res = await http.put('/sys/dataSource/password', { id: record?.id, password: values.password });
-      if (res.success) {
-        notify.success(res.message || '密码已保存');
+      const done = await attempt(() => request.put('/sys/dataSource/password', { id: record?.id, password: values.password }));
+      if (done) {
+        notify.success(done.message || '密码已保存');
         onChanged();
         onClose();
-      } else notify.warning(res.message);
+      }
     } finally {
       setSaving(false);
     }

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Modal, Spin } from 'antd';
-import { useRenderer } from '@renderer/context';
 import { useNotifier } from '@renderer/data/useNotifier';
+import { RequestError } from '@renderer/index';
 import type { ViewProps } from '@renderer/views/registry';
+import { attempt, request } from '../../../../api/request';
 
 /**
  * 功能测试 of a fill rule: shows the next value without taking it (testFillRule); 取号 takes one for
  * real (executeRuleByCode), which uses up that number.
  */
 export default function FillRuleTestDialog({ record, onClose }: ViewProps) {
-  const { http } = useRenderer();
   const notify = useNotifier();
   const ruleCode = String(record?.ruleCode ?? '');
   const [preview, setPreview] = useState<string | null>(null);
@@ -20,11 +20,11 @@ export default function FillRuleTestDialog({ record, onClose }: ViewProps) {
   const load = async () => {
     setBusy(true);
     try {
-      const res = await http.get<string>('/sys/fillRule/testFillRule', { ruleCode });
-      if (res.success) {
-        setPreview(String(res.result));
-        setError(null);
-      } else setError(res.message);
+      setPreview(String(await request.get<string>('/sys/fillRule/testFillRule', { ruleCode })));
+      setError(null);
+    } catch (refused) {
+      // the rule's own problem is shown in the dialog; transport failures were shown by the HTTP layer
+      if (refused instanceof RequestError) setError(refused.message);
     } finally {
       setBusy(false);
     }
@@ -38,11 +38,11 @@ export default function FillRuleTestDialog({ record, onClose }: ViewProps) {
   const take = async () => {
     setBusy(true);
     try {
-      const res = await http.put<string>(`/sys/fillRule/executeRuleByCode/${encodeURIComponent(ruleCode)}`, {});
-      if (res.success) {
-        setTaken(String(res.result));
-        notify.success(`已取号：${String(res.result)}`);
-      } else notify.warning(res.message);
+      const done = await attempt(() => request.put<string>(`/sys/fillRule/executeRuleByCode/${encodeURIComponent(ruleCode)}`, {}));
+      if (done) {
+        setTaken(String(done.result));
+        notify.success(`已取号：${String(done.result)}`);
+      }
     } finally {
       setBusy(false);
     }
