@@ -160,7 +160,8 @@ describe.each(backends())('logs, data log and messages on %s', (backend) => {
     } finally {
       await broken.close();
     }
-  });
+    // starts a second server of its own
+  }, 90_000);
 
   it('SMS and system messages; an applied template cannot be edited or deleted', async () => {
     expect(
