@@ -1,13 +1,13 @@
 /**
- * Pages in schemas/ that name their entity are derived from schemas/entities/<entity>.json by the
- * server's derivePage (server/modules/pages/derive.ts), here for the client build and the schema
- * validator; the server does the same for the pages it serves.
+ * Pages in schemas/ that name their entity are derived from schemas/entities/<entity>.json by
+ * derivePage (contract/pages/derive.ts), here for the client build and the schema validator; the
+ * server calls the same function for the pages it serves.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { derivePage, namesEntity } from '../server/modules/pages/derive';
-import type { EntityJson } from '../server/modules/entity/definitions';
+import { derivePage, namesEntity } from '../contract/pages/derive';
+import type { EntitySchema } from '../contract/schema-types.gen';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const ENTITIES_DIR = join(root, 'schemas', 'entities');
@@ -18,7 +18,7 @@ export interface DerivedPage {
   /** the entity file it was derived from */
   entityFile?: string;
   /** that file's JSON */
-  entity?: EntityJson;
+  entity?: EntitySchema;
   /** why it could not be derived */
   problem?: { pointer: string; message: string };
 }
@@ -30,9 +30,9 @@ export function deriveFromEntityFiles(document: unknown, entitiesDir = ENTITIES_
   if (!existsSync(entityFile)) {
     return { page: document, problem: { pointer: '/entity', message: `no entity file schemas/entities/${document.entity}.json` } };
   }
-  let entity: EntityJson;
+  let entity: EntitySchema;
   try {
-    entity = JSON.parse(readFileSync(entityFile, 'utf8')) as EntityJson;
+    entity = JSON.parse(readFileSync(entityFile, 'utf8')) as EntitySchema;
   } catch (error) {
     return {
       page: document,

@@ -9,7 +9,7 @@ import { dataFileIssues, DataFileError, kindOfFile, type DataKind } from '../ser
 import { ENUM_DICTS, loadDictSeed } from '../server/db/seed/dicts';
 import { defineEntity, EntityDefinitionError } from '../server/modules/entity/definitions';
 import { findTableDict, isTableDictCode } from '../server/modules/lookup/registry';
-import { AREA_DICT_CODE } from '../server/modules/lookup/area-dict';
+import { AREA_DICT_CODE } from '../contract/entity';
 import { entityPageIssues, entityReferenceIssues, pageReferenceIssues, type ReferenceContext } from './schema-refs';
 import { loadMenuSeed } from '../server/db/seed/menus';
 import { deriveFromEntityFiles } from './entity-pages';

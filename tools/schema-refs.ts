@@ -4,8 +4,9 @@
  * entity names only the entity's fields and addresses under its apiBase. Each finding carries the
  * JSON pointer of the property concerned.
  */
-import { AUDIT_FIELDS, type EntityJson } from '../server/modules/entity/definitions';
-import { ENDPOINTS } from '../server/modules/pages/standard-actions';
+import { AUDIT_FIELDS } from '../contract/entity';
+import { ENDPOINTS } from '../contract/pages/standard-actions';
+import type { EntitySchema } from '../contract/schema-types.gen';
 import type { SchemaIssue } from '../renderer/schema/validate';
 import { referenceIssues, type KnownNames } from '../renderer/schema/references';
 import { FIELD_TYPES, FORM_COMPONENTS, VIEW_NAMES } from './registered-names';
@@ -38,7 +39,7 @@ export function entityReferenceIssues(document: unknown, context: ReferenceConte
 }
 
 /** The names a page derived from `entity` may use for its fields. */
-function entityNames(entity: EntityJson): Set<string> {
+function entityNames(entity: EntitySchema): Set<string> {
   const names = new Set(entity.columns.map((c) => c.name));
   if (entity.auditColumns !== false) for (const a of AUDIT_FIELDS) names.add(a.property);
   for (const s of entity.subTables ?? []) names.add(s.property);
@@ -57,7 +58,7 @@ function namesKnownField(key: string, names: Set<string>): boolean {
  * and form fields (but void layout boxes) and advanced-query fields are the entity's, and its urls
  * are the entity's endpoints under apiBase.
  */
-export function entityPageIssues(page: Json, entity: EntityJson, entityFile: string): SchemaIssue[] {
+export function entityPageIssues(page: Json, entity: EntitySchema, entityFile: string): SchemaIssue[] {
   const names = entityNames(entity);
   const issues: SchemaIssue[] = [];
   const notInEntity = (name: string, pointer: string) => {

@@ -7,7 +7,7 @@ const NOT_PAGES = ['_meta', 'entities', 'menus', 'dicts'].map((d) => `${SCHEMAS_
 
 /**
  * Bundled page schemas that name an entity reach the client derived from it (urls, columns, forms,
- * actions: server/modules/pages/derive.ts), so the renderer only ever sees complete pages. Runs
+ * actions: contract/pages/derive.ts), so the renderer only ever sees complete pages. Runs
  * before Vite's JSON plugin; editing the entity file reloads the pages built from it.
  */
 export function entityPagesPlugin(): Plugin {

@@ -1,9 +1,9 @@
-/** Pages derived from their entity (server/modules/pages/derive.ts) and the menu buttons they imply. */
+/** Pages derived from their entity (contract/pages/derive.ts) and the menu buttons they imply. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { EntityJson } from '../../server/modules/entity/definitions';
-import { pageButtons } from '../../server/modules/pages/buttons';
-import { derivePage, type Json } from '../../server/modules/pages/derive';
+import type { EntitySchema as EntityJson } from '@contract/schema-types.gen';
+import { pageButtons } from '@contract/pages/buttons';
+import { derivePage, type Json } from '@contract/pages/derive';
 import { loadMenuSeed } from '../../server/db/seed/menus';
 
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Json;

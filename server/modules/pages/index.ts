@@ -2,12 +2,12 @@ import type { ApiModule } from '../../core/deps';
 import { businessError, ok } from '../../core/envelope';
 import { objectSchema, text } from '../../core/schemas';
 import { entityDefinitions } from '../entity';
-import { derivePage, findEntity, namesEntity } from './derive';
+import { derivePage, findEntity, namesEntity } from '../../../contract/pages/derive';
 import { COMPONENT_PATTERN, PageFileError, pageSchemaDirectories, readPageFile } from './page-files';
 
 export { pageSchemaDirectories } from './page-files';
 
-/** The page as the client renders it: a list page naming an entity is derived from it (derive.ts). */
+/** The page as the client renders it: a list page naming an entity is derived from it (contract/pages/derive.ts). */
 export function servedPage(component: string, page: unknown): unknown {
   if (!namesEntity(page)) return page;
   const entity = findEntity(entityDefinitions(), page.entity);

@@ -1,6 +1,5 @@
-import { AUDIT_FIELDS, snakeCase, type EntityColumnJson, type EntityJson } from '../entity/definitions';
-import type { FieldType } from '../entity/list-query';
-import { AREA_DICT_CODE } from '../lookup/area-dict';
+import { AREA_DICT_CODE, AUDIT_FIELDS, snakeCase, type FieldType } from '../entity';
+import type { EntitySchema } from '../schema-types.gen';
 
 export type Json = Record<string, unknown>;
 
@@ -29,22 +28,11 @@ export interface PageField {
   audit: boolean;
 }
 
-/** Column rules the entity format may carry besides type, length, required, unique and dictionary. */
-type ColumnWithRules = EntityColumnJson & {
-  pattern?: string;
-  patternMessage?: string;
-  min?: number;
-  max?: number;
-  maxLength?: number;
-  allowedValues?: Array<string | number>;
-  yesNo?: boolean;
-};
-
 /** The entity's columns except the primary key, then its audit columns (unless auditColumns is false). */
-export function pageFields(entity: EntityJson): PageField[] {
+export function pageFields(entity: EntitySchema): PageField[] {
   const own = entity.columns
     .filter((c) => c.primaryKey !== true)
-    .map((c: ColumnWithRules): PageField => ({
+    .map((c): PageField => ({
       name: c.name,
       column: snakeCase(c.name),
       type: c.type,

@@ -1,4 +1,4 @@
-import type { EntityJson } from '../entity/definitions';
+import type { EntitySchema } from '../schema-types.gen';
 import { derivePage, isObject, namesEntity, type Json } from './derive';
 import { BUTTON_VERBS, permissionFor } from './standard-actions';
 
@@ -29,7 +29,7 @@ function collectCodes(node: unknown, into: Map<string, string | undefined>): voi
  * codes of its standard actions named "<label><verb>" (职务查询, 职务添加 …) in that order; then any
  * other permission code the page's actions, columns or fields carry.
  */
-export function pageButtons(page: unknown, entity?: EntityJson): PageButton[] {
+export function pageButtons(page: unknown, entity?: EntitySchema): PageButton[] {
   const derived: Json | undefined = namesEntity(page) && entity ? derivePage(page, entity) : isObject(page) ? page : undefined;
   if (!derived) return [];
   const codes = new Map<string, string | undefined>();

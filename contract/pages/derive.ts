@@ -13,8 +13,7 @@
  * This is the one place pages are derived: the page-schema endpoint, the client build (bundled
  * pages), the schema validator and the menu button generator all call it.
  */
-import { basename } from 'node:path';
-import type { EntityJson } from '../entity/definitions';
+import type { EntitySchema } from '../schema-types.gen';
 import { formField, listColumn, pageFields, queryField, superQueryField, type Json, type PageField } from './derive-fields';
 import { ENDPOINTS, permissionFor, STANDARD_ACTIONS } from './standard-actions';
 
@@ -32,9 +31,15 @@ export function deepMerge(base: Json, over: Json): Json {
   return out;
 }
 
+/** The last segment of a file path without `.json`: /x/schemas/entities/sys_position.json → sys_position. */
+function jsonFileName(file: string): string {
+  const name = file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
+  return name.endsWith('.json') ? name.slice(0, -'.json'.length) : name;
+}
+
 /** The entity a page names: its table, which is also its file name under schemas/entities. */
 export function findEntity<T extends { table: string; file: string }>(entities: readonly T[], name: string): T | undefined {
-  return entities.find((e) => e.table === name) ?? entities.find((e) => basename(e.file, '.json') === name);
+  return entities.find((e) => e.table === name) ?? entities.find((e) => jsonFileName(e.file) === name);
 }
 
 /** Whether a page file is derived from an entity (a list page with `entity`). */
@@ -101,7 +106,7 @@ function actions(place: 'toolbar' | 'row', written: unknown, urls: Json, prefix:
 const FORM_DEFAULTS: Json = { container: 'modal', width: 800, grid: { maxColumns: 1, labelCol: 5, wrapperCol: 16 } };
 
 /** The complete list page: `page` (a list page naming `entity`) with the entity's parts filled in. */
-export function derivePage(page: Json, entity: EntityJson): Json {
+export function derivePage(page: Json, entity: EntitySchema): Json {
   const fields = pageFields(entity);
   const byName = new Map(fields.map((f) => [f.name, f]));
   const own = fields.filter((f) => !f.audit);
