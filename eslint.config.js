@@ -57,7 +57,6 @@ export default tseslint.config(
       'server/modules/admin/depart-roles.ts',
       'server/modules/admin/departs.ts',
       'server/modules/admin/permissions.ts',
-      'server/modules/admin/roles.ts',
       'server/modules/admin/user-links.ts',
       'server/modules/admin/users-write.ts',
       'server/modules/online/design/auth.ts',

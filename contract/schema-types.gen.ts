@@ -525,7 +525,29 @@ export interface EntitySchema {
   subTables?: EntitySubTable[];
   /** The export writes each record's sub-table rows below it: sub-table columns (<sub-table label>-<field label>) after the main ones, the record's cells merged over them; exportSingleOnly=1 gives the main table only. */
   exportSubRows?: boolean;
+  /** The columns of an export that names none (field=), in this order; audit fields such as createTime may be named. Default: every column but the key and the audit fields. */
+  exportColumns?: string[];
+  /** The exact code an action checks instead of <permissionPrefix>:<action>, for tables whose clients already use other codes (e.g. deleteBatch checking role:delete). */
+  permissions?: {
+    list?: PermissionCode;
+    add?: PermissionCode;
+    edit?: PermissionCode;
+    delete?: PermissionCode;
+    deleteBatch?: PermissionCode;
+    exportXls?: PermissionCode;
+    importExcel?: PermissionCode;
+  };
+  /** Answers that differ from the engine's (添加成功！, 编辑成功!, 删除成功!, 批量删除成功!, and 未找到对应数据 for an edit of a missing record). */
+  messages?: {
+    add?: string;
+    edit?: string;
+    delete?: string;
+    deleteBatch?: string;
+    editNotFound?: string;
+  };
 }
+
+export type PermissionCode = string;
 
 export interface EntitySubTable {
   /** table of the child entity */

@@ -6540,13 +6540,15 @@ return errors === 0;
 }
 
 export const Entity = validate60;
-const schema79 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"ordered":{"type":"array","description":"Groups of date or number columns whose values must not decrease in the order written (e.g. [\"startDate\", \"endDate\"]); empty values are skipped.","items":{"type":"array","minItems":2,"items":{"type":"string"}}},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}},"exportSubRows":{"type":"boolean","description":"The export writes each record's sub-table rows below it: sub-table columns (<sub-table label>-<field label>) after the main ones, the record's cells merged over them; exportSingleOnly=1 gives the main table only."}},"definitions":{"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"check":{"enum":["creditCode","idCard"],"description":"A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643)."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
+const schema79 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"ordered":{"type":"array","description":"Groups of date or number columns whose values must not decrease in the order written (e.g. [\"startDate\", \"endDate\"]); empty values are skipped.","items":{"type":"array","minItems":2,"items":{"type":"string"}}},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}},"exportSubRows":{"type":"boolean","description":"The export writes each record's sub-table rows below it: sub-table columns (<sub-table label>-<field label>) after the main ones, the record's cells merged over them; exportSingleOnly=1 gives the main table only."},"exportColumns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$"},"description":"The columns of an export that names none (field=), in this order; audit fields such as createTime may be named. Default: every column but the key and the audit fields."},"permissions":{"type":"object","additionalProperties":false,"description":"The exact code an action checks instead of <permissionPrefix>:<action>, for tables whose clients already use other codes (e.g. deleteBatch checking role:delete).","properties":{"list":{"$ref":"#/definitions/PermissionCode"},"add":{"$ref":"#/definitions/PermissionCode"},"edit":{"$ref":"#/definitions/PermissionCode"},"delete":{"$ref":"#/definitions/PermissionCode"},"deleteBatch":{"$ref":"#/definitions/PermissionCode"},"exportXls":{"$ref":"#/definitions/PermissionCode"},"importExcel":{"$ref":"#/definitions/PermissionCode"}}},"messages":{"type":"object","additionalProperties":false,"description":"Answers that differ from the engine's (添加成功！, 编辑成功!, 删除成功!, 批量删除成功!, and 未找到对应数据 for an edit of a missing record).","properties":{"add":{"type":"string","minLength":1},"edit":{"type":"string","minLength":1},"delete":{"type":"string","minLength":1},"deleteBatch":{"type":"string","minLength":1},"editNotFound":{"type":"string","minLength":1}}}},"definitions":{"PermissionCode":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"},"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"check":{"enum":["creditCode","idCard"],"description":"A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643)."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
 const schema80 = {"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"check":{"enum":["creditCode","idCard"],"description":"A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643)."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}};
 const schema81 = {"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}};
 const schema82 = {"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}};
+const schema83 = {"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"};
 const pattern3 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 const pattern5 = new RegExp("^/[A-Za-z0-9_/]+$", "u");
 const pattern6 = new RegExp("^[a-z][a-zA-Z0-9]*$", "u");
+const pattern12 = new RegExp("^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$", "u");
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity.schema.json" */;
@@ -7591,14 +7593,419 @@ vErrors.push(err84);
 errors++;
 }
 }
-}
-else {
-const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.exportColumns !== undefined){
+let data48 = data.exportColumns;
+if(Array.isArray(data48)){
+if(data48.length < 1){
+const err85 = {instancePath:instancePath+"/exportColumns",schemaPath:"#/properties/exportColumns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err85];
 }
 else {
 vErrors.push(err85);
+}
+errors++;
+}
+const len7 = data48.length;
+for(let i7=0; i7<len7; i7++){
+let data49 = data48[i7];
+if(typeof data49 === "string"){
+if(!pattern6.test(data49)){
+const err86 = {instancePath:instancePath+"/exportColumns/" + i7,schemaPath:"#/properties/exportColumns/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]*$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/exportColumns/" + i7,schemaPath:"#/properties/exportColumns/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/exportColumns",schemaPath:"#/properties/exportColumns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data.permissions !== undefined){
+let data50 = data.permissions;
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+for(const key5 in data50){
+if(!(((((((key5 === "list") || (key5 === "add")) || (key5 === "edit")) || (key5 === "delete")) || (key5 === "deleteBatch")) || (key5 === "exportXls")) || (key5 === "importExcel"))){
+const err89 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data50.list !== undefined){
+let data51 = data50.list;
+if(typeof data51 === "string"){
+if(!pattern12.test(data51)){
+const err90 = {instancePath:instancePath+"/permissions/list",schemaPath:"#/definitions/PermissionCode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"+"\""};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/permissions/list",schemaPath:"#/definitions/PermissionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data50.add !== undefined){
+let data52 = data50.add;
+if(typeof data52 === "string"){
+if(!pattern12.test(data52)){
+const err92 = {instancePath:instancePath+"/permissions/add",schemaPath:"#/definitions/PermissionCode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"+"\""};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/permissions/add",schemaPath:"#/definitions/PermissionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data50.edit !== undefined){
+let data53 = data50.edit;
+if(typeof data53 === "string"){
+if(!pattern12.test(data53)){
+const err94 = {instancePath:instancePath+"/permissions/edit",schemaPath:"#/definitions/PermissionCode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"+"\""};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/permissions/edit",schemaPath:"#/definitions/PermissionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data50.delete !== undefined){
+let data54 = data50.delete;
+if(typeof data54 === "string"){
+if(!pattern12.test(data54)){
+const err96 = {instancePath:instancePath+"/permissions/delete",schemaPath:"#/definitions/PermissionCode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"+"\""};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/permissions/delete",schemaPath:"#/definitions/PermissionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+if(data50.deleteBatch !== undefined){
+let data55 = data50.deleteBatch;
+if(typeof data55 === "string"){
+if(!pattern12.test(data55)){
+const err98 = {instancePath:instancePath+"/permissions/deleteBatch",schemaPath:"#/definitions/PermissionCode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"+"\""};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/permissions/deleteBatch",schemaPath:"#/definitions/PermissionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+if(data50.exportXls !== undefined){
+let data56 = data50.exportXls;
+if(typeof data56 === "string"){
+if(!pattern12.test(data56)){
+const err100 = {instancePath:instancePath+"/permissions/exportXls",schemaPath:"#/definitions/PermissionCode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"+"\""};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/permissions/exportXls",schemaPath:"#/definitions/PermissionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+if(data50.importExcel !== undefined){
+let data57 = data50.importExcel;
+if(typeof data57 === "string"){
+if(!pattern12.test(data57)){
+const err102 = {instancePath:instancePath+"/permissions/importExcel",schemaPath:"#/definitions/PermissionCode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"+"\""};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/permissions/importExcel",schemaPath:"#/definitions/PermissionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+if(data.messages !== undefined){
+let data58 = data.messages;
+if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+for(const key6 in data58){
+if(!(((((key6 === "add") || (key6 === "edit")) || (key6 === "delete")) || (key6 === "deleteBatch")) || (key6 === "editNotFound"))){
+const err105 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+if(data58.add !== undefined){
+let data59 = data58.add;
+if(typeof data59 === "string"){
+if(func3(data59) < 1){
+const err106 = {instancePath:instancePath+"/messages/add",schemaPath:"#/properties/messages/properties/add/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/messages/add",schemaPath:"#/properties/messages/properties/add/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+if(data58.edit !== undefined){
+let data60 = data58.edit;
+if(typeof data60 === "string"){
+if(func3(data60) < 1){
+const err108 = {instancePath:instancePath+"/messages/edit",schemaPath:"#/properties/messages/properties/edit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+else {
+const err109 = {instancePath:instancePath+"/messages/edit",schemaPath:"#/properties/messages/properties/edit/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+if(data58.delete !== undefined){
+let data61 = data58.delete;
+if(typeof data61 === "string"){
+if(func3(data61) < 1){
+const err110 = {instancePath:instancePath+"/messages/delete",schemaPath:"#/properties/messages/properties/delete/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+else {
+const err111 = {instancePath:instancePath+"/messages/delete",schemaPath:"#/properties/messages/properties/delete/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+if(data58.deleteBatch !== undefined){
+let data62 = data58.deleteBatch;
+if(typeof data62 === "string"){
+if(func3(data62) < 1){
+const err112 = {instancePath:instancePath+"/messages/deleteBatch",schemaPath:"#/properties/messages/properties/deleteBatch/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/messages/deleteBatch",schemaPath:"#/properties/messages/properties/deleteBatch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+if(data58.editNotFound !== undefined){
+let data63 = data58.editNotFound;
+if(typeof data63 === "string"){
+if(func3(data63) < 1){
+const err114 = {instancePath:instancePath+"/messages/editNotFound",schemaPath:"#/properties/messages/properties/editNotFound/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+else {
+const err115 = {instancePath:instancePath+"/messages/editNotFound",schemaPath:"#/properties/messages/properties/editNotFound/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+}
+else {
+const err116 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+}
+else {
+const err117 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
 }
 errors++;
 }

@@ -9,19 +9,6 @@ const audit: readonly ListField[] = [
 
 const byCreateTime = { column: 'createTime', order: 'desc' } as const;
 
-export const ROLE_SOURCE: ListSource = {
-  table: 'sys_role',
-  idProperty: 'id',
-  defaultSort: byCreateTime,
-  fields: [
-    { property: 'id', column: 'id', type: 'string' },
-    { property: 'roleName', column: 'role_name', type: 'string' },
-    { property: 'roleCode', column: 'role_code', type: 'string' },
-    { property: 'description', column: 'description', type: 'string' },
-    ...audit,
-  ],
-};
-
 export const DICT_SOURCE: ListSource = {
   table: 'sys_dict',
   idProperty: 'id',

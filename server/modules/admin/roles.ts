@@ -1,36 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
 import { businessError, ok, okMessage } from '../../core/envelope';
-import { newId } from '../../core/ids';
 import { ADMIN_ROLE_CODE } from '../../core/permissions';
 import { objectSchema, text } from '../../core/schemas';
 import type { Db } from '../../db/types';
-import { runListQuery } from '../entity/list-query';
-import { auditInsert, auditUpdate, idList, jsonRows, optionalText, requireId } from './common';
+import { idList, jsonRows, optionalText, requireId } from './common';
 import { refuseOwnRoleRules, refuseUnheldGrants } from './grant-guards';
 import { dataRuleChoice, grantedIds, saveGrantDiff, saveDataRuleChoice } from './grant-store';
-import { ROLE_SOURCE } from './list-sources';
-import { logOperation, OP_ADD, OP_DELETE, OP_EDIT } from './oplog';
+import { logOperation, OP_EDIT } from './oplog';
 import { allPermissions, treeModels } from './permission-json';
 import { requireAdminFor } from './user-guards';
-
-export interface RoleBody {
-  id?: string;
-  roleName?: string;
-  roleCode?: string;
-  description?: string;
-}
-
-const ROLE_BODY = {
-  ...objectSchema({
-    id: text('角色ID', 36),
-    roleName: text('角色名称', 200),
-    roleCode: text('角色编码', 100),
-    description: text('描述', 255),
-  }),
-  additionalProperties: false,
-};
 
 const GRANT_BODY = {
   ...objectSchema({
@@ -42,7 +21,8 @@ const GRANT_BODY = {
   additionalProperties: false,
 };
 
-export function roleValues(body: RoleBody) {
+/** The role form's checks and messages (add, edit, import); the trimmed values. */
+export function roleValues(body: { roleName?: unknown; roleCode?: unknown; description?: unknown }) {
   const roleCode = optionalText(body.roleCode);
   if (!roleCode) throw businessError('请输入角色编码!');
   if (roleCode.length > 64) throw businessError('长度不超过 64 个字符');
@@ -65,41 +45,11 @@ export async function refuseTakenCode(db: Db, roleCode: string, exceptId?: strin
   if (await q.executeTakeFirst()) throw businessError('角色编码已存在');
 }
 
-/** Removes roles with their user and permission links; the admin role cannot be removed. */
-async function deleteRoles(db: Db, ids: string[]): Promise<void> {
-  const admin = await db
-    .selectFrom('sys_role')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('role_code', '=', ADMIN_ROLE_CODE)
-    .executeTakeFirst();
-  if (admin) throw businessError('管理员角色不允许删除');
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('sys_user_role').where('role_id', 'in', ids).execute();
-    await trx.deleteFrom('sys_role_permission').where('role_id', 'in', ids).execute();
-    await trx.deleteFrom('sys_role').where('id', 'in', ids).execute();
-  });
-}
-
 export function roleRoutes(api: FastifyInstance, { db }: AppDeps): void {
-  api.get<{ Querystring: Record<string, unknown> }>('/sys/role/list', { config: { permission: 'role:list' } }, async (request) =>
-    ok(await runListQuery(db, ROLE_SOURCE, request.query)),
-  );
-
   api.get('/sys/role/queryall', { config: { permission: ['role:list', 'user:add', 'user:edit'] } }, async () => {
     const rows = await db.selectFrom('sys_role').selectAll().orderBy('create_time').orderBy('id').execute();
     return ok(jsonRows(rows));
   });
-
-  api.get<{ Querystring: { id?: string } }>(
-    '/sys/role/queryById',
-    { config: { permission: 'role:list' }, schema: { querystring: objectSchema({ id: text('角色ID', 36) }) } },
-    async (request) => {
-      const row = await roleById(db, requireId(request.query.id, '角色ID'));
-      if (!row) throw businessError('未找到对应数据');
-      return ok(jsonRows([row])[0]);
-    },
-  );
 
   api.get<{ Querystring: { id?: string; roleCode?: string } }>(
     '/sys/role/checkRoleCode',
@@ -112,65 +62,6 @@ export function roleRoutes(api: FastifyInstance, { db }: AppDeps): void {
       if (!roleCode) throw businessError('请输入角色编码!');
       await refuseTakenCode(db, roleCode, request.query.id ? requireId(request.query.id, '角色ID') : undefined);
       return okMessage('该值可用！');
-    },
-  );
-
-  api.post<{ Body: RoleBody }>('/sys/role/add', { config: { permission: 'role:add' }, schema: { body: ROLE_BODY } }, async (request) => {
-    const { user } = requireSession(request);
-    const values = roleValues(request.body);
-    await refuseTakenCode(db, values.role_code);
-    await db
-      .insertInto('sys_role')
-      .values({ id: newId(), ...values, ...auditInsert(user.username) })
-      .execute();
-    await logOperation(db, request, OP_ADD, `添加角色，编码： ${values.role_code}`);
-    return okMessage('添加成功！');
-  });
-
-  api.route<{ Body: RoleBody }>({
-    method: ['PUT', 'POST'],
-    url: '/sys/role/edit',
-    config: { permission: 'role:edit' },
-    schema: { body: ROLE_BODY },
-    handler: async (request) => {
-      const { user } = requireSession(request);
-      const id = requireId(request.body.id, '角色ID');
-      const existing = await roleById(db, id);
-      if (!existing) throw businessError('未找到对应实体');
-      const values = roleValues(request.body);
-      const isAdminRole = existing.role_code === ADMIN_ROLE_CODE;
-      await requireAdminFor(request, db, isAdminRole || values.role_code === ADMIN_ROLE_CODE);
-      if (isAdminRole && values.role_code !== ADMIN_ROLE_CODE) throw businessError('管理员角色编码不允许修改');
-      await refuseTakenCode(db, values.role_code, id);
-      await db
-        .updateTable('sys_role')
-        .set({ ...values, ...auditUpdate(user.username) })
-        .where('id', '=', id)
-        .execute();
-      await logOperation(db, request, OP_EDIT, `编辑角色，编码： ${values.role_code}`);
-      return okMessage('编辑成功!');
-    },
-  });
-
-  api.delete<{ Querystring: { id?: string } }>(
-    '/sys/role/delete',
-    { config: { permission: 'role:delete' }, schema: { querystring: objectSchema({ id: text('角色ID', 36) }) } },
-    async (request) => {
-      const id = requireId(request.query.id, '角色ID');
-      await deleteRoles(db, [id]);
-      await logOperation(db, request, OP_DELETE, `删除角色，id： ${id}`);
-      return okMessage('删除角色成功');
-    },
-  );
-
-  api.delete<{ Querystring: { ids?: string } }>(
-    '/sys/role/deleteBatch',
-    { config: { permission: 'role:delete' }, schema: { querystring: objectSchema({ ids: text('角色ID', 40000) }) } },
-    async (request) => {
-      const ids = idList(request.query.ids, '角色ID');
-      await deleteRoles(db, ids);
-      await logOperation(db, request, OP_DELETE, `批量删除角色，ids： ${ids.join(',')}`);
-      return okMessage('批量删除角色成功');
     },
   );
 

@@ -8,12 +8,12 @@ import { objectSchema, text } from '../../core/schemas';
 import { LOG_TYPE_OPERATION, requestLogFields, writeLog } from '../../core/sys-log';
 import type { Db } from '../../db/types';
 import { recordDataVersion } from './data-log';
-import type { EntityDefinition } from './definitions';
+import type { EntityAction, EntityDefinition, EntityMessage } from './definitions';
 import type { SqlValue } from './field-values';
 import { runListQuery, selectList, toRecord, type FieldType, type ListOptions, type ListParams } from './list-query';
 import { RowValidator, type ColumnValues } from './row-validator';
 import { deleteSubRows, saveSubTables, withSubTables } from './sub-tables';
-import { requireInScope, runBeforeWrite, scopedBody, scopeOf } from './policies';
+import { requireInScope, runBeforeDelete, runBeforeWrite, scopedBody, scopeOf } from './policies';
 
 export const MAX_BATCH_IDS = 1000;
 export const NOT_FOUND = '未找到对应数据';
@@ -35,7 +35,19 @@ export async function entityListOptions(def: EntityDefinition, request: FastifyR
   return scope ? { ...options, where: [...(options.where ?? []), scope.where] } : options;
 }
 
-export const permissionOf = (def: EntityDefinition, action: string) => `${def.permissionPrefix}:${action}`;
+/** The code an action checks: the entity's own for that action, else `<permissionPrefix>:<action>`. */
+export const permissionOf = (def: EntityDefinition, action: EntityAction): string =>
+  def.json.permissions?.[action] ?? `${def.permissionPrefix}:${action}`;
+
+const DEFAULT_MESSAGES: Record<EntityMessage, string> = {
+  add: '添加成功！',
+  edit: '编辑成功!',
+  delete: '删除成功!',
+  deleteBatch: '批量删除成功!',
+  editNotFound: NOT_FOUND,
+};
+
+const messageOf = (def: EntityDefinition, key: EntityMessage): string => def.json.messages?.[key] ?? DEFAULT_MESSAGES[key];
 
 /** Inserts checked values plus id and audit columns; returns the new id. */
 export async function insertRow(
@@ -151,10 +163,11 @@ export async function updateRecord(
   });
 }
 
-/** Deletes the records and their sub rows (one transaction when there are sub tables); answers how many records went. */
+/** Deletes the records, their sub rows and what the table's policy removes with them, in one transaction; answers how many records went. */
 export async function deleteRecords(db: Db, def: EntityDefinition, ids: readonly string[]): Promise<number> {
   const res = await withSubTables(db, def, async (tx) => {
     await deleteSubRows(tx, def, ids);
+    await runBeforeDelete(def, tx, ids);
     return sql`delete from ${sql.table(def.table)} where ${sql.id(def.id.column)} in (${sql.join([...ids])}) returning ${sql.id(def.id.column)}`.execute(
       tx,
     );
@@ -226,7 +239,7 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
     await runBeforeWrite(def, { request, db, mode: 'add', id: null, body, scope });
     const id = await createRecord(db, def, body, user);
     await log(db, request, 2, `${def.label}添加：${id}`);
-    return okMessage('添加成功！');
+    return okMessage(messageOf(def, 'add'));
   });
 
   api.route<{ Body: unknown }>({
@@ -238,14 +251,14 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
       const scope = await scopeOf(def, request);
       const body = scopedBody(def, scope, bodyObject(request.body));
       const id = body[def.id.property];
-      if (typeof id !== 'string' || id.trim() === '' || id.length > 64) throw businessError(NOT_FOUND);
+      if (typeof id !== 'string' || id.trim() === '' || id.length > 64) throw businessError(messageOf(def, 'editNotFound'));
       const found = await sql`select 1 as one from ${table} where ${idColumn} = ${id}`.execute(db);
-      if (found.rows.length === 0) throw businessError(NOT_FOUND);
+      if (found.rows.length === 0) throw businessError(messageOf(def, 'editNotFound'));
       await requireInScope(db, def, scope, [id]);
       await runBeforeWrite(def, { request, db, mode: 'edit', id, body, scope });
       await updateRecord(db, def, id, body, user);
       await log(db, request, 3, `${def.label}编辑：${id}`);
-      return okMessage('编辑成功!');
+      return okMessage(messageOf(def, 'edit'));
     },
   });
 
@@ -258,7 +271,7 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
       await runBeforeWrite(def, { request, db, mode: 'delete', id: request.query.id, body: {}, scope });
       if ((await deleteRecords(db, def, [request.query.id])) === 0) throw businessError(NOT_FOUND);
       await log(db, request, 4, `${def.label}删除：${request.query.id}`);
-      return okMessage('删除成功!');
+      return okMessage(messageOf(def, 'delete'));
     },
   );
 
@@ -275,7 +288,7 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
       for (const id of ids) await runBeforeWrite(def, { request, db, mode: 'delete', id, body: {}, scope });
       await deleteRecords(db, def, ids);
       await log(db, request, 4, `${def.label}批量删除：${ids.length}条`);
-      return okMessage('批量删除成功!');
+      return okMessage(messageOf(def, 'deleteBatch'));
     },
   );
 }

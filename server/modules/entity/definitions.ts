@@ -14,6 +14,10 @@ import type { EntityColumn, EntitySchema } from '../../../contract/schema-types.
 export type EntityJson = EntitySchema;
 export type EntityColumnJson = EntityColumn;
 
+/** The actions of the standard endpoints, each checking one permission code. */
+export type EntityAction = 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch' | 'exportXls' | 'importExcel';
+export type EntityMessage = 'add' | 'edit' | 'delete' | 'deleteBatch' | 'editNotFound';
+
 export interface SubTable {
   entity: EntityDefinition;
   foreignKey: string;
@@ -69,6 +73,8 @@ export interface EntityDefinition extends ListSource {
   ordered?: string[][];
   /** children saved, listed and deleted with each main record (resolved once every file is read) */
   subTables: SubTable[];
+  /** the columns of an export that names none */
+  exportColumns: EntityField[];
   /** the file's JSON, as read (recorded with each schema migration) */
   json: EntityJson;
 }
@@ -88,7 +94,7 @@ export const ENTITY_DIR = join(ROOT, 'schemas/entities');
 const META_SCHEMA = join(ROOT, 'schemas/_meta/entity.schema.json');
 /** Tables the engine must never take over (they hold credentials or the engine's own records). */
 const RESERVED_TABLE =
-  /^(sys_user|sys_user_token|sys_role|sys_permission|sys_config|sys_migration.*|sys_entity_.*|sys_captcha|sys_login_attempt|sys_sms_code|sys_seed_applied|sys_data_log|sys_log|pg_.*)$/;
+  /^(sys_user|sys_user_token|sys_permission|sys_config|sys_migration.*|sys_entity_.*|sys_captcha|sys_login_attempt|sys_sms_code|sys_seed_applied|sys_data_log|sys_log|pg_.*)$/;
 
 /** Directories read at start: schemas/entities plus any in ENTITY_DIRS (path-list; fixtures of tests and benches). */
 export function entityDirectories(env: NodeJS.ProcessEnv = process.env): string[] {
@@ -207,7 +213,7 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
   }
   const e = json as EntityJson;
   if (RESERVED_TABLE.test(e.table)) fail(file, `表 ${e.table} 属于系统核心，不能由实体引擎管理`, '/table');
-  if (!/^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)+$/.test(e.permissionPrefix))
+  if (!/^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$/.test(e.permissionPrefix))
     fail(file, `permissionPrefix ${e.permissionPrefix} 格式不正确`, '/permissionPrefix');
   const fields = e.columns.map((c, index) => toField(c, file, `/columns/${index}`));
   const pointerOf = (f: EntityField) => `/columns/${e.columns.findIndex((c) => c.name === f.property)}`;
@@ -274,6 +280,11 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
         fail(file, `顺序规则的列 ${name} 必须是日期或数值列`, `/ordered/${i}/${j}`);
     }
   }
+  const exportColumns = (e.exportColumns ?? []).map((name, i) => {
+    const field = byProperty.get(name);
+    if (!field || field.primaryKey) fail(file, `导出列 ${name} 不存在`, `/exportColumns/${i}`);
+    return field;
+  });
   return {
     file,
     table: e.table,
@@ -288,6 +299,7 @@ export function defineEntity(file: string, json: unknown): EntityDefinition {
     exportTitle: e.exportTitle ?? e.label,
     ordered: e.ordered ?? [],
     subTables: [],
+    exportColumns,
     json: e,
   };
 }

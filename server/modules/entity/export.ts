@@ -5,7 +5,7 @@ import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
 import type { JsonValue } from '../../core/json';
 import { ok } from '../../core/envelope';
-import { objectSchema, text } from '../../core/schemas';
+import { LIST_QUERY, objectSchema, text } from '../../core/schemas';
 import { LOG_TYPE_OPERATION, writeLog } from '../../core/sys-log';
 import type { Db } from '../../db/types';
 import { entityListOptions, idList, permissionOf } from './crud-routes';
@@ -42,7 +42,8 @@ export function exportFields(def: EntityDefinition, params: ListParams): EntityF
     .map((s) => byProperty.get(s.trim().replace(/_dictText$/, '')))
     .filter((f): f is EntityField => !!f && !f.primaryKey);
   const chosen = [...new Set(asked)];
-  return chosen.length ? chosen : def.fields.filter((f) => !f.primaryKey && !f.audit);
+  if (chosen.length) return chosen;
+  return def.exportColumns.length ? def.exportColumns : def.fields.filter((f) => !f.primaryKey && !f.audit);
 }
 
 function cellValue(f: EntityField, record: Record<string, JsonValue>): string | number | boolean | null {
@@ -128,6 +129,7 @@ export function mountExportRoute(api: FastifyInstance, deps: AppDeps, def: Entit
     url: path,
     // signed links carry no header: the handler checks the link or the token, then the permission
     config: { public: true },
+    schema: { querystring: LIST_QUERY },
     handler: async (request, reply) => {
       await authorizeExport(request, deps, getSigner, path, permission);
       const params = exportParams(request.query);

@@ -40,6 +40,8 @@ export interface EntityPolicy {
   scope?: (request: FastifyRequest) => Promise<RowScope | null>;
   /** throws businessError to refuse; runs before the row is validated */
   beforeWrite?: (ctx: WriteContext) => Promise<void>;
+  /** removes what belongs to the records (links to them), in the transaction that deletes them */
+  beforeDelete?: (trx: Db, ids: readonly string[]) => Promise<void>;
 }
 
 const policies = new Map<string, EntityPolicy>();
@@ -76,4 +78,13 @@ export function scopedBody(def: EntityDefinition, scope: RowScope | null, body: 
 export async function runBeforeWrite(def: EntityDefinition, ctx: Omit<WriteContext, 'scope'> & { scope: RowScope | null }): Promise<void> {
   const check = policies.get(def.table)?.beforeWrite;
   if (check) await check(ctx);
+}
+
+export function hasBeforeDelete(def: EntityDefinition): boolean {
+  return policies.get(def.table)?.beforeDelete !== undefined;
+}
+
+export async function runBeforeDelete(def: EntityDefinition, trx: Db, ids: readonly string[]): Promise<void> {
+  const remove = policies.get(def.table)?.beforeDelete;
+  if (remove) await remove(trx, ids);
 }

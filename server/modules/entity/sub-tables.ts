@@ -8,7 +8,7 @@ import type { EntityDefinition, EntityField, SubTable } from './definitions';
 import type { SqlValue } from './field-values';
 import { selectList, toRecord } from './list-query';
 import { RowValidator } from './row-validator';
-import { requireInScope, scopeOf } from './policies';
+import { hasBeforeDelete, requireInScope, scopeOf } from './policies';
 
 /** Upper limit of rows one sub-table may send in one save. */
 export const MAX_SUB_ROWS = 5000;
@@ -26,7 +26,7 @@ function foreignKeyOf(sub: SubTable): EntityField {
 
 /** Runs `work` in one transaction when the entity has sub-tables (main and sub rows commit together). */
 export async function withSubTables<T>(db: Db, def: EntityDefinition, work: (tx: Db) => Promise<T>): Promise<T> {
-  if (!def.subTables.length) return work(db);
+  if (!def.subTables.length && !hasBeforeDelete(def)) return work(db);
   return db.transaction().execute((tx) => work(tx));
 }
 
