@@ -1,4 +1,6 @@
-import { errorText, RequestError, type ApiResult } from '@renderer/index';
+import type { ApiResult } from '@renderer/context';
+import { errorText } from '@renderer/data/errors';
+import { RequestError } from '@renderer/data/provider';
 import { feedback } from '../feedback';
 import { http, type Params } from './http';
 
