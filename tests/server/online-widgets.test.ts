@@ -25,7 +25,7 @@ describe('online form widget mapping', () => {
   });
 
   it('a Popup field of the form: report code from 字典Table, report columns from 字典Code into the fields of 字典Text', () => {
-    expect(widgetOf(popup, undefined)).toEqual({
+    expect(widgetOf(popup)).toEqual({
       component: 'JPopup',
       props: {
         code: 'e2e_depts',
@@ -50,7 +50,7 @@ describe('online form widget mapping', () => {
 
   it('file and image fields upload to a folder the upload route allows', () => {
     for (const show of ['file', 'image']) {
-      const { bizPath } = widgetOf(row({ field_show_type: show }), undefined).props as { bizPath: string };
+      const { bizPath } = widgetOf(row({ field_show_type: show }))!.props as { bizPath: string };
       expect(isBizFolder(bizPath)).toBe(true);
     }
   });
@@ -69,7 +69,7 @@ describe('online form widget mapping', () => {
       city: { ...base, parentField: 'province' },
       area: { ...base, parentField: 'city' },
     });
-    expect(widgetOf(fields[1]!, undefined, false, linked.get('city'))).toEqual({
+    expect(widgetOf(fields[1]!, false, linked.get('city'))).toEqual({
       component: 'JLinkedSelect',
       props: { ...base, parentField: 'province', placeholder: '请选择来访部门' },
       type: 'string',

@@ -1,14 +1,8 @@
-import type { EntityDefinition, EntityField } from '../../entity/definitions';
-import { findTableDict } from '../../lookup/registry';
-import { dictCodeOf, type FieldRow, type OnlineForm } from './definition';
-import type { FormAuth } from './access';
-import { cellTypeOf, gridLinkage, linkedSelects, widgetOf, type Json } from './widgets';
-
-interface Opened {
-  form: OnlineForm;
-  auth: FormAuth;
-  def: EntityDefinition;
-}
+import type { EntityDefinition } from '../../entity/definitions';
+import type { OnlineForm } from './definition';
+import type { Opened } from './opened';
+import { onlineColumn, onlineFields, onlineFormField, onlineQuery, onlineSuperQueryField, type OnlineField } from './page-fields';
+import { cellTypeOf, gridLinkage, linkedSelects, type Json } from './widgets';
 
 /** A custom button the page shows: its registered server action runs through doButton. */
 export interface PageButton {
@@ -32,106 +26,32 @@ function buttonAction(formId: string, b: PageButton, row: boolean): Json {
   };
 }
 
-const SUPER_TYPES: Record<string, string> = { int: 'int', bigint: 'int', decimal: 'number', date: 'date', datetime: 'datetime' };
-
-function visibleFields(form: OnlineForm, def: EntityDefinition): Array<{ f: FieldRow; field: EntityField }> {
-  const byName = new Map(def.fields.map((f) => [f.property, f]));
-  return form.fields.flatMap((f) => {
-    const field = byName.get(f.db_field_name);
-    return field && f.db_field_name !== form.foreignKey ? [{ f, field }] : [];
-  });
-}
-
-function formField(f: FieldRow, field: EntityField, table: string, linked: Map<string, Json>): Json {
-  const w = widgetOf(f, field, false, linked.get(f.db_field_name));
-  const out: Json = {
-    type: w.type,
-    title: field.label,
-    'x-decorator': 'FormItem',
-    'x-component': w.component,
-    'x-component-props': w.props,
-  };
-  if (field.required) out.required = true;
-  if (field.default !== undefined && field.default !== null) out.default = field.default;
-  if (f.is_read_only === 1) out['x-read-pretty'] = true;
+/** The grid cell rules of a column: required, and the column's pattern as the server checks it. */
+function cellRules({ column }: OnlineField): Json[] {
   const rules: Json[] = [];
-  if ((field.type === 'string' || field.type === 'text') && !dictCodeOf(f) && field.length !== undefined)
-    rules.push({ maxLength: field.length, message: `${field.label}长度不能超过${field.length}个字符` });
-  if (field.rules.pattern)
-    rules.push({ pattern: field.rules.pattern.source, message: field.rules.patternMessage ?? `${field.label}格式不正确` });
-  if (field.unique) rules.push({ duplicateCheck: { tableName: table, fieldName: field.column } });
-  if (rules.length) out['x-validator'] = rules;
-  return out;
-}
-
-function queryFields(form: OnlineForm, def: EntityDefinition, linked: Map<string, Json>): Json {
-  const properties: Json = {};
-  for (const { f, field } of visibleFields(form, def)) {
-    if (f.is_query !== 1) continue;
-    const w = widgetOf(f, field, true, f.query_mode === 'group' ? undefined : linked.get(f.db_field_name));
-    const base = { 'x-decorator': 'FormItem', 'x-component': w.component, 'x-component-props': w.props };
-    if (f.query_mode === 'group') {
-      if (field.type === 'date' || field.type === 'datetime') {
-        properties[`[${f.db_field_name}_begin,${f.db_field_name}_end]`] = {
-          type: 'array',
-          title: field.label,
-          'x-decorator': 'FormItem',
-          'x-component': 'AdminDateRange',
-        };
-      } else {
-        properties[`${f.db_field_name}_begin`] = {
-          ...base,
-          type: w.type,
-          title: `${field.label}起`,
-          'x-component-props': { ...w.props, placeholder: '开始' },
-        };
-        properties[`${f.db_field_name}_end`] = {
-          ...base,
-          type: w.type,
-          title: `${field.label}止`,
-          'x-component-props': { ...w.props, placeholder: '结束' },
-        };
-      }
-    } else {
-      properties[f.db_field_name] = { ...base, type: w.type, title: field.label };
-    }
-  }
-  return { type: 'object', properties };
-}
-
-function column(f: FieldRow, field: EntityField, linked?: Json): Json {
-  const out: Json = { dataIndex: f.db_field_name, title: field.label };
-  if (f.field_length) out.width = f.field_length;
-  if (f.sort_flag === '1') out.sorter = true;
-  const linkedDict = typeof linked?.dict === 'string' && findTableDict(linked.dict) ? linked.dict : undefined;
-  const dict = linkedDict ?? dictCodeOf(f);
-  if (dict) {
-    out.component = 'Select';
-    out.props = { dictCode: dict };
-  } else if (f.field_show_type === 'image') {
-    out.component = 'Image';
-  } else if (f.field_show_type === 'file') {
-    out.component = 'File';
-  } else if (field.type === 'text' || f.field_show_type === 'umeditor' || f.field_show_type === 'markdown') {
-    out.ellipsis = true;
-  }
-  return out;
+  if (column.required) rules.push({ required: true, message: '${title}不能为空' });
+  if (column.pattern) rules.push({ pattern: column.pattern, message: column.patternMessage ?? `${column.label}格式不正确` });
+  return rules;
 }
 
 /** The editable grid of a sub table in the record's form: its columns and, when it has linked selects, their linkage. */
 function gridProps(sub: OnlineForm, def: EntityDefinition): Json {
   const { cells, linkageConfig } = gridLinkage(sub.fields);
-  const columns = visibleFields(sub, def)
-    .filter(({ f }) => f.is_show_form === 1)
-    .map(({ f, field }) => ({
-      key: f.db_field_name,
-      title: field.label,
-      width: f.field_length || 160,
-      ...cellTypeOf(f, field),
-      ...cells.get(f.db_field_name),
-      ...(field.required ? { validateRules: [{ required: true, message: '${title}不能为空' }] } : {}),
-      ...(field.default !== undefined && field.default !== null ? { defaultValue: field.default } : {}),
-    }));
+  const columns = onlineFields(sub, def)
+    .filter(({ row }) => row.is_show_form === 1)
+    .map((field) => {
+      const { row, column } = field;
+      const rules = cellRules(field);
+      return {
+        key: row.db_field_name,
+        title: column.label,
+        width: row.field_length || 160,
+        ...cellTypeOf(row, column),
+        ...cells.get(row.db_field_name),
+        ...(rules.length ? { validateRules: rules } : {}),
+        ...(column.default !== undefined && column.default !== null ? { defaultValue: column.default } : {}),
+      };
+    });
   return {
     columns,
     ...(linkageConfig.length ? { linkageConfig } : {}),
@@ -143,15 +63,13 @@ function gridProps(sub: OnlineForm, def: EntityDefinition): Json {
   };
 }
 
-/** The renderer's list page for the form, its actions cut to the caller's button authorisations. */
-export function pageSchema(o: Opened, buttons: PageButton[] = []): Json {
-  const { form, def, auth } = o;
-  const head = form.head;
-  const base = `/online/cgform/api/crud/${head.id}`;
-  const can = (code: string) => !auth.hiddenButtons.has(code);
-  const fields = visibleFields(form, def);
-  const isTree = head.is_tree === 'Y' && !!head.tree_parent_id_field;
-  const url: Json = {
+const titleOf = (form: OnlineForm) => form.head.table_txt || form.head.table_name;
+const NO_COLUMNS = [{ dataIndex: 'id', title: '主键' }];
+
+/** The convention urls of the form's list page, each standard one only when the caller may use it. */
+function pageUrls(o: Opened, can: (code: string) => boolean, isTree: boolean): Json {
+  const base = `/online/cgform/api/crud/${o.form.head.id}`;
+  return {
     list: `${base}/list`,
     queryById: `${base}/queryById`,
     ...(can('add') ? { add: `${base}/add` } : {}),
@@ -162,92 +80,114 @@ export function pageSchema(o: Opened, buttons: PageButton[] = []): Json {
     ...(can('import') ? { importExcel: `${base}/importExcel` } : {}),
     ...(isTree ? { childList: `${base}/childList` } : {}),
   };
-  const linked = linkedSelects(form.fields);
-  const properties: Json = {};
-  for (const { f, field } of fields) if (f.is_show_form === 1) properties[f.db_field_name] = formField(f, field, def.table, linked);
-  const columns = Number(head.form_template) >= 1 && Number(head.form_template) <= 4 ? Number(head.form_template) : 1;
-  const subTables = form.subs.map((sub, i) => {
-    const link = def.subTables[i]!;
-    return {
-      key: link.property,
-      title: sub.head.table_txt || sub.head.table_name,
-      component: 'EditableGrid',
-      props: gridProps(sub, link.entity),
-      listUrl: `${base}/subList/${link.property}`,
-    };
-  });
-  const listColumns = fields.filter(({ f }) => f.is_show_list === 1).map(({ f, field }) => column(f, field, linked.get(f.db_field_name)));
-  // Themes of a main form: normal = sub tables in the form's tabs; tab = the main fields in a first tab too;
-  // erp = a clicked row's sub rows in tabs below the list; innerTable = each row expands to its sub rows.
-  const theme = subTables.length && !isTree ? head.theme_template : 'normal';
-  const subLists =
-    theme === 'erp' || theme === 'innerTable'
-      ? form.subs.map((sub, i) => {
-          const link = def.subTables[i]!;
-          const cols = visibleFields(sub, link.entity)
-            .filter(({ f }) => f.is_show_list === 1)
-            .map(({ f, field }) => column(f, field));
-          return {
-            key: link.property,
-            title: sub.head.table_txt || sub.head.table_name,
-            listUrl: `${base}/subList/${link.property}`,
-            columns: cols.length ? cols : [{ dataIndex: 'id', title: '主键' }],
-          };
-        })
-      : [];
-  const variant = isTree ? 'treeTable' : theme === 'erp' || theme === 'innerTable' ? theme : subTables.length ? 'masterDetail' : 'table';
-  const page: Json = {
-    $schema: '../_meta/page.schema.json',
-    kind: 'list',
-    title: head.table_txt || head.table_name,
-    variant,
-    rowKey: 'id',
-    url,
-    defaultSort: { column: 'create_time', order: 'desc' },
-    ...(head.is_page === 'N' ? { pageSize: 1000 } : {}),
-    query: queryFields(form, def, linked),
-    columns: listColumns.length ? listColumns : [{ dataIndex: 'id', title: '主键' }],
+}
+
+/** The toolbar and row actions: the standard ones the caller may use, then the custom buttons. */
+function pageActions(o: Opened, can: (code: string) => boolean, url: Json, buttons: PageButton[]): Json {
+  const head = o.form.head;
+  const toolbarButtons = buttons.filter((b) => b.style !== 'link');
+  const rowButtons = buttons.filter((b) => b.style === 'link');
+  return {
     toolbar: {
       add: can('add') && !!url.add,
       import: can('import'),
       export: can('export'),
       batchDelete: can('batch_delete') && head.is_checkbox !== 'N',
       superQuery: can('super_query'),
-      ...(buttons.some((b) => b.style !== 'link')
-        ? { actions: buttons.filter((b) => b.style !== 'link').map((b) => buttonAction(head.id, b, false)) }
-        : {}),
+      ...(toolbarButtons.length ? { actions: toolbarButtons.map((b) => buttonAction(head.id, b, false)) } : {}),
     },
     rowActions: {
       edit: can('update'),
       detail: can('detail'),
       delete: can('delete'),
-      ...(buttons.some((b) => b.style === 'link')
-        ? { actions: buttons.filter((b) => b.style === 'link').map((b) => buttonAction(head.id, b, true)) }
-        : {}),
+      ...(rowButtons.length ? { actions: rowButtons.map((b) => buttonAction(head.id, b, true)) } : {}),
     },
-    form: {
-      container: 'modal',
-      width: subTables.length ? 1200 : columns > 1 ? 1000 : 800,
-      grid: { maxColumns: columns, labelCol: columns > 1 ? 6 : 5, wrapperCol: columns > 1 ? 16 : 16 },
-      schema: { type: 'object', properties },
-      ...(subTables.length ? { subTables } : {}),
-      ...(theme === 'tab' ? { mainTab: head.table_txt || head.table_name } : {}),
-    },
-    superQuery: {
-      fields: fields.map(({ f, field }) => {
-        const dict = dictCodeOf(f);
-        return dict
-          ? { value: f.db_field_name, text: field.label, type: 'list', dictCode: dict }
-          : { value: f.db_field_name, text: field.label, type: SUPER_TYPES[field.type] ?? 'string' };
-      }),
-    },
-    exportFileName: head.table_txt || head.table_name,
+  };
+}
+
+/** The add/edit form: the shown fields in the designer's columns, the sub tables as editable grids. */
+function pageForm(o: Opened, fields: readonly OnlineField[], linked: ReadonlyMap<string, Json>, theme: string): Json {
+  const { form, def } = o;
+  const properties: Json = {};
+  for (const field of fields) {
+    if (field.row.is_show_form === 1)
+      properties[field.row.db_field_name] = onlineFormField(field, def.table, linked.get(field.row.db_field_name));
+  }
+  const template = Number(form.head.form_template);
+  const columns = template >= 1 && template <= 4 ? template : 1;
+  const subTables = form.subs.map((sub, i) => {
+    const link = def.subTables[i]!;
+    return {
+      key: link.property,
+      title: titleOf(sub),
+      component: 'EditableGrid',
+      props: gridProps(sub, link.entity),
+      listUrl: `/online/cgform/api/crud/${form.head.id}/subList/${link.property}`,
+    };
+  });
+  return {
+    container: 'modal',
+    width: subTables.length ? 1200 : columns > 1 ? 1000 : 800,
+    grid: { maxColumns: columns, labelCol: columns > 1 ? 6 : 5, wrapperCol: 16 },
+    schema: { type: 'object', properties },
+    ...(subTables.length ? { subTables } : {}),
+    ...(theme === 'tab' ? { mainTab: titleOf(form) } : {}),
+  };
+}
+
+/** The sub rows shown below the list (erp) or in a row's expander (innerTable). */
+function pageSubLists(o: Opened): Json[] {
+  return o.form.subs.map((sub, i) => {
+    const link = o.def.subTables[i]!;
+    const columns = onlineFields(sub, link.entity)
+      .filter(({ row }) => row.is_show_list === 1)
+      .map((field) => onlineColumn(field));
+    return {
+      key: link.property,
+      title: titleOf(sub),
+      listUrl: `/online/cgform/api/crud/${o.form.head.id}/subList/${link.property}`,
+      columns: columns.length ? columns : NO_COLUMNS,
+    };
+  });
+}
+
+/** The renderer's list page for the form, its actions cut to the caller's button authorisations. */
+export function pageSchema(o: Opened, buttons: PageButton[] = []): Json {
+  const { form, def, auth } = o;
+  const head = form.head;
+  const can = (code: string) => !auth.hiddenButtons.has(code);
+  const fields = onlineFields(form, def);
+  const isTree = head.is_tree === 'Y' && !!head.tree_parent_id_field;
+  const url = pageUrls(o, can, isTree);
+  const linked = linkedSelects(form.fields);
+  const listColumns = fields
+    .filter(({ row }) => row.is_show_list === 1)
+    .map((field) => onlineColumn(field, linked.get(field.row.db_field_name)));
+  // Themes of a main form: normal = sub tables in the form's tabs; tab = the main fields in a first tab too;
+  // erp = a clicked row's sub rows in tabs below the list; innerTable = each row expands to its sub rows.
+  const theme = form.subs.length && !isTree ? head.theme_template : 'normal';
+  const subLists = theme === 'erp' || theme === 'innerTable' ? pageSubLists(o) : [];
+  const variant = isTree ? 'treeTable' : subLists.length ? theme : form.subs.length ? 'masterDetail' : 'table';
+  return {
+    $schema: '../_meta/page.schema.json',
+    kind: 'list',
+    title: titleOf(form),
+    variant,
+    rowKey: 'id',
+    url,
+    defaultSort: { column: 'create_time', order: 'desc' },
+    ...(head.is_page === 'N' ? { pageSize: 1000 } : {}),
+    query: onlineQuery(fields, linked),
+    columns: listColumns.length ? listColumns : NO_COLUMNS,
+    ...pageActions(o, can, url, buttons),
+    form: pageForm(o, fields, linked, theme),
+    superQuery: { fields: fields.map(onlineSuperQueryField) },
+    exportFileName: titleOf(form),
     ...(subLists.length ? { subLists } : {}),
     ...(isTree
       ? { tree: { parentKey: head.tree_parent_id_field, hasChildrenField: head.tree_id_field || 'has_child', rootValue: '0' } }
       : {}),
   };
-  return page;
 }
 
 /** A single record's form (/online/df/{table}/{id}) with its sub tables: loads the record, saves it with PUT (or adds it when id is "add"). */

@@ -1,116 +1,97 @@
-import type { EntityField } from '../../entity/definitions';
 import type { FieldRow } from './definition';
 import { dictCodeOf } from './definition';
 import { parseLinkDown } from '../link-down';
 
 export type Json = Record<string, unknown>;
 
-/** A Formily field of the add/edit form or the query form: the widget for the designer's field_show_type. */
-export function widgetOf(
-  f: FieldRow,
-  field: EntityField | undefined,
-  forQuery = false,
-  linked?: Json,
-): { component: string; props: Json; type: string } {
-  const label = f.db_field_txt || f.db_field_name;
+/** The Formily component, its props and the value type of a field. */
+export interface Widget {
+  component: string;
+  props: Json;
+  type: string;
+}
+
+const plain = (component: string, props: Json = {}): Widget => ({ component, props, type: 'string' });
+
+/** Show types that need a value from elsewhere (a dictionary, a report, a tree): without it, the column's own input. */
+function sourcedWidget(f: FieldRow, forQuery: boolean, choose: string): Widget | undefined {
   const dict = dictCodeOf(f);
-  const choose = `请选择${label}`;
-  if (linked) return { component: 'JLinkedSelect', props: { ...linked, placeholder: choose }, type: 'string' };
-  const enter = `请输入${label}`;
-  const numeric = field?.type === 'int' || field?.type === 'decimal';
   const tableDict = f.dict_table && f.dict_text && f.dict_field ? `${f.dict_table},${f.dict_text},${f.dict_field}` : undefined;
   switch (f.field_show_type) {
-    case 'password':
-      return { component: forQuery ? 'Input' : 'Password', props: { placeholder: enter }, type: 'string' };
-    case 'textarea':
-      return { component: forQuery ? 'Input' : 'TextArea', props: { placeholder: enter }, type: 'string' };
     case 'list':
     case 'link_down':
-      return dict
-        ? { component: 'JDictSelectTag', props: { dictCode: dict, type: 'list', placeholder: choose }, type: 'string' }
-        : { component: 'Input', props: { placeholder: enter }, type: 'string' };
+      return dict ? plain('JDictSelectTag', { dictCode: dict, type: 'list', placeholder: choose }) : undefined;
     case 'radio':
-      return dict
-        ? { component: 'JDictSelectTag', props: { dictCode: dict, type: forQuery ? 'list' : 'radio', placeholder: choose }, type: 'string' }
-        : { component: 'Input', props: {}, type: 'string' };
+      return dict ? plain('JDictSelectTag', { dictCode: dict, type: forQuery ? 'list' : 'radio', placeholder: choose }) : undefined;
     case 'checkbox':
-    case 'list_multi':
-      return dict
-        ? {
-            component: 'JMultiSelectTag',
-            props: {
-              dictCode: dict,
-              type: forQuery || f.field_show_type === 'list_multi' ? 'list_multi' : 'checkbox',
-              placeholder: choose,
-            },
-            type: 'string',
-          }
-        : { component: 'Input', props: {}, type: 'string' };
-    case 'switch':
-      return {
-        component: forQuery ? 'JDictSelectTag' : 'JSwitch',
-        props: forQuery ? { dictCode: 'yn', type: 'list' } : {},
-        type: 'string',
-      };
-    case 'date':
-      return { component: 'DatePicker', props: { placeholder: choose }, type: 'string' };
-    case 'datetime':
-      return { component: 'DateTimePicker', props: { placeholder: choose }, type: 'string' };
-    case 'time':
-      return { component: 'TimePicker', props: { placeholder: choose }, type: 'string' };
-    case 'file':
-      return forQuery
-        ? { component: 'Input', props: {}, type: 'string' }
-        : { component: 'JUpload', props: { bizPath: 'temp' }, type: 'string' };
-    case 'image':
-      return forQuery
-        ? { component: 'Input', props: {}, type: 'string' }
-        : { component: 'JImageUpload', props: { bizPath: 'temp' }, type: 'string' };
+    case 'list_multi': {
+      const type = forQuery || f.field_show_type === 'list_multi' ? 'list_multi' : 'checkbox';
+      return dict ? plain('JMultiSelectTag', { dictCode: dict, type, placeholder: choose }) : undefined;
+    }
     case 'sel_search':
-      return dict
-        ? { component: 'JSearchSelectTag', props: { dict, placeholder: choose }, type: 'string' }
-        : { component: 'Input', props: {}, type: 'string' };
+      return dict ? plain('JSearchSelectTag', { dict, placeholder: choose }) : undefined;
     case 'popup':
       return tableDict
-        ? {
-            component: 'JPopup',
-            props: { code: f.dict_table, field: f.db_field_name, orgFields: f.dict_field, destFields: f.dict_text, placeholder: choose },
-            type: 'string',
-          }
-        : { component: 'Input', props: { placeholder: enter }, type: 'string' };
+        ? plain('JPopup', {
+            code: f.dict_table,
+            field: f.db_field_name,
+            orgFields: f.dict_field,
+            destFields: f.dict_text,
+            placeholder: choose,
+          })
+        : undefined;
     case 'sel_tree':
-      return tableDict
-        ? { component: 'JTreeSelect', props: { dict: tableDict, pidField: 'pid', pidValue: '0', placeholder: choose }, type: 'string' }
-        : { component: 'Input', props: {}, type: 'string' };
-    case 'cat_tree':
-      return { component: 'JCategorySelect', props: { pcode: f.dict_field || '0', placeholder: choose }, type: 'string' };
-    case 'sel_user':
-      return { component: 'JSelectUserByDep', props: { multi: true }, type: 'string' };
-    case 'sel_depart':
-      return { component: 'JSelectDepart', props: { multi: true }, type: 'string' };
-    case 'pca':
-      return { component: 'JAreaLinkage', props: { type: 'cascader' }, type: 'string' };
-    case 'markdown':
-      return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JMarkdownEditor', props: {}, type: 'string' };
-    case 'umeditor':
-      return forQuery ? { component: 'Input', props: {}, type: 'string' } : { component: 'JEditor', props: {}, type: 'string' };
+      return tableDict ? plain('JTreeSelect', { dict: tableDict, pidField: 'pid', pidValue: '0', placeholder: choose }) : undefined;
     default:
-      if (dict) return { component: 'JDictSelectTag', props: { dictCode: dict, type: 'list', placeholder: choose }, type: 'string' };
-      if (numeric)
-        return {
-          component: 'NumberPicker',
-          props: {
-            placeholder: enter,
-            ...(field?.type === 'int' ? { precision: 0 } : field?.scale !== undefined ? { precision: field.scale } : {}),
-          },
-          type: 'number',
-        };
-      return { component: 'Input', props: { placeholder: enter }, type: 'string' };
+      return undefined;
+  }
+}
+
+/** Editors of the add/edit form that the query form replaces by the column's own input. */
+const FORM_ONLY: Record<string, (enter: string) => Widget> = {
+  password: (enter) => plain('Password', { placeholder: enter }),
+  textarea: (enter) => plain('TextArea', { placeholder: enter }),
+  file: () => plain('JUpload', { bizPath: 'temp' }),
+  image: () => plain('JImageUpload', { bizPath: 'temp' }),
+  markdown: () => plain('JMarkdownEditor'),
+  umeditor: () => plain('JEditor'),
+};
+
+/**
+ * The widget the designer's field_show_type asks for, or undefined when the show type asks for nothing beyond the
+ * column itself ('text', or a dictionary widget without its dictionary): the page derivation then gives the input
+ * of the column's type and dictionary, as it does for an entity column.
+ */
+export function widgetOf(f: FieldRow, forQuery = false, linked?: Json): Widget | undefined {
+  const label = f.db_field_txt || f.db_field_name;
+  const choose = `请选择${label}`;
+  if (linked) return plain('JLinkedSelect', { ...linked, placeholder: choose });
+  const formOnly = FORM_ONLY[f.field_show_type];
+  if (formOnly) return forQuery ? undefined : formOnly(`请输入${label}`);
+  switch (f.field_show_type) {
+    case 'switch':
+      return forQuery ? plain('JDictSelectTag', { dictCode: 'yn', type: 'list' }) : plain('JSwitch');
+    case 'date':
+      return plain('DatePicker', { placeholder: choose });
+    case 'datetime':
+      return plain('DateTimePicker', { placeholder: choose });
+    case 'time':
+      return plain('TimePicker', { placeholder: choose });
+    case 'cat_tree':
+      return plain('JCategorySelect', { pcode: f.dict_field || '0', placeholder: choose });
+    case 'sel_user':
+      return plain('JSelectUserByDep', { multi: true });
+    case 'sel_depart':
+      return plain('JSelectDepart', { multi: true });
+    case 'pca':
+      return plain('JAreaLinkage', { type: 'cascader' });
+    default:
+      return sourcedWidget(f, forQuery, choose);
   }
 }
 
 /** The editable grid's cell type for a sub-table column. */
-export function cellTypeOf(f: FieldRow, field: EntityField | undefined): Json {
+export function cellTypeOf(f: FieldRow, field: { type: string } | undefined): Json {
   const dict = dictCodeOf(f);
   const numeric = field?.type === 'int' || field?.type === 'decimal';
   switch (f.field_show_type) {
