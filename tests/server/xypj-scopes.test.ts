@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './support/app';
-import { creditCodeProblem, idCardProblem } from '../../server/core/id-numbers';
+import { creditCodeProblem, idCardProblem } from '@contract/id-numbers';
 import { seedXypjDemoData } from '../../server/modules/xypj/seed';
 import { multipart, sheetRows, workbook } from './support/forms';
 import { caller, seeded, type Caller } from './support/xypj';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditCodeProblem, idCardProblem } from '../../server/core/id-numbers';
+import { creditCodeProblem, idCardProblem } from '@contract/id-numbers';
 
 describe('unified social credit code (GB 32100)', () => {
   it('accepts codes whose 18th character is the check character', () => {

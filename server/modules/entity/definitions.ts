@@ -6,7 +6,7 @@ import { PROJECT_ROOT } from '../../paths';
 import { AuthoringError } from '../../core/authoring-error';
 import { compileUserPattern, UserPatternError, type UserPattern } from '../../core/user-pattern';
 import { findTableDict, isTableDictCode } from '../lookup/registry';
-import type { ValueCheckName } from '../../core/id-numbers';
+import type { ValueCheckName } from '../../../contract/id-numbers';
 import { AUDIT_FIELDS, snakeCase } from '../../../contract/entity';
 import type { EntityColumn, EntitySchema } from '../../../contract/schema-types.gen';
 

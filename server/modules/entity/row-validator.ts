@@ -3,7 +3,7 @@ import type { Db } from '../../db/types';
 import type { EntityDefinition, EntityField } from './definitions';
 import { DictionaryValues } from './dict-values';
 import { convertValue, fitsDecimal, type SqlValue } from './field-values';
-import { VALUE_CHECKS } from '../../core/id-numbers';
+import { VALUE_CHECKS } from '../../../contract/id-numbers';
 
 export type ColumnValues = Record<string, SqlValue | null>;
 

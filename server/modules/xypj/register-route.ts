@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../../core/deps';
 import type { Db } from '../../db/types';
 import { businessError, ok } from '../../core/envelope';
-import { creditCodeProblem } from '../../core/id-numbers';
+import { creditCodeProblem } from '../../../contract/id-numbers';
 import { newId } from '../../core/ids';
 import { hashPassword, isStrongPassword, PASSWORD_RULE_MESSAGE } from '../../core/passwords';
 import { MOBILE } from '../../core/schemas';

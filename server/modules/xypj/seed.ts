@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
-import { creditCodeCheckChar, idCardCheckChar } from '../../core/id-numbers';
+import { creditCodeCheckChar, idCardCheckChar } from '../../../contract/id-numbers';
 import { officeToday } from './caller';
 import { EVIDENCE_PLACEHOLDER } from './seed-evidence';
 import { definitionOf } from './records';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditCodeProblem, idCardProblem } from '../../../server/core/id-numbers';
+import { creditCodeProblem, idCardProblem } from '@contract/id-numbers';
 import { checkCreditCode, checkIdCard } from '../../../renderer/validators/id-numbers';
 import { getValidationHandler } from '../../../widgets/editable-grid';
 

@@ -1,7 +1,8 @@
 /**
  * Check characters of Chinese identification numbers: the unified social credit code (GB 32100)
  * and the citizen ID card number (GB 11643). Each function answers a plain message naming the
- * field, or null when the value is valid.
+ * field, or null when the value is valid. The server checks stored values with them, the client's
+ * form and grid validators (renderer/validators/id-numbers.ts) check input as it is typed.
  */
 
 const CREDIT_CODE_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
