@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Db } from './db/types';
 import { enforceRouteDeclarations, installAccessControl } from './core/access-control';
@@ -29,6 +29,8 @@ export interface BuildAppOptions {
   sms?: SmsProvider;
   /** shared state made by the caller (closed by the caller); default: from config.redisUrl, closed with the app */
   shared?: SharedState;
+  /** sees every route as it is registered (tools/code-health.ts counts the routes without a schema) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole HTTP application, not listening yet: API modules under config.apiBase plus the client. */
@@ -42,6 +44,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const secret = await resolveTokenSecret(db, config.tokenSecret);
   const shared = options.shared ?? (await createSharedState(config));

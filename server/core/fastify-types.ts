@@ -21,6 +21,11 @@ export interface AccessConfig {
 }
 
 declare module 'fastify' {
+  interface FastifySchema {
+    /** media types of the body when it is not JSON (multipart uploads and imports) */
+    consumes?: readonly string[];
+  }
+
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface FastifyContextConfig extends AccessConfig {}
 

@@ -4,7 +4,7 @@ import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
 import { businessError, ok, okMessage } from '../../core/envelope';
 import { newId } from '../../core/ids';
-import { objectSchema, text } from '../../core/schemas';
+import { bodySchema, idsText, LIST_QUERY, objectSchema, text } from '../../core/schemas';
 import { LOG_TYPE_OPERATION, requestLogFields, writeLog } from '../../core/sys-log';
 import type { Db } from '../../db/types';
 import { recordDataVersion } from './data-log';
@@ -44,10 +44,14 @@ const DEFAULT_MESSAGES: Record<EntityMessage, string> = {
   edit: '编辑成功!',
   delete: '删除成功!',
   deleteBatch: '批量删除成功!',
+  notFound: NOT_FOUND,
   editNotFound: NOT_FOUND,
 };
 
-const messageOf = (def: EntityDefinition, key: EntityMessage): string => def.json.messages?.[key] ?? DEFAULT_MESSAGES[key];
+const messageOf = (def: EntityDefinition, key: EntityMessage): string => {
+  const own = def.json.messages;
+  return own?.[key] ?? (key === 'editNotFound' ? own?.notFound : undefined) ?? DEFAULT_MESSAGES[key];
+};
 
 /** Inserts checked values plus id and audit columns; returns the new id. */
 export async function insertRow(
@@ -190,11 +194,6 @@ export function idList(raw: string): string[] {
   return ids;
 }
 
-function bodyObject(body: unknown): Record<string, unknown> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw businessError('请求内容格式不正确');
-  return body as Record<string, unknown>;
-}
-
 async function log(db: Db, request: FastifyRequest, operateType: number, content: string): Promise<void> {
   const { user } = requireSession(request);
   await writeLog(db, {
@@ -214,8 +213,10 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
   const idColumn = sql.id(def.id.column);
   const idQuery = { querystring: objectSchema({ id: text('主键', 64, { minLength: 1 }) }, ['id']) };
 
-  api.get<{ Querystring: ListParams }>(`${base}/list`, { config: { permission: permissionOf(def, 'list') } }, async (request) =>
-    ok(await runListQuery(db, def, request.query, await entityListOptions(def, request))),
+  api.get<{ Querystring: ListParams }>(
+    `${base}/list`,
+    { config: { permission: permissionOf(def, 'list') }, schema: { querystring: LIST_QUERY } },
+    async (request) => ok(await runListQuery(db, def, request.query, await entityListOptions(def, request))),
   );
 
   api.get<{ Querystring: { id: string } }>(
@@ -227,29 +228,35 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
         Record<string, unknown>
       >`select ${selectList(def.fields)} from ${table} where ${idColumn} = ${request.query.id}`.execute(db);
       const row = res.rows[0];
-      if (!row) throw businessError(NOT_FOUND);
+      if (!row) throw businessError(messageOf(def, 'notFound'));
       return ok(toRecord(row));
     },
   );
 
-  api.post<{ Body: unknown }>(`${base}/add`, { config: { permission: permissionOf(def, 'add') } }, async (request) => {
-    const { user } = requireSession(request);
-    const scope = await scopeOf(def, request);
-    const body = scopedBody(def, scope, bodyObject(request.body));
-    await runBeforeWrite(def, { request, db, mode: 'add', id: null, body, scope });
-    const id = await createRecord(db, def, body, user);
-    await log(db, request, 2, `${def.label}添加：${id}`);
-    return okMessage(messageOf(def, 'add'));
-  });
+  const recordBody = { body: bodySchema() };
+  api.post<{ Body: Record<string, unknown> }>(
+    `${base}/add`,
+    { config: { permission: permissionOf(def, 'add') }, schema: recordBody },
+    async (request) => {
+      const { user } = requireSession(request);
+      const scope = await scopeOf(def, request);
+      const body = scopedBody(def, scope, request.body);
+      await runBeforeWrite(def, { request, db, mode: 'add', id: null, body, scope });
+      const id = await createRecord(db, def, body, user);
+      await log(db, request, 2, `${def.label}添加：${id}`);
+      return okMessage(messageOf(def, 'add'));
+    },
+  );
 
-  api.route<{ Body: unknown }>({
+  api.route<{ Body: Record<string, unknown> }>({
     method: ['PUT', 'POST'],
     url: `${base}/edit`,
     config: { permission: permissionOf(def, 'edit') },
+    schema: recordBody,
     handler: async (request) => {
       const { user } = requireSession(request);
       const scope = await scopeOf(def, request);
-      const body = scopedBody(def, scope, bodyObject(request.body));
+      const body = scopedBody(def, scope, request.body);
       const id = body[def.id.property];
       if (typeof id !== 'string' || id.trim() === '' || id.length > 64) throw businessError(messageOf(def, 'editNotFound'));
       const found = await sql`select 1 as one from ${table} where ${idColumn} = ${id}`.execute(db);
@@ -279,7 +286,7 @@ export function mountCrudRoutes(api: FastifyInstance, { db }: AppDeps, def: Enti
     `${base}/deleteBatch`,
     {
       config: { permission: permissionOf(def, 'deleteBatch') },
-      schema: { querystring: objectSchema({ ids: text('主键', 65 * MAX_BATCH_IDS, { minLength: 1 }) }, ['ids']) },
+      schema: { querystring: objectSchema({ ids: idsText('主键', MAX_BATCH_IDS) }, ['ids']) },
     },
     async (request) => {
       const ids = idList(request.query.ids);

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
 import { businessError, okMessage, type Envelope } from '../../core/envelope';
-import { objectSchema, text } from '../../core/schemas';
+import { MULTIPART, objectSchema, text } from '../../core/schemas';
 import { LOG_TYPE_OPERATION, writeLog } from '../../core/sys-log';
 import { newId } from '../../core/ids';
 import { formatDateTime } from '../../core/time';
@@ -248,16 +248,20 @@ export async function importFiles(
 }
 
 export function mountImportRoute(api: FastifyInstance, { db, metrics }: AppDeps, def: EntityDefinition): void {
-  api.post(`${def.apiBase}/importExcel`, { config: { permission: permissionOf(def, 'importExcel') } }, async (request) => {
-    try {
-      const answer = await importFiles(db, def, request);
-      metrics.imported(def.table, answer.code === 201 ? 'rejected_rows' : 'ok');
-      return answer;
-    } catch (err) {
-      metrics.imported(def.table, 'failed');
-      throw err;
-    }
-  });
+  api.post(
+    `${def.apiBase}/importExcel`,
+    { config: { permission: permissionOf(def, 'importExcel') }, schema: MULTIPART },
+    async (request) => {
+      try {
+        const answer = await importFiles(db, def, request);
+        metrics.imported(def.table, answer.code === 201 ? 'rejected_rows' : 'ok');
+        return answer;
+      } catch (err) {
+        metrics.imported(def.table, 'failed');
+        throw err;
+      }
+    },
+  );
 }
 
 /** GET /sys/entity/importError/:id — the signed-in user's own error report as a text file. */
