@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { richTextPolicy } from '@contract/rich-text';
 
 /** Chinese font-size names (初号 … 六号) with their point sizes. */
 export const CHINESE_FONT_SIZES: readonly { name: string; pt: number }[] = [
@@ -19,33 +20,9 @@ export const CHINESE_FONT_SIZES: readonly { name: string; pt: number }[] = [
 
 export const RICH_TEXT_HEIGHT = 300;
 
-const RICH_TEXT_POLICY: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'font', 'u', 's', 'sub', 'sup', 'h1', 'h2'],
-  allowedAttributes: {
-    '*': ['style', 'class', 'align'],
-    a: ['href', 'name', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    td: ['colspan', 'rowspan'],
-    th: ['colspan', 'rowspan'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
-  allowedStyles: {
-    '*': {
-      'font-size': [/^\d+(\.\d+)?(pt|px|em|rem|%)$/],
-      'text-align': [/^(left|right|center|justify)$/],
-      color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
-      'background-color': [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
-      'font-weight': [/^(bold|normal|\d{3})$/],
-      'font-style': [/^(italic|normal)$/],
-      'text-decoration': [/^[a-z\s-]+$/],
-      'margin-left': [/^\d+(px|em)$/],
-      'padding-left': [/^\d+(px|em)$/],
-    },
-  },
-};
+const RICH_TEXT_POLICY = richTextPolicy(sanitizeHtml.defaults.allowedTags);
 
-/** HTML the editor emits: an allowlist of tags, attributes, styles and URL schemes (no scripts, handlers or javascript:). */
+/** HTML the editor emits, kept to the rich-text policy of contract/rich-text.ts (what the server stores). */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, RICH_TEXT_POLICY);
 }
