@@ -1,5 +1,6 @@
 import type { Db } from '../../db/types';
 import type { JsonValue } from '../../core/json';
+import { cached } from '../../core/shared-state';
 import { LOOKUP_ROW_CAP, tableDictLabels } from '../lookup/dict-queries';
 import { areaTextOf, isAreaDictCode } from '../lookup/area-dict';
 import { findTableDict, isTableDictCode, type TableDictEntry } from '../lookup/registry';
@@ -22,15 +23,28 @@ export async function loadDictTexts(
     if (entry && values) out.set(code, await tableLabels(db, entry, [...new Set(values)]));
   }
   if (plain.length === 0) return out;
-  let query = db
-    .selectFrom('sys_dict_item as i')
-    .innerJoin('sys_dict as d', 'd.id', 'i.dict_id')
-    .select(['d.dict_code', 'i.item_value', 'i.item_text'])
-    .where('d.dict_code', 'in', plain)
-    .where('d.del_flag', '=', 0);
-  if (values) query = query.where('i.item_value', 'in', [...values]);
-  for (const row of await query.execute()) out.get(row.dict_code)?.set(row.item_value, row.item_text);
+  for (const [code, items] of await plainDictItems(db, plain)) out.set(code, items);
   return out;
+}
+
+/**
+ * Every item of the plain dictionaries, through the read cache (dropped on every write request): a list page
+ * then translates its dictionary columns without a query of its own. Plain dictionaries are short lists.
+ */
+function plainDictItems(db: Db, codes: readonly string[]): Promise<Map<string, Map<string, string>>> {
+  const sorted = [...new Set(codes)].sort();
+  return cached(db, `dicttexts:${sorted.join(',')}`, async () => {
+    const out = new Map<string, Map<string, string>>(sorted.map((c) => [c, new Map()]));
+    const rows = await db
+      .selectFrom('sys_dict_item as i')
+      .innerJoin('sys_dict as d', 'd.id', 'i.dict_id')
+      .select(['d.dict_code', 'i.item_value', 'i.item_text'])
+      .where('d.dict_code', 'in', sorted)
+      .where('d.del_flag', '=', 0)
+      .execute();
+    for (const row of rows) out.get(row.dict_code)?.set(row.item_value, row.item_text);
+    return out;
+  });
 }
 
 function areaTexts(values: readonly string[]): Map<string, string> {

@@ -6,6 +6,8 @@
  *   const page = await runListQuery(db, { table: 'sys_role', fields: [...] }, request.query, {});
  *   return ok(page);
  */
+import type { FieldType } from '../../../contract/entity';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, NOT_FILTER_PARAMS } from '../../../contract/list';
 import { sql, type RawBuilder } from 'kysely';
 import { businessError } from '../../core/envelope';
 import type { JsonValue } from '../../core/json';
@@ -19,7 +21,7 @@ import { treeConditions } from './tree-condition';
 export type { Condition } from './list-conditions';
 export { compare, escapeLike, substituteVariables, ruleOperator } from './list-conditions';
 
-export type FieldType = 'string' | 'text' | 'int' | 'bigint' | 'decimal' | 'boolean' | 'date' | 'datetime';
+export type { FieldType };
 
 export interface ListField {
   /** camelCase name used in requests and JSON */
@@ -83,22 +85,7 @@ export interface PageResult<T> {
   pages: number;
 }
 
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 1000;
 const MAX_SORT_COLUMNS = 5;
-const RESERVED = new Set([
-  'pageNo',
-  'pageSize',
-  'column',
-  'order',
-  'field',
-  'superQueryParams',
-  'superQueryMatchType',
-  '_t',
-  'selections',
-  'condition',
-  'paramsStr',
-]);
 
 /** The text of a query parameter (the last one when repeated); undefined for absent or non-text values. */
 export function paramText(params: ListParams, key: string): string | undefined {
@@ -135,7 +122,7 @@ export function listConditions(source: ListSource, params: ListParams, options: 
     out.push(...dataRuleConditions(options.dataRules, fields, vars));
   }
   for (const key of Object.keys(params)) {
-    if (RESERVED.has(key)) continue;
+    if (NOT_FILTER_PARAMS.has(key)) continue;
     const value = paramText(params, key);
     if (value === undefined) continue;
     const range = /^(.+)_(begin|end|MultiString)$/.exec(key);
@@ -212,6 +199,9 @@ export function toRecord(row: Record<string, unknown>): Record<string, JsonValue
   return out;
 }
 
+/** Column of the page query that carries the row count (no field property starts with "__"). */
+const TOTAL_COLUMN = '__total';
+
 /** One page of records with total, size, current and pages (MyBatis-Plus IPage). */
 export async function runListQuery(
   db: Db,
@@ -225,14 +215,17 @@ export async function runListQuery(
   const order = orderClause(listOrder(source, params, true));
   const table = sql.table(source.table);
   const offset = (pageNo - 1) * pageSize;
-  const rows = await sql<Record<string, unknown>>`select ${selectList(source.fields)} from ${table} ${where} ${order}
-    limit ${pageSize} offset ${offset}`.execute(db);
-  // a short page (not an empty page past the end) already tells the total
-  const known = rows.rows.length > 0 && rows.rows.length < pageSize;
-  const total = known
-    ? offset + rows.rows.length
+  // the count rides along as a scalar subquery (evaluated once, at the first row): one round trip per page
+  const page = await sql<Record<string, unknown>>`select ${selectList(source.fields)},
+    (select count(*) from ${table} ${where}) as ${sql.id(TOTAL_COLUMN)}
+    from ${table} ${where} ${order} limit ${pageSize} offset ${offset}`.execute(db);
+  const first = page.rows[0];
+  // an empty page (past the end, or no rows at all) carries no count
+  const total = first
+    ? Number(first[TOTAL_COLUMN])
     : Number((await sql<{ total: number }>`select count(*) as total from ${table} ${where}`.execute(db)).rows[0]?.total ?? 0);
-  let records = rows.rows.map(toRecord);
+  const rows = page.rows.map(({ [TOTAL_COLUMN]: _total, ...row }) => row);
+  let records = rows.map(toRecord);
   if (options.dictTexts !== false) records = await addDictTexts(db, records, source.fields);
   return { records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
 }
