@@ -54,7 +54,6 @@ export default tseslint.config(
       'server/db/migrations/001_system_core.ts',
       'server/db/migrations/080_online_form.ts',
       'server/modules/admin/categories.ts',
-      'server/modules/admin/depart-roles.ts',
       'server/modules/admin/departs.ts',
       'server/modules/admin/permissions.ts',
       'server/modules/admin/user-links.ts',

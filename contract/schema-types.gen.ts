@@ -537,8 +537,9 @@ export interface EntitySchema {
     exportXls?: PermissionCode;
     importExcel?: PermissionCode;
   };
-  /** Answers that differ from the engine's (添加成功！, 编辑成功!, 删除成功!, 批量删除成功!, and 未找到对应数据 for an edit of a missing record). */
+  /** Answers that differ from the engine's: 添加成功！, 编辑成功!, 删除成功!, 批量删除成功!, and notFound (未找到对应数据) for queryById and, unless editNotFound says otherwise, an edit of a missing record. */
   messages?: {
+    notFound?: string;
     add?: string;
     edit?: string;
     delete?: string;

@@ -6540,7 +6540,7 @@ return errors === 0;
 }
 
 export const Entity = validate60;
-const schema79 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"ordered":{"type":"array","description":"Groups of date or number columns whose values must not decrease in the order written (e.g. [\"startDate\", \"endDate\"]); empty values are skipped.","items":{"type":"array","minItems":2,"items":{"type":"string"}}},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}},"exportSubRows":{"type":"boolean","description":"The export writes each record's sub-table rows below it: sub-table columns (<sub-table label>-<field label>) after the main ones, the record's cells merged over them; exportSingleOnly=1 gives the main table only."},"exportColumns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$"},"description":"The columns of an export that names none (field=), in this order; audit fields such as createTime may be named. Default: every column but the key and the audit fields."},"permissions":{"type":"object","additionalProperties":false,"description":"The exact code an action checks instead of <permissionPrefix>:<action>, for tables whose clients already use other codes (e.g. deleteBatch checking role:delete).","properties":{"list":{"$ref":"#/definitions/PermissionCode"},"add":{"$ref":"#/definitions/PermissionCode"},"edit":{"$ref":"#/definitions/PermissionCode"},"delete":{"$ref":"#/definitions/PermissionCode"},"deleteBatch":{"$ref":"#/definitions/PermissionCode"},"exportXls":{"$ref":"#/definitions/PermissionCode"},"importExcel":{"$ref":"#/definitions/PermissionCode"}}},"messages":{"type":"object","additionalProperties":false,"description":"Answers that differ from the engine's (添加成功！, 编辑成功!, 删除成功!, 批量删除成功!, and 未找到对应数据 for an edit of a missing record).","properties":{"add":{"type":"string","minLength":1},"edit":{"type":"string","minLength":1},"delete":{"type":"string","minLength":1},"deleteBatch":{"type":"string","minLength":1},"editNotFound":{"type":"string","minLength":1}}}},"definitions":{"PermissionCode":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"},"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"check":{"enum":["creditCode","idCard"],"description":"A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643)."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
+const schema79 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntitySchema","description":"A database table the server creates and migrates, with the standard CRUD endpoints mounted at apiBase.","type":"object","required":["$schema","table","label","apiBase","permissionPrefix","columns"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"table":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"label":{"type":"string"},"apiBase":{"type":"string","pattern":"^/[A-Za-z0-9_/]+$","description":"e.g. /sys/position; endpoints list, add, edit ... are mounted below it."},"permissionPrefix":{"type":"string","description":"Server checks <prefix>:<action> (list, add, edit, delete, deleteBatch, queryById, exportXls, importExcel)."},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/EntityColumn"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/EntityIndex"}},"auditColumns":{"type":"boolean","default":true,"description":"create_by, create_time, update_by, update_time, sys_org_code filled by the server."},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"enum":["asc","desc"]}}},"exportTitle":{"type":"string"},"ordered":{"type":"array","description":"Groups of date or number columns whose values must not decrease in the order written (e.g. [\"startDate\", \"endDate\"]); empty values are skipped.","items":{"type":"array","minItems":2,"items":{"type":"string"}}},"subTables":{"type":"array","description":"One-to-many children: add/edit save their rows (property of the body) in the main record's transaction, rows left out are deleted, delete cascades; GET <apiBase>/query<Property>ByMainId?id= and <apiBase>/subList/<property>?mainId= list them.","items":{"$ref":"#/definitions/EntitySubTable"}},"exportSubRows":{"type":"boolean","description":"The export writes each record's sub-table rows below it: sub-table columns (<sub-table label>-<field label>) after the main ones, the record's cells merged over them; exportSingleOnly=1 gives the main table only."},"exportColumns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$"},"description":"The columns of an export that names none (field=), in this order; audit fields such as createTime may be named. Default: every column but the key and the audit fields."},"permissions":{"type":"object","additionalProperties":false,"description":"The exact code an action checks instead of <permissionPrefix>:<action>, for tables whose clients already use other codes (e.g. deleteBatch checking role:delete).","properties":{"list":{"$ref":"#/definitions/PermissionCode"},"add":{"$ref":"#/definitions/PermissionCode"},"edit":{"$ref":"#/definitions/PermissionCode"},"delete":{"$ref":"#/definitions/PermissionCode"},"deleteBatch":{"$ref":"#/definitions/PermissionCode"},"exportXls":{"$ref":"#/definitions/PermissionCode"},"importExcel":{"$ref":"#/definitions/PermissionCode"}}},"messages":{"type":"object","additionalProperties":false,"description":"Answers that differ from the engine's: 添加成功！, 编辑成功!, 删除成功!, 批量删除成功!, and notFound (未找到对应数据) for queryById and, unless editNotFound says otherwise, an edit of a missing record.","properties":{"notFound":{"type":"string","minLength":1},"add":{"type":"string","minLength":1},"edit":{"type":"string","minLength":1},"delete":{"type":"string","minLength":1},"deleteBatch":{"type":"string","minLength":1},"editNotFound":{"type":"string","minLength":1}}}},"definitions":{"PermissionCode":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)+$"},"EntitySubTable":{"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}},"EntityColumn":{"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"check":{"enum":["creditCode","idCard"],"description":"A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643)."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}},"EntityIndex":{"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}}}};
 const schema80 = {"type":"object","required":["name","type","label"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"camelCase property; the column is its snake_case form."},"type":{"enum":["string","text","int","bigint","decimal","boolean","date","datetime"]},"length":{"type":"integer","minimum":1},"precision":{"type":"integer","minimum":1},"scale":{"type":"integer","minimum":0},"required":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dictCode":{"type":"string","description":"A plain dictionary code, or a table dictionary \"table,text,code\" registered on the server (lookup registry); lists and exports add <name>_dictText."},"unique":{"type":"boolean"},"label":{"type":"string"},"primaryKey":{"type":"boolean"},"min":{"type":"number","description":"Smallest accepted value (int, bigint and decimal columns)."},"max":{"type":"number","description":"Largest accepted value (int, bigint and decimal columns)."},"maxLength":{"type":"integer","minimum":1,"description":"Most characters accepted (string and text columns); at most length."},"pattern":{"type":"string","minLength":1,"description":"Regular expression a string or text value must match."},"patternMessage":{"type":"string","description":"Message when the value does not match pattern (default <label>格式不正确)."},"allowedValues":{"type":"array","minItems":1,"items":{"type":["string","number"]},"description":"The only values accepted (a short fixed list; use dictCode for a dictionary)."},"yesNo":{"type":"boolean","description":"A Y/N string column: only \"Y\" or \"N\" is accepted."},"check":{"enum":["creditCode","idCard"],"description":"A check-character rule on a string column: creditCode (unified social credit code, GB 32100) or idCard (citizen ID card number, GB 11643)."},"queryMatch":{"enum":["contains","exact"],"description":"How a list query value matches a string or text column: contains (the default, without a dictionary) or exact. A * wildcard (a*, *a, *a*) is always honoured."}}};
 const schema81 = {"type":"object","required":["name","columns"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"columns":{"type":"array","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean"}}};
 const schema82 = {"type":"object","required":["entity","foreignKey","property"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"table of the child entity"},"foreignKey":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"child property holding the main record's id"},"property":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]*$","description":"body property with the rows, e.g. jeecgOrderCustomerList"}}};
@@ -7850,7 +7850,7 @@ if(data.messages !== undefined){
 let data58 = data.messages;
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 for(const key6 in data58){
-if(!(((((key6 === "add") || (key6 === "edit")) || (key6 === "delete")) || (key6 === "deleteBatch")) || (key6 === "editNotFound"))){
+if(!((((((key6 === "notFound") || (key6 === "add")) || (key6 === "edit")) || (key6 === "delete")) || (key6 === "deleteBatch")) || (key6 === "editNotFound"))){
 const err105 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err105];
@@ -7861,11 +7861,11 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data58.add !== undefined){
-let data59 = data58.add;
+if(data58.notFound !== undefined){
+let data59 = data58.notFound;
 if(typeof data59 === "string"){
 if(func3(data59) < 1){
-const err106 = {instancePath:instancePath+"/messages/add",schemaPath:"#/properties/messages/properties/add/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err106 = {instancePath:instancePath+"/messages/notFound",schemaPath:"#/properties/messages/properties/notFound/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -7876,7 +7876,7 @@ errors++;
 }
 }
 else {
-const err107 = {instancePath:instancePath+"/messages/add",schemaPath:"#/properties/messages/properties/add/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err107 = {instancePath:instancePath+"/messages/notFound",schemaPath:"#/properties/messages/properties/notFound/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -7886,11 +7886,11 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(data58.edit !== undefined){
-let data60 = data58.edit;
+if(data58.add !== undefined){
+let data60 = data58.add;
 if(typeof data60 === "string"){
 if(func3(data60) < 1){
-const err108 = {instancePath:instancePath+"/messages/edit",schemaPath:"#/properties/messages/properties/edit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err108 = {instancePath:instancePath+"/messages/add",schemaPath:"#/properties/messages/properties/add/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -7901,7 +7901,7 @@ errors++;
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/messages/edit",schemaPath:"#/properties/messages/properties/edit/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err109 = {instancePath:instancePath+"/messages/add",schemaPath:"#/properties/messages/properties/add/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -7911,11 +7911,11 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data58.delete !== undefined){
-let data61 = data58.delete;
+if(data58.edit !== undefined){
+let data61 = data58.edit;
 if(typeof data61 === "string"){
 if(func3(data61) < 1){
-const err110 = {instancePath:instancePath+"/messages/delete",schemaPath:"#/properties/messages/properties/delete/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err110 = {instancePath:instancePath+"/messages/edit",schemaPath:"#/properties/messages/properties/edit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -7926,7 +7926,7 @@ errors++;
 }
 }
 else {
-const err111 = {instancePath:instancePath+"/messages/delete",schemaPath:"#/properties/messages/properties/delete/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err111 = {instancePath:instancePath+"/messages/edit",schemaPath:"#/properties/messages/properties/edit/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -7936,11 +7936,11 @@ vErrors.push(err111);
 errors++;
 }
 }
-if(data58.deleteBatch !== undefined){
-let data62 = data58.deleteBatch;
+if(data58.delete !== undefined){
+let data62 = data58.delete;
 if(typeof data62 === "string"){
 if(func3(data62) < 1){
-const err112 = {instancePath:instancePath+"/messages/deleteBatch",schemaPath:"#/properties/messages/properties/deleteBatch/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err112 = {instancePath:instancePath+"/messages/delete",schemaPath:"#/properties/messages/properties/delete/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -7951,7 +7951,7 @@ errors++;
 }
 }
 else {
-const err113 = {instancePath:instancePath+"/messages/deleteBatch",schemaPath:"#/properties/messages/properties/deleteBatch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err113 = {instancePath:instancePath+"/messages/delete",schemaPath:"#/properties/messages/properties/delete/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -7961,11 +7961,11 @@ vErrors.push(err113);
 errors++;
 }
 }
-if(data58.editNotFound !== undefined){
-let data63 = data58.editNotFound;
+if(data58.deleteBatch !== undefined){
+let data63 = data58.deleteBatch;
 if(typeof data63 === "string"){
 if(func3(data63) < 1){
-const err114 = {instancePath:instancePath+"/messages/editNotFound",schemaPath:"#/properties/messages/properties/editNotFound/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err114 = {instancePath:instancePath+"/messages/deleteBatch",schemaPath:"#/properties/messages/properties/deleteBatch/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -7976,7 +7976,7 @@ errors++;
 }
 }
 else {
-const err115 = {instancePath:instancePath+"/messages/editNotFound",schemaPath:"#/properties/messages/properties/editNotFound/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err115 = {instancePath:instancePath+"/messages/deleteBatch",schemaPath:"#/properties/messages/properties/deleteBatch/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -7986,9 +7986,11 @@ vErrors.push(err115);
 errors++;
 }
 }
-}
-else {
-const err116 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data58.editNotFound !== undefined){
+let data64 = data58.editNotFound;
+if(typeof data64 === "string"){
+if(func3(data64) < 1){
+const err116 = {instancePath:instancePath+"/messages/editNotFound",schemaPath:"#/properties/messages/properties/editNotFound/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -7998,14 +8000,37 @@ vErrors.push(err116);
 errors++;
 }
 }
-}
 else {
-const err117 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err117 = {instancePath:instancePath+"/messages/editNotFound",schemaPath:"#/properties/messages/properties/editNotFound/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err117];
 }
 else {
 vErrors.push(err117);
+}
+errors++;
+}
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+}
+else {
+const err119 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
 }
 errors++;
 }

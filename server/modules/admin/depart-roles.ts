@@ -1,37 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
 import { businessError, ok, okMessage } from '../../core/envelope';
 import { newId } from '../../core/ids';
 import { objectSchema, text } from '../../core/schemas';
 import type { Db } from '../../db/types';
-import { runListQuery } from '../entity/list-query';
-import { auditInsert, auditUpdate, idList, jsonRows, optionalText, requireId } from './common';
+import { idList, jsonRows, requireId } from './common';
 import { refuseOwnRoleRules, refuseUnheldGrants } from './grant-guards';
 import { refuseBroaderRoles } from './role-assign-guards';
 import { dataRuleChoice, grantedIds, saveDataRuleChoice, saveGrantDiff } from './grant-store';
-import { DEPART_ROLE_SOURCE } from './list-sources';
-import { logOperation, OP_ADD, OP_DELETE, OP_EDIT } from './oplog';
+import { logOperation, OP_EDIT } from './oplog';
 import { allPermissions, treeModels } from './permission-json';
 
-interface DepartRoleBody {
-  id?: string;
-  departId?: string;
-  roleName?: string;
-  roleCode?: string;
-  description?: string;
-}
-
-const ROLE_BODY = {
-  ...objectSchema({
-    id: text('部门角色ID', 36),
-    departId: text('部门ID', 36),
-    roleName: text('部门角色名称', 200),
-    roleCode: text('部门角色编码', 100),
-    description: text('备注', 255),
-  }),
-  additionalProperties: false,
-};
 const GRANT_BODY = {
   ...objectSchema({
     roleId: text('角色ID', 36),
@@ -54,16 +33,8 @@ async function departRole(db: Db, id: string) {
   return role;
 }
 
-async function deleteDepartRoles(db: Db, ids: string[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('sys_depart_role_user').where('drole_id', 'in', ids).execute();
-    await trx.deleteFrom('sys_depart_role_permission').where('role_id', 'in', ids).execute();
-    await trx.deleteFrom('sys_depart_role').where('id', 'in', ids).execute();
-  });
-}
-
-/** Department permissions, department roles, their grants, data rules and users (DepartList / DepartUserList). */
-export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
+/** A department's own permissions and data rules (DepartList 授权). */
+function departPermissionRoutes(api: FastifyInstance, db: Db): void {
   api.get<{ Querystring: { departId?: string } }>(
     '/sys/permission/queryDepartPermission',
     {
@@ -117,132 +88,10 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
       return okMessage('保存成功!');
     },
   );
+}
 
-  api.get<{ Querystring: { departId?: string } }>(
-    '/sys/sysDepartPermission/queryTreeListForDeptRole',
-    {
-      config: { permission: ['depart:role', 'depart:auth'] },
-      schema: { querystring: objectSchema({ departId: text('部门ID', 36), _t: text('时间戳', 20) }) },
-    },
-    async (request) => {
-      const departId = requireId(request.query.departId, '部门ID');
-      const granted = new Set(await grantedIds(db, { table: 'sys_depart_permission', departId }));
-      const rows = (await allPermissions(db)).filter((p) => granted.has(p.id));
-      return ok({ treeList: treeModels(rows), ids: rows.map((r) => r.id) });
-    },
-  );
-
-  api.get<{ Querystring: { roleId?: string } }>(
-    '/sys/sysDepartPermission/queryDeptRolePermission',
-    {
-      config: { permission: 'depart:role' },
-      schema: { querystring: objectSchema({ roleId: text('角色ID', 36), _t: text('时间戳', 20) }) },
-    },
-    async (request) => {
-      const role = await departRole(db, requireId(request.query.roleId, '角色ID'));
-      return ok(await grantedIds(db, { table: 'sys_depart_role_permission', roleId: role.id, departId: role.depart_id }));
-    },
-  );
-
-  api.post<{ Body: { roleId?: string; permissionIds?: string; lastpermissionIds?: string } }>(
-    '/sys/sysDepartPermission/saveDeptRolePermission',
-    { config: { permission: 'depart:role' }, schema: { body: GRANT_BODY } },
-    async (request) => {
-      const role = await departRole(db, requireId(request.body.roleId, '角色ID'));
-      const allowed = new Set(await grantedIds(db, { table: 'sys_depart_permission', departId: role.depart_id }));
-      const target = { table: 'sys_depart_role_permission', roleId: role.id, departId: role.depart_id } as const;
-      const next = idList(request.body.permissionIds, '权限', { required: false });
-      const last = idList(request.body.lastpermissionIds, '权限', { required: false });
-      await refuseUnheldGrants(request, db, next, last, await grantedIds(db, target));
-      await saveGrantDiff(db, target, next, last, allowed);
-      await logOperation(db, request, OP_EDIT, `保存部门角色授权，roleId： ${role.id}`);
-      return okMessage('保存成功！');
-    },
-  );
-
-  api.get<{ Querystring: Record<string, unknown> }>(
-    '/sys/sysDepartRole/list',
-    { config: { permission: 'depart:role' } },
-    async (request) => {
-      const q = request.query;
-      const params: Record<string, unknown> = { ...q };
-      if (typeof q.deptId === 'string' && q.deptId) params.departId = requireId(q.deptId, '部门ID');
-      return ok(await runListQuery(db, DEPART_ROLE_SOURCE, params));
-    },
-  );
-
-  api.get<{ Querystring: { id?: string } }>(
-    '/sys/sysDepartRole/queryById',
-    { config: { permission: 'depart:role' }, schema: { querystring: objectSchema({ id: text('部门角色ID', 36) }) } },
-    async (request) => ok(jsonRows([await departRole(db, requireId(request.query.id, '部门角色ID'))])[0]),
-  );
-
-  const roleValues = (body: DepartRoleBody) => {
-    const roleName = optionalText(body.roleName);
-    if (!roleName) throw businessError('请输入部门角色名称!');
-    const roleCode = optionalText(body.roleCode);
-    if (!roleCode) throw businessError('请输入部门角色编码!');
-    if (!/^[A-Za-z0-9_-]+$/.test(roleCode)) throw businessError('部门角色编码只能包含字母、数字、下划线和中划线');
-    return { role_name: roleName, role_code: roleCode, description: optionalText(body.description) };
-  };
-
-  api.post<{ Body: DepartRoleBody }>(
-    '/sys/sysDepartRole/add',
-    { config: { permission: 'depart:role' }, schema: { body: ROLE_BODY } },
-    async (request) => {
-      const { user } = requireSession(request);
-      const departId = requireId(request.body.departId, '部门ID');
-      if (!(await db.selectFrom('sys_depart').select('id').where('id', '=', departId).executeTakeFirst()))
-        throw businessError('部门不存在');
-      const values = roleValues(request.body);
-      await db
-        .insertInto('sys_depart_role')
-        .values({ id: newId(), depart_id: departId, ...values, ...auditInsert(user.username) })
-        .execute();
-      await logOperation(db, request, OP_ADD, `添加部门角色，编码： ${values.role_code}`);
-      return okMessage('添加成功！');
-    },
-  );
-
-  api.route<{ Body: DepartRoleBody }>({
-    method: ['PUT', 'POST'],
-    url: '/sys/sysDepartRole/edit',
-    config: { permission: 'depart:role' },
-    schema: { body: ROLE_BODY },
-    handler: async (request) => {
-      const { user } = requireSession(request);
-      const role = await departRole(db, requireId(request.body.id, '部门角色ID'));
-      const values = roleValues(request.body);
-      await db
-        .updateTable('sys_depart_role')
-        .set({ ...values, ...auditUpdate(user.username) })
-        .where('id', '=', role.id)
-        .execute();
-      await logOperation(db, request, OP_EDIT, `编辑部门角色，编码： ${values.role_code}`);
-      return okMessage('编辑成功!');
-    },
-  });
-
-  api.delete<{ Querystring: { id?: string } }>(
-    '/sys/sysDepartRole/delete',
-    { config: { permission: 'depart:role' }, schema: { querystring: objectSchema({ id: text('部门角色ID', 36) }) } },
-    async (request) => {
-      const id = requireId(request.query.id, '部门角色ID');
-      await deleteDepartRoles(db, [id]);
-      await logOperation(db, request, OP_DELETE, `删除部门角色，id： ${id}`);
-      return okMessage('删除成功!');
-    },
-  );
-
-  api.delete<{ Querystring: { ids?: string } }>(
-    '/sys/sysDepartRole/deleteBatch',
-    { config: { permission: 'depart:role' }, schema: { querystring: objectSchema({ ids: text('部门角色ID', 40000) }) } },
-    async (request) => {
-      await deleteDepartRoles(db, idList(request.query.ids, '部门角色ID'));
-      return okMessage('批量删除成功!');
-    },
-  );
-
+/** The department roles of a department and of a user, and a user's department roles saved (DepartUserList). */
+function departRoleUserRoutes(api: FastifyInstance, db: Db): void {
   api.get<{ Querystring: { departId?: string; userId?: string } }>(
     '/sys/sysDepartRole/getDeptRoleList',
     {
@@ -320,6 +169,54 @@ export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
       });
       await logOperation(db, request, OP_EDIT, `分配部门角色，userId： ${userId}`);
       return okMessage('添加成功!');
+    },
+  );
+}
+
+/** Department permissions, the grants, data rules and users of department roles (DepartList / DepartUserList); their CRUD is the entity sys_depart_role. */
+export function departRoleRoutes(api: FastifyInstance, { db }: AppDeps): void {
+  departPermissionRoutes(api, db);
+  departRoleUserRoutes(api, db);
+
+  api.get<{ Querystring: { departId?: string } }>(
+    '/sys/sysDepartPermission/queryTreeListForDeptRole',
+    {
+      config: { permission: ['depart:role', 'depart:auth'] },
+      schema: { querystring: objectSchema({ departId: text('部门ID', 36), _t: text('时间戳', 20) }) },
+    },
+    async (request) => {
+      const departId = requireId(request.query.departId, '部门ID');
+      const granted = new Set(await grantedIds(db, { table: 'sys_depart_permission', departId }));
+      const rows = (await allPermissions(db)).filter((p) => granted.has(p.id));
+      return ok({ treeList: treeModels(rows), ids: rows.map((r) => r.id) });
+    },
+  );
+
+  api.get<{ Querystring: { roleId?: string } }>(
+    '/sys/sysDepartPermission/queryDeptRolePermission',
+    {
+      config: { permission: 'depart:role' },
+      schema: { querystring: objectSchema({ roleId: text('角色ID', 36), _t: text('时间戳', 20) }) },
+    },
+    async (request) => {
+      const role = await departRole(db, requireId(request.query.roleId, '角色ID'));
+      return ok(await grantedIds(db, { table: 'sys_depart_role_permission', roleId: role.id, departId: role.depart_id }));
+    },
+  );
+
+  api.post<{ Body: { roleId?: string; permissionIds?: string; lastpermissionIds?: string } }>(
+    '/sys/sysDepartPermission/saveDeptRolePermission',
+    { config: { permission: 'depart:role' }, schema: { body: GRANT_BODY } },
+    async (request) => {
+      const role = await departRole(db, requireId(request.body.roleId, '角色ID'));
+      const allowed = new Set(await grantedIds(db, { table: 'sys_depart_permission', departId: role.depart_id }));
+      const target = { table: 'sys_depart_role_permission', roleId: role.id, departId: role.depart_id } as const;
+      const next = idList(request.body.permissionIds, '权限', { required: false });
+      const last = idList(request.body.lastpermissionIds, '权限', { required: false });
+      await refuseUnheldGrants(request, db, next, last, await grantedIds(db, target));
+      await saveGrantDiff(db, target, next, last, allowed);
+      await logOperation(db, request, OP_EDIT, `保存部门角色授权，roleId： ${role.id}`);
+      return okMessage('保存成功！');
     },
   );
 

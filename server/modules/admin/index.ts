@@ -5,6 +5,7 @@ import { addressListRoutes } from './address-list';
 import { categoryExcelRoutes } from './category-excel';
 import { categoryRoutes } from './categories';
 import { departExcelRoutes } from './depart-excel';
+import { registerDepartRolePolicy } from './depart-role-policy';
 import { departRoleRoutes } from './depart-roles';
 import { departRoutes } from './departs';
 import { dictExcelRoutes } from './dict-excel';
@@ -30,6 +31,7 @@ export const adminModule: ApiModule = async (api, deps) => {
   registerAdminDuplicateChecks();
   registerGatewayRoutePolicy();
   registerRolePolicy();
+  registerDepartRolePolicy();
   userRoutes(api, deps);
   await userExcelRoutes(api, deps);
   roleRoutes(api, deps);

@@ -69,17 +69,3 @@ export const CATEGORY_SOURCE: ListSource = {
     ...audit,
   ],
 };
-
-export const DEPART_ROLE_SOURCE: ListSource = {
-  table: 'sys_depart_role',
-  idProperty: 'id',
-  defaultSort: byCreateTime,
-  fields: [
-    { property: 'id', column: 'id', type: 'string' },
-    { property: 'departId', column: 'depart_id', type: 'string' },
-    { property: 'roleName', column: 'role_name', type: 'string' },
-    { property: 'roleCode', column: 'role_code', type: 'string' },
-    { property: 'description', column: 'description', type: 'string' },
-    ...audit,
-  ],
-};

@@ -16,7 +16,7 @@ export type EntityColumnJson = EntityColumn;
 
 /** The actions of the standard endpoints, each checking one permission code. */
 export type EntityAction = 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch' | 'exportXls' | 'importExcel';
-export type EntityMessage = 'add' | 'edit' | 'delete' | 'deleteBatch' | 'editNotFound';
+export type EntityMessage = 'add' | 'edit' | 'delete' | 'deleteBatch' | 'notFound' | 'editNotFound';
 
 export interface SubTable {
   entity: EntityDefinition;
