@@ -1,3 +1,4 @@
+import { APPLICATION_STATE_TEXT } from '../../../contract/xypj-states';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { requireSession } from '../../core/access-control';
@@ -12,18 +13,6 @@ import { requireLicence } from './evidence';
 import { applicationWindowProblem, currentBatch } from './batch-routes';
 import { definitionOf, findRecord, recordWithSubTables, requireRecord, requiredText } from './records';
 
-export const APPLICATION_STATE_TEXT: Record<string, string> = {
-  draft: '草稿',
-  submitted: '已提交',
-  returned: '已退回',
-  accepted: '已受理',
-  assigned: '已分配',
-  scored: '已打分',
-  reviewed: '已复核',
-  published: '已发布',
-  closed: '已截止',
-  withdrawn: '已撤回',
-};
 const stateText = (s: string) => `「${APPLICATION_STATE_TEXT[s] ?? s}」`;
 
 /** Set by the server only: by submit, accept, return and assignment. */

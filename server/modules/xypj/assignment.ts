@@ -3,7 +3,7 @@ import { businessError } from '../../core/envelope';
 import { newId } from '../../core/ids';
 import type { JsonValue } from '../../core/json';
 import type { Db } from '../../db/types';
-import { APPLICATION_STATE_TEXT } from './application-routes';
+import { APPLICATION_STATE_TEXT } from '../../../contract/xypj-states';
 import { requireRecord } from './records';
 
 export interface ExpertRow {

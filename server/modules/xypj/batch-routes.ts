@@ -1,3 +1,4 @@
+import { BATCH_STATE_TEXT, BATCH_STATES } from '../../../contract/xypj-states';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { requireSession } from '../../core/access-control';
@@ -12,17 +13,6 @@ import { fillRanks, publishBatchResults } from './certificates';
 import { notifyBatchMoved } from './notify-events';
 import { applyMoveEffects, movePlan, type MovePlan } from './batch-guards';
 import { findRecord, requireRecord, requiredText } from './records';
-
-/** The yearly cycle; a batch moves one step forward at a time. */
-export const BATCH_STATES = ['draft', 'open', 'reviewing', 'publicity', 'published', 'closed'] as const;
-export const BATCH_STATE_TEXT: Record<string, string> = {
-  draft: '草稿',
-  open: '申报中',
-  reviewing: '评审中',
-  publicity: '公示中',
-  published: '已发布',
-  closed: '已关闭',
-};
 
 /** sys_log operate_type of an edit (as the administration module writes it). */
 const OPERATE_EDIT = 3;

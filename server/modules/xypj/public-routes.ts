@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../core/deps';
 import { businessError, ok } from '../../core/envelope';
-import { BATCH_STATE_TEXT } from './batch-routes';
+import { BATCH_STATE_TEXT } from '../../../contract/xypj-states';
 import { officeToday } from './caller';
 import { publicAnswer, sendPublicAnswer } from './public-cache';
 import { PUBLIC_BATCH_STATES } from './scopes';

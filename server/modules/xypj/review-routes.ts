@@ -4,7 +4,7 @@ import { requireSession } from '../../core/access-control';
 import type { AppDeps } from '../../core/deps';
 import { businessError, ok, okMessage } from '../../core/envelope';
 import { selectList, toRecord } from '../entity/list-query';
-import { APPLICATION_STATE_TEXT } from './application-routes';
+import { APPLICATION_STATE_TEXT } from '../../../contract/xypj-states';
 import { definitionOf, findRecord, requireRecord, requiredText } from './records';
 import { reviewFigures } from './review-figures';
 import { withdrawApplication } from './withdrawal';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { businessError } from '../../core/envelope';
 import type { JsonValue } from '../../core/json';
 import type { Db } from '../../db/types';
-import { APPLICATION_STATE_TEXT } from './application-routes';
+import { APPLICATION_STATE_TEXT } from '../../../contract/xypj-states';
 import { WITHDRAWABLE_STATES } from './batch-guards';
 import { rerankBatch } from './results';
 

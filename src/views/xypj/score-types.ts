@@ -1,4 +1,8 @@
 /** Shapes of the scoring answers (server/modules/xypj/scoring-routes.ts, review-routes.ts). */
+import type { SheetState } from '@contract/xypj-states';
+
+export { SHEET_STATE_TEXT } from '@contract/xypj-states';
+
 export type Row = Record<string, unknown>;
 
 export interface ScoreItem {
@@ -19,14 +23,13 @@ export interface ScoreSheetRow {
   applicationId: string;
   expertId: string;
   expertName: string;
-  state: 'draft' | 'submitted' | 'returned' | 'closed';
+  state: SheetState;
   total: number | string | null;
   submitTime?: string | null;
   returnReason?: string | null;
   items?: ScoreItem[];
 }
 
-export const SHEET_STATE_TEXT: Record<string, string> = { draft: '草稿', submitted: '已提交', returned: '已退回', closed: '已截止' };
 export const SHEET_STATE_COLOR: Record<string, string> = { draft: 'default', submitted: 'green', returned: 'orange', closed: 'default' };
 
 /** Sum of the scores in tenths, shown with one decimal. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Card, Col, Row, Statistic, Tag } from 'antd';
 import { Link } from 'react-router-dom';
+import { APPLICATION_STATE_TEXT } from '@contract/xypj-states';
 import { getAction } from '../../../api/http';
 import { Tiles } from './Tiles';
 
@@ -19,18 +20,8 @@ interface CompanyMine {
 
 type Mine = ExpertMine | CompanyMine | { kind: 'none' };
 
-const APPLICATION_TEXT: Record<string, string> = {
-  draft: '草稿',
-  submitted: '已提交',
-  returned: '已退回',
-  accepted: '已受理',
-  assigned: '评审中',
-  scored: '评审中',
-  reviewed: '已复核',
-  published: '已发布',
-  closed: '已截止',
-  withdrawn: '已撤回',
-};
+/** A company sees 评审中 while its experts are assigned and scoring. */
+const APPLICATION_TEXT: Readonly<Record<string, string>> = { ...APPLICATION_STATE_TEXT, assigned: '评审中', scored: '评审中' };
 
 function ExpertCard({ sheets }: { sheets: Record<string, number> }) {
   const todo = (sheets.draft ?? 0) + (sheets.returned ?? 0);

@@ -1,4 +1,6 @@
 /** What GET /xypj/dashboard/summary answers, and the tiles the home page makes of it. */
+import { APPLICATION_STATE_TEXT, APPLICATION_STATES as APPLICATION_STATE_ORDER, type ApplicationState } from '@contract/xypj-states';
+
 export interface BatchFigures {
   batch: { id: string; name: string; year: number; state: string } | null;
   applications: Record<string, number>;
@@ -31,19 +33,24 @@ export interface Tile {
 
 export const GRADES = ['AAA', 'AA', 'A', 'B', 'C'] as const;
 
-/** Application states in cycle order, with the list each tile opens. */
-export const APPLICATION_STATES: ReadonlyArray<readonly [string, string, string]> = [
-  ['draft', '草稿', '/xypj/formalReview'],
-  ['submitted', '已提交', '/xypj/formalReview'],
-  ['returned', '已退回', '/xypj/formalReview'],
-  ['accepted', '已受理', '/xypj/assignment'],
-  ['assigned', '已分配', '/xypj/assignment'],
-  ['scored', '已打分', '/xypj/scoreReview'],
-  ['reviewed', '已复核', '/xypj/result'],
-  ['published', '已发布', '/xypj/result'],
-  ['closed', '已截止', '/xypj/formalReview'],
-  ['withdrawn', '已撤回', '/xypj/scoreReview'],
-];
+/** The list each application-state tile opens. */
+const APPLICATION_LIST: Record<ApplicationState, string> = {
+  draft: '/xypj/formalReview',
+  submitted: '/xypj/formalReview',
+  returned: '/xypj/formalReview',
+  accepted: '/xypj/assignment',
+  assigned: '/xypj/assignment',
+  scored: '/xypj/scoreReview',
+  reviewed: '/xypj/result',
+  published: '/xypj/result',
+  closed: '/xypj/formalReview',
+  withdrawn: '/xypj/scoreReview',
+};
+
+/** Application states in cycle order, with their text and the list each tile opens. */
+export const APPLICATION_STATES: ReadonlyArray<readonly [ApplicationState, string, string]> = APPLICATION_STATE_ORDER.map(
+  (state) => [state, APPLICATION_STATE_TEXT[state], APPLICATION_LIST[state]] as const,
+);
 
 export function companyTiles(companies: Record<string, number>): Tile[] {
   return [
