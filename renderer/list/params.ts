@@ -1,7 +1,9 @@
-/** List request parameters (docs/api.md, "List conventions"). */
+/** List request parameters (docs/api.md, "List conventions"; names and types in contract/list.ts). */
+import type { ListControlParams, SortOrder, SuperQueryMatchType } from '@contract/list';
+
 export interface SortState {
   column?: string;
-  order?: 'asc' | 'desc';
+  order?: SortOrder;
 }
 
 export interface ListParamsInput {
@@ -11,7 +13,7 @@ export interface ListParamsInput {
   pageSize: number;
   /** Column data indexes, for the informational `field` parameter. */
   fields: string[];
-  superQuery?: { params: string; matchType: 'and' | 'or' };
+  superQuery?: { params: string; matchType: SuperQueryMatchType };
   extra?: Record<string, unknown>;
 }
 
@@ -26,22 +28,23 @@ function wireValue(value: unknown): unknown {
 }
 
 export function buildListParams(input: ListParamsInput): Record<string, unknown> {
-  const params: Record<string, unknown> = {};
+  const filters: Record<string, unknown> = {};
   for (const [key, value] of Object.entries({ ...input.query, ...input.extra })) {
-    if (!isBlank(value)) params[key] = wireValue(value);
+    if (!isBlank(value)) filters[key] = wireValue(value);
   }
+  const control: ListControlParams = {};
   if (input.superQuery) {
-    params.superQueryParams = input.superQuery.params;
-    params.superQueryMatchType = input.superQuery.matchType;
+    control.superQueryParams = input.superQuery.params;
+    control.superQueryMatchType = input.superQuery.matchType;
   }
   if (input.sort.column && input.sort.order) {
-    params.column = input.sort.column;
-    params.order = input.sort.order;
+    control.column = input.sort.column;
+    control.order = input.sort.order;
   }
-  params.field = ['id', '', ...input.fields].join(',');
-  params.pageNo = input.pageNo;
-  params.pageSize = input.pageSize;
-  return params;
+  control.field = ['id', '', ...input.fields].join(',');
+  control.pageNo = input.pageNo;
+  control.pageSize = input.pageSize;
+  return { ...filters, ...control };
 }
 
 /** Page to show after removing `removed` rows, stepping back when the current page would be empty. */

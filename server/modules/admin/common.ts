@@ -1,4 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../contract/list';
 import { badRequest, businessError } from '../../core/envelope';
 import { toJsonRow, type JsonValue } from '../../core/json';
 
@@ -36,14 +37,12 @@ export interface PageParams {
   pageSize: number;
 }
 
-const MAX_PAGE_SIZE = 1000;
-
 export function pageParams(query: { pageNo?: unknown; pageSize?: unknown }): PageParams {
   const pageNo = Number(query.pageNo ?? 1);
-  const size = Number(query.pageSize ?? 10);
+  const size = Number(query.pageSize ?? DEFAULT_PAGE_SIZE);
   return {
     pageNo: Number.isInteger(pageNo) && pageNo > 0 ? pageNo : 1,
-    pageSize: Number.isInteger(size) && size > 0 ? Math.min(size, MAX_PAGE_SIZE) : size < 0 ? MAX_PAGE_SIZE : 10,
+    pageSize: Number.isInteger(size) && size > 0 ? Math.min(size, MAX_PAGE_SIZE) : size < 0 ? MAX_PAGE_SIZE : DEFAULT_PAGE_SIZE,
   };
 }
 
