@@ -28,6 +28,8 @@ function stopWith(title: string): never {
 const extra = process.argv.slice(2);
 if (existsSync('tools/validate-schemas.ts') && !run('schemas', 'npx', ['tsx', 'tools/validate-schemas.ts'])) stopWith('schema validation');
 if (!run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) stopWith('type check');
+// contract/ is type-checked again without the DOM and Node types, so neither half's platform creeps into it
+if (!run('typecheck contract', 'npx', ['tsc', '--noEmit', '-p', 'contract/tsconfig.json'])) stopWith('type check of contract/');
 if (!run('lint', 'npm', ['run', '--silent', 'lint'])) stopWith('lint');
 if (!run('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.'])) stopWith('format check (npm run format fixes it)');
 
