@@ -12,6 +12,7 @@ import { notifyApplicationReviewed } from './notify-events';
 import { requireLicence } from './evidence';
 import { applicationWindowProblem, currentBatch } from './batch-routes';
 import { definitionOf, findRecord, recordWithSubTables, requireRecord, requiredText } from './records';
+import { ID_BODY, idReasonBody, type IdBody, type IdReasonBody } from './request-schemas';
 
 const stateText = (s: string) => `「${APPLICATION_STATE_TEXT[s] ?? s}」`;
 
@@ -79,7 +80,7 @@ export async function applicationBeforeWrite(ctx: WriteContext): Promise<void> {
 }
 
 async function scopedApplication(db: Db, request: FastifyRequest): Promise<Record<string, JsonValue>> {
-  const id = (request.body as { id?: unknown } | null)?.id;
+  const id = (request.body as IdBody).id;
   const row = await requireRecord(db, 'xypj_application', id);
   await requireInScope(db, definitionOf('xypj_application'), await scopeOf(definitionOf('xypj_application'), request), [String(row.id)]);
   return row;
@@ -95,48 +96,56 @@ export async function unitSnapshot(db: Db, companyId: string): Promise<string> {
 
 /** POST /xypj/application/submit {id}, /accept {id}, /return {id, reason}. */
 export function applicationRoutes(api: FastifyInstance, { db }: AppDeps): void {
-  api.post<{ Body: unknown }>('/xypj/application/submit', { config: { permission: 'xypj:application:submit' } }, async (request) => {
-    const { user } = requireSession(request);
-    const row = await scopedApplication(db, request);
-    if (!EDITABLE_STATES.includes(String(row.state))) throw businessError(`申报${stateText(String(row.state))}，不能提交`);
-    await batchAccepting(db, row.batchId);
-    const materials = String(row.materials ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    if (!materials.length) throw businessError('请先上传申报材料');
-    if (materials.some((m) => !MATERIAL_TYPES.test(m.split('?')[0]!))) throw businessError('申报材料只能是PDF、JPG或PNG文件');
-    const companyId = String(row.companyId);
-    const company = await requireRecord(db, 'xypj_company', companyId);
-    if (company.status !== 'approved') throw businessError('企业审核通过后才能提交申报');
-    requireLicence(company);
-    const snapshot = await unitSnapshot(db, companyId);
-    const now = new Date();
-    const res = await sql`update xypj_application set state = 'submitted', snapshot = ${snapshot}, company_name = ${String(company.name)},
-        credit_code = ${String(company.creditCode)}, submit_time = ${now}, update_by = ${user.username}, update_time = ${now}
-      where id = ${String(row.id)} and state in ('draft', 'returned') returning id`.execute(db);
-    if (!res.rows.length) throw businessError('申报状态已变化，请刷新后重试');
-    return okMessage('提交成功');
-  });
-
-  const review = (path: 'accept' | 'return') =>
-    api.post<{ Body: unknown }>(`/xypj/application/${path}`, { config: { permission: 'xypj:application:accept' } }, async (request) => {
+  api.post<{ Body: IdBody }>(
+    '/xypj/application/submit',
+    { config: { permission: 'xypj:application:submit' }, schema: ID_BODY },
+    async (request) => {
       const { user } = requireSession(request);
       const row = await scopedApplication(db, request);
-      const reason = path === 'return' ? requiredText(request.body, 'reason', '退回原因', 500) : null;
-      if (row.state !== 'submitted')
-        throw businessError(`只有已提交的申报可以${path === 'accept' ? '受理' : '退回'}，该申报是${stateText(String(row.state))}状态`);
+      if (!EDITABLE_STATES.includes(String(row.state))) throw businessError(`申报${stateText(String(row.state))}，不能提交`);
+      await batchAccepting(db, row.batchId);
+      const materials = String(row.materials ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (!materials.length) throw businessError('请先上传申报材料');
+      if (materials.some((m) => !MATERIAL_TYPES.test(m.split('?')[0]!))) throw businessError('申报材料只能是PDF、JPG或PNG文件');
+      const companyId = String(row.companyId);
+      const company = await requireRecord(db, 'xypj_company', companyId);
+      if (company.status !== 'approved') throw businessError('企业审核通过后才能提交申报');
+      requireLicence(company);
+      const snapshot = await unitSnapshot(db, companyId);
       const now = new Date();
-      const res =
-        path === 'accept'
-          ? await sql`update xypj_application set state = 'accepted', accept_time = ${now}, return_reason = null, update_by = ${user.username}, update_time = ${now}
-              where id = ${String(row.id)} and state = 'submitted' returning id`.execute(db)
-          : await sql`update xypj_application set state = 'returned', return_reason = ${reason}, update_by = ${user.username}, update_time = ${now}
-              where id = ${String(row.id)} and state = 'submitted' returning id`.execute(db);
+      const res = await sql`update xypj_application set state = 'submitted', snapshot = ${snapshot}, company_name = ${String(company.name)},
+        credit_code = ${String(company.creditCode)}, submit_time = ${now}, update_by = ${user.username}, update_time = ${now}
+      where id = ${String(row.id)} and state in ('draft', 'returned') returning id`.execute(db);
       if (!res.rows.length) throw businessError('申报状态已变化，请刷新后重试');
-      await notifyApplicationReviewed(request, String(row.id), reason);
-      return okMessage(path === 'accept' ? '已受理' : '已退回');
-    });
+      return okMessage('提交成功');
+    },
+  );
+
+  const review = (path: 'accept' | 'return') =>
+    api.post<{ Body: IdReasonBody }>(
+      `/xypj/application/${path}`,
+      { config: { permission: 'xypj:application:accept' }, schema: path === 'return' ? idReasonBody('退回原因') : ID_BODY },
+      async (request) => {
+        const { user } = requireSession(request);
+        const row = await scopedApplication(db, request);
+        const reason = path === 'return' ? requiredText(request.body, 'reason', '退回原因', 500) : null;
+        if (row.state !== 'submitted')
+          throw businessError(`只有已提交的申报可以${path === 'accept' ? '受理' : '退回'}，该申报是${stateText(String(row.state))}状态`);
+        const now = new Date();
+        const res =
+          path === 'accept'
+            ? await sql`update xypj_application set state = 'accepted', accept_time = ${now}, return_reason = null, update_by = ${user.username}, update_time = ${now}
+              where id = ${String(row.id)} and state = 'submitted' returning id`.execute(db)
+            : await sql`update xypj_application set state = 'returned', return_reason = ${reason}, update_by = ${user.username}, update_time = ${now}
+              where id = ${String(row.id)} and state = 'submitted' returning id`.execute(db);
+        if (!res.rows.length) throw businessError('申报状态已变化，请刷新后重试');
+        await notifyApplicationReviewed(request, String(row.id), reason);
+        return okMessage(path === 'accept' ? '已受理' : '已退回');
+      },
+    );
   review('accept');
   review('return');
 }

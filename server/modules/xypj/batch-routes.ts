@@ -13,6 +13,7 @@ import { fillRanks, publishBatchResults } from './certificates';
 import { notifyBatchMoved } from './notify-events';
 import { applyMoveEffects, movePlan, type MovePlan } from './batch-guards';
 import { findRecord, requireRecord, requiredText } from './records';
+import { BATCH_MOVE_BODY, BATCH_MOVE_QUERY, type IdReasonBody } from './request-schemas';
 
 /** sys_log operate_type of an edit (as the administration module writes it). */
 const OPERATE_EDIT = 3;
@@ -115,41 +116,49 @@ async function checkedMove(db: Db, batch: Record<string, JsonValue>, to: string,
 export function batchRoutes(api: FastifyInstance, { db }: AppDeps): void {
   const permission = 'xypj:batch:transition';
 
-  api.get<{ Querystring: Record<string, unknown> }>('/xypj/batch/transitionPreview', { config: { permission } }, async (request) => {
-    const { batch, from, to } = await requestedMove(db, request.query);
-    const plan = await checkedMove(db, batch, to, false);
-    return ok({ id: batch.id, name: batch.name, from, to, fromText: BATCH_STATE_TEXT[from], toText: BATCH_STATE_TEXT[to], ...plan });
-  });
+  api.get<{ Querystring: Record<string, unknown> }>(
+    '/xypj/batch/transitionPreview',
+    { config: { permission }, schema: BATCH_MOVE_QUERY },
+    async (request) => {
+      const { batch, from, to } = await requestedMove(db, request.query);
+      const plan = await checkedMove(db, batch, to, false);
+      return ok({ id: batch.id, name: batch.name, from, to, fromText: BATCH_STATE_TEXT[from], toText: BATCH_STATE_TEXT[to], ...plan });
+    },
+  );
 
-  api.post<{ Body: unknown }>('/xypj/batch/transition', { config: { permission } }, async (request) => {
-    const { user } = requireSession(request);
-    const { batch, from, to } = await requestedMove(db, request.body);
-    const closeEarly = (request.body as { closeEarly?: unknown }).closeEarly === true;
-    const reason = closeEarly ? requiredText(request.body, 'reason', '提前截止申报的原因', 500) : null;
-    const plan = await checkedMove(db, batch, to, closeEarly);
-    if (plan.blockers.length) throw businessError(`不能变更为${stateText(to)}：${plan.blockers.join('；')}`);
-    const issued = await db.transaction().execute(async (tx) => {
-      const now = new Date();
-      const moved = await sql`update xypj_batch set state = ${to}, update_by = ${user.username}, update_time = ${now}
+  api.post<{ Body: IdReasonBody & { to?: string; closeEarly?: unknown } }>(
+    '/xypj/batch/transition',
+    { config: { permission }, schema: BATCH_MOVE_BODY },
+    async (request) => {
+      const { user } = requireSession(request);
+      const { batch, from, to } = await requestedMove(db, request.body);
+      const closeEarly = request.body.closeEarly === true;
+      const reason = closeEarly ? requiredText(request.body, 'reason', '提前截止申报的原因', 500) : null;
+      const plan = await checkedMove(db, batch, to, closeEarly);
+      if (plan.blockers.length) throw businessError(`不能变更为${stateText(to)}：${plan.blockers.join('；')}`);
+      const issued = await db.transaction().execute(async (tx) => {
+        const now = new Date();
+        const moved = await sql`update xypj_batch set state = ${to}, update_by = ${user.username}, update_time = ${now}
         where id = ${String(batch.id)} and state = ${from} returning id`.execute(tx);
-      if (!moved.rows.length) throw businessError('批次状态已变化，请刷新后重试');
-      await applyMoveEffects(tx, String(batch.id), to, user.username, now);
-      if (to === 'publicity') await fillRanks(tx, String(batch.id));
-      return to === 'published' ? await publishBatchResults(tx, String(batch.id), user.username) : 0;
-    });
-    if (reason && plan.windowOpen) {
-      await writeLog(db, {
-        logType: LOG_TYPE_OPERATION,
-        operateType: OPERATE_EDIT,
-        content: `提前截止申报：批次${String(batch.name)}（申报截止日期${String(batch.applyEnd ?? '未设置')}），原因：${reason}`,
-        userId: user.id,
-        username: user.username,
-        ...requestLogFields(request),
+        if (!moved.rows.length) throw businessError('批次状态已变化，请刷新后重试');
+        await applyMoveEffects(tx, String(batch.id), to, user.username, now);
+        if (to === 'publicity') await fillRanks(tx, String(batch.id));
+        return to === 'published' ? await publishBatchResults(tx, String(batch.id), user.username) : 0;
       });
-    }
-    await notifyBatchMoved(request, String(batch.id), to);
-    return okMessage(to === 'published' ? `批次已变更为${stateText(to)}，已颁发${issued}张证书` : `批次已变更为${stateText(to)}`);
-  });
+      if (reason && plan.windowOpen) {
+        await writeLog(db, {
+          logType: LOG_TYPE_OPERATION,
+          operateType: OPERATE_EDIT,
+          content: `提前截止申报：批次${String(batch.name)}（申报截止日期${String(batch.applyEnd ?? '未设置')}），原因：${reason}`,
+          userId: user.id,
+          username: user.username,
+          ...requestLogFields(request),
+        });
+      }
+      await notifyBatchMoved(request, String(batch.id), to);
+      return okMessage(to === 'published' ? `批次已变更为${stateText(to)}，已颁发${issued}张证书` : `批次已变更为${stateText(to)}`);
+    },
+  );
 
   api.get('/xypj/batch/current', { config: { authenticated: true } }, async () => {
     const batch = await currentBatch(db);

@@ -12,6 +12,7 @@ import { loadSeal, certificateSealRoutes } from './certificate-seal';
 import { loadSigningKey, type SigningKey } from './certificate-signing';
 import { notifyCertificateRevoked } from './notify-events';
 import { definitionOf, requireRecord, requiredText } from './records';
+import { ID_PARAMS, idReasonBody, type IdReasonBody } from './request-schemas';
 
 /** The office that issues the certificates: the root department's name. */
 export const DEFAULT_ISSUER = '省工程建设监理协会';
@@ -52,45 +53,53 @@ export function certificateRoutes(api: FastifyInstance, deps: AppDeps): void {
   const { db, config } = deps;
   const signing = signingKeyOf(config);
   certificateSealRoutes(api, deps);
-  api.post<{ Body: unknown }>('/xypj/certificate/revoke', { config: { permission: 'xypj:certificate:revoke' } }, async (request) => {
-    const { user } = requireSession(request);
-    const cert = await requireRecord(db, 'xypj_certificate', (request.body as { id?: unknown } | null)?.id);
-    const reason = requiredText(request.body, 'reason', '撤销原因', 500);
-    if (cert.status === 'revoked') throw businessError(`证书${String(cert.certNo)}已撤销`);
-    const now = new Date();
-    const res =
-      await sql`update xypj_certificate set status = 'revoked', revoke_reason = ${reason}, revoke_time = ${now}, update_by = ${user.username}, update_time = ${now}
+  api.post<{ Body: IdReasonBody }>(
+    '/xypj/certificate/revoke',
+    { config: { permission: 'xypj:certificate:revoke' }, schema: idReasonBody('撤销原因') },
+    async (request) => {
+      const { user } = requireSession(request);
+      const cert = await requireRecord(db, 'xypj_certificate', request.body.id);
+      const reason = requiredText(request.body, 'reason', '撤销原因', 500);
+      if (cert.status === 'revoked') throw businessError(`证书${String(cert.certNo)}已撤销`);
+      const now = new Date();
+      const res =
+        await sql`update xypj_certificate set status = 'revoked', revoke_reason = ${reason}, revoke_time = ${now}, update_by = ${user.username}, update_time = ${now}
       where id = ${String(cert.id)} and status <> 'revoked' returning id`.execute(db);
-    if (!res.rows.length) throw businessError('证书状态已变化，请刷新后重试');
-    await notifyCertificateRevoked(request, String(cert.id));
-    return okMessage(`证书${String(cert.certNo)}已撤销`);
-  });
+      if (!res.rows.length) throw businessError('证书状态已变化，请刷新后重试');
+      await notifyCertificateRevoked(request, String(cert.id));
+      return okMessage(`证书${String(cert.certNo)}已撤销`);
+    },
+  );
 
-  api.get<{ Params: { id: string } }>('/xypj/certificate/pdf/:id', { config: { authenticated: true } }, async (request, reply) => {
-    const def = definitionOf('xypj_certificate');
-    const cert = await requireRecord(db, 'xypj_certificate', request.params.id);
-    await requireInScope(db, def, await scopeOf(def, request), [String(cert.id)]);
-    const certNo = String(cert.certNo);
-    // pdf-lib, fontkit and the QR code load on the first certificate, not at start
-    const { certificatePdf } = await import('./certificate-pdf');
-    const pdf = await certificatePdf(
-      {
-        certNo,
-        companyName: String(cert.companyName ?? ''),
-        creditCode: String(cert.creditCode ?? ''),
-        grade: String(cert.grade ?? ''),
-        issueDate: String(cert.issueDate ?? officeToday()),
-        validUntil: String(cert.validUntil ?? ''),
-        issuer: await issuerName(db),
-        checkUrl: checkUrl(request, certNo),
-        revoked: cert.status === 'revoked',
-      },
-      { seal: await loadSeal(db, config.dataDir), signing },
-    );
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${certNo.replace(/[^A-Za-z0-9-]/g, '_')}.pdf"`)
-      .header('cache-control', 'no-store')
-      .send(Buffer.from(pdf));
-  });
+  api.get<{ Params: { id: string } }>(
+    '/xypj/certificate/pdf/:id',
+    { config: { authenticated: true }, schema: ID_PARAMS },
+    async (request, reply) => {
+      const def = definitionOf('xypj_certificate');
+      const cert = await requireRecord(db, 'xypj_certificate', request.params.id);
+      await requireInScope(db, def, await scopeOf(def, request), [String(cert.id)]);
+      const certNo = String(cert.certNo);
+      // pdf-lib, fontkit and the QR code load on the first certificate, not at start
+      const { certificatePdf } = await import('./certificate-pdf');
+      const pdf = await certificatePdf(
+        {
+          certNo,
+          companyName: String(cert.companyName ?? ''),
+          creditCode: String(cert.creditCode ?? ''),
+          grade: String(cert.grade ?? ''),
+          issueDate: String(cert.issueDate ?? officeToday()),
+          validUntil: String(cert.validUntil ?? ''),
+          issuer: await issuerName(db),
+          checkUrl: checkUrl(request, certNo),
+          revoked: cert.status === 'revoked',
+        },
+        { seal: await loadSeal(db, config.dataDir), signing },
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${certNo.replace(/[^A-Za-z0-9-]/g, '_')}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
 }

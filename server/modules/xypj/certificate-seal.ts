@@ -5,6 +5,7 @@ import { businessError, ok, okMessage } from '../../core/envelope';
 import type { Db } from '../../db/types';
 import { findUpload, isStoredPathShape, readUpload } from '../files/storage';
 import type { SealImage } from './certificate-pdf';
+import { SEAL_BODY } from './request-schemas';
 
 /** sys_config row holding the stored path of the seal image (an upload in the database). */
 export const SEAL_CONFIG_KEY = 'xypj_certificate_seal';
@@ -52,20 +53,24 @@ export function certificateSealRoutes(api: FastifyInstance, { db, config }: AppD
     return ok({ path: seal.path, fileName: seal.fileName, dataUrl });
   });
 
-  api.post<{ Body: unknown }>('/xypj/certificate/seal', { config: { permission: SEAL_PERMISSION } }, async (request) => {
-    requireSession(request);
-    const raw = (request.body as { path?: unknown } | null)?.path;
-    const path = typeof raw === 'string' ? raw.trim() : '';
-    if (path) {
-      const problem = await sealProblem(db, path);
-      if (problem) throw businessError(problem);
-    }
-    const now = new Date();
-    await db
-      .insertInto('sys_config')
-      .values({ config_key: SEAL_CONFIG_KEY, config_value: path, update_time: now })
-      .onConflict((oc) => oc.column('config_key').doUpdateSet({ config_value: path, update_time: now }))
-      .execute();
-    return okMessage(path ? '印章已保存，之后下载的证书将加盖此印章' : '印章已清除');
-  });
+  api.post<{ Body: { path?: string } }>(
+    '/xypj/certificate/seal',
+    { config: { permission: SEAL_PERMISSION }, schema: SEAL_BODY },
+    async (request) => {
+      requireSession(request);
+      const raw = request.body.path;
+      const path = typeof raw === 'string' ? raw.trim() : '';
+      if (path) {
+        const problem = await sealProblem(db, path);
+        if (problem) throw businessError(problem);
+      }
+      const now = new Date();
+      await db
+        .insertInto('sys_config')
+        .values({ config_key: SEAL_CONFIG_KEY, config_value: path, update_time: now })
+        .onConflict((oc) => oc.column('config_key').doUpdateSet({ config_value: path, update_time: now }))
+        .execute();
+      return okMessage(path ? '印章已保存，之后下载的证书将加盖此印章' : '印章已清除');
+    },
+  );
 }

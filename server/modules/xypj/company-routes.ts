@@ -8,6 +8,7 @@ import type { WriteContext } from '../entity/policies';
 import { callerOf } from './caller';
 import { checkEvidenceFiles } from './evidence';
 import { recordWithSubTables, requireRecord, requiredText } from './records';
+import { ID_BODY, idReasonBody, type IdReasonBody } from './request-schemas';
 
 export const COMPANY_STATUS_TEXT: Record<string, string> = { pending: '待审核', approved: '已通过', rejected: '已驳回', frozen: '已冻结' };
 
@@ -44,22 +45,27 @@ export async function companyBeforeWrite(ctx: WriteContext): Promise<void> {
 /** POST /xypj/company/{approve,reject,freeze,unfreeze} (xypj:company:approve) and GET /xypj/company/mine. */
 export function companyRoutes(api: FastifyInstance, { db, tokens }: AppDeps): void {
   for (const move of MOVES) {
-    api.post<{ Body: unknown }>(`/xypj/company/${move.path}`, { config: { permission: 'xypj:company:approve' } }, async (request) => {
-      const { user } = requireSession(request);
-      const company = await requireRecord(db, 'xypj_company', (request.body as { id?: unknown } | null)?.id);
-      const reason = move.needsReason ? requiredText(request.body, 'reason', '驳回原因', 500) : null;
-      const status = String(company.status);
-      if (!move.from.includes(status)) {
-        throw businessError(`${COMPANY_STATUS_TEXT[status] ?? status}的企业不能${ACTION_TEXT[move.path]}`);
-      }
-      await db.transaction().execute(async (tx) => {
-        await sql`update xypj_company set status = ${move.to}, reject_reason = ${reason}, update_by = ${user.username}, update_time = ${new Date()}
+    const schema = move.needsReason ? idReasonBody('驳回原因') : ID_BODY;
+    api.post<{ Body: IdReasonBody }>(
+      `/xypj/company/${move.path}`,
+      { config: { permission: 'xypj:company:approve' }, schema },
+      async (request) => {
+        const { user } = requireSession(request);
+        const company = await requireRecord(db, 'xypj_company', request.body.id);
+        const reason = move.needsReason ? requiredText(request.body, 'reason', '驳回原因', 500) : null;
+        const status = String(company.status);
+        if (!move.from.includes(status)) {
+          throw businessError(`${COMPANY_STATUS_TEXT[status] ?? status}的企业不能${ACTION_TEXT[move.path]}`);
+        }
+        await db.transaction().execute(async (tx) => {
+          await sql`update xypj_company set status = ${move.to}, reject_reason = ${reason}, update_by = ${user.username}, update_time = ${new Date()}
           where id = ${String(company.id)}`.execute(tx);
-        if (move.account !== undefined && company.userId) await setAccountStatus(tx, String(company.userId), move.account);
-      });
-      if (move.account === 2 && company.userId) await tokens.revokeAllOfUser(String(company.userId));
-      return okMessage(move.done);
-    });
+          if (move.account !== undefined && company.userId) await setAccountStatus(tx, String(company.userId), move.account);
+        });
+        if (move.account === 2 && company.userId) await tokens.revokeAllOfUser(String(company.userId));
+        return okMessage(move.done);
+      },
+    );
   }
 
   api.get('/xypj/company/mine', { config: { authenticated: true } }, async (request) => {

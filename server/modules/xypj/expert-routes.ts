@@ -6,6 +6,7 @@ import { businessError, ok, okMessage } from '../../core/envelope';
 import type { WriteContext } from '../entity/policies';
 import { callerOf } from './caller';
 import { recordWithSubTables, requireRecord } from './records';
+import { MATERIAL_CHECK_BODY } from './request-schemas';
 
 const CHECK_STATES: Record<string, string> = { '0': '待审核', '1': '已通过', '2': '未通过' };
 
@@ -34,16 +35,20 @@ export function expertRoutes(api: FastifyInstance, { db }: AppDeps): void {
     return ok(await recordWithSubTables(db, 'xypj_expert', caller.expertId));
   });
 
-  api.post<{ Body: unknown }>('/xypj/expertMaterial/check', { config: { permission: 'xypj:expertMaterial:check' } }, async (request) => {
-    const { user } = requireSession(request);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const row = await requireRecord(db, 'xypj_expert_material', body.id);
-    const state = typeof body.checkState === 'string' ? body.checkState : '';
-    if (!CHECK_STATES[state]) throw businessError('审核状态只能是待审核、已通过、未通过');
-    const remark = typeof body.checkRemark === 'string' ? body.checkRemark.trim().slice(0, 200) : '';
-    if (state === '2' && !remark) throw businessError('请填写审核意见');
-    await sql`update xypj_expert_material set check_state = ${state}, check_remark = ${remark || null}, update_by = ${user.username}, update_time = ${new Date()}
+  api.post<{ Body: { id?: string; checkState?: string; checkRemark?: string } }>(
+    '/xypj/expertMaterial/check',
+    { config: { permission: 'xypj:expertMaterial:check' }, schema: MATERIAL_CHECK_BODY },
+    async (request) => {
+      const { user } = requireSession(request);
+      const body = request.body;
+      const row = await requireRecord(db, 'xypj_expert_material', body.id);
+      const state = typeof body.checkState === 'string' ? body.checkState : '';
+      if (!CHECK_STATES[state]) throw businessError('审核状态只能是待审核、已通过、未通过');
+      const remark = typeof body.checkRemark === 'string' ? body.checkRemark.trim().slice(0, 200) : '';
+      if (state === '2' && !remark) throw businessError('请填写审核意见');
+      await sql`update xypj_expert_material set check_state = ${state}, check_remark = ${remark || null}, update_by = ${user.username}, update_time = ${new Date()}
       where id = ${String(row.id)}`.execute(db);
-    return okMessage(`已设为${CHECK_STATES[state]}`);
-  });
+      return okMessage(`已设为${CHECK_STATES[state]}`);
+    },
+  );
 }

@@ -6,6 +6,7 @@ import { sanitizeStoredHtml } from '../../core/rich-text';
 import { FileUrlSigner } from '../files/signed-urls';
 import { isStoredPathShape } from '../files/storage';
 import { PUBLISHED } from './publishing-routes';
+import { ID_PARAMS } from './request-schemas';
 
 const LATEST = 10;
 
@@ -37,7 +38,7 @@ export function publicNewsRoutes(api: FastifyInstance, { db, config }: AppDeps):
     return ok(res.rows);
   });
 
-  api.get<{ Params: { id: string } }>('/xypj/public/news/:id', { config: { public: true } }, async (request) => {
+  api.get<{ Params: { id: string } }>('/xypj/public/news/:id', { config: { public: true }, schema: ID_PARAMS }, async (request) => {
     const res = await sql<
       NewsRow & { content: string }
     >`select id, title, category, ${categoryText('xypj_news_category')} as "categoryText", summary,

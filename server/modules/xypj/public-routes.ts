@@ -6,6 +6,7 @@ import { BATCH_STATE_TEXT } from '../../../contract/xypj-states';
 import { officeToday } from './caller';
 import { publicAnswer, sendPublicAnswer } from './public-cache';
 import { PUBLIC_BATCH_STATES } from './scopes';
+import { CERTIFICATE_CHECK_QUERY, RESULT_LIST_QUERY } from './request-schemas';
 
 type Query = Record<string, string | undefined>;
 
@@ -113,25 +114,29 @@ export function publicRoutes(api: FastifyInstance, { db, cache }: AppDeps): void
     });
   };
 
-  api.get<{ Querystring: Query }>('/xypj/public/resultList', { config: { public: true } }, async (request, reply) => {
-    const q = request.query ?? {};
-    const batchId = text(q, 'batchId', 64);
-    const keyword = text(q, 'keyword', 100);
-    const pageNo = positive(text(q, 'pageNo', 9), 1, 100_000);
-    const pageSize = positive(text(q, 'pageSize', 9), 10, 100);
-    const cacheable = !keyword && pageNo <= CACHED_PAGES && CACHED_PAGE_SIZES.has(pageSize);
-    const answer = await publicAnswer(
-      cache,
-      `results:${batchId}:${pageNo}:${pageSize}`,
-      () => resultPage(batchId, keyword, pageNo, pageSize),
-      cacheable,
-    );
-    return sendPublicAnswer(request, reply, answer);
-  });
+  api.get<{ Querystring: Query }>(
+    '/xypj/public/resultList',
+    { config: { public: true }, schema: RESULT_LIST_QUERY },
+    async (request, reply) => {
+      const q = request.query ?? {};
+      const batchId = text(q, 'batchId', 64);
+      const keyword = text(q, 'keyword', 100);
+      const pageNo = positive(text(q, 'pageNo', 9), 1, 100_000);
+      const pageSize = positive(text(q, 'pageSize', 9), 10, 100);
+      const cacheable = !keyword && pageNo <= CACHED_PAGES && CACHED_PAGE_SIZES.has(pageSize);
+      const answer = await publicAnswer(
+        cache,
+        `results:${batchId}:${pageNo}:${pageSize}`,
+        () => resultPage(batchId, keyword, pageNo, pageSize),
+        cacheable,
+      );
+      return sendPublicAnswer(request, reply, answer);
+    },
+  );
 
   api.get<{ Querystring: Query }>(
     '/xypj/public/checkCertificate',
-    { config: { public: true, rateLimit: 'certCheck' } },
+    { config: { public: true, rateLimit: 'certCheck' }, schema: CERTIFICATE_CHECK_QUERY },
     async (request) => {
       const q = request.query ?? {};
       const certNo = text(q, 'certNo', 30).toUpperCase();

@@ -8,6 +8,7 @@ import type { Db } from '../../db/types';
 import { registerEntityPolicy, type RowScope, type WriteContext } from '../entity/policies';
 import { callerOf } from './caller';
 import { requireRecord } from './records';
+import { ID_BODY, type IdBody } from './request-schemas';
 
 /** News and related files: the office writes and publishes them; everyone signed in reads the published ones. */
 const PUBLISHED_RECORDS = [
@@ -42,17 +43,17 @@ export function registerPublishingPolicies(db: Db): void {
 export function publishingRoutes(api: FastifyInstance, { db }: AppDeps): void {
   for (const record of PUBLISHED_RECORDS) {
     const permission = `${record.path.slice(1).replace('/', ':')}:publish`;
-    api.post<{ Body: unknown }>(`${record.path}/publish`, { config: { permission } }, async (request) => {
+    api.post<{ Body: IdBody }>(`${record.path}/publish`, { config: { permission }, schema: ID_BODY }, async (request) => {
       const { user } = requireSession(request);
-      const row = await requireRecord(db, record.table, (request.body as { id?: unknown } | null)?.id);
+      const row = await requireRecord(db, record.table, request.body.id);
       if (row.state === PUBLISHED) throw businessError(`该${record.label}已发布`);
       await sql`update ${sql.table(record.table)} set state = ${PUBLISHED}, publish_time = ${new Date()}, update_by = ${user.username},
         update_time = ${new Date()} where id = ${String(row.id)}`.execute(db);
       return okMessage('发布成功');
     });
-    api.post<{ Body: unknown }>(`${record.path}/unpublish`, { config: { permission } }, async (request) => {
+    api.post<{ Body: IdBody }>(`${record.path}/unpublish`, { config: { permission }, schema: ID_BODY }, async (request) => {
       const { user } = requireSession(request);
-      const row = await requireRecord(db, record.table, (request.body as { id?: unknown } | null)?.id);
+      const row = await requireRecord(db, record.table, request.body.id);
       if (row.state !== PUBLISHED) throw businessError(`该${record.label}未发布，不能撤回`);
       await sql`update ${sql.table(record.table)} set state = ${UNPUBLISHED}, update_by = ${user.username}, update_time = ${new Date()}
         where id = ${String(row.id)}`.execute(db);

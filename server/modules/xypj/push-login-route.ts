@@ -6,6 +6,7 @@ import { businessError } from '../../core/envelope';
 import type { Db } from '../../db/types';
 import { completeLogin } from '../auth/login-routes';
 import { companyAccountReason } from './register-route';
+import { PUSH_LOGIN_QUERY } from './request-schemas';
 
 /** How far the payload's ts may be from the server's clock. */
 export const PUSH_MAX_AGE_MS = 5 * 60_000;
@@ -70,7 +71,7 @@ export function pushLoginRoute(api: FastifyInstance, deps: AppDeps): void {
   const { db, config } = deps;
   api.get<{ Querystring: Record<string, string | undefined> }>(
     '/sys/outuserdlzc/getdwcode',
-    { config: { public: true, rateLimit: 'login' } },
+    { config: { public: true, rateLimit: 'login' }, schema: PUSH_LOGIN_QUERY },
     async (request) => {
       const key = config.platformPushKey;
       if (!key) throw businessError('未配置平台推送密钥');

@@ -9,6 +9,7 @@ import { hashPassword, isStrongPassword, PASSWORD_RULE_MESSAGE } from '../../cor
 import { MOBILE } from '../../core/schemas';
 import { verifySmsCode } from '../auth/sms-codes';
 import { requiredText } from './records';
+import { REGISTRATION_BODY } from './request-schemas';
 
 const COMPANY_ROLE_ID = 'r_xypj_company';
 const COMPANY_DEPART_ID = 'd_a02';
@@ -61,76 +62,80 @@ export function parseRegistration(raw: unknown): Registration {
  * approve the company.
  */
 export function registerRoute(api: FastifyInstance, { db }: AppDeps): void {
-  api.post<{ Body: unknown }>('/sys/user/register', { config: { public: true, rateLimit: 'register' } }, async (request) => {
-    const r = parseRegistration(request.body);
-    const taken = await db
-      .selectFrom('sys_user')
-      .select(['username', 'phone'])
-      .where((eb) => eb.or([eb('username', '=', r.username), eb('phone', '=', r.mobile)]))
-      .execute();
-    if (taken.some((u) => u.username === r.username)) throw businessError('用户名已存在');
-    if (taken.some((u) => u.phone === r.mobile)) throw businessError('该手机号已经注册，请直接登录！');
-    const dup = await sql`select 1 as one from xypj_company where credit_code = ${r.creditCode}`.execute(db);
-    if (dup.rows.length) throw businessError('该统一社会信用代码已注册');
-    if (!(await verifySmsCode(db, r.mobile, '1', r.smsCode))) throw businessError('短信验证码错误或已过期');
-
-    const userId = newId();
-    const companyId = newId();
-    const now = new Date();
-    const hash = await hashPassword(r.password);
-    await db.transaction().execute(async (tx) => {
-      await tx
-        .insertInto('sys_user')
-        .values({
-          id: userId,
-          username: r.username,
-          realname: r.companyName,
-          password: hash,
-          salt: null,
-          avatar: null,
-          birthday: null,
-          sex: null,
-          email: r.email,
-          phone: r.mobile,
-          org_code: 'A02',
-          status: 2,
-          del_flag: 0,
-          third_id: null,
-          third_type: null,
-          activiti_sync: 0,
-          work_no: null,
-          post: null,
-          telephone: null,
-          user_identity: 1,
-          depart_ids: null,
-          rel_tenant_ids: '',
-          client_id: null,
-          create_by: r.username,
-          create_time: now,
-          update_by: null,
-          update_time: null,
-        })
+  api.post<{ Body: unknown }>(
+    '/sys/user/register',
+    { config: { public: true, rateLimit: 'register' }, schema: REGISTRATION_BODY },
+    async (request) => {
+      const r = parseRegistration(request.body);
+      const taken = await db
+        .selectFrom('sys_user')
+        .select(['username', 'phone'])
+        .where((eb) => eb.or([eb('username', '=', r.username), eb('phone', '=', r.mobile)]))
         .execute();
-      await tx.insertInto('sys_user_role').values({ id: newId(), user_id: userId, role_id: COMPANY_ROLE_ID }).execute();
-      await tx.insertInto('sys_user_depart').values({ id: newId(), user_id: userId, dep_id: COMPANY_DEPART_ID }).execute();
-      await sql`insert into xypj_company (id, name, credit_code, contact, mobile, email, status, user_id, username, create_by, create_time, sys_org_code)
+      if (taken.some((u) => u.username === r.username)) throw businessError('用户名已存在');
+      if (taken.some((u) => u.phone === r.mobile)) throw businessError('该手机号已经注册，请直接登录！');
+      const dup = await sql`select 1 as one from xypj_company where credit_code = ${r.creditCode}`.execute(db);
+      if (dup.rows.length) throw businessError('该统一社会信用代码已注册');
+      if (!(await verifySmsCode(db, r.mobile, '1', r.smsCode))) throw businessError('短信验证码错误或已过期');
+
+      const userId = newId();
+      const companyId = newId();
+      const now = new Date();
+      const hash = await hashPassword(r.password);
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('sys_user')
+          .values({
+            id: userId,
+            username: r.username,
+            realname: r.companyName,
+            password: hash,
+            salt: null,
+            avatar: null,
+            birthday: null,
+            sex: null,
+            email: r.email,
+            phone: r.mobile,
+            org_code: 'A02',
+            status: 2,
+            del_flag: 0,
+            third_id: null,
+            third_type: null,
+            activiti_sync: 0,
+            work_no: null,
+            post: null,
+            telephone: null,
+            user_identity: 1,
+            depart_ids: null,
+            rel_tenant_ids: '',
+            client_id: null,
+            create_by: r.username,
+            create_time: now,
+            update_by: null,
+            update_time: null,
+          })
+          .execute();
+        await tx.insertInto('sys_user_role').values({ id: newId(), user_id: userId, role_id: COMPANY_ROLE_ID }).execute();
+        await tx.insertInto('sys_user_depart').values({ id: newId(), user_id: userId, dep_id: COMPANY_DEPART_ID }).execute();
+        await sql`insert into xypj_company (id, name, credit_code, contact, mobile, email, status, user_id, username, create_by, create_time, sys_org_code)
         values (${companyId}, ${r.companyName}, ${r.creditCode}, ${r.contact}, ${r.mobile}, ${r.email}, 'pending', ${userId}, ${r.username}, ${r.username}, ${now}, 'A02')`.execute(
-        tx,
+          tx,
+        );
+      });
+      return ok(
+        {
+          username: r.username,
+          companyName: r.companyName,
+          creditCode: r.creditCode,
+          contact: r.contact,
+          mobile: r.mobile,
+          status: 'pending',
+          statusText: '待审核',
+        },
+        '注册成功，请等待协会工作人员审核，审核通过后即可登录',
       );
-    });
-    return ok(
-      {
-        username: r.username,
-        companyName: r.companyName,
-        creditCode: r.creditCode,
-        contact: r.contact,
-        mobile: r.mobile,
-        status: 'pending',
-        statusText: '待审核',
-      },
-      '注册成功，请等待协会工作人员审核，审核通过后即可登录',
-    );
-  });
+    },
+  );
 }
 
 /** Why a company's account cannot sign in: its registration awaits review, was rejected, or the company is frozen. */

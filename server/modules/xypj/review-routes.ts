@@ -9,6 +9,7 @@ import { definitionOf, findRecord, requireRecord, requiredText } from './records
 import { reviewFigures } from './review-figures';
 import { withdrawApplication } from './withdrawal';
 import { batchClosedForReview, reviewApplication } from './results';
+import { ID_BODY, ID_QUERY, idReasonBody, type IdBody, type IdReasonBody } from './request-schemas';
 
 /**
  * POST /xypj/application/review {id} (复核), GET /xypj/application/scores?id= (each expert's sheet side by
@@ -17,9 +18,9 @@ import { batchClosedForReview, reviewApplication } from './results';
 export function reviewRoutes(api: FastifyInstance, { db }: AppDeps): void {
   const permission = 'xypj:application:review';
 
-  api.post<{ Body: unknown }>('/xypj/application/review', { config: { permission } }, async (request) => {
+  api.post<{ Body: IdBody }>('/xypj/application/review', { config: { permission }, schema: ID_BODY }, async (request) => {
     const { user } = requireSession(request);
-    const app = await requireRecord(db, 'xypj_application', (request.body as { id?: unknown } | null)?.id);
+    const app = await requireRecord(db, 'xypj_application', request.body.id);
     const state = String(app.state);
     if (state !== 'scored')
       throw businessError(`只有专家评分全部提交的申报可以复核，该申报是「${APPLICATION_STATE_TEXT[state] ?? state}」状态`);
@@ -27,7 +28,7 @@ export function reviewRoutes(api: FastifyInstance, { db }: AppDeps): void {
     return ok(result, `复核完成：最终得分${result.finalScore}分，信用等级${result.grade}`);
   });
 
-  api.get<{ Querystring: { id?: string } }>('/xypj/application/scores', { config: { permission } }, async (request) => {
+  api.get<{ Querystring: { id?: string } }>('/xypj/application/scores', { config: { permission }, schema: ID_QUERY }, async (request) => {
     const app = await requireRecord(db, 'xypj_application', request.query.id);
     const batch = await requireRecord(db, 'xypj_batch', app.batchId);
     const reviewClosed = batchClosedForReview(batch);
@@ -66,11 +67,15 @@ export function reviewRoutes(api: FastifyInstance, { db }: AppDeps): void {
     });
   });
 
-  api.post<{ Body: unknown }>('/xypj/application/withdraw', { config: { permission } }, async (request) => {
-    const { user } = requireSession(request);
-    const app = await requireRecord(db, 'xypj_application', (request.body as { id?: unknown } | null)?.id);
-    const reason = requiredText(request.body, 'reason', '撤回原因', 500);
-    await db.transaction().execute((tx) => withdrawApplication(tx, app, reason, user.username));
-    return okMessage(`已撤回${String(app.companyName ?? '')}的申报`);
-  });
+  api.post<{ Body: IdReasonBody }>(
+    '/xypj/application/withdraw',
+    { config: { permission }, schema: idReasonBody('撤回原因') },
+    async (request) => {
+      const { user } = requireSession(request);
+      const app = await requireRecord(db, 'xypj_application', request.body.id);
+      const reason = requiredText(request.body, 'reason', '撤回原因', 500);
+      await db.transaction().execute((tx) => withdrawApplication(tx, app, reason, user.username));
+      return okMessage(`已撤回${String(app.companyName ?? '')}的申报`);
+    },
+  );
 }

@@ -9,6 +9,12 @@ import { callerOf } from './caller';
 import { notifySheetReturned } from './notify-events';
 import { findRecord, requireRecord, requiredText } from './records';
 import { batchClosedForReview, tenths } from './results';
+import { idReasonBody, SCORE_SHEET_BODY, type IdReasonBody } from './request-schemas';
+
+interface ScoreSheetBody {
+  id?: string;
+  applicationId?: string;
+}
 
 type Row = Record<string, JsonValue>;
 
@@ -29,10 +35,9 @@ export async function scoreSheetBeforeWrite(): Promise<void> {
 }
 
 /** The caller's own sheet, by `id` or by `applicationId`; refuses others' sheets and unassigned applications. */
-async function ownSheet(db: Db, request: FastifyRequest): Promise<Row> {
+async function ownSheet(db: Db, request: FastifyRequest, body: ScoreSheetBody): Promise<Row> {
   const caller = await callerOf(request, db);
   if (caller.kind !== 'expert' || !caller.expertId) throw businessError('只有评审专家可以打分');
-  const body = (request.body ?? {}) as Record<string, unknown>;
   let sheet: Row | null = null;
   if (typeof body.id === 'string' && body.id) sheet = await requireRecord(db, 'xypj_score_sheet', body.id);
   else if (typeof body.applicationId === 'string' && body.applicationId && body.applicationId.length <= 64) {
@@ -116,62 +121,74 @@ async function saveItems(db: Db, sheetId: string, body: unknown, username: strin
 
 /** POST /xypj/scoreSheet/save, /submit (the expert's own sheet), /sendBack (staff). */
 export function scoringRoutes(api: FastifyInstance, { db }: AppDeps): void {
-  api.post<{ Body: unknown }>('/xypj/scoreSheet/save', { config: { permission: 'xypj:scoreSheet:score' } }, async (request) => {
-    const { user } = requireSession(request);
-    const sheet = await ownSheet(db, request);
-    await db.transaction().execute(async (tx) => {
-      await refuseClosedSheet(tx, sheet);
-      await saveItems(tx, String(sheet.id), request.body, user.username, new Date());
-    });
-    return ok(await findRecord(db, 'xypj_score_sheet', String(sheet.id)), '保存成功');
-  });
+  api.post<{ Body: ScoreSheetBody }>(
+    '/xypj/scoreSheet/save',
+    { config: { permission: 'xypj:scoreSheet:score' }, schema: SCORE_SHEET_BODY },
+    async (request) => {
+      const { user } = requireSession(request);
+      const sheet = await ownSheet(db, request, request.body);
+      await db.transaction().execute(async (tx) => {
+        await refuseClosedSheet(tx, sheet);
+        await saveItems(tx, String(sheet.id), request.body, user.username, new Date());
+      });
+      return ok(await findRecord(db, 'xypj_score_sheet', String(sheet.id)), '保存成功');
+    },
+  );
 
-  api.post<{ Body: unknown }>('/xypj/scoreSheet/submit', { config: { permission: 'xypj:scoreSheet:score' } }, async (request) => {
-    const { user } = requireSession(request);
-    const sheet = await ownSheet(db, request);
-    const sheetId = String(sheet.id);
-    await db.transaction().execute(async (tx) => {
-      await refuseClosedSheet(tx, sheet);
-      const now = new Date();
-      const items = await saveItems(tx, sheetId, request.body, user.username, now);
-      const missing = items.find((i) => i.score === null);
-      if (missing) throw businessError(`请为「${missing.item}」打分后再提交`);
-      const res =
-        await sql`update xypj_score_sheet set state = 'submitted', submit_time = ${now}, update_by = ${user.username}, update_time = ${now}
+  api.post<{ Body: ScoreSheetBody }>(
+    '/xypj/scoreSheet/submit',
+    { config: { permission: 'xypj:scoreSheet:score' }, schema: SCORE_SHEET_BODY },
+    async (request) => {
+      const { user } = requireSession(request);
+      const sheet = await ownSheet(db, request, request.body);
+      const sheetId = String(sheet.id);
+      await db.transaction().execute(async (tx) => {
+        await refuseClosedSheet(tx, sheet);
+        const now = new Date();
+        const items = await saveItems(tx, sheetId, request.body, user.username, now);
+        const missing = items.find((i) => i.score === null);
+        if (missing) throw businessError(`请为「${missing.item}」打分后再提交`);
+        const res =
+          await sql`update xypj_score_sheet set state = 'submitted', submit_time = ${now}, update_by = ${user.username}, update_time = ${now}
         where id = ${sheetId} and state in ('draft', 'returned') returning id`.execute(tx);
-      if (!res.rows.length) throw businessError('评分表状态已变化，请刷新后重试');
-      const open =
-        await sql`select 1 as one from xypj_score_sheet where application_id = ${String(sheet.applicationId)} and state <> 'submitted' limit 1`.execute(
+        if (!res.rows.length) throw businessError('评分表状态已变化，请刷新后重试');
+        const open =
+          await sql`select 1 as one from xypj_score_sheet where application_id = ${String(sheet.applicationId)} and state <> 'submitted' limit 1`.execute(
+            tx,
+          );
+        if (!open.rows.length) {
+          await sql`update xypj_application set state = 'scored', update_by = ${user.username}, update_time = ${now}
+          where id = ${String(sheet.applicationId)} and state = 'assigned'`.execute(tx);
+        }
+      });
+      return ok(await findRecord(db, 'xypj_score_sheet', sheetId), '提交成功');
+    },
+  );
+
+  api.post<{ Body: IdReasonBody }>(
+    '/xypj/scoreSheet/sendBack',
+    { config: { permission: 'xypj:application:review' }, schema: idReasonBody('退回原因') },
+    async (request) => {
+      const { user } = requireSession(request);
+      const sheet = await requireRecord(db, 'xypj_score_sheet', request.body.id);
+      const reason = requiredText(request.body, 'reason', '退回原因', 500);
+      if (sheet.state !== 'submitted') throw businessError('只有已提交的评分表可以退回');
+      const app = await requireRecord(db, 'xypj_application', sheet.applicationId);
+      if (app.state === 'withdrawn') throw businessError('该申报已撤回，不能退回评分表');
+      if (app.state !== 'scored' && app.state !== 'assigned') throw businessError('该申报已复核，不能退回评分表');
+      const closed = batchClosedForReview(await requireRecord(db, 'xypj_batch', app.batchId));
+      if (closed) throw businessError(closed);
+      const now = new Date();
+      await db.transaction().execute(async (tx) => {
+        await sql`update xypj_score_sheet set state = 'returned', return_reason = ${reason}, update_by = ${user.username}, update_time = ${now} where id = ${String(sheet.id)}`.execute(
           tx,
         );
-      if (!open.rows.length) {
-        await sql`update xypj_application set state = 'scored', update_by = ${user.username}, update_time = ${now}
-          where id = ${String(sheet.applicationId)} and state = 'assigned'`.execute(tx);
-      }
-    });
-    return ok(await findRecord(db, 'xypj_score_sheet', sheetId), '提交成功');
-  });
-
-  api.post<{ Body: unknown }>('/xypj/scoreSheet/sendBack', { config: { permission: 'xypj:application:review' } }, async (request) => {
-    const { user } = requireSession(request);
-    const sheet = await requireRecord(db, 'xypj_score_sheet', (request.body as { id?: unknown } | null)?.id);
-    const reason = requiredText(request.body, 'reason', '退回原因', 500);
-    if (sheet.state !== 'submitted') throw businessError('只有已提交的评分表可以退回');
-    const app = await requireRecord(db, 'xypj_application', sheet.applicationId);
-    if (app.state === 'withdrawn') throw businessError('该申报已撤回，不能退回评分表');
-    if (app.state !== 'scored' && app.state !== 'assigned') throw businessError('该申报已复核，不能退回评分表');
-    const closed = batchClosedForReview(await requireRecord(db, 'xypj_batch', app.batchId));
-    if (closed) throw businessError(closed);
-    const now = new Date();
-    await db.transaction().execute(async (tx) => {
-      await sql`update xypj_score_sheet set state = 'returned', return_reason = ${reason}, update_by = ${user.username}, update_time = ${now} where id = ${String(sheet.id)}`.execute(
-        tx,
-      );
-      await sql`update xypj_application set state = 'assigned', update_by = ${user.username}, update_time = ${now} where id = ${String(app.id)}`.execute(
-        tx,
-      );
-    });
-    await notifySheetReturned(request, String(sheet.id), reason);
-    return ok(null, `已退回${String(sheet.expertName ?? '')}的评分表`);
-  });
+        await sql`update xypj_application set state = 'assigned', update_by = ${user.username}, update_time = ${now} where id = ${String(app.id)}`.execute(
+          tx,
+        );
+      });
+      await notifySheetReturned(request, String(sheet.id), reason);
+      return ok(null, `已退回${String(sheet.expertName ?? '')}的评分表`);
+    },
+  );
 }
