@@ -112,7 +112,8 @@ const idQuery = (title: string, extra: Record<string, unknown> = {}) => ({
   querystring: objectSchema({ id: text(title, 36), _t: text('时间戳', 20), ...extra }),
 });
 
-export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
+/** trees, search, parents and users of departments */
+function departReadRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get<{ Querystring: { ids?: string } }>(
     '/sys/sysDepart/queryTreeList',
     { config: { authenticated: true }, schema: { querystring: objectSchema({ ids: text('部门ID', 40000), _t: text('时间戳', 20) }) } },
@@ -227,7 +228,10 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
       return ok(await userRecords(db, users));
     },
   );
+}
 
+/** add, edit and delete */
+function departWriteRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.post<{ Body: DepartBody }>(
     '/sys/sysDepart/add',
     { config: { permission: 'depart:add' }, schema: { body: DEPART_BODY } },
@@ -321,4 +325,9 @@ export function departRoutes(api: FastifyInstance, { db }: AppDeps): void {
       return okMessage('删除成功!');
     },
   );
+}
+
+export function departRoutes(api: FastifyInstance, deps: AppDeps): void {
+  departReadRoutes(api, deps);
+  departWriteRoutes(api, deps);
 }

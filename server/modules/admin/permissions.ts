@@ -46,7 +46,8 @@ async function requireParent(db: Db, parentId: string | null, selfId?: string): 
   if (selfId && withDescendants(rows, [selfId]).includes(parentId)) throw businessError('上级菜单不能是自身或下级菜单');
 }
 
-export function permissionRoutes(api: FastifyInstance, { db }: AppDeps): void {
+/** the menu list, add, edit and delete */
+function permissionWriteRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get('/sys/permission/list', { config: { permission: 'menu:list' } }, async () => ok(permissionTree(await allPermissions(db))));
 
   api.post<{ Body: PermissionBody }>(
@@ -119,7 +120,10 @@ export function permissionRoutes(api: FastifyInstance, { db }: AppDeps): void {
       return okMessage('批量删除成功!');
     },
   );
+}
 
+/** menus and sub-menus for the menu screens and the grant trees */
+function permissionMenuRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get('/sys/permission/getSystemMenuList', { config: { permission: 'menu:list' } }, async () => {
     const rows = await db
       .selectFrom('sys_permission')
@@ -189,4 +193,9 @@ export function permissionRoutes(api: FastifyInstance, { db }: AppDeps): void {
       return ok(rows.map((p) => treeModel(p, p.is_leaf === 1)));
     },
   );
+}
+
+export function permissionRoutes(api: FastifyInstance, deps: AppDeps): void {
+  permissionWriteRoutes(api, deps);
+  permissionMenuRoutes(api, deps);
 }

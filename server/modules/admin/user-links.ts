@@ -56,10 +56,11 @@ async function existingUsers(db: Db, ids: string[]): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Role users (RoleUserList) and department users (DepartUserList). */
-export function userLinkRoutes(api: FastifyInstance, { db }: AppDeps): void {
-  const listQuery = objectSchema({ ...PAGE_QUERY, roleId: text('角色ID', 36), depId: text('部门ID', 36), username: text('用户账号', 100) });
+const listQuery = objectSchema({ ...PAGE_QUERY, roleId: text('角色ID', 36), depId: text('部门ID', 36), username: text('用户账号', 100) });
 
+/** Role users (RoleUserList) and department users (DepartUserList). */
+/** 角色用户: list, add and remove the users of a role. */
+function roleUserRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get<{ Querystring: Record<string, string | undefined> }>(
     '/sys/user/userRoleList',
     { config: { permission: 'role:users' }, schema: { querystring: listQuery } },
@@ -120,7 +121,10 @@ export function userLinkRoutes(api: FastifyInstance, { db }: AppDeps): void {
       return okMessage('删除成功!');
     },
   );
+}
 
+/** 部门用户: list, add and remove the users of a department. */
+function departUserRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.get<{ Querystring: Record<string, string | undefined> }>(
     '/sys/user/departUserList',
     { config: { permission: 'depart:users' }, schema: { querystring: listQuery } },
@@ -198,4 +202,9 @@ export function userLinkRoutes(api: FastifyInstance, { db }: AppDeps): void {
       return okMessage('删除成功!');
     },
   );
+}
+
+export function userLinkRoutes(api: FastifyInstance, deps: AppDeps): void {
+  roleUserRoutes(api, deps);
+  departUserRoutes(api, deps);
 }

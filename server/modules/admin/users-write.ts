@@ -108,7 +108,8 @@ export async function purgeUsers(db: Db, ids: string[]): Promise<void> {
 
 const IDS_STATUS_BODY = { ...objectSchema({ ids: text('用户ID', 40000), status: text('状态', 2) }), additionalProperties: false };
 
-export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): void {
+/** add and edit */
+function userEditRoutes(api: FastifyInstance, { db }: AppDeps): void {
   api.post<{ Body: UserBody }>(
     '/sys/user/add',
     { config: { permission: 'user:add' }, schema: { body: USER_BODY_SCHEMA } },
@@ -173,7 +174,10 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
       return okMessage('编辑成功!');
     },
   });
+}
 
+/** delete (to the recycle bin) and delete for good */
+function userDeleteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): void {
   const softDelete = async (ids: string[], operator: string, selfId: string, from: 'row' | 'selection') => {
     await refuseAdminTargets(db, ids, from);
     if (ids.includes(selfId)) throw businessError('不能删除当前登录用户');
@@ -246,7 +250,10 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
       return okMessage('删除成功!');
     },
   );
+}
 
+/** freeze and unfreeze, change a password */
+function userStatusRoutes(api: FastifyInstance, { db, tokens }: AppDeps): void {
   const frozenChecks = async (body: { ids?: string; status?: string }, selfId: string) => {
     const ids = idList(body.ids, '用户ID');
     if (body.status !== '1' && body.status !== '2') throw businessError('状态取值不正确');
@@ -328,4 +335,10 @@ export function userWriteRoutes(api: FastifyInstance, { db, tokens }: AppDeps): 
       return okMessage('密码重置成功!');
     },
   });
+}
+
+export function userWriteRoutes(api: FastifyInstance, deps: AppDeps): void {
+  userEditRoutes(api, deps);
+  userDeleteRoutes(api, deps);
+  userStatusRoutes(api, deps);
 }
