@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getAction } from '../../../../api/http';
+import { RequestError } from '@renderer/data/provider';
+import { request } from '../../../../api/request';
 
 export interface MonitorState<T> {
   data: T | undefined;
@@ -21,16 +22,18 @@ export function useMonitor<T>(url: string, everyMs?: number, failure = '获取�
 
   const refresh = useCallback(() => {
     setLoading(true);
-    getAction<T>(url)
-      .then((res) => {
-        if (!alive.current) return;
-        if (res.success) {
-          setData(res.result as T);
+    request
+      .get<T>(url)
+      .then(
+        (figures) => {
+          if (!alive.current) return;
+          setData(figures);
           setError(undefined);
           setUpdatedAt(Date.now());
-        } else setError(res.message || failure);
-      })
-      .catch(() => alive.current && setError(failure))
+        },
+        // the page shows why the figures are missing in place of them
+        (refused: unknown) => alive.current && setError(refused instanceof RequestError ? refused.message : failure),
+      )
       .finally(() => alive.current && setLoading(false));
   }, [url, failure]);
 

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Divider, Dropdown, Form, Input, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router-dom';
-import { deleteAction, getAction } from '../../../../api/http';
+import { getAction } from '../../../../api/http';
+import { attempt, doneOf, request, type Done } from '../../../../api/request';
 import { feedback } from '../../../../feedback';
 import { reported, TABLE_TYPES, type FormHead, type PageResult } from './parts/api';
 import { AuthModal } from './parts/AuthModal';
@@ -22,56 +24,48 @@ interface Query {
   tableTxt?: string;
 }
 
-/** 表单开发 (menu component modules/online/cgform/OnlCgformHeadList): the list of online form designs. */
-export default function OnlCgformHeadList() {
-  const navigate = useNavigate();
-  const [form] = Form.useForm<Query>();
-  const [query, setQuery] = useState<Query>({});
-  const [page, setPage] = useState({ current: 1, pageSize: 10 });
+/** The page of form designs for the query, reloaded by `load()`. */
+function useFormHeads(query: Query, page: { current: number; pageSize: number }) {
   const [data, setData] = useState<PageResult<FormHead>>({ records: [], total: 0 });
   const [loading, setLoading] = useState(false);
-  const [selected, setSelected] = useState<string[]>([]);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-
   const load = useCallback(() => {
     setLoading(true);
-    void getAction<PageResult<FormHead>>('/online/cgform/head/list', {
-      pageNo: page.current,
-      pageSize: page.pageSize,
-      table_name: query.tableName,
-      table_txt: query.tableTxt,
-    })
-      .then((res) => {
-        if (res.success) setData(res.result);
-        else feedback().message.error(res.message);
-      })
+    const params = { pageNo: page.current, pageSize: page.pageSize, table_name: query.tableName, table_txt: query.tableTxt };
+    void attempt(() => request.get<PageResult<FormHead>>('/online/cgform/head/list', params))
+      .then((found) => found && setData(found))
       .finally(() => setLoading(false));
   }, [page, query]);
   useEffect(load, [load]);
+  return { data, loading, load };
+}
 
-  const closeAndReload = () => {
-    setDialog(null);
-    load();
-  };
+/** Asks first; on 确定 runs the write and reloads the list when it was accepted. */
+function confirmThen(title: string, content: string, write: () => Promise<Done<unknown>>, after: () => void) {
+  feedback().modal.confirm({ title, content, okText: '确定', cancelText: '取消', onOk: async () => (await reported(write)) && after() });
+}
 
-  const confirmThen = (title: string, content: string, run: () => Promise<boolean>) =>
-    feedback().modal.confirm({ title, content, okText: '确定', cancelText: '取消', onOk: async () => (await run()) && load() });
+function removeHead(head: FormHead, dropTable: boolean, after: () => void) {
+  confirmThen(
+    dropTable ? '确认删除' : '确认移除',
+    dropTable
+      ? `删除表单“${head.tableTxt}”并删除数据库表 ${head.tableName}（数据将丢失），确定吗？`
+      : `只移除表单“${head.tableTxt}”的设计，数据库表 ${head.tableName} 保留，确定吗？`,
+    () => request.delete(dropTable ? '/online/cgform/head/delete' : '/online/cgform/head/removeRecord', { id: head.id }),
+    after,
+  );
+}
 
-  const remove = (head: FormHead, dropTable: boolean) =>
-    confirmThen(
-      dropTable ? '确认删除' : '确认移除',
-      dropTable
-        ? `删除表单“${head.tableTxt}”并删除数据库表 ${head.tableName}（数据将丢失），确定吗？`
-        : `只移除表单“${head.tableTxt}”的设计，数据库表 ${head.tableName} 保留，确定吗？`,
-      async () =>
-        reported(await deleteAction(dropTable ? '/online/cgform/head/delete' : '/online/cgform/head/removeRecord', { id: head.id })),
-    );
+function copyHead(head: FormHead, after: () => void) {
+  confirmThen(
+    '复制表单',
+    `复制表单“${head.tableTxt}”为一个新表单（新表名自动生成），确定吗？`,
+    // copyOnline is a GET whose success message (复制成功) is shown like a write's
+    async () => doneOf(await getAction('/online/cgform/head/copyOnline', { code: head.id })),
+    after,
+  );
+}
 
-  const copy = (head: FormHead) =>
-    confirmThen('复制表单', `复制表单“${head.tableTxt}”为一个新表单（新表名自动生成），确定吗？`, async () =>
-      reported(await getAction('/online/cgform/head/copyOnline', { code: head.id })),
-    );
-
+function headColumns(open: (dialog: Dialog) => void, test: (head: FormHead) => void, reload: () => void): ColumnsType<FormHead> {
   const more = (head: FormHead) => ({
     items: [
       { key: 'sync', label: '同步数据库' },
@@ -83,20 +77,73 @@ export default function OnlCgformHeadList() {
       { key: 'delete', label: '删除', danger: true },
     ],
     onClick: ({ key }: { key: string }) => {
-      if (key === 'sync' || key === 'buttons' || key === 'auth') setDialog({ kind: key, head });
-      else if (key === 'copy') copy(head);
-      else remove(head, key === 'delete');
+      if (key === 'sync' || key === 'buttons' || key === 'auth') open({ kind: key, head });
+      else if (key === 'copy') copyHead(head, reload);
+      else removeHead(head, key === 'delete', reload);
     },
   });
+  return [
+    { title: '表类型', dataIndex: 'tableType', width: 90, render: (v: number) => TABLE_TYPES[v] ?? v },
+    { title: '表名', dataIndex: 'tableName' },
+    { title: '表描述', dataIndex: 'tableTxt' },
+    { title: '版本', dataIndex: 'tableVersion', width: 70 },
+    {
+      title: '同步数据库状态',
+      dataIndex: 'isDbSynch',
+      width: 130,
+      render: (v: string) => (v === 'Y' ? <Tag color="green">已同步</Tag> : <Tag color="red">未同步</Tag>),
+    },
+    { title: '创建时间', dataIndex: 'createTime', width: 170 },
+    {
+      title: '操作',
+      width: 220,
+      render: (_: unknown, head: FormHead) => (
+        <span>
+          <a onClick={() => open({ kind: 'design', head })}>编辑</a>
+          <Divider type="vertical" />
+          <a onClick={() => test(head)} title={head.isDbSynch === 'Y' ? undefined : '请先同步数据库'}>
+            功能测试
+          </a>
+          <Divider type="vertical" />
+          <Dropdown menu={more(head)} trigger={['click']}>
+            <a aria-label={`更多 ${head.tableName}`}>更多</a>
+          </Dropdown>
+        </span>
+      ),
+    },
+  ];
+}
+
+function HeadDialogs({ dialog, close, closeAndReload }: { dialog: Dialog | null; close: () => void; closeAndReload: () => void }) {
+  if (dialog?.kind === 'design') return <DesignModal head={dialog.head} onClose={close} onSaved={closeAndReload} />;
+  if (dialog?.kind === 'sync') return <SyncModal head={dialog.head} onClose={close} onSynced={closeAndReload} />;
+  if (dialog?.kind === 'buttons') return <ButtonsModal head={dialog.head} onClose={close} />;
+  if (dialog?.kind === 'auth') return <AuthModal head={dialog.head} onClose={close} />;
+  if (dialog?.kind === 'import') return <ImportModal onClose={close} onImported={closeAndReload} />;
+  return null;
+}
+
+/** 表单开发 (menu component modules/online/cgform/OnlCgformHeadList): the list of online form designs. */
+export default function OnlCgformHeadList() {
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Query>();
+  const [query, setQuery] = useState<Query>({});
+  const [page, setPage] = useState({ current: 1, pageSize: 10 });
+  const { data, loading, load } = useFormHeads(query, page);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const search = (next: Query) => (setQuery(next), setPage((p) => ({ ...p, current: 1 })));
+  const removeSelected = () =>
+    confirmThen(
+      '确认移除',
+      `只移除所选的 ${selected.length} 个表单设计，数据库表保留，确定吗？`,
+      () => request.delete('/online/cgform/head/deleteBatch', { ids: selected.join(','), flag: '0' }),
+      () => (setSelected([]), load()),
+    );
 
   return (
     <Card bordered={false}>
-      <Form
-        form={form}
-        layout="inline"
-        onFinish={(v) => (setQuery(v), setPage((p) => ({ ...p, current: 1 })))}
-        style={{ marginBottom: 16 }}
-      >
+      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16 }}>
         <Form.Item name="tableName" label="表名">
           <Input placeholder="请输入表名" allowClear />
         </Form.Item>
@@ -107,7 +154,7 @@ export default function OnlCgformHeadList() {
           <Button type="primary" htmlType="submit">
             查询
           </Button>
-          <Button onClick={() => (form.resetFields(), setQuery({}), setPage((p) => ({ ...p, current: 1 })))}>重置</Button>
+          <Button onClick={() => (form.resetFields(), search({}))}>重置</Button>
         </Space>
       </Form>
       <Space style={{ marginBottom: 16 }}>
@@ -116,16 +163,7 @@ export default function OnlCgformHeadList() {
         </Button>
         <Button onClick={() => setDialog({ kind: 'import' })}>从数据库导入</Button>
         {selected.length > 0 && (
-          <Button
-            danger
-            onClick={() =>
-              confirmThen('确认移除', `只移除所选的 ${selected.length} 个表单设计，数据库表保留，确定吗？`, async () => {
-                const ok = reported(await deleteAction('/online/cgform/head/deleteBatch', { ids: selected.join(','), flag: '0' }));
-                if (ok) setSelected([]);
-                return ok;
-              })
-            }
-          >
+          <Button danger onClick={removeSelected}>
             批量移除
           </Button>
         )}
@@ -143,42 +181,9 @@ export default function OnlCgformHeadList() {
           showTotal: (t) => `共 ${t} 条`,
           onChange: (current, pageSize) => setPage({ current, pageSize }),
         }}
-        columns={[
-          { title: '表类型', dataIndex: 'tableType', width: 90, render: (v: number) => TABLE_TYPES[v] ?? v },
-          { title: '表名', dataIndex: 'tableName' },
-          { title: '表描述', dataIndex: 'tableTxt' },
-          { title: '版本', dataIndex: 'tableVersion', width: 70 },
-          {
-            title: '同步数据库状态',
-            dataIndex: 'isDbSynch',
-            width: 130,
-            render: (v: string) => (v === 'Y' ? <Tag color="green">已同步</Tag> : <Tag color="red">未同步</Tag>),
-          },
-          { title: '创建时间', dataIndex: 'createTime', width: 170 },
-          {
-            title: '操作',
-            width: 220,
-            render: (_: unknown, head: FormHead) => (
-              <span>
-                <a onClick={() => setDialog({ kind: 'design', head })}>编辑</a>
-                <Divider type="vertical" />
-                <a onClick={() => navigate(`/online/cgformList/${head.id}`)} title={head.isDbSynch === 'Y' ? undefined : '请先同步数据库'}>
-                  功能测试
-                </a>
-                <Divider type="vertical" />
-                <Dropdown menu={more(head)} trigger={['click']}>
-                  <a aria-label={`更多 ${head.tableName}`}>更多</a>
-                </Dropdown>
-              </span>
-            ),
-          },
-        ]}
+        columns={headColumns(setDialog, (head) => navigate(`/online/cgformList/${head.id}`), load)}
       />
-      {dialog?.kind === 'design' && <DesignModal head={dialog.head} onClose={() => setDialog(null)} onSaved={closeAndReload} />}
-      {dialog?.kind === 'sync' && <SyncModal head={dialog.head} onClose={() => setDialog(null)} onSynced={closeAndReload} />}
-      {dialog?.kind === 'buttons' && <ButtonsModal head={dialog.head} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'auth' && <AuthModal head={dialog.head} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'import' && <ImportModal onClose={() => setDialog(null)} onImported={closeAndReload} />}
+      <HeadDialogs dialog={dialog} close={() => setDialog(null)} closeAndReload={() => (setDialog(null), load())} />
     </Card>
   );
 }

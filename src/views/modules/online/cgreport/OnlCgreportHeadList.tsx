@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Card, Form, Input, Popconfirm, Space, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { deleteAction, getAction } from '../../../../api/http';
+import { attempt, request } from '../../../../api/request';
 import { feedback } from '../../../../feedback';
 import { ReportDesignModal, type ReportHeadRow } from './parts/ReportDesignModal';
 
@@ -23,24 +23,19 @@ export default function OnlCgreportHeadList() {
 
   const load = useCallback(() => {
     setLoading(true);
-    getAction<Page>('/online/cgreport/head/list', query)
-      .then((res) => {
-        if (res.success) setPage(res.result);
-        else feedback().message.warning(res.message);
-      })
+    void attempt(() => request.get<Page>('/online/cgreport/head/list', query))
+      .then((found) => found && setPage(found))
       .finally(() => setLoading(false));
   }, [query]);
   useEffect(load, [load]);
 
   const remove = async (ids: string[]) => {
-    const res =
+    const done = await attempt(() =>
       ids.length === 1
-        ? await deleteAction('/online/cgreport/head/delete', { id: ids[0] })
-        : await deleteAction('/online/cgreport/head/deleteBatch', { ids: ids.join(',') });
-    if (!res.success) {
-      feedback().message.warning(res.message);
-      return;
-    }
+        ? request.delete('/online/cgreport/head/delete', { id: ids[0] })
+        : request.delete('/online/cgreport/head/deleteBatch', { ids: ids.join(',') }),
+    );
+    if (!done) return;
     feedback().message.success('删除成功');
     setSelected([]);
     load();

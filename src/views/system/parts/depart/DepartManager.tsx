@@ -9,7 +9,7 @@ import type { AuthorizeConfig } from '../authorize/model';
 import { DepartAddModal } from './DepartAddModal';
 import { DepartInfoTab } from './DepartInfoTab';
 import { DepartTreePanel } from './DepartTreePanel';
-import { findNode } from './model';
+import { findNode, type DepartNode } from './model';
 import { DEPART_IMPORT_URL, useDepartExport } from './useDepartFiles';
 import { useDepartTree } from './useDepartTree';
 
@@ -23,6 +23,57 @@ const DEPART_AUTHORIZE: AuthorizeConfig = {
   dataRuleSaveUrl: '/sys/sysDepartPermission/datarule',
   dataRuleBody: { permissionId: '{permissionId}', departId: '{id}' },
 };
+
+/** 基本信息 and, with the permission, 部门权限 of the chosen department. */
+function DepartTabs({
+  tree,
+  selected,
+  canAuthorize,
+  onSaved,
+  onDelete,
+}: {
+  tree: DepartNode[];
+  selected: DepartNode | undefined;
+  canAuthorize: boolean;
+  onSaved(): void;
+  onDelete(id: string): void;
+}) {
+  return (
+    <Card size="small" style={{ flex: 1, minWidth: 0 }}>
+      <Tabs
+        items={[
+          {
+            key: 'info',
+            label: '基本信息',
+            children: <DepartInfoTab tree={tree} selected={selected} onSaved={onSaved} onDelete={onDelete} />,
+          },
+          ...(canAuthorize
+            ? [
+                {
+                  key: 'auth',
+                  label: '部门权限',
+                  children: selected ? (
+                    <AuthorizeTree
+                      key={selected.id}
+                      config={DEPART_AUTHORIZE}
+                      values={{ id: selected.id }}
+                      footer={({ save, saving }) => (
+                        <Button type="primary" loading={saving} onClick={() => void save()}>
+                          保存
+                        </Button>
+                      )}
+                    />
+                  ) : (
+                    <Empty description="请点击选择一个部门!" />
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </Card>
+  );
+}
 
 /** 部门管理: tree with search, add, import/export and batch delete; 基本信息 and 部门权限 tabs. */
 export function DepartManager() {
@@ -99,46 +150,13 @@ export function DepartManager() {
           </>
         )}
       />
-      <Card size="small" style={{ flex: 1, minWidth: 0 }}>
-        <Tabs
-          items={[
-            {
-              key: 'info',
-              label: '基本信息',
-              children: (
-                <DepartInfoTab
-                  tree={departs.tree}
-                  selected={selected}
-                  onSaved={() => void departs.reload()}
-                  onDelete={(id) => void remove([id], true)}
-                />
-              ),
-            },
-            ...(can('depart:auth')
-              ? [
-                  {
-                    key: 'auth',
-                    label: '部门权限',
-                    children: selected ? (
-                      <AuthorizeTree
-                        key={selected.id}
-                        config={DEPART_AUTHORIZE}
-                        values={{ id: selected.id }}
-                        footer={({ save, saving }) => (
-                          <Button type="primary" loading={saving} onClick={() => void save()}>
-                            保存
-                          </Button>
-                        )}
-                      />
-                    ) : (
-                      <Empty description="请点击选择一个部门!" />
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      </Card>
+      <DepartTabs
+        tree={departs.tree}
+        selected={selected}
+        canAuthorize={can('depart:auth')}
+        onSaved={() => void departs.reload()}
+        onDelete={(id) => void remove([id], true)}
+      />
       {adding && (
         <DepartAddModal
           tree={departs.tree}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Modal, Select, Space, Spin, Table, Typography } from 'antd';
-import { RequestError } from '@renderer/index';
+import { RequestError } from '@renderer/data/provider';
 import type { ViewProps } from '@renderer/views/registry';
 import { attempt, request } from '../../../../api/request';
 import { compareRows, type CompareRow, type DataVersion } from './compare';

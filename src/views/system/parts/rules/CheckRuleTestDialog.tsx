@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal } from 'antd';
-import { RequestError } from '@renderer/index';
+import { RequestError } from '@renderer/data/provider';
 import type { ViewProps } from '@renderer/views/registry';
 import { request } from '../../../../api/request';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Modal, Spin } from 'antd';
 import { useNotifier } from '@renderer/data/useNotifier';
-import { RequestError } from '@renderer/index';
+import { RequestError } from '@renderer/data/provider';
 import type { ViewProps } from '@renderer/views/registry';
 import { attempt, request } from '../../../../api/request';
 

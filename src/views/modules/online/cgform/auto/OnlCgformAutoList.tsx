@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Result, Spin } from 'antd';
-import { getAction } from '../../../../../api/http';
+import { RequestError } from '@renderer/data/provider';
+import { request } from '../../../../../api/request';
 
 const SchemaView = lazy(() => import('../../../../../router/SchemaRoute').then((m) => ({ default: m.SchemaView })));
 const loading = <Spin style={{ display: 'block', margin: '64px auto' }} />;
@@ -25,13 +26,15 @@ export default function OnlCgformAutoList() {
   useEffect(() => {
     let live = true;
     setState({});
-    getAction<unknown>(`/online/cgform/api/page/${encodeURIComponent(code)}`)
-      .then((res) => {
+    request.get<unknown>(`/online/cgform/api/page/${encodeURIComponent(code)}`).then(
+      (schema) => live && setState({ schema }),
+      (failure: unknown) => {
         if (!live) return;
-        if (res.success) setState({ schema: res.result });
-        else setState({ error: res.message === 'NO_DB_SYNC' ? 'nosync' : 'failed', message: res.message });
-      })
-      .catch(() => live && setState({ error: 'failed', message: '无法打开该表单，可能没有访问权限' }));
+        if (failure instanceof RequestError)
+          setState({ error: failure.message === 'NO_DB_SYNC' ? 'nosync' : 'failed', message: failure.message });
+        else setState({ error: 'failed', message: '无法打开该表单，可能没有访问权限' });
+      },
+    );
     return () => {
       live = false;
     };

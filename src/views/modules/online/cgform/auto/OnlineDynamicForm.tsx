@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Result, Spin } from 'antd';
-import { getAction } from '../../../../../api/http';
+import { RequestError } from '@renderer/data/provider';
+import { request } from '../../../../../api/request';
 import { useUnlistedPageTitle } from '../../../../../state/page-title';
 
 const SchemaView = lazy(() => import('../../../../../router/SchemaRoute').then((m) => ({ default: m.SchemaView })));
@@ -22,11 +23,16 @@ export default function OnlineDynamicForm() {
   useEffect(() => {
     let live = true;
     setState({});
-    getAction<unknown>(`/online/cgform/api/formPage/${encodeURIComponent(table)}/${encodeURIComponent(id)}`)
-      .then(
-        (res) => live && setState(res.success ? { schema: res.result } : { message: res.message, nosync: res.message === 'NO_DB_SYNC' }),
-      )
-      .catch(() => live && setState({ message: '无法打开该表单，可能没有访问权限' }));
+    request.get<unknown>(`/online/cgform/api/formPage/${encodeURIComponent(table)}/${encodeURIComponent(id)}`).then(
+      (schema) => live && setState({ schema }),
+      (failure: unknown) =>
+        live &&
+        setState(
+          failure instanceof RequestError
+            ? { message: failure.message, nosync: failure.message === 'NO_DB_SYNC' }
+            : { message: '无法打开该表单，可能没有访问权限' },
+        ),
+    );
     return () => {
       live = false;
     };

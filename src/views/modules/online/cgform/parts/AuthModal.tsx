@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Col, Form, Input, List, Modal, Popconfirm, Row as Line, Select, Switch, Table, Tabs } from 'antd';
-import { deleteAction, getAction, postAction, putAction } from '../../../../../api/http';
+import { attempt, request } from '../../../../../api/request';
 import { reported, type FormHead, type Row } from './api';
 
 interface AuthItem {
@@ -41,29 +41,25 @@ function PageAuth({ head, type, role }: { head: FormHead; type: 1 | 2; role: Rol
   const [items, setItems] = useState<AuthItem[]>([]);
   const [granted, setGranted] = useState<string[]>([]);
   const load = useCallback(() => {
-    void getAction<AuthItem[]>(`/online/cgform/api/authPage/${head.id}/${type}`).then((res) => res.success && setItems(res.result));
+    void attempt(() => request.get<AuthItem[]>(`/online/cgform/api/authPage/${head.id}/${type}`)).then((found) => found && setItems(found));
   }, [head.id, type]);
   useEffect(load, [load]);
   useEffect(() => {
     if (!role) return setGranted([]);
-    void getAction<Array<{ authId: string }>>('/online/cgform/api/roleAuth', { roleId: role.id, cgformId: head.id, type }).then(
-      (res) => res.success && setGranted(res.result.map((r) => r.authId)),
+    const params = { roleId: role.id, cgformId: head.id, type };
+    void attempt(() => request.get<Array<{ authId: string }>>('/online/cgform/api/roleAuth', params)).then(
+      (found) => found && setGranted(found.map((r) => r.authId)),
     );
   }, [role, head.id, type]);
 
   const toggle = async (item: AuthItem, on: boolean) => {
-    if (
-      reported(await putAction(`/online/cgform/api/${type === 1 ? 'authColumn' : 'authButton'}`, { id: item.id, status: on ? 1 : 0 }), '')
-    )
-      load();
+    const url = `/online/cgform/api/${type === 1 ? 'authColumn' : 'authButton'}`;
+    if (await reported(() => request.put(url, { id: item.id, status: on ? 1 : 0 }), '')) load();
   };
   const save = async () => {
     if (!role) return;
-    reported(
-      await postAction(`/online/cgform/api/${type === 1 ? 'roleColumnAuth' : 'roleButtonAuth'}/${role.id}/${head.id}`, {
-        authId: granted.join(','),
-      }),
-    );
+    const url = `/online/cgform/api/${type === 1 ? 'roleColumnAuth' : 'roleButtonAuth'}/${role.id}/${head.id}`;
+    await reported(() => request.post(url, { authId: granted.join(',') }));
   };
 
   return (
@@ -111,24 +107,25 @@ function DataAuth({ head, role }: { head: FormHead; role: Role | null }) {
   const [granted, setGranted] = useState<string[]>([]);
   const [form] = Form.useForm<Row>();
   const load = useCallback(() => {
-    void getAction<DataRule[]>(`/online/cgform/api/authData/${head.id}`).then((res) => res.success && setRules(res.result));
+    void attempt(() => request.get<DataRule[]>(`/online/cgform/api/authData/${head.id}`)).then((found) => found && setRules(found));
   }, [head.id]);
   useEffect(() => {
     load();
-    void getAction<Row[]>('/online/cgform/field/listByHeadId', { headId: head.id }).then(
-      (res) => res.success && setFields(res.result.map((f) => String(f.dbFieldName))),
+    void attempt(() => request.get<Row[]>('/online/cgform/field/listByHeadId', { headId: head.id })).then(
+      (found) => found && setFields(found.map((f) => String(f.dbFieldName))),
     );
   }, [load, head.id]);
   useEffect(() => {
     if (!role) return setGranted([]);
-    void getAction<Array<{ authId: string }>>('/online/cgform/api/roleAuth', { roleId: role.id, cgformId: head.id, type: 3 }).then(
-      (res) => res.success && setGranted(res.result.map((r) => r.authId)),
+    const params = { roleId: role.id, cgformId: head.id, type: 3 };
+    void attempt(() => request.get<Array<{ authId: string }>>('/online/cgform/api/roleAuth', params)).then(
+      (found) => found && setGranted(found.map((r) => r.authId)),
     );
   }, [role, head.id]);
 
   const add = async () => {
     const values = await form.validateFields();
-    if (reported(await postAction('/online/cgform/api/authData', { ...values, cgformId: head.id, status: 1 }))) {
+    if (await reported(() => request.post('/online/cgform/api/authData', { ...values, cgformId: head.id, status: 1 }))) {
       form.resetFields();
       load();
     }
@@ -178,7 +175,7 @@ function DataAuth({ head, role }: { head: FormHead; role: Role | null }) {
             render: (_: unknown, r: DataRule) => (
               <Popconfirm
                 title="确定删除吗?"
-                onConfirm={async () => reported(await deleteAction(`/online/cgform/api/authData/${r.id}`)) && load()}
+                onConfirm={async () => (await reported(() => request.delete(`/online/cgform/api/authData/${r.id}`))) && load()}
               >
                 <a>删除</a>
               </Popconfirm>
@@ -190,7 +187,8 @@ function DataAuth({ head, role }: { head: FormHead; role: Role | null }) {
         type="primary"
         disabled={!role}
         onClick={async () =>
-          role && reported(await postAction(`/online/cgform/api/roleDataAuth/${role.id}/${head.id}`, { authId: granted.join(',') }))
+          role &&
+          (await reported(() => request.post(`/online/cgform/api/roleDataAuth/${role.id}/${head.id}`, { authId: granted.join(',') })))
         }
         style={{ marginTop: 12 }}
       >
@@ -205,7 +203,7 @@ export function AuthModal({ head, onClose }: { head: FormHead; onClose: () => vo
   const [roles, setRoles] = useState<Role[]>([]);
   const [role, setRole] = useState<Role | null>(null);
   useEffect(() => {
-    void getAction<Role[]>('/online/cgform/api/roles').then((res) => res.success && setRoles(res.result));
+    void attempt(() => request.get<Role[]>('/online/cgform/api/roles')).then((found) => found && setRoles(found));
   }, []);
   return (
     <Modal open title={`授权：${head.tableTxt}`} width={1100} onCancel={onClose} footer={<Button onClick={onClose}>关闭</Button>}>

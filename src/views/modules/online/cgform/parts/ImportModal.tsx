@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Empty, Input, Modal, Table } from 'antd';
-import { getAction, postAction } from '../../../../../api/http';
+import { attempt, request } from '../../../../../api/request';
 import { reported } from './api';
 
 /** 从数据库导入: business tables of the database that are not forms yet. */
@@ -12,8 +12,8 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    void getAction<Array<{ id: string }>>('/online/cgform/head/queryTables')
-      .then((res) => reported(res, '') && setTables(res.result.map((t) => t.id)))
+    void attempt(() => request.get<Array<{ id: string }>>('/online/cgform/head/queryTables'))
+      .then((found) => found && setTables(found.map((t) => t.id)))
       .finally(() => setLoading(false));
   }, []);
 
@@ -21,7 +21,7 @@ export function ImportModal({ onClose, onImported }: { onClose: () => void; onIm
     if (selected.length === 0) return;
     setBusy(true);
     try {
-      if (reported(await postAction(`/online/cgform/head/transTables/${selected.join(',')}`))) onImported();
+      if (await reported(() => request.post(`/online/cgform/head/transTables/${selected.join(',')}`))) onImported();
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Modal, Radio } from 'antd';
-import { postAction } from '../../../../../api/http';
+import { request } from '../../../../../api/request';
 import { feedback } from '../../../../../feedback';
 import { reported, type FormHead } from './api';
 
@@ -12,8 +12,7 @@ export function SyncModal({ head, onClose, onSynced }: { head: FormHead; onClose
   const run = async () => {
     setBusy(true);
     try {
-      const res = await postAction<string>(`/online/cgform/api/doDbSynch/${head.id}/${method}`);
-      if (reported(res)) onSynced();
+      if (await reported(() => request.post<string>(`/online/cgform/api/doDbSynch/${head.id}/${method}`))) onSynced();
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-import type { ApiResult } from '@renderer/context';
+import { attempt, type Done } from '../../../../../api/request';
 import { feedback } from '../../../../../feedback';
 
 export interface FormHead {
@@ -28,14 +28,16 @@ export interface PageResult<T> {
   total: number;
 }
 
-/** The server's message of a refused answer, shown as sent; true when the call succeeded. */
-export function reported(res: ApiResult<unknown>, success?: string): boolean {
-  if (res.success) {
-    if (success ?? res.message) feedback().message.success(success ?? res.message);
-    return true;
-  }
-  feedback().message.error(res.message || '操作失败');
-  return false;
+/**
+ * Runs a write: accepted, it shows `success` (else the server's message, if any; '' shows nothing) and
+ * resolves true; refused, the one place shows the server's sentence and it resolves false.
+ */
+export async function reported(work: () => Promise<Done<unknown>>, success?: string): Promise<boolean> {
+  const done = await attempt(work);
+  if (!done) return false;
+  const text = success ?? done.message;
+  if (text) feedback().message.success(text);
+  return true;
 }
 
 export const TABLE_TYPES: Record<number, string> = { 1: '单表', 2: '主表', 3: '附表' };
