@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/types';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../core/deps';
 import { requireGrants } from '../../core/access-control';
@@ -39,6 +40,30 @@ export function duplicateTarget(tableName: string, fieldName: string): Registere
   return registry.get(keyOf(tableName.trim(), snake(fieldName.trim())));
 }
 
+/**
+ * Tables whose unique columns are known only at request time (online forms): the resolver answers the target of
+ * (table, column) after its own access check (throwing a refusal), or undefined when it does not serve the pair.
+ */
+export type DuplicateResolver = (
+  request: FastifyRequest,
+  db: Db,
+  tableName: string,
+  fieldName: string,
+) => Promise<DuplicateTarget | undefined>;
+const resolvers = new Map<string, DuplicateResolver>();
+
+export function registerDuplicateResolver(name: string, resolve: DuplicateResolver): void {
+  resolvers.set(name, resolve);
+}
+
+async function resolveTarget(request: FastifyRequest, db: Db, tableName: string, fieldName: string): Promise<RegisteredTarget | undefined> {
+  for (const resolve of resolvers.values()) {
+    const target = await resolve(request, db, tableName.trim(), fieldName.trim());
+    if (target) return { idColumn: 'id', ...target };
+  }
+  return undefined;
+}
+
 interface DuplicateQuery {
   tableName: string;
   fieldName: string;
@@ -66,7 +91,7 @@ export function mountDuplicateCheck(api: FastifyInstance, { db }: AppDeps): void
     },
     async (request) => {
       const { tableName, fieldName, fieldVal, dataId } = request.query;
-      const target = duplicateTarget(tableName, fieldName);
+      const target = duplicateTarget(tableName, fieldName) ?? (await resolveTarget(request, db, tableName, fieldName));
       if (!target) throw businessError('该字段不支持重复校验');
       if (target.permission && !hasAnyCode(await requireGrants(request, db), target.permission)) throw forbidden();
       if (fieldVal === undefined || fieldVal === '') {

@@ -33,9 +33,6 @@ export const SHOW_TYPES = [
   'link_down',
 ] as const;
 
-/** Preset validation names a field may use instead of a regular expression. */
-export const VALID_PRESETS = ['only', '*', 'n6-16', '*6-16', 's6-18', 'url', 'e', 'm', 'p', 's', 'n', 'z', 'money'];
-
 /** PostgreSQL's reserved words and statement verbs: never a table or column name. */
 export const SQL_KEYWORDS = new Set(
   (

@@ -19,8 +19,8 @@ import {
   NAME_PATTERN,
   SHOW_TYPES,
   SQL_KEYWORDS,
-  VALID_PRESETS,
 } from './model';
+import { fieldTypeOf, rangeProblem, VALID_PRESETS } from '../field-rules';
 
 /** Prefixes of the product's own tables: never designed, imported or dropped from here. */
 const RESERVED_PREFIXES = ['sys_', 'onl_', 'pg_', 'sql_', 'xypj_', 'information_schema'];
@@ -157,8 +157,12 @@ function checkLengths(name: string, type: DbType, lengthRaw: unknown, pointRaw: 
   return { length, point: type === 'double' ? int(pointRaw, `字段“${name}”的小数点`, 0, 30, null) : null };
 }
 
-function checkValidType(name: string, value: string | null): string | null {
-  if (!value || VALID_PRESETS.includes(value)) return value;
+/** A pattern (a preset's or the designer's own) checks text only, as an entity column's; 唯一 and 非空 suit any type. */
+function checkValidType(name: string, dbType: DbType, value: string | null): string | null {
+  if (!value || value === 'only' || value === '*') return value;
+  const type = fieldTypeOf(dbType);
+  if (type !== 'string' && type !== 'text') fail(`字段“${name}”的校验规则只能用于文本字段（数值字段的范围写在扩展参数的 min、max 中）`);
+  if (VALID_PRESETS.includes(value)) return value;
   const reason = userPatternProblem(value);
   if (reason) fail(`字段“${name}”的校验规则不可用：${reason}`);
   return value;
@@ -191,6 +195,8 @@ export function checkField(input: FieldInput, index: number): FieldRow {
       fail(`字段“${name}”的扩展参数必须是 JSON 对象`);
     }
   }
+  const rangeReason = rangeProblem(name, ext, fieldTypeOf(dbType));
+  if (rangeReason) fail(rangeReason);
   const mainTable = opt(input.mainTable, 50, `字段“${name}”的主表名`);
   const mainField = opt(input.mainField, 50, `字段“${name}”的主表字段`);
   if ((mainTable === null) !== (mainField === null)) fail(`字段“${name}”的外键需要同时填写主表名和主表字段`);
@@ -216,7 +222,7 @@ export function checkField(input: FieldInput, index: number): FieldRow {
     dict_field: opt(input.dictField, 100, `字段“${name}”的字典code`),
     dict_table: opt(input.dictTable, 255, `字段“${name}”的字典表`),
     dict_text: opt(input.dictText, 100, `字段“${name}”的字典Text`),
-    field_valid_type: checkValidType(name, opt(input.fieldValidType, 300, `字段“${name}”的校验规则`)),
+    field_valid_type: checkValidType(name, dbType, opt(input.fieldValidType, 300, `字段“${name}”的校验规则`)),
     field_must_input: String(flag(input.fieldMustInput, 0)),
     sort_flag: String(flag(input.sortFlag, 0)),
     field_href: checkHref(name, opt(input.fieldHref, 200, `字段“${name}”的跳转地址`)),

@@ -1,6 +1,7 @@
 import { businessError } from '../../../core/envelope';
 import type { Db } from '../../../db/types';
-import { refusedPattern, userPatternProblem, type UserPattern } from '../../../core/user-pattern';
+import { refusedPattern, type UserPattern } from '../../../core/user-pattern';
+import { fieldTypeOf, isUnique, patternOf, rangeOf, refusedPatternOf } from '../field-rules';
 import {
   defineEntity,
   EntityDefinitionError,
@@ -38,41 +39,11 @@ export interface OnlineForm {
   foreignKey?: string;
 }
 
-/** Field-valid-type presets of the designer (JeecgBoot's names) → pattern and message. */
-const PATTERN_PRESETS: Record<string, { pattern: string; message: string }> = {
-  'n6-16': { pattern: '^\\d{6,16}$', message: '请输入6-16位数字' },
-  '*6-16': { pattern: '^.{6,16}$', message: '请输入6-16位任意字符' },
-  's6-18': { pattern: '^[a-zA-Z]{6,18}$', message: '请输入6-18位字母' },
-  url: { pattern: '^https?://\\S+$', message: '请输入正确的网址' },
-  e: { pattern: '^[\\w.+-]+@[\\w-]+(\\.[\\w-]+)+$', message: '请输入正确的电子邮件' },
-  m: { pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号码' },
-  p: { pattern: '^[0-9]{6}$', message: '请输入正确的邮政编码' },
-  s: { pattern: '^[A-Za-z]+$', message: '请输入字母' },
-  n: { pattern: '^-?\\d+(\\.\\d+)?$', message: '请输入数字' },
-  z: { pattern: '^-?\\d+$', message: '请输入整数' },
-  money: { pattern: '^(([1-9][0-9]*)|([0]\\.\\d{0,2}|[1-9][0-9]*\\.\\d{0,2}))$', message: '请输入正确的金额' },
-};
-
 function columnType(f: FieldRow): Pick<EntityColumnJson, 'type' | 'length' | 'precision' | 'scale'> {
-  switch (f.db_type) {
-    case 'int':
-    case 'Integer':
-      return { type: 'int' };
-    case 'double':
-    case 'Double':
-      return { type: 'decimal' };
-    case 'BigDecimal':
-      return { type: 'decimal', precision: f.db_length || undefined, scale: f.db_point_length ?? undefined };
-    case 'Date':
-      return { type: 'date' };
-    case 'Datetime':
-      return { type: 'datetime' };
-    case 'Text':
-    case 'Blob':
-      return { type: 'text' };
-    default:
-      return { type: 'string', length: Math.max(1, f.db_length || 32) };
-  }
+  const type = fieldTypeOf(f.db_type);
+  if (type === 'string') return { type, length: Math.max(1, f.db_length || 32) };
+  if (f.db_type === 'BigDecimal') return { type, precision: f.db_length || undefined, scale: f.db_point_length ?? undefined };
+  return { type };
 }
 
 /** The field's dictionary: a plain code, or a registered table dictionary (others are not used: no free table reads). */
@@ -93,22 +64,12 @@ function defaultOf(f: FieldRow, type: FieldType): string | number | undefined {
   return raw.replace(/^'(.*)'$/, '$1');
 }
 
-function patternOf(f: FieldRow): { pattern?: string; patternMessage?: string } {
-  const v = (f.field_valid_type ?? '').trim();
-  if (!v || v === 'only' || v === '*') return {};
-  const preset = PATTERN_PRESETS[v];
-  if (preset) return { pattern: preset.pattern, patternMessage: `${f.db_field_txt || f.db_field_name}：${preset.message}` };
-  return userPatternProblem(v) ? {} : { pattern: v };
-}
-
 /** Stored patterns the linear-time engine refuses (saved before it checked them): kept, to answer their reason. */
 function refusedPatterns(fields: FieldRow[]): Map<string, UserPattern> {
   const refused = new Map<string, UserPattern>();
   for (const f of fields) {
-    const v = (f.field_valid_type ?? '').trim();
-    if (!v || v === 'only' || v === '*' || PATTERN_PRESETS[v]) continue;
-    const problem = userPatternProblem(v);
-    if (problem) refused.set(f.db_field_name, refusedPattern(v, problem));
+    const pattern = refusedPatternOf(f, fieldTypeOf(f.db_type));
+    if (pattern) refused.set(f.db_field_name, refusedPattern(pattern.source, pattern.problem));
   }
   return refused;
 }
@@ -137,10 +98,11 @@ export function buildDefinition(head: HeadRow, fields: FieldRow[], subProperties
       label: f.db_field_txt || f.db_field_name,
       ...type,
       ...(f.field_must_input === '1' || f.db_is_null === 0 ? { required: true } : {}),
-      ...(f.is_unique === 1 || f.field_valid_type === 'only' ? { unique: true } : {}),
+      ...(isUnique(f) ? { unique: true } : {}),
       ...(dictCode ? { dictCode } : {}),
       ...(def !== undefined ? { default: def } : {}),
-      ...(type.type === 'string' || type.type === 'text' ? patternOf(f) : {}),
+      ...patternOf(f, type.type),
+      ...rangeOf(f, type.type),
       ...(f.main_table ? { queryMatch: 'exact' as const } : {}),
     };
   });

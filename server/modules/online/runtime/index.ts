@@ -23,6 +23,8 @@ import {
   subRows,
 } from './records';
 import { buttonList, columnsInfo, formItem, queryInfo } from './info';
+import { registerDuplicateResolver } from '../../entity/duplicate-check';
+import { onlineDuplicateTarget } from './unique-check';
 
 export { formDefinition, loadForm, NO_DB_SYNC } from './definition';
 
@@ -233,6 +235,7 @@ function mountRoutes(api: FastifyInstance, deps: AppDeps): void {
  * definition when its version changed and checks the caller's menu access and per-role authorisations.
  */
 export const onlineFormRuntimeModule: ApiModule = async (api, deps) => {
+  registerDuplicateResolver('online-forms', onlineDuplicateTarget);
   await api.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 10, fields: 20, fieldSize: 10_000 } });
     mountRoutes(scope, deps);

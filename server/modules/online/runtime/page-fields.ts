@@ -25,13 +25,19 @@ export interface OnlineField {
   column: PageField;
 }
 
-/** The form's fields `def` keeps (a caller's hidden columns are gone), without a sub form's foreign key, in the designer's order. */
+/**
+ * The form's fields `def` keeps (a caller's hidden columns are gone), without a sub form's foreign key, in the
+ * designer's order. A stored pattern the engine refuses is not in the entity JSON; the form gets its source all the
+ * same, so the field says why it cannot be used as the server does.
+ */
 export function onlineFields(form: OnlineForm, def: EntityDefinition): OnlineField[] {
-  const visible = new Set(def.fields.map((f) => f.property));
+  const fields = new Map(def.fields.map((f) => [f.property, f]));
   const columns = new Map(pageFields(def.json).map((c) => [c.name, c]));
   return form.fields.flatMap((row) => {
     const column = columns.get(row.db_field_name);
-    return column && !column.audit && visible.has(row.db_field_name) && row.db_field_name !== form.foreignKey ? [{ row, column }] : [];
+    const refused = fields.get(row.db_field_name)?.rules.pattern;
+    if (!column || column.audit || !fields.has(row.db_field_name) || row.db_field_name === form.foreignKey) return [];
+    return [{ row, column: refused?.problem ? { ...column, pattern: refused.source } : column }];
   });
 }
 
