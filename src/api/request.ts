@@ -51,3 +51,8 @@ export async function attempt<T>(work: () => Promise<T>): Promise<T | undefined>
     return undefined;
   }
 }
+
+/** What a page that shows a failure in place says: the server's sentence of a refusal, else `fallback`. */
+export function refusalText(error: unknown, fallback: string): string {
+  return error instanceof RequestError ? error.message : fallback;
+}

@@ -2,6 +2,7 @@ import { Button, Form, Input, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { changeForgottenPassword, verifyPhone } from '../../api/auth';
+import { doneOf, refusalText } from '../../api/request';
 import { feedback } from '../../feedback';
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../system/parts/password';
 import { SmsCodeButton } from './parts/SmsCodeButton';
@@ -15,15 +16,22 @@ interface Verified {
   ticket: string;
 }
 
+/** A refusal as a titled notification; a transport failure was shown by the HTTP layer. */
+function showFailure(title: string, error: unknown): void {
+  const refusal = refusalText(error, '');
+  if (refusal) feedback().notification.error({ message: title, description: refusal, duration: 4 });
+}
+
 function PhoneStep({ onVerified }: { onVerified: (verified: Verified) => void }) {
   const [form] = Form.useForm<{ phone: string; smscode: string }>();
   const [checking, setChecking] = useState(false);
   const next = async ({ phone, smscode }: { phone: string; smscode: string }) => {
     setChecking(true);
     try {
-      const res = await verifyPhone(phone.trim(), smscode.trim());
-      if (res.success && res.result) onVerified({ username: res.result.username, phone: phone.trim(), ticket: res.result.smscode });
-      else feedback().notification.error({ message: '验证错误', description: res.message, duration: 4 });
+      const { result } = doneOf(await verifyPhone(phone.trim(), smscode.trim()));
+      onVerified({ username: result.username, phone: phone.trim(), ticket: result.smscode });
+    } catch (error) {
+      showFailure('验证错误', error);
     } finally {
       setChecking(false);
     }
@@ -63,9 +71,10 @@ function PasswordStep({ verified, onBack, onDone }: { verified: Verified; onBack
   const submit = async ({ password }: { password: string }) => {
     setSaving(true);
     try {
-      const res = await changeForgottenPassword({ username: verified.username, password, smscode: verified.ticket, phone: verified.phone });
-      if (res.success) onDone();
-      else feedback().notification.error({ message: '更改密码失败', description: res.message, duration: 4 });
+      doneOf(await changeForgottenPassword({ username: verified.username, password, smscode: verified.ticket, phone: verified.phone }));
+      onDone();
+    } catch (error) {
+      showFailure('更改密码失败', error);
     } finally {
       setSaving(false);
     }

@@ -49,26 +49,91 @@ const FIELDS: Record<LoginTab, Array<keyof LoginValues>> = {
   phone: ['mobile', 'smsCode', 'rememberMe'],
 };
 
-export default function Login() {
-  const { notification } = feedback();
-  const [params] = useSearchParams();
-  const { token } = theme.useToken();
-  const { values, errors, setValue, validate } = useLoginForm<LoginValues>(
-    { username: params.get('username') ?? '', password: '', captcha: '', mobile: '', smsCode: '', rememberMe: true },
-    RULES,
-  );
-  const [tab, setTab] = useState<LoginTab>('account');
-  const [submitting, setSubmitting] = useState(false);
-  const [checkKey, setCheckKey] = useState(() => String(Date.now()));
-  const [selecting, setSelecting] = useState<LoginResult>();
-  const captchaSetting = useCaptchaRequired();
-  // Until the server has said, the captcha shows (most deployments ask for it) and 确定 waits.
-  const captchaRequired = captchaSetting !== false;
+type FieldProps = (name: keyof LoginValues) => {
+  value: string;
+  status: 'error' | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+};
 
-  const refreshCaptcha = () => {
-    setCheckKey(String(Date.now()));
-    setValue('captcha', '');
-  };
+interface PanelProps {
+  field: FieldProps;
+  errors: Partial<Record<keyof LoginValues, string>>;
+}
+
+function AccountPanel({
+  field,
+  errors,
+  captchaRequired,
+  checkKey,
+  refreshCaptcha,
+}: PanelProps & {
+  captchaRequired: boolean;
+  checkKey: string;
+  refreshCaptcha: () => void;
+}) {
+  return (
+    <div role="tabpanel" aria-labelledby="login-tab-account">
+      <LoginField error={errors.username}>
+        <Input
+          size="large"
+          prefix={<UserOutlined />}
+          placeholder="请输入用户名"
+          aria-label="用户名"
+          autoComplete="username"
+          {...field('username')}
+        />
+      </LoginField>
+      <LoginField error={errors.password}>
+        <Input.Password
+          size="large"
+          prefix={<LockOutlined />}
+          placeholder="请输入密码"
+          aria-label="密码"
+          autoComplete="current-password"
+          {...field('password')}
+        />
+      </LoginField>
+      {captchaRequired && (
+        <div className="login-row">
+          <LoginField error={errors.captcha}>
+            <Input
+              size="large"
+              prefix={<SafetyOutlined />}
+              placeholder="请输入验证码"
+              aria-label="验证码"
+              maxLength={8}
+              {...field('captcha')}
+            />
+          </LoginField>
+          <CaptchaImage checkKey={checkKey} onRefresh={refreshCaptcha} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PhonePanel({ field, errors, getMobile }: PanelProps & { getMobile: () => Promise<string | undefined> }) {
+  return (
+    <div role="tabpanel" aria-labelledby="login-tab-phone">
+      <LoginField error={errors.mobile}>
+        <Input size="large" prefix={<MobileOutlined />} placeholder="请输入手机号" aria-label="手机号" {...field('mobile')} />
+      </LoginField>
+      <div className="login-row">
+        <LoginField error={errors.smsCode}>
+          <Input size="large" prefix={<SafetyOutlined />} placeholder="请输入短信验证码" aria-label="短信验证码" {...field('smsCode')} />
+        </LoginField>
+        <div style={{ flex: '0 0 120px' }}>
+          <SmsCodeButton getMobile={getMobile} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** After the server accepted the login: the department/tenant choice when there are several, else signed in. */
+function useSignIn(onFailed: () => void) {
+  const { notification } = feedback();
+  const [selecting, setSelecting] = useState<LoginResult>();
 
   const complete = (result: LoginResult, selection?: LoginSelection) => {
     if (selection?.tenantId) saveTenant(selection.tenantId);
@@ -89,6 +154,46 @@ export default function Login() {
       complete(result);
     }
   };
+
+  const selectModal = selecting && (
+    <Suspense fallback={null}>
+      <LoginSelectModal
+        result={selecting}
+        onDone={(selection) => {
+          setSelecting(undefined);
+          complete(selecting, selection);
+        }}
+        onFail={() => {
+          setSelecting(undefined);
+          clearSession();
+          onFailed();
+        }}
+      />
+    </Suspense>
+  );
+  return { succeed, selectModal };
+}
+
+export default function Login() {
+  const { notification } = feedback();
+  const [params] = useSearchParams();
+  const { token } = theme.useToken();
+  const { values, errors, setValue, validate } = useLoginForm<LoginValues>(
+    { username: params.get('username') ?? '', password: '', captcha: '', mobile: '', smsCode: '', rememberMe: true },
+    RULES,
+  );
+  const [tab, setTab] = useState<LoginTab>('account');
+  const [submitting, setSubmitting] = useState(false);
+  const [checkKey, setCheckKey] = useState(() => String(Date.now()));
+  const captchaSetting = useCaptchaRequired();
+  // Until the server has said, the captcha shows (most deployments ask for it) and 确定 waits.
+  const captchaRequired = captchaSetting !== false;
+
+  const refreshCaptcha = () => {
+    setCheckKey(String(Date.now()));
+    setValue('captcha', '');
+  };
+  const { succeed, selectModal } = useSignIn(refreshCaptcha);
 
   const fail = (res: ApiResult<unknown> | undefined) => {
     notification.error({ message: '登录失败', description: res?.message || '请求出现错误，请稍后再试', duration: 4 });
@@ -120,12 +225,10 @@ export default function Login() {
     }
   };
 
-  const getMobile = async () => validate(['mobile'])?.mobile.trim();
-
-  const field = (name: keyof LoginValues) => ({
+  const field: FieldProps = (name) => ({
     value: values[name] as string,
-    status: errors[name] ? ('error' as const) : undefined,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.target.value),
+    status: errors[name] ? 'error' : undefined,
+    onChange: (event) => setValue(name, event.target.value),
   });
 
   return (
@@ -148,63 +251,15 @@ export default function Login() {
           onChange={setTab}
         />
         {tab === 'account' ? (
-          <div role="tabpanel" aria-labelledby="login-tab-account">
-            <LoginField error={errors.username}>
-              <Input
-                size="large"
-                prefix={<UserOutlined />}
-                placeholder="请输入用户名"
-                aria-label="用户名"
-                autoComplete="username"
-                {...field('username')}
-              />
-            </LoginField>
-            <LoginField error={errors.password}>
-              <Input.Password
-                size="large"
-                prefix={<LockOutlined />}
-                placeholder="请输入密码"
-                aria-label="密码"
-                autoComplete="current-password"
-                {...field('password')}
-              />
-            </LoginField>
-            {captchaRequired && (
-              <div className="login-row">
-                <LoginField error={errors.captcha}>
-                  <Input
-                    size="large"
-                    prefix={<SafetyOutlined />}
-                    placeholder="请输入验证码"
-                    aria-label="验证码"
-                    maxLength={8}
-                    {...field('captcha')}
-                  />
-                </LoginField>
-                <CaptchaImage checkKey={checkKey} onRefresh={refreshCaptcha} />
-              </div>
-            )}
-          </div>
+          <AccountPanel
+            field={field}
+            errors={errors}
+            captchaRequired={captchaRequired}
+            checkKey={checkKey}
+            refreshCaptcha={refreshCaptcha}
+          />
         ) : (
-          <div role="tabpanel" aria-labelledby="login-tab-phone">
-            <LoginField error={errors.mobile}>
-              <Input size="large" prefix={<MobileOutlined />} placeholder="请输入手机号" aria-label="手机号" {...field('mobile')} />
-            </LoginField>
-            <div className="login-row">
-              <LoginField error={errors.smsCode}>
-                <Input
-                  size="large"
-                  prefix={<SafetyOutlined />}
-                  placeholder="请输入短信验证码"
-                  aria-label="短信验证码"
-                  {...field('smsCode')}
-                />
-              </LoginField>
-              <div style={{ flex: '0 0 120px' }}>
-                <SmsCodeButton getMobile={getMobile} />
-              </div>
-            </div>
-          </div>
+          <PhonePanel field={field} errors={errors} getMobile={async () => validate(['mobile'])?.mobile.trim()} />
         )}
         <div className="login-field" style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           <Checkbox checked={values.rememberMe} onChange={(event) => setValue('rememberMe', event.target.checked)}>
@@ -230,22 +285,7 @@ export default function Login() {
           </Button>
         </div>
       </form>
-      {selecting && (
-        <Suspense fallback={null}>
-          <LoginSelectModal
-            result={selecting}
-            onDone={(selection) => {
-              setSelecting(undefined);
-              complete(selecting, selection);
-            }}
-            onFail={() => {
-              setSelecting(undefined);
-              clearSession();
-              refreshCaptcha();
-            }}
-          />
-        </Suspense>
-      )}
+      {selectModal}
     </>
   );
 }

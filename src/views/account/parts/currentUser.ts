@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getAction } from '../../../api/http';
+import { attempt, request } from '../../../api/request';
 import { API_BASE } from '../../../config';
 import { saveUserInfo, userInfoAtom } from '../../../state/session';
 import { appStore } from '../../../state/store';
@@ -23,9 +23,9 @@ export function avatarSrc(avatar: string | null | undefined): string | undefined
 export function useCurrentUser() {
   const [user, setUser] = useState<CurrentUser>();
   const reload = useCallback(async () => {
-    const res = await getAction<CurrentUser>('/sys/user/currentUser');
-    if (res.success && res.result) setUser(res.result);
-    return res.success ? res.result : undefined;
+    const found = await attempt(() => request.get<CurrentUser>('/sys/user/currentUser'));
+    if (found) setUser(found);
+    return found;
   }, []);
   useEffect(() => void reload(), [reload]);
   return { user, reload };

@@ -1,6 +1,7 @@
 import { feedback } from '../../../feedback';
 import { useEffect, useState } from 'react';
 import { fetchCaptcha } from '../../../api/auth';
+import { doneOf, refusalText } from '../../../api/request';
 
 const FALLBACK =
   'data:image/svg+xml;utf8,' +
@@ -18,11 +19,16 @@ export function CaptchaImage({ checkKey, onRefresh }: { checkKey: string; onRefr
     setImage(undefined);
     fetchCaptcha(checkKey)
       .then((res) => {
+        const { result } = doneOf(res);
         if (!alive) return;
-        if (res.success && typeof res.result === 'string') setImage({ key: checkKey, src: res.result });
-        else message.error(res.message || '验证码获取失败');
+        if (typeof result === 'string') setImage({ key: checkKey, src: result });
+        else message.error('验证码获取失败');
       })
-      .catch(() => undefined);
+      // a transport failure was shown by the HTTP layer
+      .catch((error: unknown) => {
+        const refusal = refusalText(error, '');
+        if (alive && refusal) message.error(refusal);
+      });
     return () => {
       alive = false;
     };

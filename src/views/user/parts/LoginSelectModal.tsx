@@ -2,6 +2,7 @@ import { feedback } from '../../../feedback';
 import { Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { selectDepart } from '../../../api/auth';
+import { doneOf, refusalText } from '../../../api/request';
 import type { LoginResult } from '../../../types';
 import type { LoginSelection } from './loginSelection';
 
@@ -29,16 +30,14 @@ export function LoginSelectModal({
     try {
       let userInfo = result.userInfo;
       if (pickDepart && values.orgCode) {
-        const res = await selectDepart(values.orgCode, result.userInfo.username);
-        if (!res.success) {
-          notification.error({ message: '提示', description: res.message, duration: 4 });
-          onFail();
-          return;
-        }
-        userInfo = res.result?.userInfo ?? userInfo;
+        const selected = doneOf(await selectDepart(values.orgCode, result.userInfo.username)).result;
+        userInfo = selected?.userInfo ?? userInfo;
       }
       onDone({ userInfo, tenantId: values.tenantId });
-    } catch {
+    } catch (error) {
+      // a refusal says why; a transport failure was shown by the HTTP layer
+      const refusal = refusalText(error, '');
+      if (refusal) notification.error({ message: '提示', description: refusal, duration: 4 });
       onFail();
     } finally {
       setBusy(false);

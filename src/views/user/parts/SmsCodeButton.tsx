@@ -2,6 +2,7 @@ import { feedback } from '../../../feedback';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { sendSms } from '../../../api/auth';
+import { doneOf, refusalText } from '../../../api/request';
 
 export const SMS_COUNTDOWN_SECONDS = 60;
 
@@ -24,14 +25,10 @@ export function SmsCodeButton({ getMobile, smsmode = '0' }: { getMobile: () => P
     setRemaining(SMS_COUNTDOWN_SECONDS);
     const hide = message.loading('验证码发送中..', 0);
     try {
-      const res = await sendSms(mobile, smsmode);
-      if (!res.success) {
-        setRemaining(0);
-        notification.error({ message: '获取验证码失败', description: res.message, duration: 4 });
-      }
-    } catch {
+      doneOf(await sendSms(mobile, smsmode));
+    } catch (error) {
       setRemaining(0);
-      notification.error({ message: '获取验证码失败', description: '请求出现错误，请稍后再试', duration: 4 });
+      notification.error({ message: '获取验证码失败', description: refusalText(error, '请求出现错误，请稍后再试'), duration: 4 });
     } finally {
       hide();
       setSending(false);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fetchLoginSettings } from '../../../api/auth';
+import { doneOf } from '../../../api/request';
 
 /**
  * Whether the server asks for a captcha: undefined until it has answered, false when it says it does not
@@ -10,7 +11,7 @@ export function useCaptchaRequired(): boolean | undefined {
   useEffect(() => {
     let alive = true;
     fetchLoginSettings()
-      .then((res) => alive && setRequired(!(res.success && res.result?.captcha === false)))
+      .then((res) => alive && setRequired(doneOf(res).result?.captcha !== false))
       .catch(() => alive && setRequired(true));
     return () => {
       alive = false;

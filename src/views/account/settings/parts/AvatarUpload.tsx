@@ -1,7 +1,7 @@
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Upload } from 'antd';
 import { useState } from 'react';
-import { uploadAction } from '../../../../api/http';
+import { attempt, request } from '../../../../api/request';
 import { avatarSrc } from '../../parts/currentUser';
 
 const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
@@ -25,11 +25,10 @@ export function AvatarUpload({ value, onChange }: { value?: string | null; onCha
     form.append('file', file);
     setUploading(true);
     try {
-      const res = await uploadAction<unknown>('/sys/common/upload', form);
-      if (res.success && res.message) onChange?.(res.message);
-      else message.warning(res.message || '上传失败');
-    } catch {
-      // the HTTP layer already told the user
+      const done = await attempt(() => request.upload<unknown>('/sys/common/upload', form));
+      // the upload answers the stored path as its message
+      if (done?.message) onChange?.(done.message);
+      else if (done) message.warning('上传失败');
     } finally {
       setUploading(false);
     }

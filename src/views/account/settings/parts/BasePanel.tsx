@@ -1,7 +1,7 @@
 import { App, Button, DatePicker, Form, Input, Radio, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { putAction } from '../../../../api/http';
+import { attempt, request } from '../../../../api/request';
 import { refreshSessionUser, useCurrentUser } from '../../parts/currentUser';
 import { AvatarUpload } from './AvatarUpload';
 
@@ -48,16 +48,11 @@ export function BasePanel() {
       };
       if (values.phone) body.phone = values.phone;
       if (values.sex) body.sex = values.sex;
-      const res = await putAction<unknown>('/sys/user/appEdit', body);
-      if (!res.success) {
-        message.warning(res.message);
-        return;
-      }
-      message.success(res.message || '修改成功!');
+      const done = await attempt(() => request.put<unknown>('/sys/user/appEdit', body));
+      if (!done) return;
+      message.success(done.message || '修改成功!');
       const fresh = await reload();
       if (fresh) refreshSessionUser(fresh);
-    } catch {
-      // the HTTP layer already told the user
     } finally {
       setSaving(false);
     }

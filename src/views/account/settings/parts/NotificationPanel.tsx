@@ -1,6 +1,6 @@
 import { App, List, Spin, Switch } from 'antd';
 import { useEffect, useState } from 'react';
-import { getAction, putAction } from '../../../../api/http';
+import { attempt, request } from '../../../../api/request';
 
 type NotificationKey = 'systemMessage' | 'announcement' | 'todoTask' | 'email' | 'sms';
 type NotificationSettings = Record<NotificationKey, boolean>;
@@ -23,28 +23,21 @@ export function NotificationPanel() {
 
   useEffect(() => {
     let live = true;
-    void getAction<NotificationSettings>(SETTINGS_URL).then((res) => {
-      if (!live) return;
-      if (res.success) setSettings(res.result);
-      else message.warning(res.message);
-    });
+    void attempt(() => request.get<NotificationSettings>(SETTINGS_URL)).then((found) => live && found && setSettings(found));
     return () => {
       live = false;
     };
-  }, [message]);
+  }, []);
 
   if (!settings) return <Spin />;
 
   const change = async (key: NotificationKey, on: boolean) => {
     setSaving(key);
     try {
-      const res = await putAction<NotificationSettings>(SETTINGS_URL, { [key]: on });
-      if (res.success) {
-        setSettings(res.result);
-        message.success(res.message || '保存成功!');
-      } else message.warning(res.message);
-    } catch {
-      // the HTTP layer already told the user
+      const done = await attempt(() => request.put<NotificationSettings>(SETTINGS_URL, { [key]: on }));
+      if (!done) return;
+      setSettings(done.result);
+      message.success(done.message || '保存成功!');
     } finally {
       setSaving(undefined);
     }
