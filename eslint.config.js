@@ -58,7 +58,6 @@ export default tseslint.config(
       'server/modules/online/design/forms.ts',
       'server/modules/online/report-design.ts',
       'server/modules/online/runtime/index.ts',
-      'server/modules/xypj/seed.ts',
       'src/layouts/MainLayout.tsx',
       'src/notice/HeaderNotice.tsx',
       'src/views/user/Login.tsx',

@@ -58,6 +58,233 @@ const CRITERIA_ITEMS: Array<[string, string, number, string]> = [
   ['社会信用', '社会责任与诚信', 10, '无不良行为记录得满分'],
 ];
 
+/** The criteria template and the batches of last year (in review) and this year (open). */
+async function seedCriteriaAndBatches(tx: Db, today: string, year: number, now: Date): Promise<void> {
+  await insertRows(tx, 'xypj_criteria', [{ id: seedId('criteria', 1), name: '监理企业信用评价标准', remark: '各项分值合计100分' }], now);
+  await insertRows(
+    tx,
+    'xypj_criteria_item',
+    CRITERIA_ITEMS.map(([category, item, maxScore, guide], i) => ({
+      id: seedId('crit_item', i + 1),
+      criteriaId: seedId('criteria', 1),
+      category,
+      item,
+      maxScore,
+      guide,
+      orderNum: i + 1,
+    })),
+    now,
+  );
+  const lastYear = {
+    applyStart: `${year - 1}-03-01`,
+    applyEnd: `${year - 1}-04-30`,
+    reviewStart: `${year - 1}-05-10`,
+    reviewEnd: `${year - 1}-06-30`,
+    publicityStart: `${year - 1}-07-05`,
+    publicityEnd: `${year - 1}-07-15`,
+  };
+  const applyEnd = day(today, 45);
+  const thisYear = {
+    applyStart: day(today, -30),
+    applyEnd,
+    reviewStart: day(applyEnd, 10),
+    reviewEnd: day(applyEnd, 60),
+    publicityStart: day(applyEnd, 65),
+    publicityEnd: day(applyEnd, 75),
+  };
+  await insertRows(
+    tx,
+    'xypj_batch',
+    [
+      {
+        id: seedId('batch', year - 1),
+        name: `${year - 1}年度监理企业信用评价`,
+        year: year - 1,
+        ...lastYear,
+        criteriaId: seedId('criteria', 1),
+        expertsPerApplication: 3,
+        state: 'reviewing',
+      },
+      {
+        id: seedId('batch', year),
+        name: `${year}年度监理企业信用评价`,
+        year,
+        ...thisYear,
+        criteriaId: seedId('criteria', 1),
+        expertsPerApplication: 3,
+        state: 'open',
+      },
+    ],
+    now,
+  );
+}
+
+/** 30 companies (the first owned by the demo `company` user when it exists) and their sub-form rows. */
+function companyRows(year: number, demoCompany: boolean) {
+  const companies: Row[] = [];
+  const engineers: Row[] = [];
+  const projects: Row[] = [];
+  const awards: Row[] = [];
+  const badRecords: Row[] = [];
+  const finances: Row[] = [];
+  for (let n = 1; n <= 30; n++) {
+    const id = seedId('company', n);
+    const city = CITIES[n % CITIES.length]!;
+    const status = n === 29 ? 'pending' : n === 30 ? 'rejected' : n === 28 ? 'frozen' : 'approved';
+    const demo = n === 1 && demoCompany;
+    companies.push({
+      id,
+      name: n === 1 ? '演示监理企业有限公司' : `${city}${WORDS[n % WORDS.length]}工程监理有限公司${n > 10 ? `（${n}）` : ''}`,
+      creditCode: demoCreditCode(n),
+      legalPerson: personName(n + 100),
+      registeredCapital: 500 + n * 50,
+      establishDate: `${1995 + (n % 25)}-0${(n % 9) + 1}-15`,
+      areaCode: CITY_AREAS[n % CITY_AREAS.length]!,
+      address: `${city}市观山湖区金阳南路${n}号`,
+      qualLevel: String((n % 5) + 1),
+      qualCertNo: `E152${String(100000 + n)}`,
+      contact: personName(n + 200),
+      mobile: `139${String(10000000 + n * 37).slice(0, 8)}`,
+      email: `contact${n}@example.com`,
+      licenseFile: EVIDENCE_PLACEHOLDER.licence,
+      status,
+      rejectReason: status === 'rejected' ? '营业执照扫描件不清晰，请重新注册' : null,
+      userId: demo ? DEMO_COMPANY_USER : null,
+      username: demo ? 'company' : null,
+    });
+    for (let k = 1; k <= 2; k++) {
+      const p = n * 10 + k;
+      engineers.push({
+        id: seedId(`eng_${n}`, k),
+        companyId: id,
+        name: personName(p),
+        idCard: demoIdCard(p),
+        certNo: `52${String(1000000 + p)}`,
+        specialty: String((p % 6) + 1),
+        registerDate: `${2010 + (p % 12)}-06-01`,
+        certFile: EVIDENCE_PLACEHOLDER.engineer,
+      });
+      projects.push({
+        id: seedId(`prj_${n}`, k),
+        companyId: id,
+        name: `${city}市${['人民医院门诊楼', '第二中学教学楼', '城市快速路', '污水处理厂', '保障性住房'][p % 5]}${k === 1 ? '' : '二期'}工程`,
+        projectType: String((p % 5) + 1),
+        investment: 3000 + p * 10,
+        supervisionFee: 60 + p,
+        startDate: `${year - 3}-03-01`,
+        endDate: k === 1 ? `${year - 1}-10-30` : null,
+        projectState: k === 1 ? '2' : '1',
+        proofFile: EVIDENCE_PLACEHOLDER.project,
+      });
+    }
+    if (n % 3 === 0)
+      awards.push({
+        id: seedId('award', n),
+        companyId: id,
+        name: '优质工程监理奖',
+        awardLevel: String((n % 3) + 1),
+        awardDate: `${year - 1}-12-01`,
+        issuer: '省住房和城乡建设厅',
+        file: EVIDENCE_PLACEHOLDER.award,
+      });
+    if (n % 7 === 0)
+      badRecords.push({
+        id: seedId('bad', n),
+        companyId: id,
+        description: '施工现场监理人员不到岗',
+        recordDate: `${year - 1}-08-20`,
+        authority: `${city}市住房和城乡建设局`,
+        penalty: '通报批评',
+        deduction: 2,
+      });
+    for (const y of [year - 2, year - 1])
+      finances.push({ id: seedId(`fin_${n}`, y), companyId: id, year: y, revenue: 1200 + n * 30, taxPaid: 60 + n });
+  }
+  return { companies, engineers, projects, awards, badRecords, finances };
+}
+
+/** 8 experts (the first is the demo `expert` user when it exists), each with two materials. */
+function expertRows(demoExpert: boolean) {
+  const experts: Row[] = [];
+  const materials: Row[] = [];
+  for (let n = 1; n <= 8; n++) {
+    const demo = n === 1 && demoExpert;
+    const id = seedId('expert', n);
+    experts.push({
+      id,
+      name: n === 1 ? '评审专家' : personName(n + 300),
+      idCard: demoIdCard(n + 500),
+      mobile: `137${String(20000000 + n * 41).slice(0, 8)}`,
+      title: String((n % 3) + 1),
+      specialty: String((n % 6) + 1),
+      workUnit: n === 2 ? '遵义建设工程监理有限公司' : ['贵州大学', '省建筑设计研究院', '省建设工程质量监督站'][n % 3],
+      workYears: 10 + n,
+      status: '1',
+      userId: demo ? DEMO_EXPERT_USER : null,
+      username: demo ? 'expert' : null,
+    });
+    materials.push({
+      id: seedId(`mat_${n}`, 1),
+      expertId: id,
+      materialType: '1',
+      title: '职称证书',
+      fileUrl: `xypj/expert/${n}/title.pdf`,
+      checkState: n <= 6 ? '1' : '0',
+    });
+    materials.push({
+      id: seedId(`mat_${n}`, 2),
+      expertId: id,
+      materialType: '2',
+      title: '注册监理工程师证书',
+      fileUrl: `xypj/expert/${n}/cert.pdf`,
+      checkState: n === 8 ? '2' : '1',
+      checkRemark: n === 8 ? '证书已过有效期' : null,
+    });
+  }
+  return { experts, materials };
+}
+
+/** This year's applications in each state and last year's accepted ones. */
+function applicationRows(companies: Row[], year: number, now: Date): Row[] {
+  const applications: Row[] = [];
+  const stateOf = (n: number) =>
+    n === 1 ? 'draft' : n <= 4 ? 'draft' : n <= 10 ? 'submitted' : n <= 12 ? 'returned' : n <= 20 ? 'accepted' : null;
+  for (const c of companies.slice(0, 20)) {
+    const n = Number(String(c.id).slice(-3));
+    const state = stateOf(n)!;
+    const submitted = state !== 'draft';
+    applications.push({
+      id: seedId(`app_${year}`, n),
+      batchId: seedId('batch', year),
+      companyId: c.id,
+      companyName: c.name,
+      creditCode: c.creditCode,
+      state,
+      materials: `xypj/application/${n}/申报材料.pdf`,
+      snapshot: submitted ? JSON.stringify(c) : null,
+      submitTime: submitted ? now : null,
+      returnReason: state === 'returned' ? '财务报表缺少盖章页，请补充后重新提交' : null,
+      acceptTime: state === 'accepted' ? now : null,
+    });
+  }
+  for (const c of companies.slice(1, 13)) {
+    const n = Number(String(c.id).slice(-3));
+    applications.push({
+      id: seedId(`app_${year - 1}`, n),
+      batchId: seedId('batch', year - 1),
+      companyId: c.id,
+      companyName: c.name,
+      creditCode: c.creditCode,
+      state: 'accepted',
+      materials: `xypj/application/${n}/${year - 1}.pdf`,
+      snapshot: JSON.stringify(c),
+      submitTime: new Date(`${year - 1}-04-01T02:00:00Z`),
+      acceptTime: new Date(`${year - 1}-04-10T02:00:00Z`),
+    });
+  }
+  return applications;
+}
+
 /**
  * Demo data of a fresh database: a criteria template (maxima add up to 100), last year's batch
  * (reviewing) and this year's open one, 30 companies with sub-form rows (the demo `company` user
@@ -79,143 +306,8 @@ export async function seedXypjDemoData(db: Db, today = officeToday()): Promise<b
   const now = new Date();
 
   await db.transaction().execute(async (tx) => {
-    await insertRows(tx, 'xypj_criteria', [{ id: seedId('criteria', 1), name: '监理企业信用评价标准', remark: '各项分值合计100分' }], now);
-    await insertRows(
-      tx,
-      'xypj_criteria_item',
-      CRITERIA_ITEMS.map(([category, item, maxScore, guide], i) => ({
-        id: seedId('crit_item', i + 1),
-        criteriaId: seedId('criteria', 1),
-        category,
-        item,
-        maxScore,
-        guide,
-        orderNum: i + 1,
-      })),
-      now,
-    );
-    const lastYear = {
-      applyStart: `${year - 1}-03-01`,
-      applyEnd: `${year - 1}-04-30`,
-      reviewStart: `${year - 1}-05-10`,
-      reviewEnd: `${year - 1}-06-30`,
-      publicityStart: `${year - 1}-07-05`,
-      publicityEnd: `${year - 1}-07-15`,
-    };
-    const applyEnd = day(today, 45);
-    const thisYear = {
-      applyStart: day(today, -30),
-      applyEnd,
-      reviewStart: day(applyEnd, 10),
-      reviewEnd: day(applyEnd, 60),
-      publicityStart: day(applyEnd, 65),
-      publicityEnd: day(applyEnd, 75),
-    };
-    await insertRows(
-      tx,
-      'xypj_batch',
-      [
-        {
-          id: seedId('batch', year - 1),
-          name: `${year - 1}年度监理企业信用评价`,
-          year: year - 1,
-          ...lastYear,
-          criteriaId: seedId('criteria', 1),
-          expertsPerApplication: 3,
-          state: 'reviewing',
-        },
-        {
-          id: seedId('batch', year),
-          name: `${year}年度监理企业信用评价`,
-          year,
-          ...thisYear,
-          criteriaId: seedId('criteria', 1),
-          expertsPerApplication: 3,
-          state: 'open',
-        },
-      ],
-      now,
-    );
-
-    const companies: Row[] = [];
-    const engineers: Row[] = [];
-    const projects: Row[] = [];
-    const awards: Row[] = [];
-    const badRecords: Row[] = [];
-    const finances: Row[] = [];
-    for (let n = 1; n <= 30; n++) {
-      const id = seedId('company', n);
-      const city = CITIES[n % CITIES.length]!;
-      const status = n === 29 ? 'pending' : n === 30 ? 'rejected' : n === 28 ? 'frozen' : 'approved';
-      const demo = n === 1 && hasUser(DEMO_COMPANY_USER);
-      companies.push({
-        id,
-        name: n === 1 ? '演示监理企业有限公司' : `${city}${WORDS[n % WORDS.length]}工程监理有限公司${n > 10 ? `（${n}）` : ''}`,
-        creditCode: demoCreditCode(n),
-        legalPerson: personName(n + 100),
-        registeredCapital: 500 + n * 50,
-        establishDate: `${1995 + (n % 25)}-0${(n % 9) + 1}-15`,
-        areaCode: CITY_AREAS[n % CITY_AREAS.length]!,
-        address: `${city}市观山湖区金阳南路${n}号`,
-        qualLevel: String((n % 5) + 1),
-        qualCertNo: `E152${String(100000 + n)}`,
-        contact: personName(n + 200),
-        mobile: `139${String(10000000 + n * 37).slice(0, 8)}`,
-        email: `contact${n}@example.com`,
-        licenseFile: EVIDENCE_PLACEHOLDER.licence,
-        status,
-        rejectReason: status === 'rejected' ? '营业执照扫描件不清晰，请重新注册' : null,
-        userId: demo ? DEMO_COMPANY_USER : null,
-        username: demo ? 'company' : null,
-      });
-      for (let k = 1; k <= 2; k++) {
-        const p = n * 10 + k;
-        engineers.push({
-          id: seedId(`eng_${n}`, k),
-          companyId: id,
-          name: personName(p),
-          idCard: demoIdCard(p),
-          certNo: `52${String(1000000 + p)}`,
-          specialty: String((p % 6) + 1),
-          registerDate: `${2010 + (p % 12)}-06-01`,
-          certFile: EVIDENCE_PLACEHOLDER.engineer,
-        });
-        projects.push({
-          id: seedId(`prj_${n}`, k),
-          companyId: id,
-          name: `${city}市${['人民医院门诊楼', '第二中学教学楼', '城市快速路', '污水处理厂', '保障性住房'][p % 5]}${k === 1 ? '' : '二期'}工程`,
-          projectType: String((p % 5) + 1),
-          investment: 3000 + p * 10,
-          supervisionFee: 60 + p,
-          startDate: `${year - 3}-03-01`,
-          endDate: k === 1 ? `${year - 1}-10-30` : null,
-          projectState: k === 1 ? '2' : '1',
-          proofFile: EVIDENCE_PLACEHOLDER.project,
-        });
-      }
-      if (n % 3 === 0)
-        awards.push({
-          id: seedId('award', n),
-          companyId: id,
-          name: '优质工程监理奖',
-          awardLevel: String((n % 3) + 1),
-          awardDate: `${year - 1}-12-01`,
-          issuer: '省住房和城乡建设厅',
-          file: EVIDENCE_PLACEHOLDER.award,
-        });
-      if (n % 7 === 0)
-        badRecords.push({
-          id: seedId('bad', n),
-          companyId: id,
-          description: '施工现场监理人员不到岗',
-          recordDate: `${year - 1}-08-20`,
-          authority: `${city}市住房和城乡建设局`,
-          penalty: '通报批评',
-          deduction: 2,
-        });
-      for (const y of [year - 2, year - 1])
-        finances.push({ id: seedId(`fin_${n}`, y), companyId: id, year: y, revenue: 1200 + n * 30, taxPaid: 60 + n });
-    }
+    await seedCriteriaAndBatches(tx, today, year, now);
+    const { companies, engineers, projects, awards, badRecords, finances } = companyRows(year, hasUser(DEMO_COMPANY_USER));
     await insertRows(tx, 'xypj_company', companies, now);
     await insertRows(tx, 'xypj_engineer', engineers, now);
     await insertRows(tx, 'xypj_project', projects, now);
@@ -223,81 +315,11 @@ export async function seedXypjDemoData(db: Db, today = officeToday()): Promise<b
     await insertRows(tx, 'xypj_bad_record', badRecords, now);
     await insertRows(tx, 'xypj_finance', finances, now);
 
-    const experts: Row[] = [];
-    const materials: Row[] = [];
-    for (let n = 1; n <= 8; n++) {
-      const demo = n === 1 && hasUser(DEMO_EXPERT_USER);
-      const id = seedId('expert', n);
-      experts.push({
-        id,
-        name: n === 1 ? '评审专家' : personName(n + 300),
-        idCard: demoIdCard(n + 500),
-        mobile: `137${String(20000000 + n * 41).slice(0, 8)}`,
-        title: String((n % 3) + 1),
-        specialty: String((n % 6) + 1),
-        workUnit: n === 2 ? '遵义建设工程监理有限公司' : ['贵州大学', '省建筑设计研究院', '省建设工程质量监督站'][n % 3],
-        workYears: 10 + n,
-        status: '1',
-        userId: demo ? DEMO_EXPERT_USER : null,
-        username: demo ? 'expert' : null,
-      });
-      materials.push({
-        id: seedId(`mat_${n}`, 1),
-        expertId: id,
-        materialType: '1',
-        title: '职称证书',
-        fileUrl: `xypj/expert/${n}/title.pdf`,
-        checkState: n <= 6 ? '1' : '0',
-      });
-      materials.push({
-        id: seedId(`mat_${n}`, 2),
-        expertId: id,
-        materialType: '2',
-        title: '注册监理工程师证书',
-        fileUrl: `xypj/expert/${n}/cert.pdf`,
-        checkState: n === 8 ? '2' : '1',
-        checkRemark: n === 8 ? '证书已过有效期' : null,
-      });
-    }
+    const { experts, materials } = expertRows(hasUser(DEMO_EXPERT_USER));
     await insertRows(tx, 'xypj_expert', experts, now);
     await insertRows(tx, 'xypj_expert_material', materials, now);
 
-    const applications: Row[] = [];
-    const stateOf = (n: number) =>
-      n === 1 ? 'draft' : n <= 4 ? 'draft' : n <= 10 ? 'submitted' : n <= 12 ? 'returned' : n <= 20 ? 'accepted' : null;
-    for (const c of companies.slice(0, 20)) {
-      const n = Number(String(c.id).slice(-3));
-      const state = stateOf(n)!;
-      const submitted = state !== 'draft';
-      applications.push({
-        id: seedId(`app_${year}`, n),
-        batchId: seedId('batch', year),
-        companyId: c.id,
-        companyName: c.name,
-        creditCode: c.creditCode,
-        state,
-        materials: `xypj/application/${n}/申报材料.pdf`,
-        snapshot: submitted ? JSON.stringify(c) : null,
-        submitTime: submitted ? now : null,
-        returnReason: state === 'returned' ? '财务报表缺少盖章页，请补充后重新提交' : null,
-        acceptTime: state === 'accepted' ? now : null,
-      });
-    }
-    for (const c of companies.slice(1, 13)) {
-      const n = Number(String(c.id).slice(-3));
-      applications.push({
-        id: seedId(`app_${year - 1}`, n),
-        batchId: seedId('batch', year - 1),
-        companyId: c.id,
-        companyName: c.name,
-        creditCode: c.creditCode,
-        state: 'accepted',
-        materials: `xypj/application/${n}/${year - 1}.pdf`,
-        snapshot: JSON.stringify(c),
-        submitTime: new Date(`${year - 1}-04-01T02:00:00Z`),
-        acceptTime: new Date(`${year - 1}-04-10T02:00:00Z`),
-      });
-    }
+    const applications = applicationRows(companies, year, now);
     await insertRows(tx, 'xypj_application', applications, now);
     await tx.insertInto('sys_seed_applied').values({ seed_key: SEED_KEY, applied_time: now }).execute();
   });
