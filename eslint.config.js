@@ -51,8 +51,6 @@ export default tseslint.config(
       'renderer/list/ImportModal.tsx',
       'renderer/list/useListPage.ts',
       'renderer/superQuery/SuperQuery.tsx',
-      'server/db/migrations/001_system_core.ts',
-      'server/db/migrations/080_online_form.ts',
       'server/modules/admin/categories.ts',
       'server/modules/online/design/auth.ts',
       'server/modules/online/design/forms.ts',

@@ -2,13 +2,13 @@ import { sql, type Kysely } from 'kysely';
 
 const AUDIT = `create_by varchar(100), create_time timestamptz, update_by varchar(100), update_time timestamptz`;
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  const statements = [
-    `create table sys_config (
+/** configuration, users, roles and their links */
+const USERS_AND_ROLES = [
+  `create table sys_config (
       config_key varchar(100) primary key,
       config_value text not null,
       update_time timestamptz not null default now())`,
-    `create table sys_user (
+  `create table sys_user (
       id varchar(32) primary key,
       username varchar(100) not null,
       realname varchar(100),
@@ -33,23 +33,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       rel_tenant_ids varchar(100),
       client_id varchar(64),
       ${AUDIT})`,
-    `create unique index uniq_sys_user_username on sys_user (username)`,
-    `create unique index uniq_sys_user_work_no on sys_user (work_no)`,
-    `create unique index uniq_sys_user_phone on sys_user (phone)`,
-    `create unique index uniq_sys_user_email on sys_user (email)`,
-    `create table sys_role (
+  `create unique index uniq_sys_user_username on sys_user (username)`,
+  `create unique index uniq_sys_user_work_no on sys_user (work_no)`,
+  `create unique index uniq_sys_user_phone on sys_user (phone)`,
+  `create unique index uniq_sys_user_email on sys_user (email)`,
+  `create table sys_role (
       id varchar(32) primary key,
       role_name varchar(200) not null,
       role_code varchar(100) not null,
       description varchar(255),
       ${AUDIT})`,
-    `create unique index uniq_sys_role_role_code on sys_role (role_code)`,
-    `create table sys_user_role (
+  `create unique index uniq_sys_role_role_code on sys_role (role_code)`,
+  `create table sys_user_role (
       id varchar(32) primary key,
       user_id varchar(32) not null,
       role_id varchar(32) not null)`,
-    `create index idx_sys_user_role_user on sys_user_role (user_id)`,
-    `create table sys_permission (
+  `create index idx_sys_user_role_user on sys_user_role (user_id)`,
+];
+
+/** menus and permissions, departments */
+const PERMISSIONS_AND_DEPARTS = [
+  `create table sys_permission (
       id varchar(32) primary key,
       parent_id varchar(32),
       name varchar(100) not null,
@@ -74,16 +78,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       status varchar(2) default '1',
       internal_or_external smallint not null default 0,
       ${AUDIT})`,
-    `create index idx_sys_permission_parent on sys_permission (parent_id)`,
-    `create table sys_role_permission (
+  `create index idx_sys_permission_parent on sys_permission (parent_id)`,
+  `create table sys_role_permission (
       id varchar(32) primary key,
       role_id varchar(32) not null,
       permission_id varchar(32) not null,
       data_rule_ids varchar(1000),
       operate_date timestamptz,
       operate_ip varchar(100))`,
-    `create unique index uniq_sys_role_permission on sys_role_permission (role_id, permission_id)`,
-    `create table sys_depart (
+  `create unique index uniq_sys_role_permission on sys_role_permission (role_id, permission_id)`,
+  `create table sys_depart (
       id varchar(32) primary key,
       parent_id varchar(32),
       depart_name varchar(100) not null,
@@ -102,13 +106,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       del_flag varchar(1) default '0',
       qywx_identifier varchar(100),
       ${AUDIT})`,
-    `create unique index uniq_sys_depart_org_code on sys_depart (org_code)`,
-    `create table sys_user_depart (
+  `create unique index uniq_sys_depart_org_code on sys_depart (org_code)`,
+  `create table sys_user_depart (
       id varchar(32) primary key,
       user_id varchar(32) not null,
       dep_id varchar(32) not null)`,
-    `create index idx_sys_user_depart_user on sys_user_depart (user_id)`,
-    `create table sys_dict (
+  `create index idx_sys_user_depart_user on sys_user_depart (user_id)`,
+];
+
+/** dictionaries and tenants */
+const DICTS_AND_TENANTS = [
+  `create table sys_dict (
       id varchar(32) primary key,
       dict_name varchar(100) not null,
       dict_code varchar(100) not null,
@@ -116,8 +124,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       del_flag integer not null default 0,
       type integer not null default 0,
       ${AUDIT})`,
-    `create unique index uniq_sys_dict_dict_code on sys_dict (dict_code)`,
-    `create table sys_dict_item (
+  `create unique index uniq_sys_dict_dict_code on sys_dict (dict_code)`,
+  `create table sys_dict_item (
       id varchar(32) primary key,
       dict_id varchar(32) not null,
       item_text varchar(100) not null,
@@ -126,8 +134,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sort_order integer not null default 1,
       status integer not null default 1,
       ${AUDIT})`,
-    `create index idx_sys_dict_item_dict on sys_dict_item (dict_id)`,
-    `create table sys_tenant (
+  `create index idx_sys_dict_item_dict on sys_dict_item (dict_id)`,
+  `create table sys_tenant (
       id integer primary key,
       name varchar(100) not null,
       create_time timestamptz,
@@ -135,7 +143,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       begin_date timestamptz,
       end_date timestamptz,
       status integer not null default 1)`,
-    `create table sys_log (
+];
+
+/** operation log, tokens, captchas, sign-in attempts, SMS codes and outbox, applied seeds */
+const LOGS_AND_SIGN_IN = [
+  `create table sys_log (
       id varchar(32) primary key,
       log_type integer not null,
       log_content varchar(1000),
@@ -149,8 +161,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       request_type varchar(10),
       cost_time bigint,
       ${AUDIT})`,
-    `create index idx_sys_log_type_time on sys_log (log_type, create_time)`,
-    `create table sys_user_token (
+  `create index idx_sys_log_type_time on sys_log (log_type, create_time)`,
+  `create table sys_user_token (
       id varchar(32) primary key,
       token_hash varchar(128) not null,
       user_id varchar(32) not null,
@@ -159,18 +171,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       create_time timestamptz not null,
       expire_time timestamptz not null,
       last_used_time timestamptz not null)`,
-    `create unique index uniq_sys_user_token_hash on sys_user_token (token_hash)`,
-    `create index idx_sys_user_token_user on sys_user_token (user_id)`,
-    `create table sys_captcha (
+  `create unique index uniq_sys_user_token_hash on sys_user_token (token_hash)`,
+  `create index idx_sys_user_token_user on sys_user_token (user_id)`,
+  `create table sys_captcha (
       check_key varchar(64) primary key,
       answer varchar(16) not null,
       expire_time timestamptz not null)`,
-    `create table sys_login_attempt (
+  `create table sys_login_attempt (
       username varchar(100) primary key,
       fail_count integer not null default 0,
       last_fail_time timestamptz not null,
       locked_until timestamptz)`,
-    `create table sys_sms_code (
+  `create table sys_sms_code (
       id varchar(32) primary key,
       mobile varchar(32) not null,
       mode varchar(2) not null,
@@ -178,16 +190,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       attempts integer not null default 0,
       expire_time timestamptz not null,
       create_time timestamptz not null)`,
-    `create index idx_sys_sms_code_mobile on sys_sms_code (mobile, mode)`,
-    `create table sys_sms_outbox (
+  `create index idx_sys_sms_code_mobile on sys_sms_code (mobile, mode)`,
+  `create table sys_sms_outbox (
       id varchar(32) primary key,
       mobile varchar(32) not null,
       template_code varchar(64) not null,
       content text not null,
       create_time timestamptz not null)`,
-    `create table sys_seed_applied (
+  `create table sys_seed_applied (
       seed_key varchar(200) primary key,
       applied_time timestamptz not null default now())`,
-  ];
-  for (const statement of statements) await sql.raw(statement).execute(db);
+];
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const statement of [...USERS_AND_ROLES, ...PERMISSIONS_AND_DEPARTS, ...DICTS_AND_TENANTS, ...LOGS_AND_SIGN_IN])
+    await sql.raw(statement).execute(db);
 }

@@ -2,13 +2,9 @@ import { sql, type Kysely } from 'kysely';
 
 const AUDIT = `create_by varchar(100), create_time timestamptz, update_by varchar(100), update_time timestamptz`;
 
-/**
- * Online forms: a table's design (head), its fields, indexes and buttons, and the per-role
- * authorisations of its columns, buttons and data rules.
- */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  const statements = [
-    `create table onl_cgform_head (
+/** a form design: head, fields, indexes and buttons */
+const FORM_TABLES = [
+  `create table onl_cgform_head (
       id varchar(32) primary key,
       table_name varchar(50) not null,
       table_type integer not null default 1,
@@ -37,8 +33,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       synced_json text,
       del_flag integer not null default 0,
       ${AUDIT})`,
-    `create unique index uniq_onl_cgform_head_table on onl_cgform_head (table_name)`,
-    `create table onl_cgform_field (
+  `create unique index uniq_onl_cgform_head_table on onl_cgform_head (table_name)`,
+  `create table onl_cgform_field (
       id varchar(32) primary key,
       cgform_head_id varchar(32) not null,
       db_field_name varchar(32) not null,
@@ -71,9 +67,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       order_num integer not null default 0,
       sort_flag varchar(5) not null default '0',
       ${AUDIT})`,
-    `create index idx_onl_cgform_field_head on onl_cgform_field (cgform_head_id)`,
-    `create unique index uniq_onl_cgform_field_name on onl_cgform_field (cgform_head_id, db_field_name)`,
-    `create table onl_cgform_index (
+  `create index idx_onl_cgform_field_head on onl_cgform_field (cgform_head_id)`,
+  `create unique index uniq_onl_cgform_field_name on onl_cgform_field (cgform_head_id, db_field_name)`,
+  `create table onl_cgform_index (
       id varchar(32) primary key,
       cgform_head_id varchar(32) not null,
       index_name varchar(100) not null,
@@ -82,8 +78,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       is_db_synch varchar(2) not null default 'N',
       del_flag integer not null default 0,
       ${AUDIT})`,
-    `create index idx_onl_cgform_index_head on onl_cgform_index (cgform_head_id)`,
-    `create table onl_cgform_button (
+  `create index idx_onl_cgform_index_head on onl_cgform_index (cgform_head_id)`,
+  `create table onl_cgform_button (
       id varchar(32) primary key,
       cgform_head_id varchar(32) not null,
       button_code varchar(50) not null,
@@ -97,8 +93,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       button_status varchar(2) not null default '1',
       order_num integer not null default 0,
       ${AUDIT})`,
-    `create unique index uniq_onl_cgform_button_code on onl_cgform_button (cgform_head_id, button_code)`,
-    `create table onl_auth_page (
+  `create unique index uniq_onl_cgform_button_code on onl_cgform_button (cgform_head_id, button_code)`,
+];
+
+/** per-role authorisation of columns, buttons and data rules */
+const AUTH_TABLES = [
+  `create table onl_auth_page (
       id varchar(32) primary key,
       cgform_id varchar(32) not null,
       code varchar(100) not null,
@@ -106,8 +106,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       control integer not null default 5,
       status integer not null default 1,
       ${AUDIT})`,
-    `create index idx_onl_auth_page_form on onl_auth_page (cgform_id)`,
-    `create table onl_auth_data (
+  `create index idx_onl_auth_page_form on onl_auth_page (cgform_id)`,
+  `create table onl_auth_data (
       id varchar(32) primary key,
       cgform_id varchar(32) not null,
       rule_name varchar(50) not null,
@@ -116,15 +116,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       rule_value varchar(255),
       status integer not null default 1,
       ${AUDIT})`,
-    `create index idx_onl_auth_data_form on onl_auth_data (cgform_id)`,
-    `create table onl_auth_relation (
+  `create index idx_onl_auth_data_form on onl_auth_data (cgform_id)`,
+  `create table onl_auth_relation (
       id varchar(32) primary key,
       role_id varchar(32) not null,
       auth_id varchar(32) not null,
       type integer not null,
       cgform_id varchar(32) not null,
       ${AUDIT})`,
-    `create index idx_onl_auth_relation_role on onl_auth_relation (role_id, cgform_id)`,
-  ];
-  for (const statement of statements) await sql.raw(statement).execute(db);
+  `create index idx_onl_auth_relation_role on onl_auth_relation (role_id, cgform_id)`,
+];
+
+/**
+ * Online forms: a table's design (head), its fields, indexes and buttons, and the per-role
+ * authorisations of its columns, buttons and data rules.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const statement of [...FORM_TABLES, ...AUTH_TABLES]) await sql.raw(statement).execute(db);
 }
