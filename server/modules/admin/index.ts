@@ -9,7 +9,7 @@ import { registerDepartRolePolicy } from './depart-role-policy';
 import { departRoleRoutes } from './depart-roles';
 import { departRoutes } from './departs';
 import { dictExcelRoutes } from './dict-excel';
-import { dictItemRoutes } from './dict-items';
+import { dictItemRoutes, registerDictItemPolicy } from './dict-items';
 import { dictRoutes } from './dicts';
 import { registerAdminDuplicateChecks } from './duplicate-checks';
 import { registerGatewayRoutePolicy } from './gateway-routes';
@@ -32,6 +32,7 @@ export const adminModule: ApiModule = async (api, deps) => {
   registerGatewayRoutePolicy();
   registerRolePolicy();
   registerDepartRolePolicy();
+  registerDictItemPolicy();
   userRoutes(api, deps);
   await userExcelRoutes(api, deps);
   roleRoutes(api, deps);

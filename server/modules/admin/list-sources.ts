@@ -24,22 +24,6 @@ export const DICT_SOURCE: ListSource = {
   ],
 };
 
-export const DICT_ITEM_SOURCE: ListSource = {
-  table: 'sys_dict_item',
-  idProperty: 'id',
-  defaultSort: { column: 'sortOrder', order: 'asc' },
-  fields: [
-    { property: 'id', column: 'id', type: 'string' },
-    { property: 'dictId', column: 'dict_id', type: 'string' },
-    { property: 'itemText', column: 'item_text', type: 'string' },
-    { property: 'itemValue', column: 'item_value', type: 'string' },
-    { property: 'description', column: 'description', type: 'string' },
-    { property: 'sortOrder', column: 'sort_order', type: 'int' },
-    { property: 'status', column: 'status', type: 'int', dictCode: 'dict_item_status' },
-    ...audit,
-  ],
-};
-
 export const TENANT_SOURCE: ListSource = {
   table: 'sys_tenant',
   idProperty: 'id',
