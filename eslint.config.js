@@ -55,7 +55,6 @@ export default tseslint.config(
       'server/modules/online/design/auth.ts',
       'server/modules/online/design/forms.ts',
       'server/modules/online/report-design.ts',
-      'server/modules/online/runtime/index.ts',
       'src/layouts/MainLayout.tsx',
       'src/notice/HeaderNotice.tsx',
       'src/views/user/Login.tsx',

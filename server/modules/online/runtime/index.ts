@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiModule, AppDeps } from '../../../core/deps';
+import type { Db } from '../../../db/types';
 import { businessError, ok, okMessage } from '../../../core/envelope';
 import { idList, NOT_FOUND } from '../../entity/crud-routes';
 import { MAX_IMPORT_FILE_BYTES } from '../../entity/import';
@@ -30,12 +31,19 @@ export { formDefinition, loadForm, NO_DB_SYNC } from './definition';
 
 const BASE = '/online/cgform/api';
 
-/** Every runtime route; each one opens the form, which checks the caller's access before anything else. */
-function mountRoutes(api: FastifyInstance, deps: AppDeps): void {
-  const { db } = deps;
-  const cfg = { config: { authenticated: true as const } };
-  type P = { Params: { code: string }; Querystring: Query };
+const cfg = { config: { authenticated: true as const } };
+type P = { Params: { code: string }; Querystring: Query };
 
+/** A record with its sub rows, for a caller who may see details or edit. */
+async function readForm(db: Db, request: FastifyRequest, o: Opened, id: string): Promise<Record<string, unknown>> {
+  if (o.auth.hiddenButtons.has('detail') && o.auth.hiddenButtons.has('update')) requireButton(o.auth, 'detail');
+  const record = await queryById(db, o, request, id);
+  for (const s of o.def.subTables) record[s.property] = await subRows(db, s.entity, s.foreignKey, id);
+  return record;
+}
+
+/** The contract's paths: columns, query items, data, the form's items and its record reads and writes, export and import. */
+function mountContractRoutes(api: FastifyInstance, db: Db): void {
   api.get<P>(`${BASE}/getColumns/:code`, cfg, async (request) => {
     const o = await open(request, db, request.params.code);
     return ok(await columnsInfo(db, request, o, o.form, o.def));
@@ -67,16 +75,9 @@ function mountRoutes(api: FastifyInstance, deps: AppDeps): void {
     api.get<P>(`${BASE}/${path}/:code`, cfg, async (request) => ok(await formItem(db, await open(request, db, request.params.code))));
   }
 
-  const readForm = async (request: FastifyRequest, o: Opened, id: string) => {
-    if (o.auth.hiddenButtons.has('detail') && o.auth.hiddenButtons.has('update')) requireButton(o.auth, 'detail');
-    const record = await queryById(db, o, request, id);
-    for (const s of o.def.subTables) record[s.property] = await subRows(db, s.entity, s.foreignKey, id);
-    return record;
-  };
-
   api.get<{ Params: { code: string; id: string } }>(`${BASE}/form/:code/:id`, cfg, async (request) => {
     const o = await open(request, db, request.params.code);
-    return ok(await readForm(request, o, request.params.id));
+    return ok(await readForm(db, request, o, request.params.id));
   });
 
   api.post<P & { Body: unknown }>(`${BASE}/form/:code`, cfg, async (request) => {
@@ -118,7 +119,10 @@ function mountRoutes(api: FastifyInstance, deps: AppDeps): void {
     exportRecords(db, request, await open(request, db, request.params.code), request.query, reply),
   );
   api.post<P>(`${BASE}/importXls/:code`, cfg, async (request) => importRecords(db, request, await open(request, db, request.params.code)));
+}
 
+/** A custom button's registered server action, on the selected rows or the clicked one. */
+function mountButtonRoute(api: FastifyInstance, db: Db): void {
   api.post<{ Body: { formId?: unknown; buttonCode?: unknown; dataId?: unknown; uiFormData?: unknown } }>(
     `${BASE}/doButton`,
     cfg,
@@ -149,8 +153,10 @@ function mountRoutes(api: FastifyInstance, deps: AppDeps): void {
       return okMessage(message);
     },
   );
+}
 
-  // the renderer's page and the convention urls it calls
+/** The renderer's list page and single-record form page of a form. */
+function mountPageRoutes(api: FastifyInstance, db: Db): void {
   api.get<P>(`${BASE}/page/:code`, cfg, async (request) => {
     const o = await open(request, db, request.params.code);
     // only buttons whose server action is registered: the others could not run
@@ -174,6 +180,10 @@ function mountRoutes(api: FastifyInstance, deps: AppDeps): void {
     const o = await open(request, db, request.params.code);
     return ok(formPageSchema(o, request.params.id));
   });
+}
+
+/** The convention urls the renderer's page calls. */
+function mountCrudRoutes(api: FastifyInstance, db: Db): void {
   const crud = `${BASE}/crud/:code`;
   api.get<P>(`${crud}/list`, cfg, async (request) => {
     const o = await open(request, db, request.params.code);
@@ -187,7 +197,7 @@ function mountRoutes(api: FastifyInstance, deps: AppDeps): void {
     const o = await open(request, db, request.params.code);
     const id = paramText(request.query, 'id');
     if (!id || id.length > 64) throw businessError(NOT_FOUND);
-    return ok(await readForm(request, o, id));
+    return ok(await readForm(db, request, o, id));
   });
   api.post<P & { Body: unknown }>(`${crud}/add`, cfg, async (request) => {
     await addRecord(db, request, await open(request, db, request.params.code), request.body);
@@ -227,6 +237,14 @@ function mountRoutes(api: FastifyInstance, deps: AppDeps): void {
     handler: async (request, reply) => exportRecords(db, request, await open(request, db, request.params.code), request.query, reply),
   });
   api.post<P>(`${crud}/importExcel`, cfg, async (request) => importRecords(db, request, await open(request, db, request.params.code)));
+}
+
+/** Every runtime route; each one opens the form, which checks the caller's access before anything else. */
+function mountRoutes(api: FastifyInstance, { db }: AppDeps): void {
+  mountContractRoutes(api, db);
+  mountButtonRoute(api, db);
+  mountPageRoutes(api, db);
+  mountCrudRoutes(api, db);
 }
 
 /**
