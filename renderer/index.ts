@@ -35,13 +35,18 @@ export {
   pageOf,
   listOf,
   resultOf,
+  doneOf,
   RequestError,
   normalizeDictItems,
   type DataProvider,
   type DataPaths,
   type Page,
   type DuplicateCheckOptions,
+  type Done,
+  type Call,
 } from './data/provider';
+export { showRequestError, attempt, isTransportError, unlessRefused } from './data/requestError';
+export { usePagedList, type PagedQuery, type PagedListOptions, type PagedList } from './list/usePagedList';
 export * from './registry';
 export { registerBuiltinFields, BUILTIN_FIELD_TYPES } from './fields';
 export {

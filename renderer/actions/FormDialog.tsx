@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useRenderer } from '../context';
-import { errorText } from '../data/errors';
-import { listOf } from '../data/provider';
+import { showRequestError } from '../data/requestError';
 import type { Notifier } from '../data/notify';
 import { loadPageSchema } from '../schema/load';
 import type { EditForm, ListPage } from '@contract/schema-types.gen';
@@ -36,7 +35,7 @@ function useListPageSchema(name: string, self: ListPage | undefined): ListPage |
 
 /** With `findBy`: the first row the page's list finds for those parameters (one per record, e.g. a user's agent). */
 function useFoundRecord(page: ListPage | undefined, findBy: Record<string, unknown> | undefined, notify: Notifier, onClose: () => void) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
   const [found, setFound] = useState<{ record?: Row }>();
   const close = useRef(onClose);
   close.current = onClose;
@@ -45,17 +44,10 @@ function useFoundRecord(page: ListPage | undefined, findBy: Record<string, unkno
     const url = page?.url.list;
     if (!findBy || !url) return;
     let live = true;
-    http.get<{ records?: Row[] }>(url, { ...findBy, pageNo: 1, pageSize: 1 }).then(
-      (res) => {
-        if (!live) return;
-        if (res.success) setFound({ record: listOf<Row>(res.result)[0] });
-        else {
-          notify.warning(res.message);
-          close.current();
-        }
-      },
+    data.getList<Row>(url, { ...findBy, pageNo: 1, pageSize: 1 }).then(
+      (page) => live && setFound({ record: page.records[0] }),
       (error: unknown) => {
-        notify.warning(errorText(error));
+        showRequestError(notify, error);
         close.current();
       },
     );
@@ -64,7 +56,7 @@ function useFoundRecord(page: ListPage | undefined, findBy: Record<string, unkno
     };
     // findKey stands for findBy
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [http, page, findKey]);
+  }, [data, page, findKey]);
   return found;
 }
 

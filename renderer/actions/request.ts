@@ -1,4 +1,3 @@
-import type { ApiResult, RendererHttp } from '../context';
 import type { RequestAction } from '@contract/schema-types.gen';
 import { fillTemplate, fillValues } from './template';
 import type { ActionScope } from './scope';
@@ -18,17 +17,4 @@ export function prepareRequest(request: RequestAction, scope: ActionScope): Prep
     params: fillValues(request.params, scope),
     body: fillValues(request.body, scope),
   };
-}
-
-export function sendRequest(http: RendererHttp, call: PreparedRequest): Promise<ApiResult> {
-  switch (call.method) {
-    case 'get':
-      return http.get(call.url, call.params);
-    case 'delete':
-      return http.delete(call.url, call.params);
-    case 'put':
-      return http.put(call.url, call.body, call.params);
-    default:
-      return http.post(call.url, call.body, call.params);
-  }
 }

@@ -1,10 +1,11 @@
 import type { RendererServices } from '../context';
 import type { Notifier } from '../data/notify';
-import { downloadThroughHttp, type SaveFile } from '../data/download';
+import { downloadThroughProvider, type SaveFile } from '../data/download';
 import { errorText } from '../data/errors';
+import { showRequestError } from '../data/requestError';
 import type { DialogAction, ListAction } from '@contract/schema-types.gen';
 import { getAction } from './registry';
-import { prepareRequest, sendRequest } from './request';
+import { prepareRequest } from './request';
 import { refusal, reloadsAfter, selectionProblem } from './rules';
 import type { ActionScope } from './scope';
 import { fillText, fillValues, savedFileName } from './template';
@@ -42,16 +43,14 @@ async function request(action: ListAction, context: ActionRunContext): Promise<b
   const spec = action.request!;
   const { notify } = context;
   try {
-    const res = await sendRequest(context.services.http, prepareRequest(spec, context.scope));
-    if (res.success) {
-      notify.success(res.message || spec.success || '操作成功');
-      return true;
-    }
-    notify.warning(spec.failure ?? res.message);
+    const done = await context.services.data.send(prepareRequest(spec, context.scope));
+    notify.success(done.message || spec.success || '操作成功');
+    return true;
   } catch (error) {
-    notify.warning(spec.failure ?? errorText(error));
+    if (spec.failure) notify.warning(spec.failure);
+    else showRequestError(notify, error);
+    return false;
   }
-  return false;
 }
 
 async function upload(action: ListAction, context: ActionRunContext): Promise<boolean> {
@@ -63,16 +62,13 @@ async function upload(action: ListAction, context: ActionRunContext): Promise<bo
   for (const [key, value] of Object.entries(fillValues(spec.data, context.scope) ?? {}))
     form.append(key, value === undefined || value === null ? '' : String(value));
   try {
-    const res = await context.services.http.upload(fillText(spec.url, context.scope), form);
-    if (res.success) {
-      context.notify.success((spec.preferSuccess ? spec.success : undefined) || res.message || spec.success || '上传成功');
-      return true;
-    }
-    context.notify.warning(res.message);
+    const done = await context.services.data.upload(form, undefined, fillText(spec.url, context.scope));
+    context.notify.success((spec.preferSuccess ? spec.success : undefined) || done.message || spec.success || '上传成功');
+    return true;
   } catch (error) {
-    context.notify.warning(errorText(error));
+    showRequestError(context.notify, error);
+    return false;
   }
-  return false;
 }
 
 async function custom(action: ListAction, context: ActionRunContext): Promise<boolean> {
@@ -107,8 +103,8 @@ async function perform(action: ListAction, context: ActionRunContext): Promise<b
   if (action.download) {
     const spec = action.download;
     const params = fillValues(spec.params, scope);
-    return downloadThroughHttp(
-      services.http,
+    return downloadThroughProvider(
+      services.data,
       context.notify,
       fillText(spec.url, scope),
       (server) => savedFileName(spec.fileName, scope, server),

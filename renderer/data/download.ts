@@ -1,5 +1,6 @@
-import type { QueryParams, RendererHttp } from '../context';
+import type { QueryParams } from '../context';
 import type { Notifier } from './notify';
+import { RequestError, type DataProvider } from './provider';
 
 export type SaveFile = (blob: Blob, fileName: string) => void;
 
@@ -45,32 +46,23 @@ export async function blobFailure(blob: Blob): Promise<string | undefined> {
 }
 
 /**
- * Downloads through the app's HTTP client (so the X-Access-Token header goes along, which a plain
- * link cannot send) and saves the blob; an empty answer or an error says 文件下载失败, a JSON
- * failure envelope its message.
+ * Downloads through the data provider (so the X-Access-Token header goes along, which a plain link
+ * cannot send) and saves the blob; a refusal says its message (文件下载失败 for an empty answer), any
+ * other failure 文件下载失败.
  */
-export async function downloadThroughHttp(
-  http: RendererHttp,
+export async function downloadThroughProvider(
+  data: DataProvider,
   notify: Notifier,
   url: string,
   fileName: (serverName: string | undefined) => string,
   options: { params?: QueryParams; save?: SaveFile } = {},
 ): Promise<boolean> {
   try {
-    const { blob, fileName: serverName } = await http.download(url, options.params);
-    if (!blob || blob.size === 0) {
-      notify.warning(DOWNLOAD_FAILED);
-      return false;
-    }
-    const failure = await blobFailure(blob);
-    if (failure) {
-      notify.warning(failure);
-      return false;
-    }
+    const { blob, fileName: serverName } = await data.export(url, options.params);
     (options.save ?? saveWithAnchor)(blob, fileName(serverName));
     return true;
-  } catch {
-    notify.warning(DOWNLOAD_FAILED);
+  } catch (error) {
+    notify.warning(error instanceof RequestError ? error.message : DOWNLOAD_FAILED);
     return false;
   }
 }

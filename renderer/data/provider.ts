@@ -1,4 +1,5 @@
 import type { ApiResult, QueryParams, RendererHttp } from '../context';
+import { blobFailure, DOWNLOAD_FAILED } from './download';
 import { REQUEST_FAILED } from './errors';
 
 /** One page of rows and the total the server counted. */
@@ -37,10 +38,22 @@ export class RequestError extends Error {
   }
 }
 
-/** The one error path: the reply's result, or a RequestError with the server message (else `fallback`). */
-export function resultOf<T>(res: ApiResult<T>, fallback = REQUEST_FAILED): T {
+/** A request the server accepted: its result, its message (`添加成功！`) and code (import answers 201 with errors). */
+export interface Done<T> {
+  result: T;
+  message: string;
+  code: number;
+}
+
+/** The one place the envelope is read: accepted → Done; refused (`success: false`) → a RequestError with the server message. */
+export function doneOf<T>(res: ApiResult<T>, fallback = REQUEST_FAILED): Done<T> {
   if (!res.success) throw new RequestError(res.message || fallback, res.code);
-  return res.result;
+  return { result: res.result, message: res.message, code: res.code };
+}
+
+/** The reply's result, or a RequestError with the server message (else `fallback`). */
+export function resultOf<T>(res: ApiResult<T>, fallback = REQUEST_FAILED): T {
+  return doneOf(res, fallback).result;
 }
 
 export interface DictItem {
@@ -86,24 +99,43 @@ export interface DataPaths {
   fileUrl(path: string): string;
 }
 
-/** Every server access of the renderer and the widgets, over the app's HTTP client. */
+/** A request whose method comes from a schema (request actions). */
+export interface Call {
+  method: 'get' | 'post' | 'put' | 'delete';
+  url: string;
+  params?: QueryParams;
+  body?: unknown;
+}
+
+type Progress = (percent: number) => void;
+
+/**
+ * Every server access of the renderer and the widgets, over the app's HTTP client. Each call resolves
+ * with what the server accepted or rejects with one error: a RequestError carrying the server's
+ * sentence, or the HTTP client's own (transport) error, which the client has already shown.
+ */
 export interface DataProvider {
-  http: RendererHttp;
   getList<T = Record<string, unknown>>(url: string, params?: QueryParams): Promise<Page<T>>;
   getTree<T = Record<string, unknown>>(url: string, params?: QueryParams): Promise<T[]>;
   getOne<T = Record<string, unknown>>(url: string, params?: QueryParams): Promise<T>;
-  create<T = unknown>(url: string, body: unknown): Promise<ApiResult<T>>;
-  update<T = unknown>(url: string, body: unknown): Promise<ApiResult<T>>;
-  remove<T = unknown>(url: string, params: QueryParams): Promise<ApiResult<T>>;
+  create<T = unknown>(url: string, body: unknown): Promise<Done<T>>;
+  update<T = unknown>(url: string, body: unknown): Promise<Done<T>>;
+  remove<T = unknown>(url: string, params: QueryParams): Promise<Done<T>>;
   /** JeecgBoot's deleteBatch: `ids` joined by commas, with a trailing comma. */
-  removeMany<T = unknown>(url: string, ids: readonly (string | number)[]): Promise<ApiResult<T>>;
+  removeMany<T = unknown>(url: string, ids: readonly (string | number)[]): Promise<Done<T>>;
+  /** A request action's call, any method. */
+  send<T = unknown>(call: Call): Promise<Done<T>>;
+  /** The file; an empty answer or a JSON failure envelope in its place rejects with a RequestError (文件下载失败 or its message). */
   export(url: string, params?: QueryParams): Promise<{ blob: Blob; fileName?: string }>;
-  import<T = unknown>(url: string, form: FormData, onProgress?: (percent: number) => void): Promise<ApiResult<T>>;
-  upload<T = unknown>(form: FormData, onProgress?: (percent: number) => void): Promise<ApiResult<T>>;
+  import<T = unknown>(url: string, form: FormData, onProgress?: Progress): Promise<Done<T>>;
+  /** Upload to the server's file store (`paths.upload`), or to `url` when given. */
+  upload<T = unknown>(form: FormData, onProgress?: Progress, url?: string): Promise<Done<T>>;
   /** Browser address of a stored file path; absolute, data: and blob: addresses pass through, '' stays ''. */
   fileUrl(path: string): string;
   /** One dictionary's items straight from the server (no cache: see loadDictItems). */
   dictionary(code: string): Promise<DictItem[]>;
+  /** An as-you-type check: undefined when the server accepts, else its message ('' when it gives none); a failed request rejects. */
+  check(url: string, params: QueryParams): Promise<string | undefined>;
   /** '' when the value is free or empty, else the message to show. */
   duplicateCheck(value: unknown, options: DuplicateCheckOptions): Promise<string>;
   /** '' when the value matches the rule (or there is no rule or value), else the message to show. */
@@ -118,32 +150,55 @@ function failureText(error: unknown): string {
 
 export const DUPLICATE_MESSAGE = '该值不可用，系统中已存在！';
 
+function sendCall<T>(http: RendererHttp, call: Call): Promise<ApiResult<T>> {
+  switch (call.method) {
+    case 'get':
+      return http.get<T>(call.url, call.params);
+    case 'delete':
+      return http.delete<T>(call.url, call.params);
+    case 'put':
+      return http.put<T>(call.url, call.body, call.params);
+    default:
+      return http.post<T>(call.url, call.body, call.params);
+  }
+}
+
+async function exportFile(http: RendererHttp, url: string, params?: QueryParams): Promise<{ blob: Blob; fileName?: string }> {
+  const file = await http.download(url, params);
+  if (!file.blob || file.blob.size === 0) throw new RequestError(DOWNLOAD_FAILED);
+  const failure = await blobFailure(file.blob);
+  if (failure) throw new RequestError(failure);
+  return file;
+}
+
 /** A data provider over `http`, reaching the server services at `paths`. */
 export function createDataProvider(http: RendererHttp, paths: DataPaths): DataProvider {
+  // A check's refusal is its answer, not an error: the one place besides doneOf that reads `success`.
+  const check = async (url: string, params: QueryParams): Promise<string | undefined> => {
+    const res = await http.get(url, params);
+    return res.success ? undefined : res.message || '';
+  };
   return {
-    http,
     getList: async (url, params) => pageOf(resultOf(await http.get(url, params))),
     getTree: async (url, params) => listOf(resultOf(await http.get(url, params))),
     getOne: async (url, params) => resultOf(await http.get(url, params)),
-    create: (url, body) => http.post(url, body),
-    update: (url, body) => http.put(url, body),
-    remove: (url, params) => http.delete(url, params),
-    removeMany: (url, ids) => http.delete(url, { ids: `${ids.join(',')},` }),
-    export: (url, params) => http.download(url, params),
-    import: (url, form, onProgress) => http.upload(url, form, onProgress),
-    upload: (form, onProgress) => http.upload(paths.upload, form, onProgress),
+    create: async (url, body) => doneOf(await http.post(url, body)),
+    update: async (url, body) => doneOf(await http.put(url, body)),
+    remove: async (url, params) => doneOf(await http.delete(url, params)),
+    removeMany: async (url, ids) => doneOf(await http.delete(url, { ids: `${ids.join(',')},` })),
+    send: async (call) => doneOf(await sendCall(http, call)),
+    export: (url, params) => exportFile(http, url, params),
+    import: async (url, form, onProgress) => doneOf(await http.upload(url, form, onProgress)),
+    upload: async (form, onProgress, url) => doneOf(await http.upload(url ?? paths.upload, form, onProgress)),
     fileUrl: (path) => (!path || /^((https?:)?\/\/|data:|blob:)/i.test(path) ? path : paths.fileUrl(path.replace(/^\//, ''))),
     dictionary: async (code) => normalizeDictItems(resultOf(await http.get(paths.dictionary(code)), '字典加载失败')),
+    check,
     duplicateCheck: async (value, options) => {
       if (blank(value)) return '';
+      const { tableName, fieldName, dataId } = options;
       try {
-        const res = await http.get(paths.duplicateCheck, {
-          tableName: options.tableName,
-          fieldName: options.fieldName,
-          fieldVal: value,
-          dataId: options.dataId,
-        });
-        return res.success ? '' : res.message || DUPLICATE_MESSAGE;
+        const refused = await check(paths.duplicateCheck, { tableName, fieldName, fieldVal: value, dataId });
+        return refused === undefined ? '' : refused || DUPLICATE_MESSAGE;
       } catch (error) {
         return failureText(error);
       }
@@ -151,8 +206,7 @@ export function createDataProvider(http: RendererHttp, paths: DataPaths): DataPr
     checkRule: async (value, ruleCode) => {
       if (blank(value) || !ruleCode) return '';
       try {
-        const res = await http.get(paths.checkRule, { ruleCode, value: encodeURIComponent(String(value)) });
-        return res.success ? '' : res.message;
+        return (await check(paths.checkRule, { ruleCode, value: encodeURIComponent(String(value)) })) ?? '';
       } catch (error) {
         return failureText(error);
       }

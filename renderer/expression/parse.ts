@@ -34,97 +34,108 @@ const LOGICAL = new Set(['??', '||', '&&']);
 const KEYWORD_LITERALS: Record<string, unknown> = { true: true, false: false, null: null, undefined };
 
 /** Recursive-descent / precedence-climbing parser for the expression subset. */
-export function parseExpression(source: string): Node {
-  const tokens = tokenize(source);
-  let index = 0;
-  const peek = (): Token => tokens[index];
-  const next = (): Token => tokens[index++];
-  const isPunct = (value: string): boolean => peek().type === 'punct' && peek().value === value;
-  const expect = (value: string): void => {
-    const token = next();
+class Parser {
+  private index = 0;
+
+  constructor(private readonly tokens: Token[]) {}
+
+  peek(): Token {
+    return this.tokens[this.index];
+  }
+
+  next(): Token {
+    return this.tokens[this.index++];
+  }
+
+  isPunct(value: string): boolean {
+    return this.peek().type === 'punct' && this.peek().value === value;
+  }
+
+  expect(value: string): void {
+    const token = this.next();
     if (token.type !== 'punct' || token.value !== value) {
       throw new ExpressionSyntaxError(`expected "${value}" but found "${token.value || 'end'}"`, token.pos);
     }
-  };
+  }
 
-  function parseConditional(): Node {
-    const test = parseBinary(0);
-    if (!isPunct('?')) return test;
-    next();
-    const then = parseConditional();
-    expect(':');
-    const otherwise = parseConditional();
+  parseConditional(): Node {
+    const test = this.parseBinary(0);
+    if (!this.isPunct('?')) return test;
+    this.next();
+    const then = this.parseConditional();
+    this.expect(':');
+    const otherwise = this.parseConditional();
     return { kind: 'conditional', test, then, otherwise };
   }
 
-  function parseBinary(minPrecedence: number): Node {
-    let left = parseUnary();
+  parseBinary(minPrecedence: number): Node {
+    let left = this.parseUnary();
     for (;;) {
-      const token = peek();
+      const token = this.peek();
       const precedence = token.type === 'punct' ? BINARY_PRECEDENCE[token.value] : undefined;
       if (precedence === undefined || precedence <= minPrecedence) return left;
-      next();
-      const right = parseBinary(precedence);
+      this.next();
+      const right = this.parseBinary(precedence);
       left = LOGICAL.has(token.value)
         ? { kind: 'logical', op: token.value, left, right }
         : { kind: 'binary', op: token.value, left, right };
     }
   }
 
-  function parseUnary(): Node {
-    if (isPunct('!') || isPunct('-') || isPunct('+')) {
-      const op = next().value;
-      return { kind: 'unary', op, arg: parseUnary() };
+  parseUnary(): Node {
+    if (this.isPunct('!') || this.isPunct('-') || this.isPunct('+')) {
+      const op = this.next().value;
+      return { kind: 'unary', op, arg: this.parseUnary() };
     }
-    return parsePostfix(parsePrimary());
+    return this.parsePostfix(this.parsePrimary());
   }
 
-  function parsePostfix(start: Node): Node {
+  parsePostfix(start: Node): Node {
     let node = start;
     for (;;) {
-      if (isPunct('.') || isPunct('?.')) {
-        const optional = next().value === '?.';
-        if (optional && isPunct('(')) {
-          next();
-          node = { kind: 'call', callee: node, args: parseArgs(), optional };
+      if (this.isPunct('.') || this.isPunct('?.')) {
+        const optional = this.next().value === '?.';
+        if (optional && this.isPunct('(')) {
+          this.next();
+          node = { kind: 'call', callee: node, args: this.parseArgs(), optional };
           continue;
         }
-        if (optional && isPunct('[')) {
-          next();
-          const property = parseConditional();
-          expect(']');
+        if (optional && this.isPunct('[')) {
+          this.next();
+          const property = this.parseConditional();
+          this.expect(']');
           node = { kind: 'member', object: node, property, computed: true, optional };
           continue;
         }
-        const name = next();
+        const name = this.next();
         if (name.type !== 'name') throw new ExpressionSyntaxError('expected a property name', name.pos);
         node = { kind: 'member', object: node, property: { kind: 'literal', value: name.value }, computed: false, optional };
-      } else if (isPunct('[')) {
-        next();
-        const property = parseConditional();
-        expect(']');
+      } else if (this.isPunct('[')) {
+        this.next();
+        const property = this.parseConditional();
+        this.expect(']');
         node = { kind: 'member', object: node, property, computed: true, optional: false };
-      } else if (isPunct('(')) {
-        next();
-        node = { kind: 'call', callee: node, args: parseArgs(), optional: false };
+      } else if (this.isPunct('(')) {
+        this.next();
+        node = { kind: 'call', callee: node, args: this.parseArgs(), optional: false };
       } else {
         return node;
       }
     }
   }
 
-  function parseArgs(): Node[] {
+  parseArgs(): Node[] {
     const args: Node[] = [];
-    while (!isPunct(')')) {
-      args.push(parseConditional());
-      if (!isPunct(')')) expect(',');
+    while (!this.isPunct(')')) {
+      args.push(this.parseConditional());
+      if (!this.isPunct(')')) this.expect(',');
     }
-    next();
+    this.next();
     return args;
   }
 
-  function parsePrimary(): Node {
-    const token = next();
+  parsePrimary(): Node {
+    const token = this.next();
     if (token.type === 'num') return { kind: 'literal', value: Number(token.value) };
     if (token.type === 'str') return { kind: 'literal', value: token.value };
     if (token.type === 'name') {
@@ -132,43 +143,47 @@ export function parseExpression(source: string): Node {
       return { kind: 'ident', name: token.value };
     }
     if (token.type === 'punct' && token.value === '(') {
-      const inner = parseConditional();
-      expect(')');
+      const inner = this.parseConditional();
+      this.expect(')');
       return inner;
     }
     if (token.type === 'punct' && token.value === '[') {
       const items: Node[] = [];
-      while (!isPunct(']')) {
-        items.push(parseConditional());
-        if (!isPunct(']')) expect(',');
+      while (!this.isPunct(']')) {
+        items.push(this.parseConditional());
+        if (!this.isPunct(']')) this.expect(',');
       }
-      next();
+      this.next();
       return { kind: 'array', items };
     }
     if (token.type === 'punct' && token.value === '{') {
       const entries: Array<{ key: string; value: Node }> = [];
-      while (!isPunct('}')) {
-        const key = next();
+      while (!this.isPunct('}')) {
+        const key = this.next();
         if (key.type !== 'name' && key.type !== 'str' && key.type !== 'num') {
           throw new ExpressionSyntaxError('expected an object key', key.pos);
         }
-        if (isPunct(':')) {
-          next();
-          entries.push({ key: key.value, value: parseConditional() });
+        if (this.isPunct(':')) {
+          this.next();
+          entries.push({ key: key.value, value: this.parseConditional() });
         } else if (key.type === 'name') {
           entries.push({ key: key.value, value: { kind: 'ident', name: key.value } });
         } else {
           throw new ExpressionSyntaxError('expected ":"', key.pos);
         }
-        if (!isPunct('}')) expect(',');
+        if (!this.isPunct('}')) this.expect(',');
       }
-      next();
+      this.next();
       return { kind: 'object', entries };
     }
     throw new ExpressionSyntaxError(`unexpected "${token.value || 'end'}"`, token.pos);
   }
+}
 
-  const tree = parseConditional();
-  if (peek().type !== 'eof') throw new ExpressionSyntaxError(`unexpected "${peek().value}"`, peek().pos);
+/** Parses one expression of the subset; anything after it is a syntax error. */
+export function parseExpression(source: string): Node {
+  const parser = new Parser(tokenize(source));
+  const tree = parser.parseConditional();
+  if (parser.peek().type !== 'eof') throw new ExpressionSyntaxError(`unexpected "${parser.peek().value}"`, parser.peek().pos);
   return tree;
 }

@@ -6,11 +6,11 @@ import type { FormPage } from '@contract/schema-types.gen';
 import { defaultNotifier, type Notifier } from '../data/notify';
 import { SchemaForm } from './SchemaForm';
 import { loadSubTableRows, subTableTabs } from './SubTableTabs';
-import { errorText } from '../data/errors';
+import { attempt, showRequestError } from '../data/requestError';
 
 /** A standalone form page: optional load URL, submit URL (POST or PUT), sub tables in tabs below the main fields. */
 export function FormPageView({ schema, notifier: given }: { schema: FormPage; notifier?: Notifier }) {
-  const { http, data, notify } = useRenderer();
+  const { data, notify } = useRenderer();
   const notifier = given ?? notify ?? defaultNotifier;
   const form = useMemo(() => createForm(), []);
   const [saving, setSaving] = useState(false);
@@ -19,15 +19,15 @@ export function FormPageView({ schema, notifier: given }: { schema: FormPage; no
 
   useEffect(() => {
     if (!schema.url?.load) return;
-    void http.get<Record<string, unknown>>(schema.url.load).then((res) => {
-      if (res.success && res.result) {
-        form.setInitialValues(res.result);
-        loadSubTableRows(http, form, subTables, res.result.id, (error) => notifier.warning(errorText(error)));
-      } else if (!res.success) notifier.warning(res.message);
+    const url = schema.url.load;
+    void attempt(notifier, () => data.getOne<Record<string, unknown> | null>(url)).then((record) => {
+      if (!record) return;
+      form.setInitialValues(record);
+      loadSubTableRows(data, form, subTables, record.id, (error) => showRequestError(notifier, error));
     });
     // notifier is stable for a page
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [http, form, schema.url?.load]);
+  }, [data, form, schema.url?.load]);
 
   const submit = async () => {
     try {
@@ -36,15 +36,11 @@ export function FormPageView({ schema, notifier: given }: { schema: FormPage; no
       return;
     }
     if (!schema.url?.submit) return;
+    const url = schema.url.submit;
     setSaving(true);
-    try {
-      const res =
-        schema.method === 'put' ? await data.update(schema.url.submit, form.values) : await data.create(schema.url.submit, form.values);
-      if (res.success) notifier.success(res.message || '保存成功');
-      else notifier.warning(res.message);
-    } finally {
-      setSaving(false);
-    }
+    const done = await attempt(notifier, () => (schema.method === 'put' ? data.update(url, form.values) : data.create(url, form.values)));
+    setSaving(false);
+    if (done) notifier.success(done.message || '保存成功');
   };
 
   return (

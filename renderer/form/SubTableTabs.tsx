@@ -1,6 +1,5 @@
 import type { Form } from '@formily/core';
-import type { RendererHttp } from '../context';
-import { listOf } from '../data/provider';
+import type { DataProvider } from '../data/provider';
 import type { SubTable } from '@contract/schema-types.gen';
 import { SchemaForm } from './SchemaForm';
 
@@ -27,7 +26,7 @@ export function subTableTabs(form: Form, subTables: readonly SubTable[]) {
 
 /** Loads each sub table's rows of the record `id` into the form (GET listUrl?id=…). */
 export function loadSubTableRows(
-  http: RendererHttp,
+  data: DataProvider,
   form: Form,
   subTables: readonly SubTable[],
   id: unknown,
@@ -35,11 +34,9 @@ export function loadSubTableRows(
 ): void {
   for (const sub of subTables) {
     if (!sub.listUrl) continue;
-    http
-      .get<{ records?: Row[] } | Row[]>(sub.listUrl, { id })
-      .then((res) => {
-        if (res.success) form.setValuesIn(sub.key, listOf<Row>(res.result));
-      })
+    data
+      .getTree<Row>(sub.listUrl, { id })
+      .then((rows) => form.setValuesIn(sub.key, rows))
       .catch(onError);
   }
 }

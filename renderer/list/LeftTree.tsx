@@ -3,8 +3,7 @@ import { Card, Input, Tree, type TreeDataNode } from 'antd';
 import { useRenderer } from '../context';
 import type { LeftTreeOptions } from '@contract/schema-types.gen';
 import type { Notifier } from '../data/notify';
-import { errorText } from '../data/errors';
-import { listOf } from '../data/provider';
+import { attempt } from '../data/requestError';
 
 interface RawNode {
   [key: string]: unknown;
@@ -29,25 +28,18 @@ export function LeftTree({
   notify: Notifier;
   onSelect(key: string | undefined): void;
 }) {
-  const { http } = useRenderer();
+  const { data: provider } = useRenderer();
   const [data, setData] = useState<TreeDataNode[]>([]);
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   useEffect(() => {
     const params = options.searchParam && keyword ? { [options.searchParam]: keyword } : undefined;
-    http
-      .get<RawNode[]>(options.url, params)
-      .then((res) => {
-        if (!res.success) {
-          notify.error(res.message);
-          return;
-        }
-        setData(toTreeData(listOf<RawNode>(res.result), options.keyField ?? 'key', options.titleField ?? 'title'));
-      })
-      .catch((error: unknown) => notify.warning(errorText(error)));
+    void attempt(notify, () => provider.getTree<RawNode>(options.url, params)).then((nodes) => {
+      if (nodes) setData(toTreeData(nodes, options.keyField ?? 'key', options.titleField ?? 'title'));
+    });
     // notify is stable for a page
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [http, options.url, options.keyField, options.titleField, options.searchParam, keyword]);
+  }, [provider, options.url, options.keyField, options.titleField, options.searchParam, keyword]);
   return (
     <Card size="small" style={{ width: options.width ?? 260, flexShrink: 0 }}>
       {options.searchParam && (

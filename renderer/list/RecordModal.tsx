@@ -5,7 +5,7 @@ import { createForm, type Form } from '@formily/core';
 import { useRenderer } from '../context';
 import type { EditForm, ListUrls } from '@contract/schema-types.gen';
 import type { Notifier } from '../data/notify';
-import { errorText } from '../data/errors';
+import { showRequestError } from '../data/requestError';
 import { SchemaForm } from '../form/SchemaForm';
 import { loadSubTableRows, subTableTabs } from '../form/SubTableTabs';
 import type { Row } from './useListPage';
@@ -37,7 +37,7 @@ export function firstFailingSubTable(form: Form, keys: string[]): string | undef
 }
 
 export function RecordModal({ mode, record, initialValues, config, urls, notify, onClose, onSaved }: RecordModalProps) {
-  const { http, data } = useRenderer();
+  const { data } = useRenderer();
   const open = mode !== undefined;
   const [fullscreen, setFullscreen] = useState(!!config.fullscreen);
   const [saving, setSaving] = useState(false);
@@ -55,7 +55,7 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
     setFullscreen(!!config.fullscreen);
     setActiveTab(firstTab);
     if (mode === 'add' || !record) return;
-    loadSubTableRows(http, form, subTables, record.id, (error) => notify.warning(errorText(error)));
+    loadSubTableRows(data, form, subTables, record.id, (error) => showRequestError(notify, error));
     // Only when the modal opens for a record.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, form]);
@@ -80,16 +80,12 @@ export function RecordModal({ mode, record, initialValues, config, urls, notify,
     setSaving(true);
     try {
       const body = { ...form.values };
-      const res = mode === 'add' ? await data.create(url, body) : await data.update(url, body);
-      if (res.success) {
-        notify.success(res.message || '操作成功');
-        onSaved(body);
-        onClose();
-      } else {
-        notify.warning(res.message);
-      }
+      const done = mode === 'add' ? await data.create(url, body) : await data.update(url, body);
+      notify.success(done.message || '操作成功');
+      onSaved(body);
+      onClose();
     } catch (error) {
-      notify.warning(errorText(error));
+      showRequestError(notify, error);
     } finally {
       setSaving(false);
     }

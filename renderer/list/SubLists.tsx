@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Table, Tabs } from 'antd';
 import { useRenderer } from '../context';
 import type { SubList } from '@contract/schema-types.gen';
-import { errorText } from '../data/errors';
-import { listOf } from '../data/provider';
+import { showRequestError } from '../data/requestError';
 import type { Notifier } from '../data/notify';
 import { columnWidth } from './ListTable';
 import { renderCell } from './cells';
@@ -13,7 +12,7 @@ import type { Row } from './useListPage';
 export const SUB_PAGE_SIZE = 10;
 
 function SubListTable({ list, record, notify }: { list: SubList; record: Row; notify: Notifier }) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
   const [rows, setRows] = useState<Row[]>([]);
   const [loading, setLoading] = useState(true);
   const notifier = useRef(notify);
@@ -21,19 +20,15 @@ function SubListTable({ list, record, notify }: { list: SubList; record: Row; no
   useEffect(() => {
     let live = true;
     setLoading(true);
-    http
-      .get<{ records?: Row[] } | Row[]>(list.listUrl, { id: record.id })
-      .then((res) => {
-        if (!live) return;
-        if (res.success) setRows(listOf<Row>(res.result));
-        else notifier.current.warning(res.message);
-      })
-      .catch((error: unknown) => live && notifier.current.warning(errorText(error)))
+    data
+      .getTree<Row>(list.listUrl, { id: record.id })
+      .then((found) => live && setRows(found))
+      .catch((error: unknown) => live && showRequestError(notifier.current, error))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [http, list.listUrl, record]);
+  }, [data, list.listUrl, record]);
   return (
     <Table<Row>
       size="small"

@@ -1,6 +1,7 @@
-import type { QueryParams, RendererHttp } from '../context';
+import type { QueryParams } from '../context';
 import { DOWNLOAD_FAILED } from '../data/download';
 import type { Notifier } from '../data/notify';
+import { RequestError, type DataProvider } from '../data/provider';
 
 /** `{export url}/link` answers a short-lived signed address of the export for these parameters. */
 export const exportLinkUrl = (exportUrl: string) => `${exportUrl.replace(/\/+$/, '')}/link`;
@@ -15,21 +16,17 @@ export function navigateTo(url: string): void {
  * the token never goes into the URL.
  */
 export async function exportByNavigation(
-  http: RendererHttp,
+  data: DataProvider,
   notify: Notifier,
   exportUrl: string,
   params: QueryParams,
   navigate: (url: string) => void,
 ): Promise<void> {
   try {
-    const res = await http.get<{ url?: string }>(exportLinkUrl(exportUrl), { paramsStr: JSON.stringify(params) });
-    const url = res.success ? res.result?.url : undefined;
-    if (!url) {
-      notify.warning(res.message || DOWNLOAD_FAILED);
-      return;
-    }
-    navigate(url);
-  } catch {
-    notify.warning(DOWNLOAD_FAILED);
+    const link = await data.getOne<{ url?: string } | null>(exportLinkUrl(exportUrl), { paramsStr: JSON.stringify(params) });
+    if (link?.url) navigate(link.url);
+    else notify.warning(DOWNLOAD_FAILED);
+  } catch (error) {
+    notify.warning(error instanceof RequestError ? error.message : DOWNLOAD_FAILED);
   }
 }

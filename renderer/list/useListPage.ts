@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useRenderer } from '../context';
 import type { ListPage } from '@contract/schema-types.gen';
 import { defaultNotifier, type Notifier } from '../data/notify';
-import { downloadThroughHttp, type SaveFile } from '../data/download';
-import { buildListParams, exportFileName, pageAfterRemoval, type SortState } from './params';
+import type { SaveFile } from '../data/download';
+import { buildListParams, pageAfterRemoval, type SortState } from './params';
 import { toSuperQueryParams, type FilterTree } from '../superQuery/model';
-import { exportByNavigation, navigateTo } from './exportLink';
-import { treeRootParams, treeRowsOf, UNREADABLE_TREE_DATA } from './useTreeRows';
-import { errorText } from '../data/errors';
 import { pageOf } from '../data/provider';
 import { useListReloadSignal } from './reloadSignal';
+import { usePagedList, type PagedQuery } from './usePagedList';
+import { treeRootParams, treeRowsOf, UNREADABLE_TREE_DATA } from './useTreeRows';
+import { useListExport, useListRemoval } from './listCommands';
 
 export type Row = Record<string, unknown>;
 
@@ -32,239 +32,159 @@ export function queryDefaults(query: ListPage['query']): Record<string, unknown>
   return Object.fromEntries(entries.map(([key, field]) => [key, field.default]));
 }
 
-/** Headless list controller: query, paging, sorting, selection, delete, export. */
-export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
-  const services = useRenderer();
-  const { http, data } = services;
-  const notify = options.notifier ?? services.notify ?? defaultNotifier;
-  const rowKey = schema.rowKey ?? 'id';
-  const [query, setQuery] = useState<Record<string, unknown>>(() => queryDefaults(schema.query));
-  const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(schema.pageSize ?? 10);
-  const [sort, setSort] = useState<SortState>(schema.defaultSort ?? { column: 'createTime', order: 'desc' });
-  const [superQuery, setSuperQuery] = useState<FilterTree | undefined>();
-  const [rows, setRows] = useState<Row[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [selectedRowKeys, setSelectedRowKeys] = useState<string[]>([]);
-  const [selectedRows, setSelectedRows] = useState<Row[]>([]);
-  const [reloadTick, setReloadTick] = useState(0);
-  /** Bumped by 重置: the advanced-query trigger remounts with it, fresh and inactive. */
-  const [resetCount, setResetCount] = useState(0);
-  const extraKey = JSON.stringify(options.extraParams ?? {});
+/** What a list page searches by: the query form's values, the sort and the advanced query. */
+interface ListQuery {
+  values: Record<string, unknown>;
+  sort: SortState;
+  superQuery?: FilterTree;
+}
 
+const defaultSort = (schema: ListPage): SortState => schema.defaultSort ?? { column: 'createTime', order: 'desc' };
+
+/** The list request's parameters for a query and page, built the same way for the rows and the export. */
+function useParamsOf(schema: ListPage, extraParams: ListPageOptions['extraParams']) {
   const fields = useMemo(() => schema.columns.map((c) => c.dataIndex), [schema.columns]);
-
-  const params = useMemo(
-    () =>
-      buildListParams({
-        query,
-        sort,
+  const extraKey = JSON.stringify(extraParams ?? {});
+  return useCallback(
+    ({ query, pageNo, pageSize }: PagedQuery<ListQuery>) => {
+      const superQuery = query.superQuery ? toSuperQueryParams(query.superQuery) : undefined;
+      return buildListParams({
+        query: query.values,
+        sort: query.sort,
         pageNo,
         pageSize,
         fields,
         extra: JSON.parse(extraKey) as Record<string, unknown>,
-        superQuery: superQuery
-          ? (() => {
-              const p = toSuperQueryParams(superQuery);
-              return { params: p.superQueryParams, matchType: p.superQueryMatchType };
-            })()
-          : undefined,
-      }),
-    [query, sort, pageNo, pageSize, fields, extraKey, superQuery],
-  );
-
-  const requestId = useRef(0);
-  useEffect(() => {
-    const listUrl = schema.url.list;
-    if (!listUrl) {
-      notify.error('请设置url.list属性!');
-      return;
-    }
-    const id = ++requestId.current;
-    setLoading(true);
-    http
-      // Tree roots carry the parent key (not the export, which covers the whole filtered tree).
-      .get<{ records?: Row[]; total?: number } | Row[]>(listUrl, { ...treeRootParams(schema), ...params })
-      .then((res) => {
-        if (id !== requestId.current) return;
-        if (!res.success) {
-          notify.warning(res.message);
-          return;
-        }
-        const result = res.result;
-        if (schema.variant === 'treeTable' && !treeRowsOf(result)) {
-          notify.error(UNREADABLE_TREE_DATA);
-          return;
-        }
-        const page = pageOf<Row>(result);
-        setRows(page.records);
-        setTotal(page.total);
-      })
-      .catch((error: unknown) => {
-        if (id === requestId.current) notify.warning(errorText(error));
-      })
-      .finally(() => {
-        if (id === requestId.current) setLoading(false);
+        superQuery: superQuery ? { params: superQuery.superQueryParams, matchType: superQuery.superQueryMatchType } : undefined,
       });
-    // notify is stable for a page; params covers every input.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [http, schema.url.list, params, reloadTick]);
+    },
+    [fields, extraKey],
+  );
+}
 
-  const reload = useCallback(() => setReloadTick((t) => t + 1), []);
-  useListReloadSignal(reload);
+/** The page's rows through the data provider; a tree table's roots carry the parent key and must read as a tree. */
+function useListRows(schema: ListPage, options: ListPageOptions, notify: Notifier) {
+  const { data } = useRenderer();
+  const paramsOf = useParamsOf(schema, options.extraParams);
+  const listUrl = schema.url.list;
+  const tree = schema.variant === 'treeTable';
+  const rootKey = JSON.stringify(treeRootParams(schema));
+  useEffect(() => {
+    if (!listUrl) notify.error('请设置url.list属性!');
+    // notify is stable for a page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listUrl]);
+  const load = useMemo(() => {
+    if (!listUrl) return undefined;
+    return async (state: PagedQuery<ListQuery>) => {
+      // Tree roots carry the parent key (not the export, which covers the whole filtered tree).
+      const params = { ...(JSON.parse(rootKey) as Row), ...paramsOf(state) };
+      if (!tree) return data.getList<Row>(listUrl, params);
+      const result = await data.getOne<unknown>(listUrl, params);
+      if (treeRowsOf(result)) return pageOf<Row>(result);
+      notify.error(UNREADABLE_TREE_DATA);
+      return undefined;
+    };
+    // notify is stable for a page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, listUrl, tree, rootKey, paramsOf]);
+  const list = usePagedList<ListQuery, Row>({
+    initialQuery: () => ({ values: queryDefaults(schema.query), sort: defaultSort(schema) }),
+    pageSize: schema.pageSize ?? 10,
+    load,
+    notify,
+  });
+  const { query, pageNo, pageSize } = list;
+  const params = useMemo(() => paramsOf({ query, pageNo, pageSize }), [paramsOf, query, pageNo, pageSize]);
+  return { list, params };
+}
+
+function useSelection() {
+  const [selectedRowKeys, setSelectedRowKeys] = useState<string[]>([]);
+  const [selectedRows, setSelectedRows] = useState<Row[]>([]);
   const clearSelection = useCallback(() => {
     setSelectedRowKeys([]);
     setSelectedRows([]);
   }, []);
-
-  const search = useCallback(
-    (values: Record<string, unknown>) => {
-      setQuery({ ...values });
-      setPageNo(1);
-      clearSelection();
-      reload();
-    },
-    [clearSelection, reload],
-  );
-
-  const reset = useCallback(() => {
-    setQuery({});
-    setPageNo(1);
-    setSuperQuery(undefined);
-    setResetCount((n) => n + 1);
-    reload();
-  }, [reload]);
-
-  const changePage = useCallback(
-    (page: number, size: number) => {
-      setPageNo(size !== pageSize ? 1 : page);
-      setPageSize(size);
-    },
-    [pageSize],
-  );
-
-  const changeSort = useCallback(
-    (column: string | undefined, order: 'ascend' | 'descend' | null | undefined) => {
-      if (!column || !order) setSort(schema.defaultSort ?? { column: 'createTime', order: 'desc' });
-      else setSort({ column, order: order === 'ascend' ? 'asc' : 'desc' });
-    },
-    [schema.defaultSort],
-  );
-
   const select = useCallback((keys: string[], picked: Row[]) => {
     setSelectedRowKeys(keys);
     setSelectedRows(picked);
   }, []);
+  return { selectedRowKeys, selectedRows, setSelectedRowKeys, clearSelection, select };
+}
 
-  const applySuperQuery = useCallback(
-    (tree: FilterTree | undefined) => {
-      setSuperQuery(tree && tree.conditions.length > 0 ? tree : undefined);
-      setPageNo(1);
-      reload();
+/** Headless list controller: query, paging, sorting, selection, delete, export. */
+export function useListPage(schema: ListPage, options: ListPageOptions = {}) {
+  const services = useRenderer();
+  const notify = options.notifier ?? services.notify ?? defaultNotifier;
+  const rowKey = schema.rowKey ?? 'id';
+  const { list, params } = useListRows(schema, options, notify);
+  const selection = useSelection();
+  const { clearSelection } = selection;
+  /** Bumped by 重置: the advanced-query trigger remounts with it, fresh and inactive. */
+  const [resetCount, setResetCount] = useState(0);
+  const { reload, search: searchList, setQuery, setPageNo, total, pageSize } = list;
+  useListReloadSignal(reload);
+
+  const search = useCallback(
+    (values: Record<string, unknown>) => {
+      searchList((current) => ({ ...current, values: { ...values } }));
+      clearSelection();
     },
-    [reload],
+    [searchList, clearSelection],
   );
-
+  const reset = useCallback(() => {
+    searchList((current) => ({ ...current, values: {}, superQuery: undefined }));
+    setResetCount((n) => n + 1);
+  }, [searchList]);
+  const changeSort = useCallback(
+    (column: string | undefined, order: 'ascend' | 'descend' | null | undefined) => {
+      const sort: SortState = !column || !order ? defaultSort(schema) : { column, order: order === 'ascend' ? 'asc' : 'desc' };
+      setQuery((current) => ({ ...current, sort }));
+    },
+    // defaultSort reads only schema.defaultSort.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [schema.defaultSort, setQuery],
+  );
+  const applySuperQuery = useCallback(
+    (tree: FilterTree | undefined) =>
+      searchList((current) => ({ ...current, superQuery: tree && tree.conditions.length > 0 ? tree : undefined })),
+    [searchList],
+  );
   const afterRemoval = useCallback(
     (removed: number) => {
       setPageNo((current) => pageAfterRemoval(total, pageSize, current, removed));
       reload();
     },
-    [total, pageSize, reload],
+    [total, pageSize, reload, setPageNo],
   );
-
-  const remove = useCallback(
-    async (record: Row) => {
-      if (!schema.url.delete) {
-        notify.error('请设置url.delete属性!');
-        return;
-      }
-      const res = await data.remove(schema.url.delete, { id: record[rowKey] });
-      if (res.success) {
-        notify.success(res.message || '删除成功!');
-        setSelectedRowKeys((keys) => keys.filter((k) => k !== record[rowKey]));
-        afterRemoval(1);
-      } else {
-        notify.warning(res.message);
-      }
-    },
-    [data, notify, rowKey, schema.url.delete, afterRemoval],
-  );
-
-  const removeSelected = useCallback(async () => {
-    if (!schema.url.deleteBatch) {
-      notify.error('请设置url.deleteBatch属性!');
-      return;
-    }
-    if (selectedRowKeys.length === 0) {
-      notify.warning('请选择一条记录！');
-      return;
-    }
-    const confirmed = await notify.confirm({ title: '确认删除', content: `确定要删除这 ${selectedRowKeys.length} 项吗?` });
-    if (!confirmed) return;
-    const res = await data.removeMany(schema.url.deleteBatch, selectedRowKeys as (string | number)[]);
-    if (res.success) {
-      notify.success(res.message || '批量删除成功!');
-      afterRemoval(selectedRowKeys.length);
-      clearSelection();
-    } else {
-      notify.warning(res.message);
-    }
-  }, [data, notify, schema.url.deleteBatch, selectedRowKeys, afterRemoval, clearSelection]);
-
-  const exportXls = useCallback(async () => {
-    if (!schema.url.exportXls) {
-      notify.error('请设置url.exportXls属性!');
-      return;
-    }
-    const exportParams: Record<string, unknown> = { ...params };
-    if (selectedRowKeys.length > 0) exportParams.selections = selectedRowKeys.join(',');
-    if (schema.exportMode === 'navigate') {
-      await exportByNavigation(http, notify, schema.url.exportXls, exportParams, options.navigate ?? navigateTo);
-      return;
-    }
-    await downloadThroughHttp(http, notify, schema.url.exportXls, (serverName) => exportFileName(serverName, schema.exportFileName), {
-      params: exportParams,
-      save: options.saveFile,
-    });
-  }, [
-    http,
-    notify,
-    params,
-    selectedRowKeys,
-    schema.url.exportXls,
-    schema.exportFileName,
-    schema.exportMode,
-    options.saveFile,
-    options.navigate,
-  ]);
+  const removal = useListRemoval(schema, rowKey, notify, selection, afterRemoval);
+  const exportXls = useListExport(schema, notify, params, selection.selectedRowKeys, options);
 
   return {
     schema,
     rowKey,
-    rows,
+    rows: list.rows,
     total,
-    loading,
-    query,
-    pageNo,
+    loading: list.loading,
+    query: list.query.values,
+    pageNo: list.pageNo,
     pageSize,
-    sort,
+    sort: list.query.sort,
     params,
-    superQuery,
+    superQuery: list.query.superQuery,
     resetCount,
-    selectedRowKeys,
-    selectedRows,
+    selectedRowKeys: selection.selectedRowKeys,
+    selectedRows: selection.selectedRows,
     search,
     reset,
     reload,
-    changePage,
+    changePage: list.changePage,
     changeSort,
-    select,
+    select: selection.select,
     clearSelection,
     applySuperQuery,
-    remove,
-    removeSelected,
+    ...removal,
     exportXls,
     notify,
   };

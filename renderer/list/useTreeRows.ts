@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TableProps } from 'antd';
 import { useRenderer } from '../context';
 import type { ListPage } from '@contract/schema-types.gen';
-import { errorText } from '../data/errors';
+import { attempt } from '../data/requestError';
 import type { ListPageController, Row } from './useListPage';
 
 export const UNREADABLE_TREE_DATA = '返回数据类型不识别';
@@ -77,7 +77,7 @@ export async function reopenBranches(
  * a record just saved). Inert when `enabled` is false.
  */
 export function useTreeRows(list: ListPageController, enabled = true) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
   const tree = list.schema.tree ?? {};
   const parentKey = tree.parentKey ?? 'parentId';
   const hasChildrenField = tree.hasChildrenField ?? 'hasChildren';
@@ -91,29 +91,17 @@ export function useTreeRows(list: ListPageController, enabled = true) {
     async (record: Row): Promise<Row[] | undefined> => {
       const current = latest.current;
       const url = current.schema.url.childList ?? current.schema.url.list;
-      let children: Row[] | undefined;
-      try {
-        const res = await http.get<unknown>(url, {
-          ...current.query,
-          [parentKey]: record[current.rowKey],
-          ...treeConditionParams(current.schema),
-        });
-        if (!res.success) {
-          current.notify.warning(res.message);
-          return undefined;
-        }
-        children = treeRowsOf(res.result);
-      } catch (error) {
-        current.notify.warning(errorText(error));
-        return undefined;
-      }
+      const params = { ...current.query, [parentKey]: record[current.rowKey], ...treeConditionParams(current.schema) };
+      const answer = await attempt(current.notify, async () => ({ result: await data.getOne<unknown>(url, params) }));
+      if (!answer) return undefined;
+      const children = treeRowsOf(answer.result);
       if (!children) {
         current.notify.error(UNREADABLE_TREE_DATA);
         return undefined;
       }
       return withPlaceholders(children, hasChildrenField);
     },
-    [http, parentKey, hasChildrenField],
+    [data, parentKey, hasChildrenField],
   );
 
   const expand = useCallback((keys: string[]) => {

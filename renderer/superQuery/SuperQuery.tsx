@@ -3,7 +3,7 @@ import { Button, Card, Col, Empty, Input, Modal, Row, Select, Space, Tooltip } f
 import { AppstoreTwoTone, CloseOutlined, FilterOutlined, MinusCircleOutlined, PlusCircleOutlined } from '@ant-design/icons';
 import type { SuperQuery as SuperQueryConfig } from '@contract/schema-types.gen';
 import type { Notifier } from '../data/notify';
-import { RULES, type FilterTree, type Rule } from './model';
+import { RULES, type Condition, type FilterTree, type Rule } from './model';
 import { useSuperQuery } from './useSuperQuery';
 import { ValueInput } from './ValueInput';
 
@@ -15,6 +15,86 @@ export interface SuperQueryProps {
   onApply(tree: FilterTree | undefined): void;
 }
 
+type SuperQueryState = ReturnType<typeof useSuperQuery>;
+
+/** One condition: field, rule, value, and the buttons that add one after it or remove it. */
+function ConditionRow({
+  index,
+  condition,
+  config,
+  sq,
+}: {
+  index: number;
+  condition: Condition;
+  config: SuperQueryConfig;
+  sq: SuperQueryState;
+}) {
+  const fieldOf = (value?: string) => config.fields.find((f) => f.value === value);
+  return (
+    <Row gutter={8} style={{ marginBottom: 8 }} className="super-query-row">
+      <Col span={8}>
+        <Select
+          showSearch
+          style={{ width: '100%' }}
+          placeholder="选择查询字段"
+          value={condition.field}
+          optionFilterProp="label"
+          options={config.fields.map((f) => ({ value: f.value, label: f.text }))}
+          onChange={(field: string) => {
+            const meta = fieldOf(field);
+            sq.updateCondition(index, {
+              field,
+              val: undefined,
+              type: meta?.type,
+              dbType: meta?.dbType,
+              dictCode: meta?.dictCode,
+            });
+          }}
+        />
+      </Col>
+      <Col span={4}>
+        <Select
+          style={{ width: '100%' }}
+          placeholder="匹配规则"
+          value={condition.rule}
+          options={RULES.map((r) => ({ value: r.value, label: r.text }))}
+          onChange={(rule: Rule) => sq.updateCondition(index, { rule })}
+        />
+      </Col>
+      <Col span={8}>
+        <ValueInput
+          field={fieldOf(condition.field)}
+          rule={condition.rule}
+          value={condition.val}
+          onChange={(val) => sq.updateCondition(index, { val })}
+        />
+      </Col>
+      <Col span={4}>
+        <Space>
+          <Button aria-label="添加条件" icon={<PlusCircleOutlined />} onClick={() => sq.addCondition(index)} />
+          <Button aria-label="删除条件" icon={<MinusCircleOutlined />} onClick={() => sq.removeCondition(index)} />
+        </Space>
+      </Col>
+    </Row>
+  );
+}
+
+function SavedQueries({ sq }: { sq: SuperQueryState }) {
+  return (
+    <Card size="small" title="保存的查询">
+      {sq.saved.length === 0 ? (
+        <Empty description="没有保存任何查询" />
+      ) : (
+        sq.saved.map((item) => (
+          <div key={item.title} className="super-query-saved" style={{ display: 'flex', justifyContent: 'space-between' }}>
+            <a onClick={() => sq.restore(item)}>{item.title}</a>
+            <CloseOutlined aria-label={`删除 ${item.title}`} onClick={() => void sq.remove(item.title)} />
+          </div>
+        ))
+      )}
+    </Card>
+  );
+}
 /** 高级查询: trigger button (with the active marker) and the condition builder modal. */
 export function SuperQuery({ config, saveCode, notify, onApply }: SuperQueryProps) {
   const code = config.saveCode ?? saveCode ?? globalThis.location?.pathname ?? 'default';
@@ -22,7 +102,6 @@ export function SuperQuery({ config, saveCode, notify, onApply }: SuperQueryProp
   const [open, setOpen] = useState(false);
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
-  const fieldOf = (value?: string) => config.fields.find((f) => f.value === value);
 
   return (
     <>
@@ -88,68 +167,13 @@ export function SuperQuery({ config, saveCode, notify, onApply }: SuperQueryProp
                   />
                 </div>
                 {sq.tree.conditions.map((condition, index) => (
-                  <Row key={index} gutter={8} style={{ marginBottom: 8 }} className="super-query-row">
-                    <Col span={8}>
-                      <Select
-                        showSearch
-                        style={{ width: '100%' }}
-                        placeholder="选择查询字段"
-                        value={condition.field}
-                        optionFilterProp="label"
-                        options={config.fields.map((f) => ({ value: f.value, label: f.text }))}
-                        onChange={(field: string) => {
-                          const meta = fieldOf(field);
-                          sq.updateCondition(index, {
-                            field,
-                            val: undefined,
-                            type: meta?.type,
-                            dbType: meta?.dbType,
-                            dictCode: meta?.dictCode,
-                          });
-                        }}
-                      />
-                    </Col>
-                    <Col span={4}>
-                      <Select
-                        style={{ width: '100%' }}
-                        placeholder="匹配规则"
-                        value={condition.rule}
-                        options={RULES.map((r) => ({ value: r.value, label: r.text }))}
-                        onChange={(rule: Rule) => sq.updateCondition(index, { rule })}
-                      />
-                    </Col>
-                    <Col span={8}>
-                      <ValueInput
-                        field={fieldOf(condition.field)}
-                        rule={condition.rule}
-                        value={condition.val}
-                        onChange={(val) => sq.updateCondition(index, { val })}
-                      />
-                    </Col>
-                    <Col span={4}>
-                      <Space>
-                        <Button aria-label="添加条件" icon={<PlusCircleOutlined />} onClick={() => sq.addCondition(index)} />
-                        <Button aria-label="删除条件" icon={<MinusCircleOutlined />} onClick={() => sq.removeCondition(index)} />
-                      </Space>
-                    </Col>
-                  </Row>
+                  <ConditionRow key={index} index={index} condition={condition} config={config} sq={sq} />
                 ))}
               </>
             )}
           </Col>
           <Col span={5}>
-            <Card size="small" title="保存的查询">
-              {sq.saved.length === 0 ? (
-                <Empty description="没有保存任何查询" />
-              ) : (
-                sq.saved.map((item) => (
-                  <div key={item.title} className="super-query-saved" style={{ display: 'flex', justifyContent: 'space-between' }}>
-                    <a onClick={() => sq.restore(item)}>{item.title}</a>
-                    <CloseOutlined aria-label={`删除 ${item.title}`} onClick={() => void sq.remove(item.title)} />
-                  </div>
-                ))
-              )}
-            </Card>
+            <SavedQueries sq={sq} />
           </Col>
         </Row>
       </Modal>

@@ -65,8 +65,7 @@ export function registerPresetValidators(data: DataProvider): void {
     const dataId = options.dataId ?? (ctx.field?.form?.values?.id as string | undefined);
     return data.duplicateCheck(value, { ...options, dataId });
   };
-  rules.remoteCheck = (value, rule, ctx) =>
-    checkRemote(data.http, value, rule.remoteCheck as RemoteCheckOptions, ctx.field?.form, ctx.field);
+  rules.remoteCheck = (value, rule, ctx) => checkRemote(data, value, rule.remoteCheck as RemoteCheckOptions, ctx.field?.form, ctx.field);
   rules.creditCode = (value) => checkCreditCode(value);
   rules.idCard = (value) => checkIdCard(value);
   rules.checkRule = (value, rule) => data.checkRule(value, rule.checkRule as string);

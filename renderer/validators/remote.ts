@@ -1,7 +1,7 @@
-import type { QueryParams, RendererHttp } from '../context';
+import type { QueryParams } from '../context';
 import { errorText } from '../data/errors';
 import type { RemoteCheck } from '@contract/schema-types.gen';
-import { blank } from '../data/provider';
+import { blank, type DataProvider } from '../data/provider';
 
 /** `x-validator: [{ "remoteCheck": { … } }]`: an as-you-type uniqueness check (fields documented in the meta-schema). */
 export type RemoteCheckOptions = RemoteCheck;
@@ -53,7 +53,7 @@ function quiet(key: object, ms: number): Promise<boolean> {
  * check reports); else the configured message, the server's, or the request error.
  */
 export async function checkRemote(
-  http: RendererHttp,
+  data: DataProvider,
   value: unknown,
   options: RemoteCheckOptions,
   form?: FormValues,
@@ -63,8 +63,8 @@ export async function checkRemote(
   const ms = options.debounce ?? REMOTE_CHECK_DEBOUNCE;
   if (key && ms > 0 && !(await quiet(key, ms))) return '';
   try {
-    const res = await http.get(options.url, remoteCheckParams(value, options, form));
-    return res.success ? '' : options.message || res.message || REMOTE_CHECK_FAILED;
+    const refused = await data.check(options.url, remoteCheckParams(value, options, form));
+    return refused === undefined ? '' : options.message || refused || REMOTE_CHECK_FAILED;
   } catch (error) {
     return errorText(error);
   }

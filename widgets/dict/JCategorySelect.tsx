@@ -17,9 +17,9 @@ export interface JCategorySelectProps {
 
 /** Category dictionary tree select (lazy, /sys/category). */
 export function JCategorySelect({ value, onChange, pcode = '0', condition, multiple, placeholder, disabled }: JCategorySelectProps) {
-  const { http } = useRenderer();
-  const loadChildren = useCallback((pid: string | null) => loadCategoryChildren(http, pid, pcode, condition), [http, pcode, condition]);
-  const loadLabels = useCallback((ids: string) => loadCategoryNames(http, ids), [http]);
+  const { data } = useRenderer();
+  const loadChildren = useCallback((pid: string | null) => loadCategoryChildren(data, pid, pcode, condition), [data, pcode, condition]);
+  const loadLabels = useCallback((ids: string) => loadCategoryNames(data, ids), [data]);
   if (!isValidCondition(condition)) return <span style={{ color: 'red' }}>{CONDITION_ERROR}</span>;
   return (
     <LazyTreeSelect

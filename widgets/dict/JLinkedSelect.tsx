@@ -40,7 +40,7 @@ export const JLinkedSelect = observer(function JLinkedSelect({
   placeholder,
   disabled,
 }: JLinkedSelectProps) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
   const field = useField();
   const parent = parentField ? siblingValue(field, parentField) : pidValue;
   const [options, setOptions] = useState<TreeNodeRow[]>([]);
@@ -65,7 +65,7 @@ export const JLinkedSelect = observer(function JLinkedSelect({
     const [tableName = '', text = '', code = ''] = dict.split(',');
     let alive = true;
     setLoading(true);
-    loadTableTreeChildren(http, parent, { tableName, text, code, pidField })
+    loadTableTreeChildren(data, parent, { tableName, text, code, pidField })
       .then((rows) => {
         if (!alive) return;
         setOptions(rows);
@@ -76,7 +76,7 @@ export const JLinkedSelect = observer(function JLinkedSelect({
     return () => {
       alive = false;
     };
-  }, [http, dict, pidField, parent, parentField]);
+  }, [data, dict, pidField, parent, parentField]);
 
   return (
     <Select

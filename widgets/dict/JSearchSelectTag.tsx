@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Select, message } from 'antd';
+import { Select } from 'antd';
+import { showRequestError } from '@renderer/data/requestError';
+import { useNotifier } from '@renderer/data/useNotifier';
 import { useRenderer } from '@renderer/context';
 import { useDictOptions, type DictItem } from '@renderer/index';
 import { SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE, loadDictLabels, searchDict } from './search-dict';
@@ -54,7 +56,8 @@ function AsyncSearchSelect({
   placeholder = '请选择',
   disabled,
 }: JSearchSelectTagProps) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
+  const notify = useNotifier();
   const [options, setOptions] = useState<DictItem[]>([]);
   const [keyword, setKeyword] = useState('');
   const [loading, setLoading] = useState(false);
@@ -73,7 +76,7 @@ function AsyncSearchSelect({
       return;
     }
     let alive = true;
-    loadDictLabels(http, dict, String(value)).then((labels) => {
+    loadDictLabels(data, dict, String(value)).then((labels) => {
       if (alive) setLabel(labels[0] ?? String(value));
     });
     return () => {
@@ -81,7 +84,7 @@ function AsyncSearchSelect({
     };
     // Options only matter for a freshly chosen value, which sets the label itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [http, dict, value]);
+  }, [data, dict, value]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -92,13 +95,13 @@ function AsyncSearchSelect({
     const mine = sequence.current;
     setLoading(true);
     timer.current = setTimeout(() => {
-      searchDict(http, dict, text, pageSize)
+      searchDict(data, dict, text, pageSize)
         .then(
           (items) => {
             if (mine === sequence.current) setOptions(items);
           },
-          (error: Error) => {
-            if (mine === sequence.current) message.warning(error.message);
+          (error: unknown) => {
+            if (mine === sequence.current) showRequestError(notify, error);
           },
         )
         .finally(() => {
@@ -147,7 +150,7 @@ export function SearchSelectPretty({
   dict?: string;
   dictOptions?: DictItem[];
 }) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
   const [label, setLabel] = useState<string | undefined>(text);
   useEffect(() => {
     if (text !== undefined || !isSet(value)) return;
@@ -158,12 +161,12 @@ export function SearchSelectPretty({
     }
     if (!dict) return;
     let alive = true;
-    loadDictLabels(http, dict, String(value)).then((labels) => {
+    loadDictLabels(data, dict, String(value)).then((labels) => {
       if (alive) setLabel(labels.join(',') || String(value));
     });
     return () => {
       alive = false;
     };
-  }, [http, dict, dictOptions, text, value]);
+  }, [data, dict, dictOptions, text, value]);
   return <span>{label ?? (isSet(value) ? String(value) : '')}</span>;
 }

@@ -31,13 +31,13 @@ export function JTreeSelect({
   placeholder,
   disabled,
 }: JTreeSelectProps) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
   const [tableName = '', text = '', code = ''] = dict.split(',');
   const loadChildren = useCallback(
-    (pid: string | null) => loadTableTreeChildren(http, pid ?? pidValue, { tableName, text, code, pidField, hasChildField, condition }),
-    [http, pidValue, tableName, text, code, pidField, hasChildField, condition],
+    (pid: string | null) => loadTableTreeChildren(data, pid ?? pidValue, { tableName, text, code, pidField, hasChildField, condition }),
+    [data, pidValue, tableName, text, code, pidField, hasChildField, condition],
   );
-  const loadLabels = useCallback((keys: string) => loadDictLabels(http, dict, keys), [http, dict]);
+  const loadLabels = useCallback((keys: string) => loadDictLabels(data, dict, keys), [data, dict]);
   if (!isValidCondition(condition)) return <span style={{ color: 'red' }}>{CONDITION_ERROR}</span>;
   return (
     <LazyTreeSelect

@@ -20,11 +20,11 @@ function useLabels(value: string | undefined, text: string | undefined, load: (k
 }
 
 export function CategoryPretty({ value, text }: { value?: string; text?: string }) {
-  const { http } = useRenderer();
-  return <span>{useLabels(value, text, (ids) => loadCategoryNames(http, ids))}</span>;
+  const { data } = useRenderer();
+  return <span>{useLabels(value, text, (ids) => loadCategoryNames(data, ids))}</span>;
 }
 
 export function TreeSelectPretty({ value, text, dict = '' }: { value?: string; text?: string; dict?: string }) {
-  const { http } = useRenderer();
-  return <span>{useLabels(value, text, (keys) => loadDictLabels(http, dict, keys))}</span>;
+  const { data } = useRenderer();
+  return <span>{useLabels(value, text, (keys) => loadDictLabels(data, dict, keys))}</span>;
 }

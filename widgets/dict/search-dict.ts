@@ -1,5 +1,5 @@
-import type { RendererHttp } from '@renderer/context';
-import { listOf, normalizeDictItems, type DictItem } from '@renderer/index';
+import { normalizeDictItems, type DataProvider, type DictItem } from '@renderer/data/provider';
+import { unlessRefused } from '@renderer/data/requestError';
 
 export const SEARCH_DEBOUNCE_MS = 800;
 export const SEARCH_PAGE_SIZE = 10;
@@ -11,15 +11,15 @@ export function labelDictCode(dict: string): string {
 }
 
 /** GET /sys/dict/loadDict/{dict}?keyword&pageSize; throws with the server message on failure. */
-export async function searchDict(http: RendererHttp, dict: string, keyword: string, pageSize = SEARCH_PAGE_SIZE): Promise<DictItem[]> {
-  const res = await http.get<unknown>(`/sys/dict/loadDict/${encodeURIComponent(dict)}`, { keyword, pageSize });
-  if (!res.success) throw new Error(res.message || '查询失败');
-  return normalizeDictItems(res.result);
+export async function searchDict(data: DataProvider, dict: string, keyword: string, pageSize = SEARCH_PAGE_SIZE): Promise<DictItem[]> {
+  return normalizeDictItems(await data.getOne<unknown>(`/sys/dict/loadDict/${encodeURIComponent(dict)}`, { keyword, pageSize }));
 }
 
 /** Labels of stored keys: GET /sys/dict/loadDictItem/{dict}?key=a,b → texts in key order. */
-export async function loadDictLabels(http: RendererHttp, dict: string, key: string): Promise<string[]> {
-  const res = await http.get<unknown>(`/sys/dict/loadDictItem/${encodeURIComponent(labelDictCode(dict))}`, { key });
-  if (!res.success) return [];
-  return listOf(res.result).map(String);
+export async function loadDictLabels(data: DataProvider, dict: string, key: string): Promise<string[]> {
+  const labels = await unlessRefused(
+    data.getTree<unknown>(`/sys/dict/loadDictItem/${encodeURIComponent(labelDictCode(dict))}`, { key }),
+    [],
+  );
+  return labels.map(String);
 }

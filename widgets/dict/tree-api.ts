@@ -1,5 +1,5 @@
-import type { RendererHttp } from '@renderer/context';
-import { listOf } from '@renderer/index';
+import type { DataProvider } from '@renderer/data/provider';
+import { unlessRefused } from '@renderer/data/requestError';
 
 /** A TreeSelectModel row from loadTreeData: key, title, leaf. */
 export interface TreeNodeRow {
@@ -42,23 +42,20 @@ export function normalizeTreeRows(raw: unknown): TreeNodeRow[] {
   }));
 }
 
-async function rows(http: RendererHttp, url: string, params: Record<string, unknown>): Promise<TreeNodeRow[]> {
-  const res = await http.get<unknown>(url, params);
-  if (!res.success) throw new Error(res.message || '加载失败');
-  return normalizeTreeRows(res.result);
+async function rows(data: DataProvider, url: string, params: Record<string, unknown>): Promise<TreeNodeRow[]> {
+  return normalizeTreeRows(await data.getOne<unknown>(url, params));
 }
 
 /** Category tree (GET /sys/category/loadTreeData): roots by pcode, children by pid. */
-export function loadCategoryChildren(http: RendererHttp, pid: string | null, pcode: string, condition?: string) {
+export function loadCategoryChildren(data: DataProvider, pid: string | null, pcode: string, condition?: string) {
   return pid === null
-    ? rows(http, '/sys/category/loadTreeData', { pid: '', pcode, condition: condition ?? '' })
-    : rows(http, '/sys/category/loadTreeData', { pid, condition: condition ?? '' });
+    ? rows(data, '/sys/category/loadTreeData', { pid: '', pcode, condition: condition ?? '' })
+    : rows(data, '/sys/category/loadTreeData', { pid, condition: condition ?? '' });
 }
 
 /** Category names for ids: GET /sys/category/loadDictItem/?ids=a,b. */
-export async function loadCategoryNames(http: RendererHttp, ids: string): Promise<string[]> {
-  const res = await http.get<unknown>('/sys/category/loadDictItem', { ids });
-  return res.success ? listOf(res.result).map(String) : [];
+export async function loadCategoryNames(data: DataProvider, ids: string): Promise<string[]> {
+  return (await unlessRefused(data.getTree<unknown>('/sys/category/loadDictItem', { ids }), [])).map(String);
 }
 
 export interface TableTreeDict {
@@ -71,8 +68,8 @@ export interface TableTreeDict {
 }
 
 /** Table-dictionary tree: GET /sys/dict/loadTreeData. */
-export function loadTableTreeChildren(http: RendererHttp, pid: string, dict: TableTreeDict) {
-  return rows(http, '/sys/dict/loadTreeData', {
+export function loadTableTreeChildren(data: DataProvider, pid: string, dict: TableTreeDict) {
+  return rows(data, '/sys/dict/loadTreeData', {
     pid,
     tableName: dict.tableName,
     text: dict.text,

@@ -97,7 +97,7 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
   };
 
   const socket = useGridSocket(props.socketKey, services, props.rowKey ?? 'id', props.socketUrl, !!props.reloadEffect);
-  const linkageConfig = useMemo(() => withTreeRequests(props.linkageConfig, services?.http), [props.linkageConfig, services?.http]);
+  const linkageConfig = useMemo(() => withTreeRequests(props.linkageConfig, services?.data), [props.linkageConfig, services?.data]);
   const controllerProps = useMemo<EditableGridProps>(() => {
     const base = linkageConfig === props.linkageConfig ? props : { ...props, linkageConfig };
     return props.socketKey
@@ -158,7 +158,7 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(fu
   });
   controller.table = table;
 
-  const pickerLabels = useMemo(() => new PickerLabels(services?.http), [services?.http]);
+  const pickerLabels = useMemo(() => new PickerLabels(services?.data), [services?.data]);
   const context = useMemo<GridContextValue>(
     () => ({
       services,

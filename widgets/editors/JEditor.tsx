@@ -30,6 +30,83 @@ export interface JEditorProps {
 
 const exec = (command: string, argument?: string) => document.execCommand(command, false, argument);
 
+interface EditorToolbarProps {
+  disabled?: boolean;
+  full: boolean;
+  run(command: string, argument?: string): void;
+  setFontSize(pt: number): void;
+  onPickImage(): void;
+  onToggleFull(): void;
+}
+
+function EditorToolbar({ disabled, full, run, setFontSize, onPickImage, onToggleFull }: EditorToolbarProps) {
+  const tool = (title: string, icon: ReactNode, onClick: () => void) => (
+    <Tooltip title={title} key={title}>
+      <Button
+        size="small"
+        type="text"
+        aria-label={title}
+        icon={icon}
+        disabled={disabled}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={onClick}
+      />
+    </Tooltip>
+  );
+
+  return (
+    <Space size={0} wrap style={{ borderBottom: '1px solid #f0f0f0', padding: 2, width: '100%' }}>
+      {tool('撤销', <UndoOutlined />, () => run('undo'))}
+      {tool('重做', <RedoOutlined />, () => run('redo'))}
+      <Select
+        size="small"
+        aria-label="段落格式"
+        placeholder="段落"
+        disabled={disabled}
+        style={{ width: 88 }}
+        onChange={(tag: string) => run('formatBlock', tag)}
+        options={[
+          { value: 'p', label: '段落' },
+          { value: 'h1', label: '标题1' },
+          { value: 'h2', label: '标题2' },
+          { value: 'h3', label: '标题3' },
+          { value: 'pre', label: '预格式' },
+        ]}
+      />
+      <Select
+        size="small"
+        aria-label="字号"
+        placeholder="字号"
+        disabled={disabled}
+        style={{ width: 80 }}
+        onChange={(pt: number) => setFontSize(pt)}
+        options={CHINESE_FONT_SIZES.map((size) => ({ value: size.pt, label: size.name }))}
+      />
+      {tool('加粗', <BoldOutlined />, () => run('bold'))}
+      {tool('斜体', <ItalicOutlined />, () => run('italic'))}
+      <Divider type="vertical" />
+      {tool('左对齐', <AlignLeftOutlined />, () => run('justifyLeft'))}
+      {tool('居中', <AlignCenterOutlined />, () => run('justifyCenter'))}
+      {tool('右对齐', <AlignRightOutlined />, () => run('justifyRight'))}
+      {tool('两端对齐', <MenuOutlined />, () => run('justifyFull'))}
+      <Divider type="vertical" />
+      {tool('无序列表', <UnorderedListOutlined />, () => run('insertUnorderedList'))}
+      {tool('有序列表', <OrderedListOutlined />, () => run('insertOrderedList'))}
+      {tool('减少缩进', <span>⇤</span>, () => run('outdent'))}
+      {tool('增加缩进', <span>⇥</span>, () => run('indent'))}
+      <Divider type="vertical" />
+      {tool('链接', <LinkOutlined />, () => {
+        const url = window.prompt('链接地址');
+        if (url) run('createLink', url);
+      })}
+      {tool('取消链接', <DisconnectOutlined />, () => run('unlink'))}
+      {tool('图片', <PictureOutlined />, onPickImage)}
+      {tool('清除格式', <ClearOutlined />, () => run('removeFormat'))}
+      {tool(full ? '退出全屏' : '全屏', full ? <FullscreenExitOutlined /> : <FullscreenOutlined />, onToggleFull)}
+    </Space>
+  );
+}
+
 /** Rich-text editor: toolbar, Chinese font sizes, image upload (biz=jeditor), sanitised HTML out. */
 export function JEditor({ value = '', onChange, height = RICH_TEXT_HEIGHT, disabled }: JEditorProps) {
   const { data } = useRenderer();
@@ -88,83 +165,27 @@ export function JEditor({ value = '', onChange, height = RICH_TEXT_HEIGHT, disab
     form.append('biz', 'jeditor');
     form.append('jeditor', '1');
     try {
-      const res = await data.upload<unknown>(form);
-      if (!res.success) throw new Error(res.message || '上传失败');
-      const src = editorImageSource(res.message, await readAsDataUrl(file), (path) => data.fileUrl(path));
+      const done = await data.upload<unknown>(form);
+      const src = editorImageSource(done.message, await readAsDataUrl(file), (path) => data.fileUrl(path));
       run('insertImage', src);
     } catch (error) {
       message.error(`${file.name} 上传失败.`);
     }
   };
 
-  const tool = (title: string, icon: ReactNode, onClick: () => void) => (
-    <Tooltip title={title} key={title}>
-      <Button
-        size="small"
-        type="text"
-        aria-label={title}
-        icon={icon}
-        disabled={disabled}
-        onMouseDown={(e) => e.preventDefault()}
-        onClick={onClick}
-      />
-    </Tooltip>
-  );
-
   return (
     <div
       className="j-editor"
       style={full ? { position: 'fixed', inset: 0, zIndex: 1000, background: '#fff' } : { border: '1px solid #d9d9d9' }}
     >
-      <Space size={0} wrap style={{ borderBottom: '1px solid #f0f0f0', padding: 2, width: '100%' }}>
-        {tool('撤销', <UndoOutlined />, () => run('undo'))}
-        {tool('重做', <RedoOutlined />, () => run('redo'))}
-        <Select
-          size="small"
-          aria-label="段落格式"
-          placeholder="段落"
-          disabled={disabled}
-          style={{ width: 88 }}
-          onChange={(tag: string) => run('formatBlock', tag)}
-          options={[
-            { value: 'p', label: '段落' },
-            { value: 'h1', label: '标题1' },
-            { value: 'h2', label: '标题2' },
-            { value: 'h3', label: '标题3' },
-            { value: 'pre', label: '预格式' },
-          ]}
-        />
-        <Select
-          size="small"
-          aria-label="字号"
-          placeholder="字号"
-          disabled={disabled}
-          style={{ width: 80 }}
-          onChange={(pt: number) => setFontSize(pt)}
-          options={CHINESE_FONT_SIZES.map((size) => ({ value: size.pt, label: size.name }))}
-        />
-        {tool('加粗', <BoldOutlined />, () => run('bold'))}
-        {tool('斜体', <ItalicOutlined />, () => run('italic'))}
-        <Divider type="vertical" />
-        {tool('左对齐', <AlignLeftOutlined />, () => run('justifyLeft'))}
-        {tool('居中', <AlignCenterOutlined />, () => run('justifyCenter'))}
-        {tool('右对齐', <AlignRightOutlined />, () => run('justifyRight'))}
-        {tool('两端对齐', <MenuOutlined />, () => run('justifyFull'))}
-        <Divider type="vertical" />
-        {tool('无序列表', <UnorderedListOutlined />, () => run('insertUnorderedList'))}
-        {tool('有序列表', <OrderedListOutlined />, () => run('insertOrderedList'))}
-        {tool('减少缩进', <span>⇤</span>, () => run('outdent'))}
-        {tool('增加缩进', <span>⇥</span>, () => run('indent'))}
-        <Divider type="vertical" />
-        {tool('链接', <LinkOutlined />, () => {
-          const url = window.prompt('链接地址');
-          if (url) run('createLink', url);
-        })}
-        {tool('取消链接', <DisconnectOutlined />, () => run('unlink'))}
-        {tool('图片', <PictureOutlined />, () => fileInput.current?.click())}
-        {tool('清除格式', <ClearOutlined />, () => run('removeFormat'))}
-        {tool(full ? '退出全屏' : '全屏', full ? <FullscreenExitOutlined /> : <FullscreenOutlined />, () => setFull(!full))}
-      </Space>
+      <EditorToolbar
+        disabled={disabled}
+        full={full}
+        run={run}
+        setFontSize={setFontSize}
+        onPickImage={() => fileInput.current?.click()}
+        onToggleFull={() => setFull(!full)}
+      />
       <input
         ref={fileInput}
         type="file"

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Button, Card, Col, Input, Row, Space, Table, message } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Col, Input, Row, Space, Table } from 'antd';
 import { useRenderer } from '@renderer/context';
-import { pageOf } from '@renderer/index';
+import { useNotifier } from '@renderer/data/useNotifier';
+import { usePagedList, type PagedList, type PagedQuery } from '@renderer/list/usePagedList';
 import { JModal } from '../shared/JModal';
 import { JEllipsis } from '../shared/JEllipsis';
 import type { BizPreset, BizRow } from './biz-presets';
@@ -19,13 +20,30 @@ export interface BizSelectModalProps {
   onCancel: () => void;
 }
 
+/** The preset's rows a page at a time, searched by keyword; nothing loads while the dialog is closed. */
+function useBizRows(open: boolean, preset: BizPreset): PagedList<string, BizRow> {
+  const { data } = useRenderer();
+  const notify = useNotifier();
+  const load = useMemo(() => {
+    if (!open) return undefined;
+    return ({ query: keyword, pageNo, pageSize }: PagedQuery<string>) =>
+      data.getList<BizRow>(preset.listUrl, { pageNo, pageSize, ...(keyword ? { [preset.queryParam]: keyword } : {}) });
+  }, [data, open, preset]);
+  const list = usePagedList<string, BizRow>({ initialQuery: '', pageSize: BIZ_PAGE_SIZE, load, notify });
+  useEffect(() => {
+    if (open) return;
+    // Closed: the next opening starts from the first page, without a keyword.
+    list.search('');
+    list.changePage(1, BIZ_PAGE_SIZE);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the dialog closes
+  }, [open]);
+  return list;
+}
+
 /** "{name}选择": query, paged table (5 per page) on the left, chosen rows on the right. */
 export function BizSelectModal({ open, preset, multiple, valueKey, initialRows, onOk, onCancel }: BizSelectModalProps) {
-  const { http } = useRenderer();
+  const list = useBizRows(open, preset);
   const [keyword, setKeyword] = useState('');
-  const [query, setQuery] = useState({ pageNo: 1, pageSize: BIZ_PAGE_SIZE, keyword: '' });
-  const [data, setData] = useState<{ records: BizRow[]; total: number }>({ records: [], total: 0 });
-  const [loading, setLoading] = useState(false);
   const [chosen, setChosen] = useState<BizRow[]>(initialRows);
   const keyOf = (row: BizRow) => String(row[valueKey] ?? '');
 
@@ -33,36 +51,9 @@ export function BizSelectModal({ open, preset, multiple, valueKey, initialRows, 
     if (open) {
       setChosen(initialRows);
       setKeyword('');
-      setQuery({ pageNo: 1, pageSize: BIZ_PAGE_SIZE, keyword: '' });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the choice resets only when the dialog opens
   }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    let alive = true;
-    setLoading(true);
-    http
-      .get<{ records?: BizRow[]; total?: number }>(preset.listUrl, {
-        pageNo: query.pageNo,
-        pageSize: query.pageSize,
-        ...(query.keyword ? { [preset.queryParam]: query.keyword } : {}),
-      })
-      .then((res) => {
-        if (!alive) return;
-        if (!res.success) {
-          message.warning(res.message);
-          return;
-        }
-        setData(pageOf<BizRow>(res.result));
-      })
-      .finally(() => {
-        if (alive) setLoading(false);
-      });
-    return () => {
-      alive = false;
-    };
-  }, [http, open, query, preset]);
 
   const toggle = (row: BizRow) => {
     const on = !chosen.some((r) => keyOf(r) === keyOf(row));
@@ -89,15 +80,15 @@ export function BizSelectModal({ open, preset, multiple, valueKey, initialRows, 
               placeholder={`请输入${preset.queryParamText}`}
               value={keyword}
               onChange={(event) => setKeyword(event.target.value)}
-              onPressEnter={() => setQuery({ ...query, pageNo: 1, keyword })}
+              onPressEnter={() => list.search(keyword)}
             />
-            <Button type="primary" onClick={() => setQuery({ ...query, pageNo: 1, keyword })}>
+            <Button type="primary" onClick={() => list.search(keyword)}>
               查询
             </Button>
             <Button
               onClick={() => {
                 setKeyword('');
-                setQuery({ ...query, pageNo: 1, keyword: '' });
+                list.search('');
               }}
             >
               重置
@@ -107,8 +98,8 @@ export function BizSelectModal({ open, preset, multiple, valueKey, initialRows, 
             size="small"
             bordered
             rowKey={keyOf}
-            loading={loading}
-            dataSource={data.records}
+            loading={list.loading}
+            dataSource={list.rows}
             columns={columns}
             scroll={{ y: 240 }}
             rowSelection={{
@@ -120,12 +111,12 @@ export function BizSelectModal({ open, preset, multiple, valueKey, initialRows, 
             }}
             onRow={(row) => ({ onClick: () => toggle(row) })}
             pagination={{
-              current: query.pageNo,
-              pageSize: query.pageSize,
-              total: data.total,
+              current: list.pageNo,
+              pageSize: list.pageSize,
+              total: list.total,
               showSizeChanger: true,
               pageSizeOptions: BIZ_PAGE_SIZES,
-              onChange: (pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize }),
+              onChange: list.changePage,
             }}
           />
         </Col>

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Dropdown, Input, Space, message } from 'antd';
+import { Alert, Button, Dropdown, Input, Space } from 'antd';
+import { showRequestError } from '@renderer/data/requestError';
+import { useNotifier } from '@renderer/data/useNotifier';
 import { useRenderer } from '@renderer/context';
 import { JModal } from '../shared/JModal';
 import { DepartTree } from './DepartTree';
@@ -30,7 +32,8 @@ export function DepartSelectModal({
   onOk,
   onCancel,
 }: DepartSelectModalProps) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
+  const notify = useNotifier();
   const [checked, setChecked] = useState<string[]>(initialKeys);
   const [strict, setStrict] = useState(checkStrictly);
   const [results, setResults] = useState<DepartNode[] | null>(null);
@@ -65,11 +68,11 @@ export function DepartSelectModal({
       return;
     }
     try {
-      const found = await searchDeparts(http, keyWord.trim());
+      const found = await searchDeparts(data, keyWord.trim());
       remember(found);
       setResults(found);
     } catch (error) {
-      message.warning((error as Error).message);
+      showRequestError(notify, error);
     }
   };
   const confirm = () => onOk(checked.map((key) => known.current.get(key)).filter((n): n is DepartNode => !!n));

@@ -35,7 +35,7 @@ export function DepartTree({
   onEmpty,
   height,
 }: DepartTreeProps) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
   const [nodes, setNodes] = useState<DepartNode[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [expanded, setExpanded] = useState<Key[]>([]);
@@ -52,7 +52,7 @@ export function DepartTree({
 
   useEffect(() => {
     let alive = true;
-    loadDepartLevel(http).then(
+    loadDepartLevel(data).then(
       (roots) => {
         if (!alive) return;
         setNodes(roots);
@@ -64,7 +64,7 @@ export function DepartTree({
           roots
             .filter((r) => !r.isLeaf)
             .forEach((root) => {
-              loadDepartLevel(http, root.key).then((children) => {
+              loadDepartLevel(data, root.key).then((children) => {
                 if (!alive) return;
                 setNodes((prev) => attachChildren(prev, root.key, children));
                 remember(children);
@@ -81,7 +81,7 @@ export function DepartTree({
       alive = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the root level loads once per HTTP client
-  }, [http]);
+  }, [data]);
 
   const shown = flatNodes ?? nodes;
   if (loaded && shown.length === 0) return <Empty description="暂无数据" />;
@@ -104,7 +104,7 @@ export function DepartTree({
           ? undefined
           : async (node) => {
               if (node.children?.length || node.isLeaf) return;
-              const children = await loadDepartLevel(http, node.key);
+              const children = await loadDepartLevel(data, node.key);
               setNodes((prev) => attachChildren(prev, node.key, children));
               remember(children);
             }

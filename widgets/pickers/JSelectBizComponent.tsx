@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Button, Select, Space } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useRenderer } from '@renderer/context';
-import { listOf } from '@renderer/index';
 import { BizSelectModal } from './BizSelectModal';
 import type { BizPreset, BizRow } from './biz-presets';
 
@@ -27,7 +26,7 @@ export function JSelectBizComponent({
   placeholder = '请选择',
   disabled,
 }: JSelectBizProps) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
   const valueKey = returnId ? preset.returnKeys[0] : preset.returnKeys[1];
   const [open, setOpen] = useState(false);
   const [rows, setRows] = useState<BizRow[]>([]);
@@ -40,14 +39,16 @@ export function JSelectBizComponent({
     }
     if (values.every((v) => rows.some((row) => String(row[valueKey]) === v))) return;
     let alive = true;
-    http.get<{ records?: BizRow[] }>(preset.listUrl, { [valueKey]: `${value},`, pageNo: 1, pageSize: values.length }).then((res) => {
-      if (alive && res.success) setRows(listOf<BizRow>(res.result));
-    });
+    // A failed lookup leaves the stored values as their labels.
+    data.getList<BizRow>(preset.listUrl, { [valueKey]: `${value},`, pageNo: 1, pageSize: values.length }).then(
+      (page) => alive && setRows(page.records),
+      () => undefined,
+    );
     return () => {
       alive = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rows are the loaded labels; reading them must not load again
-  }, [http, value, valueKey, preset]);
+  }, [data, value, valueKey, preset]);
 
   const labelOf = (v: string) => {
     const row = rows.find((r) => String(r[valueKey]) === v);

@@ -33,7 +33,7 @@ export function JSelectDepart({
   placeholder = '请点击选择部门',
   disabled,
 }: JSelectDepartProps) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState<DepartNode[]>([]);
   const values = value ? value.split(',').filter(Boolean) : [];
@@ -45,7 +45,7 @@ export function JSelectDepart({
     }
     if (values.every((v) => selected.some((node) => field(node, store) === v))) return;
     let alive = true;
-    departsByIds(http, value).then(
+    departsByIds(data, value).then(
       (nodes) => {
         if (!alive) return;
         const flat = flattenDeparts(nodes);
@@ -57,7 +57,7 @@ export function JSelectDepart({
       alive = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- selected holds the loaded labels; reading it must not load again
-  }, [http, value, store]);
+  }, [data, value, store]);
 
   const display = values
     .map((v) => {
@@ -108,12 +108,12 @@ export function DepartPretty({
   store?: string;
   textField?: string;
 }) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
   const [names, setNames] = useState<string | undefined>(text);
   useEffect(() => {
     if (text !== undefined || !value) return;
     let alive = true;
-    departsByIds(http, value).then(
+    departsByIds(data, value).then(
       (nodes) => {
         if (!alive) return;
         const flat = flattenDeparts(nodes);
@@ -132,6 +132,6 @@ export function DepartPretty({
     return () => {
       alive = false;
     };
-  }, [http, value, text, store, textField]);
+  }, [data, value, text, store, textField]);
   return <span>{names ?? value ?? ''}</span>;
 }

@@ -25,7 +25,7 @@ export function JSelectUserByDep({
   text = 'realname',
   disabled,
 }: JSelectUserByDepProps) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
   const storeKey = camelField(store);
   const textKey = camelField(text);
   const [open, setOpen] = useState(false);
@@ -39,14 +39,14 @@ export function JSelectUserByDep({
     }
     if (values.every((v) => rows.some((row) => String(row[storeKey]) === v))) return;
     let alive = true;
-    usersByValues(http, store, value).then((users) => {
+    usersByValues(data, store, value).then((users) => {
       if (alive) setRows(users);
     });
     return () => {
       alive = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rows are the loaded labels; reading them must not load again
-  }, [http, value, store]);
+  }, [data, value, store]);
 
   const display = values
     .map((v) => {
@@ -99,12 +99,12 @@ export function UserPretty({
   store?: string;
   textField?: string;
 }) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
   const [names, setNames] = useState<string | undefined>(text);
   useEffect(() => {
     if (text !== undefined || !value) return;
     let alive = true;
-    usersByValues(http, store, value).then((users) => {
+    usersByValues(data, store, value).then((users) => {
       if (!alive) return;
       const key = camelField(store);
       setNames(
@@ -117,6 +117,6 @@ export function UserPretty({
     return () => {
       alive = false;
     };
-  }, [http, value, text, store, textField]);
+  }, [data, value, text, store, textField]);
   return <span>{names ?? value ?? ''}</span>;
 }

@@ -1,8 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Button, Col, Form, Input, Modal, Row, Space, Table, message } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Col, Form, Input, Modal, Row, Space, Table, message, type FormInstance } from 'antd';
 import { useRenderer } from '@renderer/context';
+import { dictText } from '@renderer/data/dict';
+import { normalizeDictItems, type DictItem } from '@renderer/data/provider';
+import { showRequestError } from '@renderer/data/requestError';
+import { useNotifier } from '@renderer/data/useNotifier';
+import { usePagedList, type PagedQuery } from '@renderer/list/usePagedList';
 import { JModal } from '../shared/JModal';
-import { dictText, listOf, normalizeDictItems, pageOf, type DictItem } from '@renderer/index';
 import {
   POPUP_INIT_FAILED,
   POPUP_SELECT_ONE,
@@ -15,6 +19,7 @@ import {
 } from './popup-logic';
 
 export const POPUP_MODAL_WIDTH = 1200;
+const POPUP_PAGE_SIZE = 10;
 
 interface ReportColumn {
   title?: string;
@@ -40,48 +45,36 @@ export interface PopupReportModalProps {
   onCancel: () => void;
 }
 
-/** The online-report dialog of JPopup: columns, query form and paged data from /online/cgreport/api. */
-export function PopupReportModal({ open, config, onOk, onCancel }: PopupReportModalProps) {
-  const { http } = useRenderer();
+/** The report's columns and query fields, once each time the dialog opens; a report that cannot load says 出错了 and closes. */
+function useReportHead(open: boolean, config: PopupConfig, onLoaded: (values: Record<string, string>) => void, onCancel: () => void) {
+  const { data } = useRenderer();
+  const notify = useNotifier();
   const [head, setHead] = useState<ReportHead | null>(null);
   const [queryItems, setQueryItems] = useState<QueryItem[]>([]);
-  const [expanded, setExpanded] = useState(false);
-  const [form] = Form.useForm<Record<string, string>>();
-  const [query, setQuery] = useState<{ pageNo: number; pageSize: number; values: Record<string, string> }>({
-    pageNo: 1,
-    pageSize: 10,
-    values: {},
-  });
-  const [data, setData] = useState<{ records: PopupRow[]; total: number }>({ records: [], total: 0 });
-  const [chosen, setChosen] = useState<PopupRow[]>([]);
   const group = config.groupId;
-
   useEffect(() => {
     if (!open || !config.code) return;
-    setChosen([]);
     let alive = true;
-    cachedRequest(group, `columns/${config.code}`, () => http.get<ReportHead>(`/online/cgreport/api/getRpColumns/${config.code}`))
-      .then((res) => {
+    const api = '/online/cgreport/api';
+    cachedRequest(group, `columns/${config.code}`, () => data.getOne<ReportHead>(`${api}/getRpColumns/${config.code}`))
+      .then((loaded) => {
         if (!alive) return;
-        if (!res.success) throw new Error(res.message);
-        setHead(res.result);
-        return cachedRequest(group, `query/${res.result.cgRpConfigId}`, () =>
-          http.get<QueryItem[]>(`/online/cgreport/api/getQueryInfo/${res.result.cgRpConfigId}`),
-        ).then((info) => {
-          if (!alive) return;
-          if (!info.success) {
-            message.warning(info.message);
-            return;
-          }
-          const items = listOf<QueryItem>(info.result);
-          setQueryItems(items);
-          const { query: fromParams } = paramQuery(
-            config.param,
-            items.map((i) => i.field),
-          );
-          form.setFieldsValue(fromParams);
-          setQuery({ pageNo: 1, pageSize: 10, values: fromParams });
-        });
+        setHead(loaded);
+        return cachedRequest(group, `query/${loaded.cgRpConfigId}`, () =>
+          data.getTree<QueryItem>(`${api}/getQueryInfo/${loaded.cgRpConfigId}`),
+        ).then(
+          (items) => {
+            if (!alive) return;
+            setQueryItems(items);
+            onLoaded(
+              paramQuery(
+                config.param,
+                items.map((i) => i.field),
+              ).query,
+            );
+          },
+          (error: unknown) => alive && showRequestError(notify, error),
+        );
       })
       .catch((error: Error) => {
         if (!alive) return;
@@ -92,42 +85,107 @@ export function PopupReportModal({ open, config, onOk, onCancel }: PopupReportMo
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the report loads once each time the dialog opens
   }, [open, config.code]);
+  return { head, queryItems };
+}
 
-  useEffect(() => {
-    if (!open || !head?.cgRpConfigId) return;
-    const sorter = parseSorter(config.sorter);
-    const params: Record<string, unknown> = {
-      ...Object.fromEntries(Object.entries(query.values).filter(([, v]) => v !== undefined && v !== '')),
-      ...paramQuery(config.param, []).self,
-      ...(sorter ?? {}),
-      pageNo: query.pageNo,
-      pageSize: query.pageSize,
-    };
-    let alive = true;
-    cachedRequest(group, `data/${head.cgRpConfigId}/${JSON.stringify(params)}`, () =>
-      http.get<{ records?: PopupRow[]; total?: number }>(`/online/cgreport/api/getData/${head.cgRpConfigId}`, params),
-    ).then((res) => {
-      if (!alive) return;
-      if (!res.success) {
-        message.warning(res.message);
-        return;
-      }
-      setData(pageOf<PopupRow>(res.result));
-    });
-    return () => {
-      alive = false;
-    };
-  }, [http, open, head, query, config.sorter, config.param, group]);
+type QueryValues = Record<string, string>;
 
+/** The report's rows a page at a time (answers cached per popup group for 30 s); nothing loads before the head. */
+function useReportRows(open: boolean, head: ReportHead | null, config: PopupConfig) {
+  const { data } = useRenderer();
+  const notify = useNotifier();
+  const configId = head?.cgRpConfigId;
+  const load = useMemo(() => {
+    if (!open || !configId) return undefined;
+    return ({ query, pageNo, pageSize }: PagedQuery<QueryValues>) => {
+      const params: Record<string, unknown> = {
+        ...Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')),
+        ...paramQuery(config.param, []).self,
+        ...(parseSorter(config.sorter) ?? {}),
+        pageNo,
+        pageSize,
+      };
+      return cachedRequest(config.groupId, `data/${configId}/${JSON.stringify(params)}`, () =>
+        data.getList<PopupRow>(`/online/cgreport/api/getData/${configId}`, params),
+      );
+    };
+  }, [data, open, configId, config.sorter, config.param, config.groupId]);
+  return usePagedList<QueryValues, PopupRow>({ initialQuery: {}, pageSize: POPUP_PAGE_SIZE, load, notify });
+}
+
+function PopupQueryForm({
+  items,
+  form,
+  onSearch,
+}: {
+  items: QueryItem[];
+  form: FormInstance<QueryValues>;
+  onSearch(values: QueryValues): void;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const visibleItems = items.filter((item) => expanded || !item.hidden);
+  return (
+    <Form form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 8 }}>
+      <Row gutter={8} style={{ width: '100%' }}>
+        {visibleItems.map((item) => (
+          <Col key={item.field} md={6} sm={12}>
+            <Form.Item name={item.field} label={item.label ?? item.field}>
+              <Input />
+            </Form.Item>
+          </Col>
+        ))}
+        <Col>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              查询
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                onSearch({});
+              }}
+            >
+              重置
+            </Button>
+            {items.some((i) => i.hidden) && <a onClick={() => setExpanded(!expanded)}>{expanded ? '收起' : '展开'}</a>}
+          </Space>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
+
+function reportColumns(head: ReportHead | null) {
   const dicts: Record<string, DictItem[]> = Object.fromEntries(
     Object.entries(head?.dictOptions ?? {}).map(([k, v]) => [k, normalizeDictItems(v)]),
   );
-  const columns = (head?.columns ?? []).map((column) => ({
+  return (head?.columns ?? []).map((column) => ({
     title: column.title,
     dataIndex: column.dataIndex,
     render: (value: unknown) =>
       column.customRender && dicts[column.customRender] ? dictText(dicts[column.customRender], value) : (value as string),
   }));
+}
+
+/** The online-report dialog of JPopup: columns, query form and paged data from /online/cgreport/api. */
+export function PopupReportModal({ open, config, onOk, onCancel }: PopupReportModalProps) {
+  const [form] = Form.useForm<QueryValues>();
+  const [chosen, setChosen] = useState<PopupRow[]>([]);
+  const { head, queryItems } = useReportHead(
+    open,
+    config,
+    (values) => {
+      form.setFieldsValue(values);
+      list.search(values);
+      list.changePage(1, POPUP_PAGE_SIZE);
+    },
+    onCancel,
+  );
+  const list = useReportRows(open, head, config);
+  useEffect(() => {
+    if (open) setChosen([]);
+  }, [open, config.code]);
+
   const selectedKeys = chosen.map(popupRowKey);
   const toggle = (row: PopupRow) => {
     const key = popupRowKey(row);
@@ -145,7 +203,6 @@ export function PopupReportModal({ open, config, onOk, onCancel }: PopupReportMo
     }
     onOk(chosen);
   };
-  const visibleItems = queryItems.filter((item) => expanded || !item.hidden);
 
   return (
     <JModal
@@ -156,39 +213,11 @@ export function PopupReportModal({ open, config, onOk, onCancel }: PopupReportMo
       onCancel={onCancel}
       onOk={confirm}
     >
-      {queryItems.length > 0 && (
-        <Form form={form} layout="inline" onFinish={(values) => setQuery({ ...query, pageNo: 1, values })} style={{ marginBottom: 8 }}>
-          <Row gutter={8} style={{ width: '100%' }}>
-            {visibleItems.map((item) => (
-              <Col key={item.field} md={6} sm={12}>
-                <Form.Item name={item.field} label={item.label ?? item.field}>
-                  <Input />
-                </Form.Item>
-              </Col>
-            ))}
-            <Col>
-              <Space>
-                <Button type="primary" htmlType="submit">
-                  查询
-                </Button>
-                <Button
-                  onClick={() => {
-                    form.resetFields();
-                    setQuery({ ...query, pageNo: 1, values: {} });
-                  }}
-                >
-                  重置
-                </Button>
-                {queryItems.some((i) => i.hidden) && <a onClick={() => setExpanded(!expanded)}>{expanded ? '收起' : '展开'}</a>}
-              </Space>
-            </Col>
-          </Row>
-        </Form>
-      )}
+      {queryItems.length > 0 && <PopupQueryForm items={queryItems} form={form} onSearch={(values) => list.search(values)} />}
       <div className="ant-alert ant-alert-info" style={{ marginBottom: 8, padding: '4px 12px' }}>
         已选择 <a>{chosen.length}</a>项 <a onClick={() => setChosen([])}>清空</a>
         {queryItems.length === 0 && (
-          <a style={{ marginLeft: 12 }} onClick={() => setQuery({ ...query })}>
+          <a style={{ marginLeft: 12 }} onClick={list.reload}>
             刷新
           </a>
         )}
@@ -197,8 +226,9 @@ export function PopupReportModal({ open, config, onOk, onCancel }: PopupReportMo
         size="small"
         bordered
         rowKey={popupRowKey}
-        dataSource={data.records}
-        columns={columns}
+        loading={list.loading}
+        dataSource={list.rows}
+        columns={reportColumns(head)}
         rowSelection={{
           type: config.multi ? 'checkbox' : 'radio',
           selectedRowKeys: selectedKeys,
@@ -207,12 +237,12 @@ export function PopupReportModal({ open, config, onOk, onCancel }: PopupReportMo
         }}
         onRow={(row) => ({ onClick: () => toggle(row) })}
         pagination={{
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: data.total,
+          current: list.pageNo,
+          pageSize: list.pageSize,
+          total: list.total,
           showSizeChanger: true,
           pageSizeOptions: ['10', '20', '30'],
-          onChange: (pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize }),
+          onChange: list.changePage,
         }}
       />
     </JModal>

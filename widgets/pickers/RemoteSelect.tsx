@@ -54,36 +54,41 @@ export function RemoteSelect(props: RemoteSelectProps) {
   const { value, onChange, multiple, tree, optionsUrl, placeholder, disabled } = props;
   const labelField = props.labelField ?? (tree ? 'title' : 'name');
   const valueField = props.valueField ?? (tree ? 'key' : 'id');
-  const { http } = useRenderer();
+  const { data } = useRenderer();
   const form = useForm();
   const [options, setOptions] = useState<TreeOption[]>([]);
   const paramsKey = JSON.stringify(props.optionsParams ?? {});
 
   useEffect(() => {
     let live = true;
-    void http.get(optionsUrl, JSON.parse(paramsKey) as Record<string, string>).then((res) => {
-      if (live && res.success) setOptions(toTree(rowsOf(res.result), labelField, valueField));
-    });
+    // Without options (refused or failed) the select stays empty.
+    data.getOne<unknown>(optionsUrl, JSON.parse(paramsKey) as Record<string, string>).then(
+      (result) => live && setOptions(toTree(rowsOf(result), labelField, valueField)),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
-  }, [http, optionsUrl, paramsKey, labelField, valueField]);
+  }, [data, optionsUrl, paramsKey, labelField, valueField]);
 
   const formId = form?.values?.id as string | undefined;
   useEffect(() => {
     if (!props.loadUrl || !formId || value !== undefined) return;
     let live = true;
-    void http.get(props.loadUrl, { [props.loadParam ?? 'id']: formId }).then((res) => {
-      if (!live || !res.success) return;
-      const ids = rowsOf(res.result).map((item) => (typeof item === 'object' ? String(item[props.loadKey ?? 'key']) : String(item)));
-      onChange?.(ids.join(','));
-    });
+    data.getOne<unknown>(props.loadUrl, { [props.loadParam ?? 'id']: formId }).then(
+      (result) => {
+        if (!live) return;
+        const ids = rowsOf(result).map((item) => (typeof item === 'object' ? String(item[props.loadKey ?? 'key']) : String(item)));
+        onChange?.(ids.join(','));
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };
     // only when an existing row opens
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [http, props.loadUrl, formId]);
+  }, [data, props.loadUrl, formId]);
 
   const change = (next: string | string[] | undefined) => onChange?.(Array.isArray(next) ? next.join(',') : next || undefined);
   const selected = multiple ? splitValue(value) : value || undefined;

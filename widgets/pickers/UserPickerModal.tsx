@@ -1,11 +1,20 @@
-import { useEffect, useState } from 'react';
-import { Button, Col, Input, Row, Space, Table, message } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Col, Input, Row, Space, Table } from 'antd';
 import { useRenderer } from '@renderer/context';
+import { useNotifier } from '@renderer/data/useNotifier';
+import { usePagedList, type PagedQuery } from '@renderer/list/usePagedList';
 import { JModal } from '../shared/JModal';
 import { DepartTree } from './DepartTree';
 import { queryPickerUsers, sexText, type PickerUser } from './user-api';
 
 export const USER_BY_DEP_MODAL_WIDTH = 1250;
+
+interface UserFilter {
+  username: string;
+  departId?: string;
+}
+const NO_FILTER: UserFilter = { username: '' };
+const PAGE_SIZE = 10;
 
 export interface UserPickerModalProps {
   open: boolean;
@@ -20,43 +29,31 @@ export interface UserPickerModalProps {
 
 /** 根据部门选择用户: department tree on the left, paged users on the right; selection survives paging. */
 export function UserPickerModal({ open, multi = true, initialRows, rowKey = 'username', onOk, onCancel }: UserPickerModalProps) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
+  const notify = useNotifier();
   const [departId, setDepartId] = useState<string | undefined>();
   const [username, setUsername] = useState('');
-  const [query, setQuery] = useState({ pageNo: 1, pageSize: 10, username: '', departId: undefined as string | undefined });
-  const [data, setData] = useState<{ records: PickerUser[]; total: number }>({ records: [], total: 0 });
-  const [loading, setLoading] = useState(false);
   const [chosen, setChosen] = useState<PickerUser[]>(initialRows);
   const keyOf = (row: PickerUser) => String(row[rowKey] ?? row.id);
+  const load = useMemo(
+    () =>
+      open ? ({ query, pageNo, pageSize }: PagedQuery<UserFilter>) => queryPickerUsers(data, { ...query, pageNo, pageSize }) : undefined,
+    [data, open],
+  );
+  const list = usePagedList<UserFilter, PickerUser>({ initialQuery: NO_FILTER, pageSize: PAGE_SIZE, load, notify });
 
   useEffect(() => {
     if (open) {
       setChosen(initialRows);
-      setQuery({ pageNo: 1, pageSize: 10, username: '', departId: undefined });
       setUsername('');
       setDepartId(undefined);
+    } else {
+      // Closed: the next opening starts from the first page, unfiltered (nothing loads while closed).
+      list.search(NO_FILTER);
+      list.changePage(1, PAGE_SIZE);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the choice resets only when the dialog opens
   }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    let alive = true;
-    setLoading(true);
-    queryPickerUsers(http, query)
-      .then(
-        (page) => {
-          if (alive) setData(page);
-        },
-        (error: Error) => message.warning(error.message),
-      )
-      .finally(() => {
-        if (alive) setLoading(false);
-      });
-    return () => {
-      alive = false;
-    };
-  }, [http, open, query]);
 
   const selectedKeys = chosen.map(keyOf);
   const toggle = (row: PickerUser, on: boolean) => {
@@ -83,7 +80,7 @@ export function UserPickerModal({ open, multi = true, initialRows, rowKey = 'use
             selectedKeys={departId ? [departId] : []}
             onSelect={(node) => {
               setDepartId(node?.key);
-              setQuery((q) => ({ ...q, pageNo: 1, departId: node?.key }));
+              list.search((q) => ({ ...q, departId: node?.key }));
             }}
           />
         </Col>
@@ -94,13 +91,13 @@ export function UserPickerModal({ open, multi = true, initialRows, rowKey = 'use
               aria-label="用户账号"
               value={username}
               onChange={(event) => setUsername(event.target.value)}
-              onSearch={(text) => setQuery((q) => ({ ...q, pageNo: 1, username: text }))}
+              onSearch={(text) => list.search((q) => ({ ...q, username: text }))}
               style={{ width: 200 }}
             />
             <Button
               onClick={() => {
                 setUsername('');
-                setQuery({ pageNo: 1, pageSize: query.pageSize, username: '', departId });
+                list.search({ username: '', departId });
               }}
             >
               重置
@@ -110,8 +107,8 @@ export function UserPickerModal({ open, multi = true, initialRows, rowKey = 'use
             size="small"
             bordered
             rowKey={keyOf}
-            loading={loading}
-            dataSource={data.records}
+            loading={list.loading}
+            dataSource={list.rows}
             scroll={window.innerWidth < 500 ? { x: 800 } : undefined}
             columns={[
               { title: '用户账号', dataIndex: 'username' },
@@ -129,13 +126,13 @@ export function UserPickerModal({ open, multi = true, initialRows, rowKey = 'use
             }}
             onRow={(row) => ({ onClick: () => toggle(row, !selectedKeys.includes(keyOf(row))) })}
             pagination={{
-              current: query.pageNo,
-              pageSize: query.pageSize,
-              total: data.total,
+              current: list.pageNo,
+              pageSize: list.pageSize,
+              total: list.total,
               showSizeChanger: true,
               pageSizeOptions: ['10', '20', '30'],
               showTotal: (total, [from, to]) => `${from}-${to} 共 ${total} 条`,
-              onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
+              onChange: list.changePage,
             }}
           />
         </Col>

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useRenderer } from '@renderer/context';
-import { listOf } from '@renderer/index';
 import { JSelectBizComponent, type JSelectBizProps } from './JSelectBizComponent';
 import { POSITION_PRESET, ROLE_PRESET, USER_PRESET, type BizPreset, type BizRow } from './biz-presets';
 
@@ -17,22 +16,24 @@ export function JSelectPosition(props: PresetProps) {
 }
 
 function BizPretty({ preset, value, text, returnId }: { preset: BizPreset; value?: string; text?: string; returnId?: boolean }) {
-  const { http } = useRenderer();
+  const { data } = useRenderer();
   const [names, setNames] = useState<string | undefined>(text);
   const valueKey = returnId ? preset.returnKeys[0] : preset.returnKeys[1];
   useEffect(() => {
     if (text !== undefined || !value) return;
     let alive = true;
     const values = value.split(',');
-    http.get<{ records?: BizRow[] }>(preset.listUrl, { [valueKey]: `${value},`, pageNo: 1, pageSize: values.length }).then((res) => {
-      if (!alive || !res.success) return;
-      const rows = listOf<BizRow>(res.result);
-      setNames(values.map((v) => String(rows.find((r) => String(r[valueKey]) === v)?.[preset.displayKey] ?? v)).join(','));
-    });
+    // A failed lookup leaves the stored values as their labels.
+    data.getList<BizRow>(preset.listUrl, { [valueKey]: `${value},`, pageNo: 1, pageSize: values.length }).then(
+      ({ records: rows }) => {
+        if (alive) setNames(values.map((v) => String(rows.find((r) => String(r[valueKey]) === v)?.[preset.displayKey] ?? v)).join(','));
+      },
+      () => undefined,
+    );
     return () => {
       alive = false;
     };
-  }, [http, value, text, preset, valueKey]);
+  }, [data, value, text, preset, valueKey]);
   return <span>{names ?? value ?? ''}</span>;
 }
 

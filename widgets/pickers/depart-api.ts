@@ -1,5 +1,4 @@
-import type { RendererHttp } from '@renderer/context';
-import { listOf } from '@renderer/index';
+import type { DataProvider } from '@renderer/data/provider';
 
 /** Department node: id, orgCode, departName, key, title, children, leaf. */
 export interface DepartNode {
@@ -42,25 +41,23 @@ export function normalizeDepart(raw: RawDepart): DepartNode {
   };
 }
 
-async function departs(http: RendererHttp, url: string, params?: Record<string, unknown>): Promise<DepartNode[]> {
-  const res = await http.get<unknown>(url, params);
-  if (!res.success) throw new Error(res.message || '部门加载失败');
-  return listOf<RawDepart>(res.result).map((row) => normalizeDepart(row));
+async function departs(data: DataProvider, url: string, params?: Record<string, unknown>): Promise<DepartNode[]> {
+  return (await data.getTree<RawDepart>(url, params)).map((row) => normalizeDepart(row));
 }
 
 /** Roots (no pid) or the children of `pid`: GET /sys/sysDepart/queryDepartTreeSync. */
-export function loadDepartLevel(http: RendererHttp, pid?: string) {
-  return departs(http, '/sys/sysDepart/queryDepartTreeSync', pid ? { pid } : undefined);
+export function loadDepartLevel(data: DataProvider, pid?: string) {
+  return departs(data, '/sys/sysDepart/queryDepartTreeSync', pid ? { pid } : undefined);
 }
 
 /** Flat search by name: GET /sys/sysDepart/searchBy?keyWord=. */
-export function searchDeparts(http: RendererHttp, keyWord: string) {
-  return departs(http, '/sys/sysDepart/searchBy', { keyWord });
+export function searchDeparts(data: DataProvider, keyWord: string) {
+  return departs(data, '/sys/sysDepart/searchBy', { keyWord });
 }
 
 /** Departments of the given ids (for names of a stored value): GET /sys/sysDepart/queryTreeList?ids=. */
-export function departsByIds(http: RendererHttp, ids: string) {
-  return departs(http, '/sys/sysDepart/queryTreeList', { ids });
+export function departsByIds(data: DataProvider, ids: string) {
+  return departs(data, '/sys/sysDepart/queryTreeList', { ids });
 }
 
 export function flattenDeparts(nodes: DepartNode[]): DepartNode[] {

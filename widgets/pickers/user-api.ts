@@ -1,5 +1,5 @@
-import type { RendererHttp } from '@renderer/context';
-import { listOf, pageOf } from '@renderer/index';
+import type { DataProvider } from '@renderer/data/provider';
+import { unlessRefused } from '@renderer/data/requestError';
 
 /** A picker user row. */
 export interface PickerUser {
@@ -29,23 +29,19 @@ export interface UserQuery {
 export const PICKER_SORT = { column: 'createTime', order: 'desc' } as const;
 
 /** GET /sys/user/queryUserComponentData. */
-export async function queryPickerUsers(http: RendererHttp, query: UserQuery): Promise<Paged<PickerUser>> {
-  const res = await http.get<{ records?: PickerUser[]; total?: number }>('/sys/user/queryUserComponentData', {
+export function queryPickerUsers(data: DataProvider, query: UserQuery): Promise<Paged<PickerUser>> {
+  return data.getList<PickerUser>('/sys/user/queryUserComponentData', {
     username: query.username ?? '',
     departId: query.departId ?? '',
     pageNo: query.pageNo,
     pageSize: query.pageSize,
     ...PICKER_SORT,
   });
-  if (!res.success) throw new Error(res.message || '用户加载失败');
-  return pageOf<PickerUser>(res.result);
 }
 
 /** Users of stored values: GET /sys/user/getMultiUser?{store}=a,b, (trailing comma as the reference sends it). */
-export async function usersByValues(http: RendererHttp, store: string, values: string): Promise<PickerUser[]> {
-  const res = await http.get<PickerUser[] | { records?: PickerUser[] }>('/sys/user/getMultiUser', { [store]: `${values},` });
-  if (!res.success) return [];
-  return listOf<PickerUser>(res.result);
+export function usersByValues(data: DataProvider, store: string, values: string): Promise<PickerUser[]> {
+  return unlessRefused(data.getTree<PickerUser>('/sys/user/getMultiUser', { [store]: `${values},` }), []);
 }
 
 export function sexText(sex: unknown): string {

@@ -1,5 +1,4 @@
-import type { RendererHttp } from '@renderer/context';
-import { listOf } from '@renderer/index';
+import type { DataProvider } from '@renderer/data/provider';
 
 /** One answer row of GET /sys/common/fileUrls. */
 export interface SignedFileUrl {
@@ -37,26 +36,25 @@ export class SignedUrlCache {
   }
 
   /** Fetches addresses for the paths without a fresh one; resolves once they are cached (failures leave them missing). */
-  async load(http: RendererHttp, paths: string[]): Promise<void> {
+  async load(data: DataProvider, paths: string[]): Promise<void> {
     const wanted = [...new Set(paths.filter(needsSignedUrl))].filter((path) => !this.get(path));
     const waiting = wanted.map((path) => this.pending.get(path)).filter((p): p is Promise<void> => !!p);
     const missing = wanted.filter((path) => !this.pending.has(path));
     for (let start = 0; start < missing.length; start += MAX_PATHS_PER_REQUEST) {
       const batch = missing.slice(start, start + MAX_PATHS_PER_REQUEST);
-      const request = this.fetchBatch(http, batch).finally(() => batch.forEach((path) => this.pending.delete(path)));
+      const request = this.fetchBatch(data, batch).finally(() => batch.forEach((path) => this.pending.delete(path)));
       batch.forEach((path) => this.pending.set(path, request));
       waiting.push(request);
     }
     await Promise.all(waiting);
   }
 
-  private async fetchBatch(http: RendererHttp, paths: string[]): Promise<void> {
+  private async fetchBatch(data: DataProvider, paths: string[]): Promise<void> {
     try {
-      const res = await http.get<SignedFileUrl[]>(FILE_URLS_API, { paths: paths.join(',') });
-      if (!res.success) return;
-      for (const entry of listOf<SignedFileUrl>(res.result)) this.known.set(entry.filePath, entry);
+      for (const entry of await data.getTree<SignedFileUrl>(FILE_URLS_API, { paths: paths.join(',') }))
+        this.known.set(entry.filePath, entry);
     } catch {
-      /* the plain static address stays in use */
+      /* refused or failed: the plain static address stays in use */
     }
   }
 }

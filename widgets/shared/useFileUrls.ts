@@ -10,7 +10,7 @@ const RENEW_EVERY_MS = 8 * 60_000;
  * windows without the token header), the plain static address until then.
  */
 export function useFileUrls(paths: string[]): (path: string) => string {
-  const { http, data } = useRenderer();
+  const { data } = useRenderer();
   const [, setLoaded] = useState(0);
   const key = paths.filter(needsSignedUrl).join(',');
 
@@ -18,7 +18,7 @@ export function useFileUrls(paths: string[]): (path: string) => string {
     if (!key) return;
     let alive = true;
     const refresh = () =>
-      signedUrls.load(http, key.split(',')).then(() => {
+      signedUrls.load(data, key.split(',')).then(() => {
         if (alive) setLoaded((n) => n + 1);
       });
     void refresh();
@@ -27,7 +27,7 @@ export function useFileUrls(paths: string[]): (path: string) => string {
       alive = false;
       clearInterval(timer);
     };
-  }, [http, key]);
+  }, [data, key]);
 
   return useCallback((path: string) => signedUrls.get(path) ?? data.fileUrl(path), [data]);
 }

@@ -71,21 +71,22 @@ export function uploadLimitText(
   return [kinds, size].filter(Boolean).join('，');
 }
 
-/** Server answer of POST /sys/common/upload: the stored path is in `message` (or a `path` field). */
-export interface UploadResponse {
-  success?: boolean;
+/** What POST /sys/common/upload accepted: the stored path is in `message` (or a `path` field, or a text result). */
+export interface UploadAnswer {
   message?: string;
   path?: string;
   result?: unknown;
 }
 
-/** Item state after the server answered: done with its path, or error with the server message / 未知错误. */
-export function settleUpload(item: UploadItem, response: UploadResponse | undefined): UploadItem {
-  if (response && response.success) {
-    const path = response.path ?? (typeof response.result === 'string' && response.result ? response.result : response.message) ?? '';
-    return { ...item, status: 'done', percent: 100, path, message: undefined };
-  }
-  return { ...item, status: 'error', message: response?.message || '未知错误' };
+/** Item state after the server accepted the file: done with its path. */
+export function settleUpload(item: UploadItem, answer: UploadAnswer): UploadItem {
+  const path = answer.path ?? (typeof answer.result === 'string' && answer.result ? answer.result : answer.message) ?? '';
+  return { ...item, status: 'done', percent: 100, path, message: undefined };
+}
+
+/** Item state after a refused or failed upload: error with the server's message, else 未知错误. */
+export function failedUpload(item: UploadItem, message: string | undefined): UploadItem {
+  return { ...item, status: 'error', message: message || '未知错误' };
 }
 
 /** Keep only the last `limit` files (0 = unlimited). */

@@ -1,15 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRenderer } from '@renderer/context';
 import { errorMessage } from '../shared/errors';
-import {
-  itemsToValue,
-  limitFiles,
-  settleUpload,
-  valueToItems,
-  type UploadItem,
-  type UploadResponse,
-  type UploadValue,
-} from './upload-rules';
+import { itemsToValue, limitFiles, failedUpload, settleUpload, valueToItems, type UploadItem, type UploadValue } from './upload-rules';
 
 export interface UploadListOptions {
   value?: UploadValue;
@@ -68,12 +60,12 @@ export function useUploadList({ value, onChange, bizPath, returnUrl, limit, extr
       for (const [key, fieldValue] of Object.entries(extraFields ?? {})) form.append(key, fieldValue);
       let settled: UploadItem;
       try {
-        const response = await data.upload<unknown>(form, (percent) => {
+        const done = await data.upload<unknown>(form, (percent) => {
           update((prev) => prev.map((entry) => (entry.uid === uid ? { ...entry, percent } : entry)));
         });
-        settled = settleUpload(item, response as UploadResponse);
+        settled = settleUpload(item, done);
       } catch (error) {
-        settled = { ...item, status: 'error', message: errorMessage(error) };
+        settled = failedUpload(item, errorMessage(error));
       }
       update((prev) =>
         limitFiles(

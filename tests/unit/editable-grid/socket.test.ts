@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RendererHttp } from '@renderer/context';
+import { testDataProvider } from '../helpers/dataProvider';
 import { VxeSocketClient, parseSocketMessage, randomPageId } from '@widgets/editable-grid/socket/vxeSocket';
 import { ticketUrlFactory, websocketBase } from '@widgets/editable-grid/socket/ticketUrl';
 
@@ -177,9 +178,13 @@ describe('vxe socket binding', () => {
   it('fetches a fresh ticket for the address and never sends the token', async () => {
     const get = vi.fn(async () => ({ success: true, message: '', code: 200, result: { ticket: 'T1' } }));
     const http = { get } as unknown as RendererHttp;
-    const factory = ticketUrlFactory({ http, apiBase: '/api', user: { id: 'u1', username: 'admin', realname: 'A' } });
+    const factory = ticketUrlFactory({
+      data: testDataProvider(http),
+      apiBase: '/api',
+      user: { id: 'u1', username: 'admin', realname: 'A' },
+    });
     const url = await factory('p1', ['k1', 'k2']);
-    expect(get).toHaveBeenCalledWith('/sys/socket/ticket');
+    expect(get).toHaveBeenCalledWith('/sys/socket/ticket', undefined);
     expect(url).toBe(`ws://${location.host}/api/vxeSocket/u1/p1?ticket=T1&socketKey=k1%2Ck2`);
     expect(websocketBase('https://x.example/api/', { href: 'http://localhost/' })).toBe('wss://x.example/api');
   });

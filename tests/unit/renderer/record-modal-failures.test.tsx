@@ -36,7 +36,7 @@ describe('RecordModal request failures', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('shows the server message of a rejected edit (axios-shaped error)', async () => {
+  it('leaves a rejected edit with an HTTP error (axios-shaped) to the HTTP client, which has shown it', async () => {
     const s = fakeHttp({
       'PUT /x/edit': () =>
         Promise.reject(
@@ -58,7 +58,10 @@ describe('RecordModal request failures', () => {
     );
     await screen.findByPlaceholderText('请输入用户名称');
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(rec.said).toContainEqual({ kind: 'warning', text: '数据已被修改' }));
+    const ok = screen.getByRole('button', { name: /确\s*定/ });
+    await waitFor(() => expect(s.calls.some((c) => c.method === 'put')).toBe(true));
+    await waitFor(() => expect(ok.className).not.toContain('ant-btn-loading'));
+    expect(rec.said).toEqual([]);
   });
 
   it('warns when a sub-table load is rejected', async () => {

@@ -34,14 +34,14 @@ describe('remoteCheck validator', () => {
     const s = fakeHttp({
       'GET /sys/user/checkOnlyUser': (c) => (c.params?.username === 'taken' ? fail('用户账号已存在') : ok(null, '该值可用！')),
     });
-    expect(await checkRemote(s.http, '', user)).toBe('');
-    expect(await checkRemote(s.http, '  ', user)).toBe('');
+    expect(await checkRemote(testDataProvider(s.http), '', user)).toBe('');
+    expect(await checkRemote(testDataProvider(s.http), '  ', user)).toBe('');
     expect(s.calls).toHaveLength(0);
-    expect(await checkRemote(s.http, 'free', user)).toBe('');
-    expect(await checkRemote(s.http, 'taken', user)).toBe('用户名已存在!');
-    expect(await checkRemote(s.http, 'taken', { ...user, message: undefined })).toBe('用户账号已存在');
+    expect(await checkRemote(testDataProvider(s.http), 'free', user)).toBe('');
+    expect(await checkRemote(testDataProvider(s.http), 'taken', user)).toBe('用户名已存在!');
+    expect(await checkRemote(testDataProvider(s.http), 'taken', { ...user, message: undefined })).toBe('用户账号已存在');
     const down = fakeHttp({ 'GET /sys/user/checkOnlyUser': () => Promise.reject(new Error('Network Error')) });
-    expect(await checkRemote(down.http, 'x', user)).toBe('Network Error');
+    expect(await checkRemote(testDataProvider(down.http), 'x', user)).toBe('Network Error');
   });
 
   it('debounces typing per field: only the last value is asked', async () => {
@@ -49,8 +49,8 @@ describe('remoteCheck validator', () => {
     const key = {};
     const options: RemoteCheck = { url: '/c', param: 'code', debounce: 20 };
     const results = await Promise.all([
-      checkRemote(s.http, 'a', options, undefined, key),
-      checkRemote(s.http, 'ab', options, undefined, key),
+      checkRemote(testDataProvider(s.http), 'a', options, undefined, key),
+      checkRemote(testDataProvider(s.http), 'ab', options, undefined, key),
     ]);
     expect(results).toEqual(['', '已存在']);
     expect(s.calls.map((c) => c.params?.code)).toEqual(['ab']);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SignedUrlCache, needsSignedUrl } from '@widgets/shared/signed-urls';
 import { fakeHttp } from './fake-http';
+import { testDataProvider } from '../helpers/dataProvider';
 
 const PATH = 'temp/20260101/report_1767225600000abcdef0123456789abcd.pdf';
 
@@ -14,21 +15,24 @@ describe('signed file addresses', () => {
           .map((filePath) => ({ filePath, url: `/api/sys/common/static/${filePath}?exp=1&sig=s`, expireTime: now + 600_000 })),
     });
     const cache = new SignedUrlCache(() => now);
-    await Promise.all([cache.load(http, [PATH, 'https://cdn.example.com/a.png']), cache.load(http, [PATH])]);
+    await Promise.all([
+      cache.load(testDataProvider(http), [PATH, 'https://cdn.example.com/a.png']),
+      cache.load(testDataProvider(http), [PATH]),
+    ]);
     expect(http.calls).toHaveLength(1);
     expect(http.calls[0].params).toEqual({ paths: PATH });
     expect(cache.get(PATH)).toBe(`/api/sys/common/static/${PATH}?exp=1&sig=s`);
 
     now += 600_000 - 30_000;
     expect(cache.get(PATH)).toBeUndefined();
-    await cache.load(http, [PATH]);
+    await cache.load(testDataProvider(http), [PATH]);
     expect(http.calls).toHaveLength(2);
   });
 
   it('leaves a path unsigned when the server refuses it', async () => {
     const http = fakeHttp({ 'GET /sys/common/fileUrls': () => ({ success: false, message: 'Token失效', code: 401, result: null }) });
     const cache = new SignedUrlCache();
-    await cache.load(http, [PATH]);
+    await cache.load(testDataProvider(http), [PATH]);
     expect(cache.get(PATH)).toBeUndefined();
   });
 

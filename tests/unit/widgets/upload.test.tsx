@@ -5,6 +5,7 @@ import {
   itemsToValue,
   limitFiles,
   moveItem,
+  failedUpload,
   settleUpload,
   valueToItems,
   type UploadItem,
@@ -29,12 +30,12 @@ describe('upload rules', () => {
     expect(checkUploadFile({ name: 'noext' }, 'all', '.doc')).toBe('请上传.doc格式的文件');
   });
 
-  it('a done answer with success=false becomes an error with the server message or 未知错误', () => {
+  it('an accepted answer gives the stored path; a refusal becomes an error with the server message or 未知错误', () => {
     const item: UploadItem = { uid: '1', name: 'a.png', status: 'uploading' };
-    expect(settleUpload(item, { success: true, message: 'temp/a_1.png' })).toMatchObject({ status: 'done', path: 'temp/a_1.png' });
-    expect(settleUpload(item, { success: false, message: '上传失败！' })).toMatchObject({ status: 'error', message: '上传失败！' });
-    expect(settleUpload(item, { success: false })).toMatchObject({ status: 'error', message: '未知错误' });
-    expect(settleUpload(item, undefined)).toMatchObject({ status: 'error', message: '未知错误' });
+    expect(settleUpload(item, { message: 'temp/a_1.png' })).toMatchObject({ status: 'done', path: 'temp/a_1.png' });
+    expect(failedUpload(item, '上传失败！')).toMatchObject({ status: 'error', message: '上传失败！' });
+    expect(failedUpload(item, '')).toMatchObject({ status: 'error', message: '未知错误' });
+    expect(failedUpload(item, undefined)).toMatchObject({ status: 'error', message: '未知错误' });
   });
 
   it('number limit keeps the last files, 0 is unlimited', () => {

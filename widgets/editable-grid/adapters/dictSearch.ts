@@ -1,4 +1,4 @@
-import type { RendererHttp } from '@renderer/context';
+import type { DataProvider } from '@renderer/data/provider';
 import { loadDictLabels, searchDict as searchWidgetDict } from '@widgets/reuse';
 import type { GridOption } from '../types';
 
@@ -13,8 +13,8 @@ function remember(dict: string, value: string, label: string): void {
 }
 
 /** The widget library's dictionary search, remembering the labels it returned. */
-export async function searchDict(http: RendererHttp, dict: string, keyword: string): Promise<GridOption[]> {
-  const list = await searchWidgetDict(http, dict, keyword);
+export async function searchDict(data: DataProvider, dict: string, keyword: string): Promise<GridOption[]> {
+  const list = await searchWidgetDict(data, dict, keyword);
   for (const o of list) remember(dict, o.value, o.text || o.value);
   return list.map((o) => ({ value: o.value, text: o.text, label: o.text, disabled: o.disabled }));
 }
@@ -24,13 +24,13 @@ export function cachedDictLabel(dict: string, value: string): string | undefined
 }
 
 /** Label of one stored value (the widget library's loadDictItem lookup), cached in memory. */
-export function loadDictLabel(http: RendererHttp, dict: string, value: string): Promise<string> {
+export function loadDictLabel(data: DataProvider, dict: string, value: string): Promise<string> {
   const hit = cachedDictLabel(dict, value);
   if (hit !== undefined) return Promise.resolve(hit);
   const key = `${dict}\u0000${value}`;
   let p = pending.get(key);
   if (!p) {
-    p = loadDictLabels(http, dict, value)
+    p = loadDictLabels(data, dict, value)
       .then((labels) => {
         const label = labels.join(',') || value;
         remember(dict, value, label);

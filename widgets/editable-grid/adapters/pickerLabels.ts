@@ -1,15 +1,15 @@
-import type { RendererHttp } from '@renderer/context';
+import type { DataProvider } from '@renderer/data/provider';
 import { departsByIds, usersByValues } from '@widgets/reuse';
 
 export type PickerKindName = 'depart' | 'user';
 
-type Lookup = (http: RendererHttp, store: string, values: string[]) => Promise<Record<string, unknown>[]>;
+type Lookup = (data: DataProvider, store: string, values: string[]) => Promise<Record<string, unknown>[]>;
 
 /** The endpoints the widget library's pickers read names from. */
 const LOOKUPS: Record<PickerKindName, Lookup> = {
   // queryTreeList?ids= only answers ids: other store fields keep showing what is stored
-  depart: (http, store, values) => (store === 'id' ? departsByIds(http, values.join(',')) : Promise.resolve([])),
-  user: (http, store, values) => usersByValues(http, store, values.join(',')),
+  depart: (data, store, values) => (store === 'id' ? departsByIds(data, values.join(',')) : Promise.resolve([])),
+  user: (data, store, values) => usersByValues(data, store, values.join(',')),
 };
 
 /**
@@ -24,7 +24,7 @@ export class PickerLabels {
   private timer: ReturnType<typeof setTimeout> | undefined;
   version = 0;
 
-  constructor(private readonly http: RendererHttp | undefined) {}
+  constructor(private readonly data: DataProvider | undefined) {}
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -44,7 +44,7 @@ export class PickerLabels {
 
   /** Queue the values whose names are unknown; one request per kind/store goes out on the next tick. */
   request(kind: PickerKindName, store: string, text: string, values: readonly string[]): void {
-    if (!this.http) return;
+    if (!this.data) return;
     for (const v of values) {
       const id = `${kind}|${store}|${v}`;
       if (!v || this.asked.has(id)) continue;
@@ -59,11 +59,11 @@ export class PickerLabels {
 
   private flush(): void {
     this.timer = undefined;
-    const http = this.http as RendererHttp;
+    const data = this.data as DataProvider;
     const groups = [...this.queue.values()];
     this.queue.clear();
     for (const { kind, store, text, values } of groups) {
-      LOOKUPS[kind](http, store, [...values])
+      LOOKUPS[kind](data, store, [...values])
         .then((rows) => {
           for (const row of flatten(rows)) {
             const value = row[store];

@@ -1,4 +1,5 @@
 import type { ApiResult, RendererServices } from '@renderer/context';
+import { doneOf, type Done } from '@renderer/data/provider';
 import { checkUploadFile as checkWidgetUpload, checkUploadSize, uploadLimitText, UPLOAD_URL } from '@widgets/upload/upload-rules';
 import type { GridColumn } from '../types';
 
@@ -76,18 +77,17 @@ export async function uploadCellFile(
   const form = new FormData();
   form.append('file', file);
   form.append('isup', '1');
-  let res;
+  let done: Done<unknown>;
   try {
-    if (!sendsToken(column)) res = await postWithoutToken(services.apiBase, column.action ?? UPLOAD_URL, form, onProgress);
-    else if (column.action) res = await services.http.upload<unknown>(column.action, form, onProgress);
-    else res = await services.data.upload<unknown>(form, onProgress);
+    if (!sendsToken(column))
+      done = doneOf(await postWithoutToken(services.apiBase, column.action ?? UPLOAD_URL, form, onProgress), '未知错误');
+    else done = await services.data.upload<unknown>(form, onProgress, column.action);
   } catch (e) {
     throw new Error(e instanceof Error && e.message ? e.message : '上传失败');
   }
-  if (!res.success) throw new Error(res.message || '未知错误');
   const name = column.responseName ?? 'message';
-  const body = res as unknown as Record<string, unknown>;
-  const path = body[name] ?? (res.result as Record<string, unknown> | undefined)?.[name] ?? res.message;
+  const body = done as unknown as Record<string, unknown>;
+  const path = body[name] ?? (done.result as Record<string, unknown> | undefined)?.[name] ?? done.message;
   return String(path ?? '');
 }
 

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { message, Select, Spin } from 'antd';
+import { Select, Spin } from 'antd';
+import { defaultNotifier } from '@renderer/data/notify';
+import { showRequestError } from '@renderer/data/requestError';
 import { GRID_Z_INDEX } from '../parts/layout';
 import type { CellRenderProps } from './registry';
 import { controlSize } from './size';
@@ -12,7 +14,7 @@ export const LOADING_TEXT = '加载中…';
 
 /** Dictionary search select: remote search by keyword, stale answers dropped. */
 export function DictSearchCell({ value, column, disabled, size, onCommit, initialSearch }: CellRenderProps) {
-  const { http } = useGridServices();
+  const { data, notify = defaultNotifier } = useGridServices();
   const dict = column.dict ?? column.dictCode ?? '';
   const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
   const [keyword, setKeyword] = useState('');
@@ -32,11 +34,11 @@ export function DictSearchCell({ value, column, disabled, size, onCommit, initia
     const mine = ++seq.current;
     setLoading(true);
     timer.current = setTimeout(() => {
-      searchDict(http, dict, text)
+      searchDict(data, dict, text)
         .then((list) => {
           if (mine === seq.current) setOptions(list.map((o) => ({ value: String(o.value), label: optionLabel(o) })));
         })
-        .catch((e: Error) => message.warning(e.message))
+        .catch((error: unknown) => showRequestError(notify, error))
         .finally(() => mine === seq.current && setLoading(false));
     }, SEARCH_DEBOUNCE_MS);
   };
@@ -94,7 +96,7 @@ export function DictSearchDisplay({ value, column }: CellRenderProps) {
   useEffect(() => {
     if (!raw || !services) return;
     let live = true;
-    loadDictLabel(services.http, dict, raw).then(
+    loadDictLabel(services.data, dict, raw).then(
       (l) => live && setLabel(l),
       () => {},
     );

@@ -66,7 +66,7 @@ function FileCell({ value, column, disabled, onCommit, services }: CellRenderPro
     onCommit(files.filter((p) => p !== path).join(','));
   };
   const download = async (path: string) => {
-    if (!signedUrls.get(path)) await signedUrls.load(services.http, [path]);
+    if (!signedUrls.get(path)) await signedUrls.load(services.data, [path]);
     window.open(urlOf(path), '_blank');
   };
 

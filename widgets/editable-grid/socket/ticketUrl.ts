@@ -11,13 +11,12 @@ export function websocketBase(apiBase: string, location: { href: string } = wind
  * Socket address factory for the signed-in user: fetches a single-use ticket
  * (GET /sys/socket/ticket) for every (re)connection, never putting the token in the URL.
  */
-export function ticketUrlFactory(services: Pick<RendererServices, 'http' | 'apiBase' | 'user'>) {
+export function ticketUrlFactory(services: Pick<RendererServices, 'data' | 'apiBase' | 'user'>) {
   return async (pageId: string, socketKeys: readonly string[]): Promise<string> => {
     const userId = services.user?.id;
     if (!userId) throw new Error('vxe socket needs a signed-in user');
-    const res = await services.http.get<{ ticket?: string }>('/sys/socket/ticket');
-    const ticket = res.success ? res.result?.ticket : undefined;
-    if (!ticket) throw new Error(res.message || 'no socket ticket');
+    const ticket = (await services.data.getOne<{ ticket?: string } | null>('/sys/socket/ticket'))?.ticket;
+    if (!ticket) throw new Error('no socket ticket');
     const query = new URLSearchParams({ ticket });
     if (socketKeys.length) query.set('socketKey', socketKeys.join(','));
     return `${websocketBase(services.apiBase)}/vxeSocket/${encodeURIComponent(userId)}/${pageId}?${query.toString()}`;

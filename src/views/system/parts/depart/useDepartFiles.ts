@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useRenderer } from '@renderer/context';
-import { downloadThroughHttp } from '@renderer/data/download';
+import { downloadThroughProvider } from '@renderer/data/download';
 import { useNotifier } from '@renderer/data/useNotifier';
 
 export const DEPART_EXPORT_URL = '/sys/sysDepart/exportXls';
@@ -11,6 +11,6 @@ export function useDepartExport(): () => Promise<void> {
   const services = useRenderer();
   const notify = useNotifier();
   return useCallback(async () => {
-    await downloadThroughHttp(services.http, notify, DEPART_EXPORT_URL, (serverName) => serverName ?? '部门信息.xlsx');
-  }, [services.http, notify]);
+    await downloadThroughProvider(services.data, notify, DEPART_EXPORT_URL, (serverName) => serverName ?? '部门信息.xlsx');
+  }, [services.data, notify]);
 }
