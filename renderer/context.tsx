@@ -13,7 +13,11 @@ export interface ApiResult<T = unknown> {
 
 export type QueryParams = Record<string, unknown>;
 
-/** HTTP access the app supplies (axios-based in src/); the renderer and widgets never create their own client. */
+/**
+ * HTTP access the app supplies (axios-based in src/); the renderer and widgets never create their own client and reach
+ * it only through the data provider. A transport failure (network, HTTP error status) rejects and is shown by this
+ * client, so the renderer does not show it again.
+ */
 export interface RendererHttp {
   get<T = unknown>(url: string, params?: QueryParams): Promise<ApiResult<T>>;
   post<T = unknown>(url: string, body?: unknown, params?: QueryParams): Promise<ApiResult<T>>;
@@ -32,6 +36,7 @@ export interface RendererUser {
 }
 
 export interface RendererServices {
+  /** The app's HTTP client, for the app's own views; the renderer and the widgets go through `data`. */
   http: RendererHttp;
   /** Every server access with a known shape (lists, dictionaries, checks, files); the app supplies the addresses. */
   data: DataProvider;
