@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useRenderer } from '../context';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@contract/list';
 import type { ListPage } from '@contract/schema-types.gen';
 import { defaultNotifier, type Notifier } from '../data/notify';
 import type { SaveFile } from '../data/download';
@@ -24,7 +25,7 @@ export interface ListPageOptions {
 }
 
 /** Page sizes: 10/20/30, list pages also 200. */
-export const DEFAULT_PAGE_SIZE_OPTIONS = [10, 20, 30, 200];
+export const DEFAULT_PAGE_SIZE_OPTIONS = PAGE_SIZE_OPTIONS;
 
 /** The first search: the query fields that state a `default` (the query form shows the same values). */
 export function queryDefaults(query: ListPage['query']): Record<string, unknown> {
@@ -90,7 +91,7 @@ function useListRows(schema: ListPage, options: ListPageOptions, notify: Notifie
   }, [data, listUrl, tree, rootKey, paramsOf]);
   const list = usePagedList<ListQuery, Row>({
     initialQuery: () => ({ values: queryDefaults(schema.query), sort: defaultSort(schema) }),
-    pageSize: schema.pageSize ?? 10,
+    pageSize: schema.pageSize ?? DEFAULT_PAGE_SIZE,
     load,
     notify,
   });
