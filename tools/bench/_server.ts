@@ -1,6 +1,7 @@
 /** Shared by benchmarks: start `npm start` on a free port with a given data directory and wait for it. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import path from 'node:path';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,7 +23,15 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-export async function startProduct(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
+/**
+ * `apiOnly`: the server bundle run as `npm start` runs it, without building or serving the client (API benchmarks;
+ * a client source edited since the last build would otherwise rebuild dist/ first).
+ */
+export async function startProduct(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: { apiOnly?: boolean } = {},
+): Promise<Started> {
   const port = await freePort();
   // the product runs on PGlite unless the caller passes DATABASE_URL in `env`
   const inherited: Record<string, string> = { ...(process.env as Record<string, string>) };
@@ -36,7 +45,10 @@ export async function startProduct(dataDir: string, env: Record<string, string> 
     ...env,
   };
   const t0 = performance.now();
-  const child = spawn('npm', ['start'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = options.apiOnly
+    ? await spawnApiOnly(dataDir, childEnv)
+    : spawn('npm', ['start'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const probe = options.apiOnly ? '/health' : '/user/login';
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
@@ -44,7 +56,7 @@ export async function startProduct(dataDir: string, env: Record<string, string> 
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
     try {
-      const res = await fetch(`${baseUrl}/user/login`);
+      const res = await fetch(`${baseUrl}${probe}`);
       if (res.ok) break;
     } catch {
       /* not yet */
@@ -71,6 +83,21 @@ export async function startProduct(dataDir: string, env: Record<string, string> 
         }, 8000);
       }),
   };
+}
+
+async function spawnApiOnly(dataDir: string, env: Record<string, string>): Promise<ChildProcess> {
+  const { ensureServerBundle, serverBundlePath } = (await import('../build/server.mjs' as string)) as {
+    ensureServerBundle(): Promise<void>;
+    serverBundlePath(): string;
+  };
+  await ensureServerBundle();
+  const noClient = path.join(dataDir, 'no-client');
+  const childEnv = { ...env, PROJECT_ROOT: process.cwd(), CLIENT_DIR: noClient };
+  return spawn(process.execPath, ['--v8-pool-size=1', serverBundlePath()], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
 }
 
 export function median(values: number[]): number {

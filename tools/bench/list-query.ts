@@ -1,13 +1,15 @@
 /**
- * Budget: `list` of an entity on 100,000 rows with a filter and a sort answers in ≤ 30 ms (median,
- * through app.inject on PGlite, with the index the entity file declares).
+ * Budget: `list` of an entity on 100,000 rows with a filter and a sort answers in ≤ 10 ms (median, through
+ * app.inject on PGlite, with the index the entity file declares). The test configuration has no read cache, so each
+ * request also reads its session and grants. GET /health through app.inject, timed right after each list request,
+ * is printed beside it: on a shared, busy machine it shows how much of the figure is the machine.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 
-const BUDGET_MS = 30;
+const BUDGET_MS = 10;
 const ROWS = 100_000;
 const WARMUP = 10;
 const RUNS = 50;
@@ -44,6 +46,7 @@ try {
   const token = await t.login('admin');
   const url = '/api/bench/item/list?category=7&column=createTime&order=desc&pageNo=3&pageSize=20';
   const times: number[] = [];
+  const bare: number[] = [];
   for (let i = 0; i < WARMUP + RUNS; i++) {
     const started = performance.now();
     const res = await t.request({ method: 'GET', url, token });
@@ -51,11 +54,18 @@ try {
     const body = res.json() as { success: boolean; result: { total: number; records: unknown[] } };
     if (!body.success || body.result.total !== ROWS / 20 || body.result.records.length !== 20)
       throw new Error(`unexpected answer: ${res.body.slice(0, 300)}`);
-    if (i >= WARMUP) times.push(elapsed);
+    // the reference request right after, so that both see the same moment of a shared machine
+    const bareStarted = performance.now();
+    await t.request({ method: 'GET', url: '/health' });
+    if (i >= WARMUP) {
+      times.push(elapsed);
+      bare.push(performance.now() - bareStarted);
+    }
   }
   const m = median(times);
   process.stdout.write(
-    `list on ${ROWS} rows (filter category, sort createTime desc, page 3 of 20): median ${m.toFixed(1)} ms over ${RUNS} runs; budget ${BUDGET_MS} ms; ratio ${(m / BUDGET_MS).toFixed(2)}\n`,
+    `list API 100k rows PGlite: median ${m.toFixed(1)} ms (target ≤ ${BUDGET_MS} ms; filter category, sort createTime desc, page 3 of 20, ` +
+      `${RUNS} runs; GET /health in the same run: median ${median(bare).toFixed(2)} ms); ${m <= BUDGET_MS ? 'ok' : 'OVER BUDGET'}\n`,
   );
   process.exitCode = m <= BUDGET_MS ? 0 : 1;
 } finally {
