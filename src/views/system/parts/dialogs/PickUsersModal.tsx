@@ -27,7 +27,7 @@ export default function PickUsersModal({ props, onClose, onChanged }: ViewProps)
     let live = true;
     const timer = setTimeout(() => {
       // The user picker's endpoint: managers of department or role members need not hold the user list.
-      queryPickerUsers(services.http, { username: keyword.trim(), pageNo: 1, pageSize: 50 }).then(
+      queryPickerUsers(services.data, { username: keyword.trim(), pageNo: 1, pageSize: 50 }).then(
         (page) => {
           if (live) setOptions(page.records.map((u) => ({ value: String(u.id), label: `${u.realname ?? ''}（${u.username}）` })));
         },
@@ -40,7 +40,7 @@ export default function PickUsersModal({ props, onClose, onChanged }: ViewProps)
       live = false;
       clearTimeout(timer);
     };
-  }, [services.http, notify, keyword]);
+  }, [services.data, notify, keyword]);
 
   const save = async () => {
     if (picked.length === 0) {
