@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Divider, Dropdown, Form, Input, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router-dom';
 import { getAction } from '../../../../api/http';
-import { attempt, doneOf, request, type Done } from '../../../../api/request';
+import { pageOf, type Page } from '@renderer/data/provider';
+import { useNotifier } from '@renderer/data/useNotifier';
+import { usePagedList, type PagedQuery } from '@renderer/list/usePagedList';
+import { doneOf, request, type Done } from '../../../../api/request';
 import { feedback } from '../../../../feedback';
-import { reported, TABLE_TYPES, type FormHead, type PageResult } from './parts/api';
+import { reported, TABLE_TYPES, type FormHead } from './parts/api';
 import { AuthModal } from './parts/AuthModal';
 import { ButtonsModal } from './parts/ButtonsModal';
 import { DesignModal } from './parts/DesignModal';
@@ -24,19 +27,10 @@ interface Query {
   tableTxt?: string;
 }
 
-/** The page of form designs for the query, reloaded by `load()`. */
-function useFormHeads(query: Query, page: { current: number; pageSize: number }) {
-  const [data, setData] = useState<PageResult<FormHead>>({ records: [], total: 0 });
-  const [loading, setLoading] = useState(false);
-  const load = useCallback(() => {
-    setLoading(true);
-    const params = { pageNo: page.current, pageSize: page.pageSize, table_name: query.tableName, table_txt: query.tableTxt };
-    void attempt(() => request.get<PageResult<FormHead>>('/online/cgform/head/list', params))
-      .then((found) => found && setData(found))
-      .finally(() => setLoading(false));
-  }, [page, query]);
-  useEffect(load, [load]);
-  return { data, loading, load };
+/** One page of form designs for the query (the list controller shows a failed load). */
+async function loadHeads({ query, pageNo, pageSize }: PagedQuery<Query>): Promise<Page<FormHead>> {
+  const params = { pageNo, pageSize, table_name: query.tableName, table_txt: query.tableTxt };
+  return pageOf<FormHead>(await request.get('/online/cgform/head/list', params));
 }
 
 /** Asks first; on 确定 runs the write and reloads the list when it was accepted. */
@@ -127,18 +121,16 @@ function HeadDialogs({ dialog, close, closeAndReload }: { dialog: Dialog | null;
 export default function OnlCgformHeadList() {
   const navigate = useNavigate();
   const [form] = Form.useForm<Query>();
-  const [query, setQuery] = useState<Query>({});
-  const [page, setPage] = useState({ current: 1, pageSize: 10 });
-  const { data, loading, load } = useFormHeads(query, page);
+  const list = usePagedList<Query, FormHead>({ initialQuery: {}, pageSize: 10, load: loadHeads, notify: useNotifier() });
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const search = (next: Query) => (setQuery(next), setPage((p) => ({ ...p, current: 1 })));
+  const search = (next: Query) => list.search(next);
   const removeSelected = () =>
     confirmThen(
       '确认移除',
       `只移除所选的 ${selected.length} 个表单设计，数据库表保留，确定吗？`,
       () => request.delete('/online/cgform/head/deleteBatch', { ids: selected.join(','), flag: '0' }),
-      () => (setSelected([]), load()),
+      () => (setSelected([]), list.reload()),
     );
 
   return (
@@ -171,19 +163,20 @@ export default function OnlCgformHeadList() {
       <Table<FormHead>
         rowKey="id"
         size="middle"
-        loading={loading}
-        dataSource={data.records}
+        loading={list.loading}
+        dataSource={list.rows}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         pagination={{
-          ...page,
-          total: data.total,
+          current: list.pageNo,
+          pageSize: list.pageSize,
+          total: list.total,
           showSizeChanger: true,
           showTotal: (t) => `共 ${t} 条`,
-          onChange: (current, pageSize) => setPage({ current, pageSize }),
+          onChange: list.changePage,
         }}
-        columns={headColumns(setDialog, (head) => navigate(`/online/cgformList/${head.id}`), load)}
+        columns={headColumns(setDialog, (head) => navigate(`/online/cgformList/${head.id}`), list.reload)}
       />
-      <HeadDialogs dialog={dialog} close={() => setDialog(null)} closeAndReload={() => (setDialog(null), load())} />
+      <HeadDialogs dialog={dialog} close={() => setDialog(null)} closeAndReload={() => (setDialog(null), list.reload())} />
     </Card>
   );
 }

@@ -1,33 +1,31 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Card, Form, Input, Popconfirm, Space, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { pageOf, type Page } from '@renderer/data/provider';
+import { useNotifier } from '@renderer/data/useNotifier';
+import { usePagedList, type PagedQuery } from '@renderer/list/usePagedList';
 import { attempt, request } from '../../../../api/request';
 import { feedback } from '../../../../feedback';
 import { ReportDesignModal, type ReportHeadRow } from './parts/ReportDesignModal';
 
-interface Page {
-  records: ReportHeadRow[];
-  total: number;
+interface Query {
+  code?: string;
+  name?: string;
+}
+
+/** One page of reports for the query (the list controller shows a failed load). */
+async function loadReports({ query, pageNo, pageSize }: PagedQuery<Query>): Promise<Page<ReportHeadRow>> {
+  return pageOf<ReportHeadRow>(await request.get('/online/cgreport/head/list', { pageNo, pageSize, ...query }));
 }
 
 /** Online报表配置 (menu component modules/online/cgreport/OnlCgreportHeadList): the reports, their design dialog and 功能测试. */
 export default function OnlCgreportHeadList() {
   const navigate = useNavigate();
-  const [form] = Form.useForm<{ code?: string; name?: string }>();
-  const [query, setQuery] = useState<{ pageNo: number; pageSize: number; code?: string; name?: string }>({ pageNo: 1, pageSize: 10 });
-  const [page, setPage] = useState<Page>({ records: [], total: 0 });
-  const [loading, setLoading] = useState(false);
+  const [form] = Form.useForm<Query>();
+  const list = usePagedList<Query, ReportHeadRow>({ initialQuery: {}, pageSize: 10, load: loadReports, notify: useNotifier() });
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<{ open: boolean; head: ReportHeadRow | null }>({ open: false, head: null });
-
-  const load = useCallback(() => {
-    setLoading(true);
-    void attempt(() => request.get<Page>('/online/cgreport/head/list', query))
-      .then((found) => found && setPage(found))
-      .finally(() => setLoading(false));
-  }, [query]);
-  useEffect(load, [load]);
 
   const remove = async (ids: string[]) => {
     const done = await attempt(() =>
@@ -38,7 +36,7 @@ export default function OnlCgreportHeadList() {
     if (!done) return;
     feedback().message.success('删除成功');
     setSelected([]);
-    load();
+    list.reload();
   };
 
   return (
@@ -47,7 +45,7 @@ export default function OnlCgreportHeadList() {
         form={form}
         layout="inline"
         style={{ marginBottom: 12 }}
-        onFinish={(v) => setQuery({ ...query, pageNo: 1, code: v.code || undefined, name: v.name || undefined })}
+        onFinish={(v) => list.search({ code: v.code || undefined, name: v.name || undefined })}
       >
         <Form.Item name="code" label="报表编码">
           <Input allowClear placeholder="请输入报表编码" />
@@ -62,7 +60,7 @@ export default function OnlCgreportHeadList() {
           <Button
             onClick={() => {
               form.resetFields();
-              setQuery({ pageNo: 1, pageSize: query.pageSize });
+              list.search({});
             }}
           >
             重置
@@ -83,16 +81,16 @@ export default function OnlCgreportHeadList() {
         rowKey="id"
         size="middle"
         bordered
-        loading={loading}
-        dataSource={page.records}
+        loading={list.loading}
+        dataSource={list.rows}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         pagination={{
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: page.total,
+          current: list.pageNo,
+          pageSize: list.pageSize,
+          total: list.total,
           showSizeChanger: true,
           showTotal: (t) => `共 ${t} 条`,
-          onChange: (pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize }),
+          onChange: list.changePage,
         }}
         columns={[
           { title: '报表编码', dataIndex: 'code', width: 180 },
@@ -119,7 +117,7 @@ export default function OnlCgreportHeadList() {
         head={editing.head}
         onClose={(saved) => {
           setEditing({ open: false, head: null });
-          if (saved) load();
+          if (saved) list.reload();
         }}
       />
     </Card>
