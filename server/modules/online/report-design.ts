@@ -199,10 +199,10 @@ async function derive(executor: ReportExecutor, request: FastifyRequest, text: s
   }
 }
 
-/** 在线报表设计: the report heads, their columns and parameters; every SQL is checked by the guard before it is saved. */
-export function onlineReportDesignModule(api: FastifyInstance, { db }: AppDeps, executor: ReportExecutor): void {
-  const opts = { config: { permission: REPORT_DESIGN_PERMISSION } };
+const opts = { config: { permission: REPORT_DESIGN_PERMISSION } };
 
+/** The report heads listed and read, with their columns and parameters. */
+function mountReportReads(api: FastifyInstance, db: Db): void {
   api.get<{ Querystring: Record<string, string | undefined> }>('/online/cgreport/head/list', opts, async (request) => {
     const q = request.query;
     const pageNo = Math.max(1, Number.parseInt(q.pageNo ?? '1', 10) || 1);
@@ -254,7 +254,10 @@ export function onlineReportDesignModule(api: FastifyInstance, { db }: AppDeps, 
       .execute();
     return ok(rows.map((r) => toJsonRow(r)));
   });
+}
 
+/** Reports parsed, added, edited and deleted; every SQL is checked by the guard before it is saved. */
+function mountReportWrites(api: FastifyInstance, db: Db, executor: ReportExecutor): void {
   api.post<{ Querystring: { sql?: string }; Body: { sql?: string } | undefined }>(
     '/online/cgreport/head/parseSql',
     opts,
@@ -348,4 +351,10 @@ export function onlineReportDesignModule(api: FastifyInstance, { db }: AppDeps, 
     await remove(request, idList(request.query.ids));
     return okMessage('批量删除成功!');
   });
+}
+
+/** 在线报表设计: the report heads, their columns and parameters. */
+export function onlineReportDesignModule(api: FastifyInstance, { db }: AppDeps, executor: ReportExecutor): void {
+  mountReportReads(api, db);
+  mountReportWrites(api, db, executor);
 }

@@ -140,7 +140,8 @@ async function checkDataRule(db: Db, formId: string, body: DataRuleBody) {
   return { rule_name: ruleName, rule_column: column, rule_operator: operator, rule_value: value, status };
 }
 
-export function mountAuthRoutes(api: FastifyInstance, db: Db): void {
+/** Roles, and the form's controlled columns and buttons switched on or off. */
+function mountAuthPageRoutes(api: FastifyInstance, db: Db): void {
   api.get('/online/cgform/api/roles', CFG, async () => {
     const roles = await db.selectFrom('sys_role').select(['id', 'role_name', 'role_code']).orderBy('role_code').execute();
     return ok(roles.map((r) => toJsonRow(r)));
@@ -162,7 +163,10 @@ export function mountAuthRoutes(api: FastifyInstance, db: Db): void {
     api.put<{ Body: SwitchBody }>(`/online/cgform/api/${path}`, CFG, handler);
     api.post<{ Body: SwitchBody }>(`/online/cgform/api/${path}`, CFG, handler);
   }
+}
 
+/** The form's data rules: listed, added, edited, deleted (with their role links). */
+function mountDataRuleRoutes(api: FastifyInstance, db: Db): void {
   api.get<{ Params: { cgformId: string } }>('/online/cgform/api/authData/:cgformId', CFG, async (request) => {
     const id = requireId(request.params.cgformId, '表单ID');
     await loadHead(db, id);
@@ -200,7 +204,53 @@ export function mountAuthRoutes(api: FastifyInstance, db: Db): void {
     });
     return okMessage('删除成功!');
   });
+}
 
+/** Replaces what one role is given of one form (columns, buttons or data rules), checking each item belongs to the form. */
+async function saveRoleAuth(db: Db, roleId: string, formId: string, type: number, ids: string[], username: string): Promise<void> {
+  await loadHead(db, formId);
+  if (!(await db.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst())) throw businessError('角色不存在');
+  if (ids.length) {
+    const known =
+      type === 3
+        ? await db.selectFrom('onl_auth_data').select('id').where('cgform_id', '=', formId).where('id', 'in', ids).execute()
+        : await db
+            .selectFrom('onl_auth_page')
+            .select('id')
+            .where('cgform_id', '=', formId)
+            .where('type', '=', type)
+            .where('id', 'in', ids)
+            .execute();
+    if (known.length !== ids.length) throw businessError('权限项不属于此表单，请刷新后重试');
+  }
+  await withTransaction(db, async (trx) => {
+    await trx
+      .deleteFrom('onl_auth_relation')
+      .where('role_id', '=', roleId)
+      .where('cgform_id', '=', formId)
+      .where('type', '=', type)
+      .execute();
+    for (const authId of ids) {
+      await trx
+        .insertInto('onl_auth_relation')
+        .values({
+          id: newId(),
+          role_id: roleId,
+          auth_id: authId,
+          type,
+          cgform_id: formId,
+          create_by: username,
+          create_time: new Date(),
+          update_by: null,
+          update_time: null,
+        })
+        .execute();
+    }
+  });
+}
+
+/** What a role is given of a form, read and replaced. */
+function mountRoleAuthRoutes(api: FastifyInstance, db: Db): void {
   api.get<{ Querystring: { roleId?: string; cgformId?: string; type?: string } }>('/online/cgform/api/roleAuth', CFG, async (request) => {
     const roleId = requireId(request.query.roleId, '角色ID');
     const formId = requireId(request.query.cgformId, '表单ID');
@@ -223,49 +273,16 @@ export function mountAuthRoutes(api: FastifyInstance, db: Db): void {
       async (request) => {
         const roleId = requireId(request.params.roleId, '角色ID');
         const formId = requireId(request.params.cgformId, '表单ID');
-        await loadHead(db, formId);
-        if (!(await db.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst())) throw businessError('角色不存在');
         const ids = idList(request.body?.authId ?? '', '权限ID', { required: false });
-        if (ids.length) {
-          const known =
-            type === 3
-              ? await db.selectFrom('onl_auth_data').select('id').where('cgform_id', '=', formId).where('id', 'in', ids).execute()
-              : await db
-                  .selectFrom('onl_auth_page')
-                  .select('id')
-                  .where('cgform_id', '=', formId)
-                  .where('type', '=', type)
-                  .where('id', 'in', ids)
-                  .execute();
-          if (known.length !== ids.length) throw businessError('权限项不属于此表单，请刷新后重试');
-        }
-        const username = who(request);
-        await withTransaction(db, async (trx) => {
-          await trx
-            .deleteFrom('onl_auth_relation')
-            .where('role_id', '=', roleId)
-            .where('cgform_id', '=', formId)
-            .where('type', '=', type)
-            .execute();
-          for (const authId of ids) {
-            await trx
-              .insertInto('onl_auth_relation')
-              .values({
-                id: newId(),
-                role_id: roleId,
-                auth_id: authId,
-                type,
-                cgform_id: formId,
-                create_by: username,
-                create_time: new Date(),
-                update_by: null,
-                update_time: null,
-              })
-              .execute();
-          }
-        });
+        await saveRoleAuth(db, roleId, formId, type, ids, who(request));
         return okMessage('授权成功！');
       },
     );
   }
+}
+
+export function mountAuthRoutes(api: FastifyInstance, db: Db): void {
+  mountAuthPageRoutes(api, db);
+  mountDataRuleRoutes(api, db);
+  mountRoleAuthRoutes(api, db);
 }

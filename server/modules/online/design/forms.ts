@@ -234,7 +234,8 @@ type Q = Record<string, string | undefined>;
 
 const who = (request: FastifyRequest) => requireSession(request).user.username;
 
-export function mountFormRoutes(api: FastifyInstance, db: Db): void {
+/** The form heads: listed, read, added, edited, deleted or removed, copied. */
+function mountHeadRoutes(api: FastifyInstance, db: Db): void {
   api.get<{ Querystring: Q }>('/online/cgform/head/list', CFG, async (request) => {
     const q = request.query;
     const page = pageParams(q);
@@ -300,7 +301,10 @@ export function mountFormRoutes(api: FastifyInstance, db: Db): void {
   };
   api.get<{ Querystring: Q }>('/online/cgform/head/copyOnline', CFG, copy);
   api.post<{ Querystring: Q }>('/online/cgform/head/copyOnline', CFG, copy);
+}
 
+/** Whole designs: imported from tables, read, saved, checked and synced to the database. */
+function mountDesignRoutes(api: FastifyInstance, db: Db): void {
   api.get('/online/cgform/head/queryTables', CFG, async () => ok((await importableTables(db)).map((t) => ({ id: t, value: t }))));
 
   api.post<{ Params: { tbnames: string } }>('/online/cgform/head/transTables/:tbnames', CFG, async (request) => {
@@ -369,4 +373,9 @@ export function mountFormRoutes(api: FastifyInstance, db: Db): void {
   api.post<{ Params: { code: string }; Body: { synMethod?: string } }>('/online/cgform/api/doDbSynch/:code', CFG, (request) =>
     doSync(request, request.params.code, request.body?.synMethod),
   );
+}
+
+export function mountFormRoutes(api: FastifyInstance, db: Db): void {
+  mountHeadRoutes(api, db);
+  mountDesignRoutes(api, db);
 }
