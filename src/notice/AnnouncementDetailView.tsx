@@ -17,7 +17,12 @@ export default function AnnouncementDetailView({ record, props, onClose, onChang
   const anntId = str(record?.anntId);
   const shouldMark = props.markRead === true && !!anntId && record?.readFlag !== '1';
   useEffect(() => {
-    if (shouldMark && anntId) void markRead(anntId).then((res) => res.success && onChanged());
+    // marking read is a side effect of opening: a failure leaves the row unread and says nothing
+    if (shouldMark && anntId)
+      markRead(anntId).then(
+        () => onChanged(),
+        () => undefined,
+      );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened row, not when onChanged changes
   }, [anntId, shouldMark]);
   const notice = {

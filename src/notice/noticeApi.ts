@@ -1,4 +1,4 @@
-import { getAction, putAction } from '../api/http';
+import { request } from '../api/request';
 
 /** One of the caller's announcements (the server's AnnouncementSendModel). */
 export interface MyAnnouncement {
@@ -24,9 +24,9 @@ export interface UnreadNotices {
   sysMsgTotal: number;
 }
 
-export const fetchUnread = () => getAction<UnreadNotices>('/sys/annountCement/listByUser', { pageSize: 5 });
-export const markRead = (anntId: string) => putAction<unknown>('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId });
-export const fetchSocketTicket = () => getAction<{ ticket: string }>('/sys/socket/ticket');
+export const fetchUnread = () => request.get<UnreadNotices | null>('/sys/annountCement/listByUser', { pageSize: 5 });
+export const markRead = (anntId: string) => request.put<unknown>('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId });
+export const fetchSocketTicket = () => request.get<{ ticket: string } | null>('/sys/socket/ticket');
 
 /** L/M/H → the bell's tag text and colour. */
 export const PRIORITY_TAGS: Record<string, { text: string; color: string }> = {

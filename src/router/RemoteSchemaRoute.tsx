@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Spin } from 'antd';
-import { getAction } from '../api/http';
+import { request } from '../api/request';
 
 const SchemaView = lazy(() => import('./SchemaRoute').then((m) => ({ default: m.SchemaView })));
 const loading = <Spin style={{ display: 'block', margin: '64px auto' }} />;
@@ -15,9 +15,11 @@ export function remoteSchemaRoute(componentName: string, Fallback: ComponentType
     const [state, setState] = useState<{ schema?: unknown; missing?: boolean }>({});
     useEffect(() => {
       let live = true;
-      getAction<unknown>('/sys/schema/page', { component: componentName })
-        .then((res) => live && setState(res.success ? { schema: res.result } : { missing: true }))
-        .catch(() => live && setState({ missing: true }));
+      // a refusal is the server's "no such page": the fallback says so
+      request.get<unknown>('/sys/schema/page', { component: componentName }).then(
+        (schema) => live && setState({ schema }),
+        () => live && setState({ missing: true }),
+      );
       return () => {
         live = false;
       };

@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import { HOME_PATH, HOME_TITLE } from '../config';
 import { fetchPermissions } from '../api/auth';
+import { doneOf } from '../api/request';
 import { permissionsAtom, savePermissions } from '../state/session';
 import { buildMenuRoutes, type MenuRoute } from './menuRoutes';
 
@@ -26,8 +27,9 @@ let inFlight: Promise<boolean> | undefined;
 export function loadPermissions(): Promise<boolean> {
   inFlight ??= fetchPermissions()
     .then((res) => {
-      if (!res.success || !res.result?.menu?.length) return false;
-      savePermissions(res.result);
+      const { result } = doneOf(res);
+      if (!result?.menu?.length) return false;
+      savePermissions(result);
       return true;
     })
     .catch(() => false)

@@ -1,6 +1,7 @@
 import { App, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { updatePassword } from '../../api/auth';
+import { attempt, doneOf } from '../../api/request';
 
 interface Values {
   oldpassword: string;
@@ -23,15 +24,10 @@ export function ChangePasswordModal({ open, username, onClose }: { open: boolean
     if (!values) return;
     setBusy(true);
     try {
-      const res = await updatePassword({ username, ...values });
-      if (res.success) {
-        message.success(res.message || '密码修改成功');
-        onClose();
-      } else {
-        message.warning(res.message);
-      }
-    } catch {
-      // The HTTP layer already told the user.
+      const done = await attempt(async () => doneOf(await updatePassword({ username, ...values })));
+      if (!done) return;
+      message.success(done.message || '密码修改成功');
+      onClose();
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Modal, Select, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { fetchCurrentDeparts, selectDepart } from '../../api/auth';
+import { attempt, doneOf } from '../../api/request';
 import { saveUserInfo } from '../../state/session';
 import type { Depart } from '../../types';
 
@@ -20,15 +21,17 @@ export function DepartSelectModal({ open, username, onClose }: { open: boolean; 
     setInvalid(false);
     fetchCurrentDeparts()
       .then((res) => {
-        const list = res.result?.list ?? [];
-        if (!res.success || list.length === 0) {
+        // a refusal and an empty list both mean the user has no department to switch to
+        const found = res.success ? res.result : undefined;
+        const list = found?.list ?? [];
+        if (list.length === 0) {
           message.warning('您尚未设置部门信息!');
           onClose();
           return;
         }
         setDeparts(list);
-        setCurrent(res.result?.orgCode);
-        setChoice(res.result?.orgCode || undefined);
+        setCurrent(found?.orgCode);
+        setChoice(found?.orgCode || undefined);
         setReady(true);
       })
       .catch(() => onClose());
@@ -42,14 +45,10 @@ export function DepartSelectModal({ open, username, onClose }: { open: boolean; 
       setInvalid(true);
       return;
     }
-    const res = await selectDepart(choice, username).catch(() => undefined);
-    if (!res) return;
-    if (res.success && res.result?.userInfo) {
-      saveUserInfo(res.result.userInfo);
-      onClose();
-    } else {
-      message.warning(res.message);
-    }
+    const done = await attempt(async () => doneOf(await selectDepart(choice, username)));
+    if (!done?.result?.userInfo) return;
+    saveUserInfo(done.result.userInfo);
+    onClose();
   };
 
   return (

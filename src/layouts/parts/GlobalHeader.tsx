@@ -16,6 +16,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fetchAllDictItems, refreshDictCache } from '../../api/auth';
+import { doneOf } from '../../api/request';
 import { API_BASE } from '../../config';
 import { greetingFor } from '../../greeting';
 import { saveDictCache, userInfoAtom } from '../../state/session';
@@ -48,10 +49,9 @@ export function GlobalHeader(props: GlobalHeaderProps) {
 
   const clearCache = async () => {
     try {
-      const res = await refreshDictCache();
-      if (!res.success) throw new Error(res.message);
-      const all = await fetchAllDictItems();
-      if (all.success && all.result) saveDictCache(all.result);
+      doneOf(await refreshDictCache());
+      const all = await fetchAllDictItems().then(doneOf, () => undefined);
+      if (all?.result) saveDictCache(all.result);
       message.success('刷新缓存完成！');
     } catch {
       message.warning('刷新缓存失败！');

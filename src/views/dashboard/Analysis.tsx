@@ -1,6 +1,7 @@
 import { Card, Col, Row, Spin, Statistic } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { fetchLoginInfo, fetchVisitInfo } from '../../api/auth';
+import { doneOf } from '../../api/request';
 import { useCan } from '../../auth/permissions';
 import { PLATFORM_NAME } from '../../config';
 import { lazyPage } from '../../lazyPage';
@@ -64,21 +65,24 @@ function VisitStatistics() {
 
   useEffect(() => {
     let alive = true;
+    // the statistics are extras of the home page: one that cannot be read shows as "-" or an empty chart
     fetchLoginInfo()
-      .then((res) => {
-        if (alive && res.success && res.result) {
+      .then(doneOf)
+      .then(({ result }) => {
+        if (alive && result) {
           setInfo({
-            todayIp: toNumber(res.result.todayIp),
-            todayVisitCount: toNumber(res.result.todayVisitCount),
-            totalVisitCount: toNumber(res.result.totalVisitCount),
+            todayIp: toNumber(result.todayIp),
+            todayVisitCount: toNumber(result.todayVisitCount),
+            totalVisitCount: toNumber(result.totalVisitCount),
           });
         }
       })
       .catch(() => undefined);
     fetchVisitInfo()
-      .then((res) => {
+      .then(doneOf)
+      .then(({ result }) => {
         if (!alive) return;
-        const rows = res.success ? listOf<{ type?: string; tian?: string; visit?: number | string; ip?: number | string }>(res.result) : [];
+        const rows = listOf<{ type?: string; tian?: string; visit?: number | string; ip?: number | string }>(result);
         setVisits(rows.map((row) => ({ day: String(row.type ?? row.tian ?? ''), visit: toNumber(row.visit), ip: toNumber(row.ip) })));
       })
       .catch(() => alive && setVisits([]));

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Card, Col, Row, Statistic, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { APPLICATION_STATE_TEXT } from '@contract/xypj-states';
-import { getAction } from '../../../api/http';
+import { request } from '../../../api/request';
 import { Tiles } from './Tiles';
 
 interface ExpertMine {
@@ -81,9 +81,11 @@ export default function MyEvaluation() {
   const [mine, setMine] = useState<Mine>();
   useEffect(() => {
     let alive = true;
-    getAction<Mine>('/xypj/dashboard/mine')
-      .then((res) => alive && setMine(res.success && res.result ? res.result : { kind: 'none' }))
-      .catch(() => alive && setMine({ kind: 'none' }));
+    // nothing of one's own to show (or a failure) leaves the card out
+    request.get<Mine | null>('/xypj/dashboard/mine').then(
+      (found) => alive && setMine(found ?? { kind: 'none' }),
+      () => alive && setMine({ kind: 'none' }),
+    );
     return () => {
       alive = false;
     };

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Card, Col, Row, Spin } from 'antd';
 import { Link } from 'react-router-dom';
-import { getAction } from '../../../api/http';
+import { refusalText, request } from '../../../api/request';
 import { lazyPage } from '../../../lazyPage';
 import { ExpertProgress } from './ExpertProgress';
 import { Tiles } from './Tiles';
@@ -19,13 +19,14 @@ export default function XypjSummary() {
 
   useEffect(() => {
     let alive = true;
-    getAction<Summary>('/xypj/dashboard/summary')
-      .then((res) => {
+    request.get<Summary | null>('/xypj/dashboard/summary').then(
+      (found) => {
         if (!alive) return;
-        if (res.success && res.result) setSummary(res.result);
-        else setError(res.message || '统计数据加载失败');
-      })
-      .catch(() => alive && setError('统计数据加载失败'));
+        if (found) setSummary(found);
+        else setError('统计数据加载失败');
+      },
+      (error: unknown) => alive && setError(refusalText(error, '统计数据加载失败')),
+    );
     return () => {
       alive = false;
     };
