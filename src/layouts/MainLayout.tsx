@@ -1,7 +1,7 @@
 import { FeedbackApp } from '../components/FeedbackApp';
 import { App, Drawer, Layout } from 'antd';
-import { useAtom, useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { RendererProvider } from '@renderer/context';
 import { logoutSession, setLowAppId } from '../api/http';
@@ -67,34 +67,11 @@ export default function MainLayout() {
   );
 }
 
-function MainLayoutFrame() {
+/** The page's document title and low-code app id, and (multi-page) a tab for the page. */
+function useRouteEffects(route: MenuRoute | undefined, unlistedTitle: string | undefined, multipage: boolean) {
   const location = useLocation();
-  const navigate = useNavigate();
-  const mobile = useIsMobile();
-  const [settings, updateSettings] = useAtom(settingsAtom);
-  const routes = useAtomValue(menuRoutesAtom);
-  const user = useAtomValue(userInfoAtom);
-  const [tabState, setTabState] = useAtom(tabStateAtom);
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const [passwordOpen, setPasswordOpen] = useState(false);
-  const [departOpen, setDepartOpen] = useState(false);
-  const [versions, setVersions] = useState<Record<string, number>>({});
-  const [cachedNames, setCachedNames] = useState<string[]>(() => readStored<string[]>(StorageKey.cachedRoutes, []));
-  const [headerHidden, setHeaderHidden] = useState(false);
-  const { message } = App.useApp();
-  const closeDepart = useCallback(() => setDepartOpen(false), []);
-  const closePassword = useCallback(() => setPasswordOpen(false), []);
-  const services = useMemo(() => rendererServices(user), [user]);
-
+  const setTabState = useSetAtom(tabStateAtom);
   const fullPath = location.pathname + location.search;
-  const route = findRoute(routes, location.pathname);
-  const unlisted = useAtomValue(unlistedPageTitleAtom);
-  const unlistedTitle = !route && unlisted?.path === location.pathname ? unlisted.title : undefined;
-  const multipage = settings.multipage && !mobile;
-  const topMenu = settings.layout === 'topmenu';
-  const collapsed = !settings.sidebarOpen;
-  const dark = settings.theme === 'dark';
 
   useEffect(() => {
     document.title = documentTitle(location.pathname, route?.title ?? unlistedTitle);
@@ -107,7 +84,11 @@ function MainLayoutFrame() {
       openTab(s, { key: fullPath, path: location.pathname, title: route.title, componentName: route.item.meta?.componentName }),
     );
   }, [multipage, fullPath, location.pathname, route, setTabState]);
+}
 
+/** Keep-alive: every open tab when multipage, else the keepAlive routes by componentName. */
+function useKeepAlive(route: MenuRoute | undefined, multipage: boolean, fullPath: string, tabs: TabState['tabs']) {
+  const [cachedNames, setCachedNames] = useState<string[]>(() => readStored<string[]>(StorageKey.cachedRoutes, []));
   const componentName = route?.item.meta?.componentName;
   const keepAliveRoute = !!(route?.item.meta?.keepAlive && componentName);
   useEffect(() => {
@@ -117,32 +98,89 @@ function MainLayoutFrame() {
     writeStored(StorageKey.cachedRoutes, next);
   }, [keepAliveRoute, componentName, cachedNames]);
 
+  const currentKey = multipage ? fullPath : keepAliveRoute ? `component:${componentName}` : fullPath;
+  const liveKeys = useMemo(
+    () => new Set(multipage ? tabs.map((t) => t.key) : cachedNames.map((n) => `component:${n}`)),
+    [multipage, tabs, cachedNames],
+  );
+  return { currentKey, liveKeys, cacheCurrent: multipage || keepAliveRoute };
+}
+
+/** With a fixed, auto-hiding header: hidden once the page has scrolled past 100 px. */
+function useHeaderHidden(fixedHeader: boolean, autoHideHeader: boolean): boolean {
+  const [headerHidden, setHeaderHidden] = useState(false);
   useEffect(() => {
-    if (!settings.fixedHeader || !settings.autoHideHeader) {
+    if (!fixedHeader || !autoHideHeader) {
       setHeaderHidden(false);
       return;
     }
     const onScroll = () => setHeaderHidden(window.scrollY > 100);
     window.addEventListener('scroll', onScroll);
     return () => window.removeEventListener('scroll', onScroll);
-  }, [settings.fixedHeader, settings.autoHideHeader]);
+  }, [fixedHeader, autoHideHeader]);
+  return headerHidden;
+}
 
-  // Keep-alive: every open tab when multipage, else the keepAlive routes by componentName.
-  const currentKey = multipage ? fullPath : keepAliveRoute ? `component:${componentName}` : fullPath;
-  const liveKeys = useMemo(
-    () => new Set(multipage ? tabState.tabs.map((t) => t.key) : cachedNames.map((n) => `component:${n}`)),
-    [multipage, tabState.tabs, cachedNames],
+/** The side menu: a sider on desktops (side-menu mode), a drawer on phones. */
+function AppSider({ mobile, drawerOpen, closeDrawer }: { mobile: boolean; drawerOpen: boolean; closeDrawer: () => void }) {
+  const settings = useAtomValue(settingsAtom);
+  const collapsed = !settings.sidebarOpen;
+  const dark = settings.theme === 'dark';
+  const menuTheme = dark ? 'dark' : 'light';
+  const sideMenu = (inDrawer: boolean) => (
+    <>
+      <Logo collapsed={!inDrawer && collapsed} dark={dark} />
+      <SideMenu mode="inline" theme={menuTheme} collapsed={!inDrawer && collapsed} onNavigate={closeDrawer} />
+    </>
   );
-  const cacheCurrent = multipage || keepAliveRoute;
+  if (mobile)
+    return (
+      <Drawer
+        open={drawerOpen}
+        placement="left"
+        width={SIDEBAR_WIDTH}
+        closable={false}
+        onClose={closeDrawer}
+        styles={{ body: { padding: 0, background: dark ? '#001529' : '#fff' } }}
+        rootClassName="menu-drawer"
+      >
+        {sideMenu(true)}
+      </Drawer>
+    );
+  if (settings.layout === 'topmenu') return null;
+  return (
+    <Layout.Sider
+      width={SIDEBAR_WIDTH}
+      collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
+      collapsed={collapsed}
+      trigger={null}
+      theme={menuTheme}
+      style={settings.fixedSidebar ? { position: 'sticky', top: 0, height: '100vh', overflow: 'auto' } : undefined}
+      data-testid="side-menu"
+    >
+      {sideMenu(false)}
+    </Layout.Sider>
+  );
+}
 
-  const toggle = () => {
-    if (mobile) setDrawerOpen((o) => !o);
-    else {
-      updateSettings({ sidebarOpen: !settings.sidebarOpen });
-      window.dispatchEvent(new Event('resize'));
-    }
+function headerStyle(background: string, fixedHeader: boolean, hidden: boolean): CSSProperties {
+  return {
+    padding: 0,
+    height: 59,
+    lineHeight: '59px',
+    background,
+    ...(fixedHeader
+      ? { position: 'sticky', top: 0, zIndex: 9, transition: 'transform .2s', transform: hidden ? 'translateY(-100%)' : undefined }
+      : {}),
+    width: '100%',
   };
+}
 
+/** The open tabs: closing one drops its kept page, refreshing one remounts it. */
+function useTabs(fullPath: string) {
+  const navigate = useNavigate();
+  const [tabState, setTabState] = useAtom(tabStateAtom);
+  const [versions, setVersions] = useState<Record<string, number>>({});
   const changeTabs = useCallback(
     (next: TabState) => {
       const removed = tabState.tabs.filter((t) => !next.tabs.some((n) => n.key === t.key));
@@ -152,6 +190,48 @@ function MainLayoutFrame() {
     },
     [tabState.tabs, setTabState, fullPath, navigate],
   );
+  const refresh = (key: string) => setVersions((v) => ({ ...v, [key]: (v[key] ?? 0) + 1 }));
+  return { tabState, setTabState, versions, changeTabs, refresh };
+}
+
+function MainLayoutFrame() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const mobile = useIsMobile();
+  const [settings, updateSettings] = useAtom(settingsAtom);
+  const routes = useAtomValue(menuRoutesAtom);
+  const user = useAtomValue(userInfoAtom);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [departOpen, setDepartOpen] = useState(false);
+  const { message } = App.useApp();
+  const closeDepart = useCallback(() => setDepartOpen(false), []);
+  const closePassword = useCallback(() => setPasswordOpen(false), []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const services = useMemo(() => rendererServices(user), [user]);
+
+  const fullPath = location.pathname + location.search;
+  const route = findRoute(routes, location.pathname);
+  const unlisted = useAtomValue(unlistedPageTitleAtom);
+  const unlistedTitle = !route && unlisted?.path === location.pathname ? unlisted.title : undefined;
+  const multipage = settings.multipage && !mobile;
+  const topMenu = settings.layout === 'topmenu';
+  const collapsed = !settings.sidebarOpen;
+  const dark = settings.theme === 'dark';
+
+  useRouteEffects(route, unlistedTitle, multipage);
+  const { tabState, setTabState, versions, changeTabs, refresh } = useTabs(fullPath);
+  const { currentKey, liveKeys, cacheCurrent } = useKeepAlive(route, multipage, fullPath, tabState.tabs);
+  const headerHidden = useHeaderHidden(settings.fixedHeader, settings.autoHideHeader);
+
+  const toggle = () => {
+    if (mobile) setDrawerOpen((o) => !o);
+    else {
+      updateSettings({ sidebarOpen: !settings.sidebarOpen });
+      window.dispatchEvent(new Event('resize'));
+    }
+  };
 
   const logout = async () => {
     await logoutSession(true);
@@ -166,61 +246,12 @@ function MainLayoutFrame() {
   const menuTheme = dark ? 'dark' : 'light';
   const siderWidth = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
 
-  const sideMenu = (inDrawer: boolean) => (
-    <>
-      <Logo collapsed={!inDrawer && collapsed} dark={dark} />
-      <SideMenu mode="inline" theme={menuTheme} collapsed={!inDrawer && collapsed} onNavigate={() => setDrawerOpen(false)} />
-    </>
-  );
-
   return (
     <RendererProvider services={services}>
       <Layout style={{ minHeight: '100vh' }} className={mobile ? 'layout-mobile' : 'layout-desktop'}>
-        {!topMenu && !mobile && (
-          <Layout.Sider
-            width={SIDEBAR_WIDTH}
-            collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
-            collapsed={collapsed}
-            trigger={null}
-            theme={menuTheme}
-            style={settings.fixedSidebar ? { position: 'sticky', top: 0, height: '100vh', overflow: 'auto' } : undefined}
-            data-testid="side-menu"
-          >
-            {sideMenu(false)}
-          </Layout.Sider>
-        )}
-        {mobile && (
-          <Drawer
-            open={drawerOpen}
-            placement="left"
-            width={SIDEBAR_WIDTH}
-            closable={false}
-            onClose={() => setDrawerOpen(false)}
-            styles={{ body: { padding: 0, background: dark ? '#001529' : '#fff' } }}
-            rootClassName="menu-drawer"
-          >
-            {sideMenu(true)}
-          </Drawer>
-        )}
+        <AppSider mobile={mobile} drawerOpen={drawerOpen} closeDrawer={closeDrawer} />
         <Layout style={{ minWidth: 0 }}>
-          <Layout.Header
-            style={{
-              padding: 0,
-              height: 59,
-              lineHeight: '59px',
-              background: headerBg,
-              ...(settings.fixedHeader
-                ? {
-                    position: 'sticky',
-                    top: 0,
-                    zIndex: 9,
-                    transition: 'transform .2s',
-                    transform: headerHidden ? 'translateY(-100%)' : undefined,
-                  }
-                : {}),
-              width: '100%',
-            }}
-          >
+          <Layout.Header style={headerStyle(headerBg, settings.fixedHeader, headerHidden)}>
             <GlobalHeader
               collapsed={mobile ? !drawerOpen : collapsed}
               mobile={mobile}
@@ -244,14 +275,7 @@ function MainLayoutFrame() {
               onLogout={logout}
             />
           </Layout.Header>
-          {multipage && (
-            <TabBar
-              state={tabState}
-              onChange={changeTabs}
-              onActivate={(key) => navigate(key)}
-              onRefresh={(key) => setVersions((v) => ({ ...v, [key]: (v[key] ?? 0) + 1 }))}
-            />
-          )}
+          {multipage && <TabBar state={tabState} onChange={changeTabs} onActivate={(key) => navigate(key)} onRefresh={refresh} />}
           <Layout.Content style={{ padding: '0 16px 16px', minWidth: 0 }}>
             <div
               className={topMenu && settings.contentWidth === 'Fixed' ? 'app-content-fixed' : undefined}
