@@ -2,7 +2,7 @@ import { Button, Card, Descriptions, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import PublicShell from './PublicShell';
-import { checkCertificate, type CertificateCheck, type CheckResult } from './publicApi';
+import { checkCertificate, failureText, type CertificateCheck, type CheckResult } from './publicApi';
 
 const STATUS: Record<CheckResult, 'success' | 'error' | 'warning' | 'info'> = {
   valid: 'success',
@@ -33,9 +33,11 @@ export default function CheckCertificatePage() {
   const submit = async (values: Values) => {
     setChecking(true);
     try {
-      const res = await checkCertificate(values.certNo.trim(), values.company.trim());
-      setAnswer(res.success ? res.result : undefined);
-      setError(res.success ? '' : res.message);
+      setAnswer(await checkCertificate(values.certNo.trim(), values.company.trim()));
+      setError('');
+    } catch (failure) {
+      setAnswer(undefined);
+      setError(failureText(failure, '网络异常，请稍后再试'));
     } finally {
       setChecking(false);
     }

@@ -12,14 +12,12 @@ export default function NewsAndFiles() {
   const [open, setOpen] = useState<PublicNews | null>(null);
 
   useEffect(() => {
-    void fetchPublicNews().then((res) => setNews(res.success ? res.result : []));
-    void fetchPublicFiles().then((res) => setFiles(res.success ? res.result : []));
+    // the lists are extras under the results: one that cannot be read shows as empty
+    fetchPublicNews().then(setNews, () => setNews([]));
+    fetchPublicFiles().then(setFiles, () => setFiles([]));
   }, []);
 
-  const show = (id: string) =>
-    void fetchPublicNewsItem(id).then((res) => {
-      if (res.success) setOpen(res.result);
-    });
+  const show = (id: string) => fetchPublicNewsItem(id).then(setOpen, () => undefined);
 
   return (
     <Row gutter={16} style={{ marginTop: 16 }}>

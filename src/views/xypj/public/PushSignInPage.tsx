@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { HOME_PATH } from '../../../config';
 import { saveLogin, saveTenant } from '../../../state/session';
 import PublicShell from './PublicShell';
-import { pushSignIn } from './publicApi';
+import { failureText, pushSignIn } from './publicApi';
 
 /** One server call per pushed payload, even when the page mounts twice (the nonce is single use). */
 const calls = new Map<string, ReturnType<typeof pushSignIn>>();
@@ -25,16 +25,19 @@ export default function PushSignInPage() {
     const key = `${data}.${datakey}`;
     if (!calls.has(key)) calls.set(key, pushSignIn(data, datakey));
     let cancelled = false;
-    void calls.get(key)!.then((res) => {
-      if (cancelled) return;
-      if (!res.success || !res.result?.token) {
-        setError(res.message || '推送登录失败');
-        return;
-      }
-      if (res.result.tenantList?.length === 1) saveTenant(res.result.tenantList[0].id);
-      saveLogin(res.result);
-      navigate(HOME_PATH, { replace: true });
-    });
+    calls.get(key)!.then(
+      (login) => {
+        if (cancelled) return;
+        if (!login?.token) {
+          setError('推送登录失败');
+          return;
+        }
+        if (login.tenantList?.length === 1) saveTenant(login.tenantList[0].id);
+        saveLogin(login);
+        navigate(HOME_PATH, { replace: true });
+      },
+      (failure: unknown) => !cancelled && setError(failureText(failure, '推送登录失败')),
+    );
     return () => {
       cancelled = true;
     };

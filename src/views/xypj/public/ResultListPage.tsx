@@ -1,8 +1,18 @@
 import { Alert, Card, Grid, Input, List, Pagination, Select, Table, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { defaultNotifier } from '@renderer/data/notify';
+import type { Page } from '@renderer/data/provider';
+import { usePagedList, type PagedList, type PagedQuery } from '@renderer/list/usePagedList';
 import NewsAndFiles from './NewsAndFiles';
 import PublicShell from './PublicShell';
-import { fetchPublicBatches, fetchPublicResults, type PublicBatch, type PublicResult, type PublicResultPage } from './publicApi';
+import {
+  failureText,
+  fetchPublicBatches,
+  fetchPublicResults,
+  type PublicBatch,
+  type PublicResult,
+  type PublicResultPage,
+} from './publicApi';
 
 const PAGE_SIZE = 10;
 
@@ -56,51 +66,133 @@ function CertCell({ record, batch }: { record: PublicResult; batch?: PublicBatch
 
 const gradeTag = (g: string | null) => (g ? <Tag color="red">{g}</Tag> : '—');
 
-/** /xypj/resultlist: the results of a batch in publicity or published (company, credit code, grade, certificate number). */
-export default function ResultListPage() {
+interface ResultQuery {
+  batchId?: string;
+  keyword: string;
+}
+
+/**
+ * The batches and one page of the chosen batch's results, through the renderer's list state. A failed
+ * request is shown on the page (the server's sentence, e.g. too many queries), not as a notice.
+ */
+function useResults() {
   const [batches, setBatches] = useState<PublicBatch[]>();
-  const [batchId, setBatchId] = useState<string>();
-  const [keyword, setKeyword] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const [page, setPage] = useState<PublicResultPage>();
+  const [pageBatch, setPageBatch] = useState<PublicBatch>();
   const [error, setError] = useState('');
-  const [loading, setLoading] = useState(false);
-  const wide = Grid.useBreakpoint().md !== false;
 
-  useEffect(() => {
-    void fetchPublicBatches().then((res) => {
-      const list = res.success ? res.result : [];
-      setBatches(list);
-      if (!res.success) setError(res.message);
-      if (list[0]) setBatchId(list[0].id);
-    });
+  const load = useCallback(async ({ query, pageNo, pageSize }: PagedQuery<ResultQuery>): Promise<Page<PublicResult> | undefined> => {
+    if (!query.batchId) return undefined;
+    try {
+      const page: PublicResultPage = await fetchPublicResults({ batchId: query.batchId, keyword: query.keyword, pageNo, pageSize });
+      setError('');
+      setPageBatch(page.batch);
+      return page;
+    } catch (failure) {
+      setError(failureText(failure, '网络异常，请稍后再试'));
+      setPageBatch(undefined);
+      return { records: [], total: 0 };
+    }
   }, []);
+  const list = usePagedList<ResultQuery, PublicResult>({
+    initialQuery: { keyword: '' },
+    pageSize: PAGE_SIZE,
+    load,
+    notify: defaultNotifier,
+  });
+  const { search } = list;
 
   useEffect(() => {
-    if (!batchId) return;
-    let cancelled = false;
-    setLoading(true);
-    void fetchPublicResults({ batchId, keyword, pageNo, pageSize: PAGE_SIZE }).then((res) => {
-      if (cancelled) return;
-      setLoading(false);
-      setError(res.success ? '' : res.message);
-      setPage(res.success ? res.result : undefined);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [batchId, keyword, pageNo]);
+    fetchPublicBatches().then(
+      (found) => {
+        setBatches(found);
+        if (found[0]) search((q) => ({ ...q, batchId: found[0]!.id }));
+      },
+      (failure: unknown) => {
+        setBatches([]);
+        setError(failureText(failure, '网络异常，请稍后再试'));
+      },
+    );
+  }, [search]);
 
-  const batch = page?.batch ?? batches?.find((b) => b.id === batchId);
+  const batch = pageBatch ?? batches?.find((b) => b.id === list.query.batchId);
+  return { list, batches, batch, error };
+}
+
+function ResultTable({ list, batch, emptyText }: { list: PagedList<ResultQuery, PublicResult>; batch?: PublicBatch; emptyText: string }) {
   const columns = [
-    { title: '序号', key: 'no', width: 70, render: (_: unknown, __: PublicResult, i: number) => (pageNo - 1) * PAGE_SIZE + i + 1 },
+    { title: '序号', key: 'no', width: 70, render: (_: unknown, __: PublicResult, i: number) => (list.pageNo - 1) * PAGE_SIZE + i + 1 },
     { title: '企业名称', dataIndex: 'companyName' },
     { title: '统一社会信用代码', dataIndex: 'creditCode', width: 220 },
     { title: '信用等级', dataIndex: 'grade', width: 110, render: gradeTag },
     { title: '证书编号', dataIndex: 'certNo', width: 260, render: (_: unknown, r: PublicResult) => <CertCell record={r} batch={batch} /> },
   ];
+  return (
+    <Table<PublicResult>
+      rowKey={(r) => `${r.creditCode}-${r.certNo ?? ''}`}
+      size="middle"
+      loading={list.loading}
+      columns={columns}
+      dataSource={list.rows}
+      locale={{ emptyText }}
+      pagination={{
+        current: list.pageNo,
+        pageSize: PAGE_SIZE,
+        total: list.total,
+        showTotal: (n) => `共 ${n} 家企业`,
+        showSizeChanger: false,
+        onChange: list.setPageNo,
+      }}
+    />
+  );
+}
+
+/** Narrow screens: one card-like row per company, a simple pager below. */
+function ResultCards({ list, batch, emptyText }: { list: PagedList<ResultQuery, PublicResult>; batch?: PublicBatch; emptyText: string }) {
+  return (
+    <>
+      <List<PublicResult>
+        loading={list.loading}
+        dataSource={list.rows}
+        locale={{ emptyText }}
+        renderItem={(r) => (
+          <List.Item>
+            <List.Item.Meta
+              title={
+                <span style={{ wordBreak: 'break-all' }}>
+                  {r.companyName} {gradeTag(r.grade)}
+                </span>
+              }
+              description={
+                <>
+                  <div style={{ wordBreak: 'break-all' }}>{r.creditCode}</div>
+                  <div>
+                    证书编号：
+                    <CertCell record={r} batch={batch} />
+                  </div>
+                </>
+              }
+            />
+          </List.Item>
+        )}
+      />
+      <Pagination
+        style={{ marginTop: 12 }}
+        simple
+        current={list.pageNo}
+        pageSize={PAGE_SIZE}
+        total={list.total}
+        onChange={list.setPageNo}
+        showTotal={(n) => `共 ${n} 家企业`}
+      />
+    </>
+  );
+}
+
+/** /xypj/resultlist: the results of a batch in publicity or published (company, credit code, grade, certificate number). */
+export default function ResultListPage() {
+  const { list, batches, batch, error } = useResults();
+  const wide = Grid.useBreakpoint().md !== false;
   const emptyText = batches && !batches.length ? '暂无公示的评价结果' : '没有符合条件的企业';
-  const total = page?.total ?? 0;
 
   return (
     <PublicShell title="评价结果公示">
@@ -110,13 +202,10 @@ export default function ResultListPage() {
           <Select
             style={{ flex: '1 1 240px', maxWidth: 320, minWidth: 0 }}
             placeholder="请选择批次"
-            value={batchId}
+            value={list.query.batchId}
             loading={!batches}
             options={(batches ?? []).map((b) => ({ value: b.id, label: `${b.name}（${b.stateText}）` }))}
-            onChange={(v: string) => {
-              setBatchId(v);
-              setPageNo(1);
-            }}
+            onChange={(v: string) => list.search((q) => ({ ...q, batchId: v }))}
             notFoundContent="暂无公示的批次"
           />
           <Input.Search
@@ -124,68 +213,15 @@ export default function ResultListPage() {
             allowClear
             placeholder="企业名称或统一社会信用代码"
             enterButton="查询"
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPageNo(1);
-            }}
+            onSearch={(v) => list.search((q) => ({ ...q, keyword: v.trim() }))}
           />
         </div>
         {batch && <BatchNotice batch={batch} />}
         {error && <Alert style={{ marginBottom: 16 }} type="info" showIcon message={error} />}
         {wide ? (
-          <Table<PublicResult>
-            rowKey={(r) => `${r.creditCode}-${r.certNo ?? ''}`}
-            size="middle"
-            loading={loading}
-            columns={columns}
-            dataSource={page?.records ?? []}
-            locale={{ emptyText }}
-            pagination={{
-              current: pageNo,
-              pageSize: PAGE_SIZE,
-              total,
-              showTotal: (n) => `共 ${n} 家企业`,
-              showSizeChanger: false,
-              onChange: setPageNo,
-            }}
-          />
+          <ResultTable list={list} batch={batch} emptyText={emptyText} />
         ) : (
-          <>
-            <List<PublicResult>
-              loading={loading}
-              dataSource={page?.records ?? []}
-              locale={{ emptyText }}
-              renderItem={(r) => (
-                <List.Item>
-                  <List.Item.Meta
-                    title={
-                      <span style={{ wordBreak: 'break-all' }}>
-                        {r.companyName} {gradeTag(r.grade)}
-                      </span>
-                    }
-                    description={
-                      <>
-                        <div style={{ wordBreak: 'break-all' }}>{r.creditCode}</div>
-                        <div>
-                          证书编号：
-                          <CertCell record={r} batch={batch} />
-                        </div>
-                      </>
-                    }
-                  />
-                </List.Item>
-              )}
-            />
-            <Pagination
-              style={{ marginTop: 12 }}
-              simple
-              current={pageNo}
-              pageSize={PAGE_SIZE}
-              total={total}
-              onChange={setPageNo}
-              showTotal={(n) => `共 ${n} 家企业`}
-            />
-          </>
+          <ResultCards list={list} batch={batch} emptyText={emptyText} />
         )}
       </Card>
       <NewsAndFiles />

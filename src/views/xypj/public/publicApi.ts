@@ -1,5 +1,8 @@
 import type { ApiResult } from '@renderer/context';
+import { RequestError } from '@renderer/data/provider';
 import { http } from '../../../api/http';
+import { doneOf } from '../../../api/request';
+export { refusalText as failureText } from '../../../api/request';
 import type { LoginResult } from '../../../types';
 
 export interface PublicBatch {
@@ -47,15 +50,17 @@ export interface CertificateCheck {
 
 /**
  * GET without the app's error notices: the public pages show the server's message themselves (also for
- * 429, which the HTTP client rejects).
+ * 429, which the HTTP client rejects). Resolves the result or rejects with a RequestError carrying that message.
  */
-async function quietGet<T>(url: string, params: Record<string, unknown>): Promise<ApiResult<T>> {
+async function quietGet<T>(url: string, params: Record<string, unknown>): Promise<T> {
+  let res: ApiResult<T>;
   try {
-    return (await http.instance.get(url, { params, quiet: true })) as unknown as ApiResult<T>;
+    res = (await http.instance.get(url, { params, quiet: true })) as unknown as ApiResult<T>;
   } catch (error) {
     const data = (error as { response?: { data?: { message?: string } } }).response?.data;
-    return { success: false, code: 500, message: data?.message || '网络异常，请稍后再试', result: undefined as T, timestamp: Date.now() };
+    throw new RequestError(data?.message || '网络异常，请稍后再试');
   }
+  return doneOf(res).result;
 }
 
 export const fetchPublicBatches = () => quietGet<PublicBatch[]>('/xypj/public/batches', {});
