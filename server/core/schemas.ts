@@ -41,3 +41,11 @@ export const idsText = (title = '主键', maxIds = 1000) => text(title, 65 * max
 
 /** Uploads and imports: multipart parts, read and checked by the handler (documentation only for Fastify). */
 export const MULTIPART = { consumes: ['multipart/form-data'] } as const;
+
+/** A body that may be left out (the values may come in the query instead): a JSON object, or nothing. */
+export function optionalBodySchema(properties: Record<string, unknown> = {}) {
+  return { type: ['object', 'null'], title: '请求内容', properties } as const;
+}
+
+/** A text value typed only: the handler checks its length and emptiness with its own messages. */
+export const anyText = (title: string) => ({ type: 'string', title }) as const;

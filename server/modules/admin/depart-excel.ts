@@ -14,6 +14,7 @@ import { attachmentHeader, XLSX_TYPE } from '../entity/export';
 import { auditInsert } from './common';
 import { allDeparts, nextChildCode } from './depart-tree';
 import { logOperation, OP_EXPORT, OP_IMPORT } from './oplog';
+import { MULTIPART } from '../../core/schemas';
 
 /** exceljs takes long to load; only export and import need it, so it loads on first use. */
 const loadExcel = async () => (await import('exceljs')).default;
@@ -144,39 +145,43 @@ export async function departExcelRoutes(api: FastifyInstance, { db }: AppDeps): 
 
   await api.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 10_000 } });
-    scope.post('/sys/sysDepart/importExcel', { config: { permission: 'depart:import' } }, async (request): Promise<Envelope<unknown>> => {
-      const { user } = requireSession(request);
-      const data = await uploadedFile(request);
-      // all rows and the log entry together: a failure part-way leaves nothing saved (codes are numbered under a lock)
-      const { total, errors } = await withTransaction(db, async (trx) => {
-        await sql`select pg_advisory_xact_lock(7302001)`.execute(trx);
-        const outcome = await importDeparts(trx, data, user.username);
-        await logOperation(
-          trx,
-          request,
-          OP_IMPORT,
-          `部门导入：成功${outcome.total - outcome.errors.length}行，错误${outcome.errors.length}行`,
-        );
-        return outcome;
-      }).catch(async (err: unknown) => {
-        await logOperation(db, request, OP_IMPORT, '部门导入失败：已全部回滚，未导入任何数据').catch(() => undefined);
-        throw err;
-      });
-      if (errors.length === 0) return okMessage(`共${total}行数据全部导入成功！`);
-      const saved = total - errors.length;
-      return {
-        success: true,
-        code: 201,
-        message: '文件导入成功，但有错误。',
-        result: {
-          totalCount: total,
-          errorCount: errors.length,
-          successCount: saved,
-          msg: `总上传行数：${total}，已导入行数：${saved}，错误行数：${errors.length}`,
-          errors,
-        },
-        timestamp: Date.now(),
-      };
-    });
+    scope.post(
+      '/sys/sysDepart/importExcel',
+      { config: { permission: 'depart:import' }, schema: MULTIPART },
+      async (request): Promise<Envelope<unknown>> => {
+        const { user } = requireSession(request);
+        const data = await uploadedFile(request);
+        // all rows and the log entry together: a failure part-way leaves nothing saved (codes are numbered under a lock)
+        const { total, errors } = await withTransaction(db, async (trx) => {
+          await sql`select pg_advisory_xact_lock(7302001)`.execute(trx);
+          const outcome = await importDeparts(trx, data, user.username);
+          await logOperation(
+            trx,
+            request,
+            OP_IMPORT,
+            `部门导入：成功${outcome.total - outcome.errors.length}行，错误${outcome.errors.length}行`,
+          );
+          return outcome;
+        }).catch(async (err: unknown) => {
+          await logOperation(db, request, OP_IMPORT, '部门导入失败：已全部回滚，未导入任何数据').catch(() => undefined);
+          throw err;
+        });
+        if (errors.length === 0) return okMessage(`共${total}行数据全部导入成功！`);
+        const saved = total - errors.length;
+        return {
+          success: true,
+          code: 201,
+          message: '文件导入成功，但有错误。',
+          result: {
+            totalCount: total,
+            errorCount: errors.length,
+            successCount: saved,
+            msg: `总上传行数：${total}，已导入行数：${saved}，错误行数：${errors.length}`,
+            errors,
+          },
+          timestamp: Date.now(),
+        };
+      },
+    );
   });
 }

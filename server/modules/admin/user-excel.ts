@@ -14,6 +14,7 @@ import { dictMaps } from './user-json';
 import { queryUserList, userListRules, type UserListQuery } from './user-query';
 import { USER_LIST_QUERY } from './users-read';
 import { createUser } from './users-write';
+import { MULTIPART } from '../../core/schemas';
 
 const TITLE = '用户信息';
 const MAX_EXPORT_PAGES = 50;
@@ -101,7 +102,7 @@ export async function userExcelRoutes(api: FastifyInstance, { db }: AppDeps): Pr
   });
 
   await uploadScope(api, (scope) => {
-    scope.post('/sys/user/importExcel', { config: { permission: 'user:import' } }, async (request) => {
+    scope.post('/sys/user/importExcel', { config: { permission: 'user:import' }, schema: MULTIPART }, async (request) => {
       const dicts = await dictMaps(db, ['sex', 'user_identity']);
       return importWith(db, request, {
         label: '用户',

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../core/deps';
 import { failure, forbidden, ok } from '../../core/envelope';
 import type { Session } from '../../core/tokens';
 import type { Db } from '../../db/types';
-import { objectSchema, text } from '../../core/schemas';
+import { anyText, objectSchema, querySchema, text } from '../../core/schemas';
 import { FILE_TYPES } from './file-types';
 import { FileUrlSigner } from './signed-urls';
 import { findUpload, isStoredPathShape, PUBLIC_IMAGE_FOLDERS, readUpload, type SysUploadFileTable } from './storage';
@@ -40,6 +40,12 @@ interface StaticQuery {
   sig?: string;
 }
 
+/** the stored path (its shape checked by the handler) and the expiry and signature of a signed link */
+const STATIC_INPUT = {
+  params: querySchema({ '*': anyText('文件路径') }),
+  querystring: querySchema({ exp: anyText('链接有效期'), sig: anyText('链接签名') }),
+};
+
 /**
  * GET /sys/common/static/<biz>/<yyyyMMdd>/<generated name>: the request path is only a key into
  * sys_upload_file; the file is located from the row's server-generated columns. Images of the public
@@ -52,7 +58,7 @@ export function staticRoutes(api: FastifyInstance, { db, config, tokens }: AppDe
 
   api.get<{ Params: { '*': string }; Querystring: StaticQuery }>(
     '/sys/common/static/*',
-    { config: { public: true } },
+    { config: { public: true }, schema: STATIC_INPUT },
     async (request, reply) => {
       const path = request.params['*'] ?? '';
       if (!isStoredPathShape(path)) return notFound(reply);

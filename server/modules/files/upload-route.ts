@@ -4,6 +4,7 @@ import type { AppDeps } from '../../core/deps';
 import { badRequest, businessError, okMessage } from '../../core/envelope';
 import { acceptUpload, TYPE_REFUSED_MESSAGE } from './file-types';
 import { BIZ_REFUSED_MESSAGE, DEFAULT_BIZ, isBizFolder, saveUpload } from './storage';
+import { MULTIPART } from '../../core/schemas';
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** JeecgBoot's answer to MaxUploadSizeExceededException */
@@ -55,7 +56,7 @@ export async function uploadRoutes(api: FastifyInstance, { db }: AppDeps): Promi
   const { default: multipart } = await import('@fastify/multipart');
   await api.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
 
-  api.post('/sys/common/upload', { config: { authenticated: true } }, async (request) => {
+  api.post('/sys/common/upload', { config: { authenticated: true }, schema: MULTIPART }, async (request) => {
     const { user } = requireSession(request);
     if (!request.isMultipart()) throw businessError(NO_FILE_MESSAGE);
     const received = await receive(request).catch(mapMultipartError);

@@ -8,6 +8,7 @@ import type { Db } from '../../db/types';
 import { logOperation, OP_EDIT } from '../admin/oplog';
 import { registerEntityPolicy, type WriteContext } from '../entity/policies';
 import type { NoticeHub } from '../socket';
+import { anyText, optionalBodySchema, querySchema } from '../../core/schemas';
 
 export const UNSENT = '0';
 export const SENT = '1';
@@ -74,10 +75,19 @@ export function registerAnnouncementPolicy(): void {
   registerEntityPolicy('sys_announcement', { beforeWrite });
 }
 
-function idOf(request: FastifyRequest): unknown {
-  const q = request.query as { id?: unknown } | undefined;
-  const b = request.body as { id?: unknown } | null | undefined;
-  return q?.id ?? b?.id;
+interface IdInput {
+  Querystring: { id?: string };
+  Body: { id?: string } | null;
+}
+
+/** ?id= (GET and POST) or {id} (POST) */
+const ID_INPUT = {
+  GET: { querystring: querySchema({ id: anyText('通告') }) },
+  POST: { querystring: querySchema({ id: anyText('通告') }), body: optionalBodySchema({ id: anyText('通告') }) },
+};
+
+function idOf(request: FastifyRequest<IdInput>): string | undefined {
+  return request.query.id ?? request.body?.id;
 }
 
 /** Pushes a published or revoked announcement to the bells of its recipients. */
@@ -95,7 +105,7 @@ function push(notices: NoticeHub, row: AnnouncementRow): void {
  */
 export function announcementRoutes(api: FastifyInstance, { db, notices }: AppDeps): void {
   const permission = 'system:announcement:publish';
-  const release = async (request: FastifyRequest) => {
+  const release = async (request: FastifyRequest<IdInput>) => {
     const { user } = requireSession(request);
     const row = await requireAnnouncement(db, idOf(request));
     if (row.send_status === SENT) throw businessError('该通告已发布');
@@ -115,7 +125,7 @@ export function announcementRoutes(api: FastifyInstance, { db, notices }: AppDep
     await logOperation(db, request, OP_EDIT, `发布通告：${row.titile}`);
     return okMessage('该系统通知发布成功');
   };
-  const revoke = async (request: FastifyRequest) => {
+  const revoke = async (request: FastifyRequest<IdInput>) => {
     const { user } = requireSession(request);
     const row = await requireAnnouncement(db, idOf(request));
     if (row.send_status !== SENT) throw businessError('该通告未发布，不能撤销');
@@ -127,8 +137,9 @@ export function announcementRoutes(api: FastifyInstance, { db, notices }: AppDep
     return okMessage('该系统通知撤销成功');
   };
   for (const method of ['GET', 'POST'] as const) {
-    api.route({ method, url: '/sys/annountCement/doReleaseData', config: { permission }, handler: release });
-    api.route({ method, url: '/sys/annountCement/doReovkeData', config: { permission }, handler: revoke });
+    const schema = ID_INPUT[method];
+    api.route<IdInput>({ method, url: '/sys/annountCement/doReleaseData', config: { permission }, schema, handler: release });
+    api.route<IdInput>({ method, url: '/sys/annountCement/doReovkeData', config: { permission }, schema, handler: revoke });
   }
 }
 

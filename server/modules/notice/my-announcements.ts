@@ -7,6 +7,18 @@ import { formatDateTime } from '../../core/time';
 import type { Db } from '../../db/types';
 import { escapeLike } from '../entity/list-conditions';
 import { SENT } from './announcements';
+import { anyText, LIST_QUERY, optionalBodySchema, querySchema } from '../../core/schemas';
+
+interface MarkInput {
+  Querystring: { anntId?: string };
+  Body: { anntId?: string } | null;
+}
+
+const LIST_BY_USER = { querystring: querySchema({ pageSize: anyText('每页条数') }) };
+/** {anntId} in the body, or ?anntId= */
+const MARK_ONE = { querystring: querySchema({ anntId: anyText('通告') }), body: optionalBodySchema({ anntId: anyText('通告') }) };
+const NO_BODY = { body: optionalBodySchema() };
+const MY_LIST = { querystring: LIST_QUERY };
 
 /** What the bell, 我的消息 and the detail dialog read (the reference's AnnouncementSendModel). */
 export interface AnnouncementSendModel {
@@ -86,7 +98,7 @@ function textParam(value: unknown, max = 100): string | null {
  */
 export function myAnnouncementRoutes(api: FastifyInstance, { db, notices }: AppDeps): void {
   const config = { authenticated: true as const };
-  api.get<{ Querystring: { pageSize?: string } }>('/sys/annountCement/listByUser', { config }, async (request) => {
+  api.get<{ Querystring: { pageSize?: string } }>('/sys/annountCement/listByUser', { config, schema: LIST_BY_USER }, async (request) => {
     const { user } = requireSession(request);
     await linkBroadcasts(db, user.id);
     const size = intParam(request.query.pageSize, 5, 50);
@@ -96,9 +108,9 @@ export function myAnnouncementRoutes(api: FastifyInstance, { db, notices }: AppD
     return ok({ anntMsgList: annt.rows, anntMsgTotal: annt.total, sysMsgList: sys.rows, sysMsgTotal: sys.total });
   });
 
-  const markOne = async (request: FastifyRequest) => {
+  const markOne = async (request: FastifyRequest<MarkInput>) => {
     const { user } = requireSession(request);
-    const anntId = (request.body as { anntId?: unknown } | null)?.anntId ?? (request.query as { anntId?: unknown }).anntId;
+    const anntId = request.body?.anntId ?? request.query.anntId;
     if (typeof anntId !== 'string' || !anntId) throw businessError('请选择通告');
     const res =
       await sql`update sys_announcement_send set read_flag = '1', read_time = ${new Date()}, update_by = ${user.username}, update_time = ${new Date()}
@@ -117,26 +129,30 @@ export function myAnnouncementRoutes(api: FastifyInstance, { db, notices }: AppD
     return okMessage('全部已读');
   };
   for (const method of ['PUT', 'POST'] as const) {
-    api.route({ method, url: '/sys/sysAnnouncementSend/editByAnntIdAndUserId', config, handler: markOne });
-    api.route({ method, url: '/sys/sysAnnouncementSend/readAll', config, handler: readAll });
+    api.route<MarkInput>({ method, url: '/sys/sysAnnouncementSend/editByAnntIdAndUserId', config, schema: MARK_ONE, handler: markOne });
+    api.route({ method, url: '/sys/sysAnnouncementSend/readAll', config, schema: NO_BODY, handler: readAll });
   }
 
-  api.get<{ Querystring: Record<string, unknown> }>('/sys/sysAnnouncementSend/getMyAnnouncementSend', { config }, async (request) => {
-    const { user } = requireSession(request);
-    await linkBroadcasts(db, user.id);
-    const q = request.query;
-    const where: RawBuilder<SqlBool>[] = [];
-    const title = textParam(q.titile);
-    if (title) where.push(sql<SqlBool>`a.titile ilike ${`%${escapeLike(title)}%`}`);
-    const sender = textParam(q.sender);
-    if (sender) where.push(sql<SqlBool>`a.sender ilike ${`%${escapeLike(sender)}%`}`);
-    const category = textParam(q.msgCategory, 2);
-    if (category) where.push(sql<SqlBool>`a.msg_category = ${category}`);
-    const readFlag = textParam(q.readFlag, 1);
-    if (readFlag) where.push(sql<SqlBool>`s.read_flag = ${readFlag}`);
-    const size = intParam(q.pageSize, 10, 200);
-    const current = intParam(q.pageNo, 1, 100_000);
-    const page = await mine(db, user.id, where, size, (current - 1) * size);
-    return ok({ records: page.rows, total: page.total, size, current, pages: Math.ceil(page.total / size) });
-  });
+  api.get<{ Querystring: Record<string, unknown> }>(
+    '/sys/sysAnnouncementSend/getMyAnnouncementSend',
+    { config, schema: MY_LIST },
+    async (request) => {
+      const { user } = requireSession(request);
+      await linkBroadcasts(db, user.id);
+      const q = request.query;
+      const where: RawBuilder<SqlBool>[] = [];
+      const title = textParam(q.titile);
+      if (title) where.push(sql<SqlBool>`a.titile ilike ${`%${escapeLike(title)}%`}`);
+      const sender = textParam(q.sender);
+      if (sender) where.push(sql<SqlBool>`a.sender ilike ${`%${escapeLike(sender)}%`}`);
+      const category = textParam(q.msgCategory, 2);
+      if (category) where.push(sql<SqlBool>`a.msg_category = ${category}`);
+      const readFlag = textParam(q.readFlag, 1);
+      if (readFlag) where.push(sql<SqlBool>`s.read_flag = ${readFlag}`);
+      const size = intParam(q.pageSize, 10, 200);
+      const current = intParam(q.pageNo, 1, 100_000);
+      const page = await mine(db, user.id, where, size, (current - 1) * size);
+      return ok({ records: page.rows, total: page.total, size, current, pages: Math.ceil(page.total / size) });
+    },
+  );
 }

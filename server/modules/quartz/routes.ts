@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../core/deps';
 import { businessError, ok, okMessage } from '../../core/envelope';
-import { objectSchema, text } from '../../core/schemas';
+import { anyText, LIST_QUERY, objectSchema, text } from '../../core/schemas';
 import { logOperation, OP_EDIT } from '../admin/oplog';
 import { registerEntityPolicy } from '../entity/policies';
 import { runListQuery, type ListSource } from '../entity/list-query';
@@ -116,7 +116,10 @@ export function quartzRoutes(api: FastifyInstance, deps: AppDeps): void {
 
   api.get<{ Querystring: Record<string, unknown> & { jobId?: string } }>(
     '/sys/quartzJob/runList',
-    { config: { permission: QUARTZ_PERMISSION.runs } },
+    {
+      config: { permission: QUARTZ_PERMISSION.runs },
+      schema: { querystring: { ...LIST_QUERY, properties: { ...LIST_QUERY.properties, jobId: anyText('定时任务') } } },
+    },
     async (request) => {
       if (!request.query.jobId) throw businessError('请指定定时任务');
       return ok(await runListQuery(db, RUN_SOURCE, request.query));

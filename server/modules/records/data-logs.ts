@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps';
 import { businessError, ok } from '../../core/envelope';
-import { objectSchema, text } from '../../core/schemas';
+import { LIST_QUERY, objectSchema, text } from '../../core/schemas';
 import { runListQuery, toRecord, type ListParams, type ListSource } from '../entity/list-query';
 import { entityDefinitions } from '../entity';
 
@@ -41,8 +41,10 @@ function fieldLabels(table: string): Record<string, string> {
 
 /** 数据日志: versions of entity-engine records; list, versions of one record, and two versions to compare. */
 export function dataLogRoutes(api: FastifyInstance, { db }: AppDeps): void {
-  api.get<{ Querystring: ListParams }>('/sys/dataLog/list', { config: { permission: DATA_LOG_PERMISSION } }, async (request) =>
-    ok(await runListQuery(db, DATA_LOG_SOURCE, request.query)),
+  api.get<{ Querystring: ListParams }>(
+    '/sys/dataLog/list',
+    { config: { permission: DATA_LOG_PERMISSION }, schema: { querystring: LIST_QUERY } },
+    async (request) => ok(await runListQuery(db, DATA_LOG_SOURCE, request.query)),
   );
 
   api.get<{ Querystring: { dataTable: string; dataId: string } }>(

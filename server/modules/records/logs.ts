@@ -9,6 +9,12 @@ import { runListQuery, type ListParams, type ListSource } from '../entity/list-q
 import { attachmentHeader } from '../entity/export';
 import { idList } from '../entity/crud-routes';
 import { logOperation, OP_DELETE, OP_EXPORT } from '../admin/oplog';
+import { anyText, LIST_QUERY, querySchema } from '../../core/schemas';
+
+const LOG_LIST = { querystring: LIST_QUERY };
+/** the ids are checked by idList with its own messages */
+const LOG_ID = { querystring: querySchema({ id: anyText('日志') }) };
+const LOG_IDS = { querystring: querySchema({ ids: anyText('日志') }) };
 
 export const LOG_PERMISSION = {
   list: 'system:log:list',
@@ -55,21 +61,27 @@ function listParams(query: ListParams): ListParams {
 
 /** 日志管理: /sys/log/list, delete, deleteBatch, exportXls (read-only records of sign-ins and operations). */
 export function logRoutes(api: FastifyInstance, { db }: AppDeps): void {
-  api.get<{ Querystring: ListParams }>('/sys/log/list', { config: { permission: LOG_PERMISSION.list } }, async (request) =>
-    ok(await runListQuery(db, LOG_SOURCE, listParams(request.query), { where: keywordConditions(request.query) })),
+  api.get<{ Querystring: ListParams }>(
+    '/sys/log/list',
+    { config: { permission: LOG_PERMISSION.list }, schema: LOG_LIST },
+    async (request) => ok(await runListQuery(db, LOG_SOURCE, listParams(request.query), { where: keywordConditions(request.query) })),
   );
 
-  api.delete<{ Querystring: { id?: string } }>('/sys/log/delete', { config: { permission: LOG_PERMISSION.delete } }, async (request) => {
-    const [id] = idList(String(request.query.id ?? ''));
-    const res = await db.deleteFrom('sys_log').where('id', '=', id!).executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) throw businessError('未找到对应数据');
-    await logOperation(db, request, OP_DELETE, `删除日志：${id}`);
-    return okMessage('删除成功!');
-  });
+  api.delete<{ Querystring: { id?: string } }>(
+    '/sys/log/delete',
+    { config: { permission: LOG_PERMISSION.delete }, schema: LOG_ID },
+    async (request) => {
+      const [id] = idList(String(request.query.id ?? ''));
+      const res = await db.deleteFrom('sys_log').where('id', '=', id!).executeTakeFirst();
+      if (Number(res.numDeletedRows) === 0) throw businessError('未找到对应数据');
+      await logOperation(db, request, OP_DELETE, `删除日志：${id}`);
+      return okMessage('删除成功!');
+    },
+  );
 
   api.delete<{ Querystring: { ids?: string } }>(
     '/sys/log/deleteBatch',
-    { config: { permission: LOG_PERMISSION.delete } },
+    { config: { permission: LOG_PERMISSION.delete }, schema: LOG_IDS },
     async (request) => {
       const ids = idList(String(request.query.ids ?? ''));
       await db.deleteFrom('sys_log').where('id', 'in', ids).execute();
@@ -78,45 +90,60 @@ export function logRoutes(api: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  api.get<{ Querystring: ListParams }>('/sys/log/exportXls', { config: { permission: LOG_PERMISSION.export } }, async (request, reply) => {
-    const page = await runListQuery(
-      db,
-      LOG_SOURCE,
-      { ...listParams(request.query), pageNo: 1, pageSize: EXPORT_MAX },
-      {
-        where: keywordConditions(request.query),
-        maxPageSize: EXPORT_MAX,
-      },
-    );
-    const out = new PassThrough();
-    const chunks: Buffer[] = [];
-    out.on('data', (c: Buffer) => chunks.push(c));
-    const done = new Promise<void>((resolve) => out.on('end', () => resolve()));
-    const sheet = new XlsxStreamWriter(out);
-    await sheet.start({ sheetName: '日志', widths: [40, 12, 14, 16, 10, 10, 30, 40, 10, 20] });
-    await sheet.addRow(['日志内容', '日志类型', '操作人', 'IP', '操作类型', '请求类型', '请求路径', '请求参数', '耗时(毫秒)', '创建时间']);
-    for (const r of page.records) {
+  api.get<{ Querystring: ListParams }>(
+    '/sys/log/exportXls',
+    { config: { permission: LOG_PERMISSION.export }, schema: LOG_LIST },
+    async (request, reply) => {
+      const page = await runListQuery(
+        db,
+        LOG_SOURCE,
+        { ...listParams(request.query), pageNo: 1, pageSize: EXPORT_MAX },
+        {
+          where: keywordConditions(request.query),
+          maxPageSize: EXPORT_MAX,
+        },
+      );
+      const out = new PassThrough();
+      const chunks: Buffer[] = [];
+      out.on('data', (c: Buffer) => chunks.push(c));
+      const done = new Promise<void>((resolve) => out.on('end', () => resolve()));
+      const sheet = new XlsxStreamWriter(out);
+      await sheet.start({ sheetName: '日志', widths: [40, 12, 14, 16, 10, 10, 30, 40, 10, 20] });
       await sheet.addRow([
-        String(r.logContent ?? ''),
-        String(r.logType_dictText ?? r.logType ?? ''),
-        String(r.username ?? ''),
-        String(r.ip ?? ''),
-        String(r.operateType_dictText ?? ''),
-        String(r.requestType ?? ''),
-        String(r.requestUrl ?? ''),
-        String(r.requestParam ?? ''),
-        r.costTime === null || r.costTime === undefined ? '' : Number(r.costTime),
-        String(r.createTime ?? ''),
+        '日志内容',
+        '日志类型',
+        '操作人',
+        'IP',
+        '操作类型',
+        '请求类型',
+        '请求路径',
+        '请求参数',
+        '耗时(毫秒)',
+        '创建时间',
       ]);
-    }
-    await sheet.finish();
-    out.end();
-    await done;
-    await logOperation(db, request, OP_EXPORT, `导出日志：${page.records.length}条`);
-    return reply
-      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', attachmentHeader('日志.xlsx', 'log.xlsx'))
-      .header('Cache-Control', 'no-store')
-      .send(Buffer.concat(chunks));
-  });
+      for (const r of page.records) {
+        await sheet.addRow([
+          String(r.logContent ?? ''),
+          String(r.logType_dictText ?? r.logType ?? ''),
+          String(r.username ?? ''),
+          String(r.ip ?? ''),
+          String(r.operateType_dictText ?? ''),
+          String(r.requestType ?? ''),
+          String(r.requestUrl ?? ''),
+          String(r.requestParam ?? ''),
+          r.costTime === null || r.costTime === undefined ? '' : Number(r.costTime),
+          String(r.createTime ?? ''),
+        ]);
+      }
+      await sheet.finish();
+      out.end();
+      await done;
+      await logOperation(db, request, OP_EXPORT, `导出日志：${page.records.length}条`);
+      return reply
+        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', attachmentHeader('日志.xlsx', 'log.xlsx'))
+        .header('Cache-Control', 'no-store')
+        .send(Buffer.concat(chunks));
+    },
+  );
 }

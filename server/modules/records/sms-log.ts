@@ -4,6 +4,7 @@ import { requireGrants } from '../../core/access-control';
 import { ok } from '../../core/envelope';
 import { maskCodes } from '../../core/sms';
 import { runListQuery, type ListParams, type ListSource } from '../entity/list-query';
+import { LIST_QUERY } from '../../core/schemas';
 
 export const SMS_LOG_PERMISSION = 'system:smsLog:list';
 
@@ -29,10 +30,14 @@ const SMS_LOG_SOURCE: ListSource = {
  * sees them masked.
  */
 export function smsLogRoutes(api: FastifyInstance, { db }: AppDeps): void {
-  api.get<{ Querystring: ListParams }>('/sys/smsLog/list', { config: { permission: SMS_LOG_PERMISSION } }, async (request) => {
-    const page = await runListQuery(db, SMS_LOG_SOURCE, request.query);
-    const { isAdmin } = await requireGrants(request, db);
-    if (!isAdmin) page.records = page.records.map((r) => ({ ...r, content: maskCodes(String(r.content ?? '')) }));
-    return ok(page);
-  });
+  api.get<{ Querystring: ListParams }>(
+    '/sys/smsLog/list',
+    { config: { permission: SMS_LOG_PERMISSION }, schema: { querystring: LIST_QUERY } },
+    async (request) => {
+      const page = await runListQuery(db, SMS_LOG_SOURCE, request.query);
+      const { isAdmin } = await requireGrants(request, db);
+      if (!isAdmin) page.records = page.records.map((r) => ({ ...r, content: maskCodes(String(r.content ?? '')) }));
+      return ok(page);
+    },
+  );
 }

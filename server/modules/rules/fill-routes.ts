@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../core/deps';
 import { businessError, ok } from '../../core/envelope';
-import { objectSchema, text } from '../../core/schemas';
+import { objectSchema, optionalBodySchema, text } from '../../core/schemas';
 import type { Db } from '../../db/types';
 import { registerEntityPolicy } from '../entity/policies';
 import { composeValue, dateParts, parseFillParams, periodOf, type FillRuleParams } from './fill-generator';
@@ -92,9 +92,10 @@ export function fillRuleRoutes(api: FastifyInstance, deps: AppDeps): void {
     { config: { authenticated: true }, schema: params },
     (request) => execute(request.params.ruleCode),
   );
+  // the form's values come along in the body (JeecgBoot's putAction); the rule does not read them
   api.put<{ Params: { ruleCode: string } }>(
     '/sys/fillRule/executeRuleByCode/:ruleCode',
-    { config: { authenticated: true }, schema: params },
+    { config: { authenticated: true }, schema: { ...params, body: optionalBodySchema() } },
     (request) => execute(request.params.ruleCode),
   );
 
