@@ -1,9 +1,12 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Col, Empty, Form, Input, Row as GridRow, Space, Table, type FormInstance } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { blobFailure, saveWithAnchor } from '@renderer/data/download';
 import { downFile } from '../../../../../api/http';
+import { type Page } from '@renderer/data/provider';
+import { useNotifier } from '@renderer/data/useNotifier';
+import { usePagedList, type PagedQuery } from '@renderer/list/usePagedList';
 import { attempt, request } from '../../../../../api/request';
 import { feedback } from '../../../../../feedback';
 import { useUnlistedPageTitle } from '../../../../../state/page-title';
@@ -11,10 +14,8 @@ import { ReportChart } from '../parts/ReportChart';
 import { ReportQueryField } from './ReportQueryField';
 import { queryValues, tableColumns, type Answer, type ParamInfo, type QueryItem, type ReportColumn, type Row } from './reportRuntime';
 
-/** What the table shows: the page, its size, the sort and the query values. */
+/** What the table shows besides the page: the sort and the query values. */
 interface ReportQuery {
-  pageNo: number;
-  pageSize: number;
   column?: string;
   order?: string;
   values: Record<string, string>;
@@ -54,23 +55,25 @@ function useQueryInfo(code: string, form: FormInstance, start: (values: Record<s
   return { queryItems, params, ready };
 }
 
-/** The report's columns and rows for the query, read again whenever the query changes. */
-function useReportAnswer(code: string, ready: boolean, query: ReportQuery) {
+/**
+ * The report's rows through the list state (query, page, loading, a failed load shown once), and with
+ * each page the rest of the answer: columns, dictionaries, totals, chart and the cap message.
+ */
+function useReportAnswer(code: string, ready: boolean) {
   const [answer, setAnswer] = useState<Answer | null>(null);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    if (!ready) return;
-    let alive = true;
-    setLoading(true);
-    const { values, ...page } = query;
-    void attempt(() => request.get<Answer>(`/online/cgreport/api/getColumnsAndData/${code}`, { ...values, ...page }))
-      .then((found) => alive && found && setAnswer(found))
-      .finally(() => alive && setLoading(false));
-    return () => {
-      alive = false;
+  const latest = useRef(0);
+  const load = useMemo(() => {
+    if (!ready) return undefined;
+    return async ({ query: { values, ...sort }, pageNo, pageSize }: PagedQuery<ReportQuery>): Promise<Page<Row>> => {
+      const asked = ++latest.current;
+      const found = await request.get<Answer>(`/online/cgreport/api/getColumnsAndData/${code}`, { ...values, ...sort, pageNo, pageSize });
+      // an answer overtaken by a newer request leaves the columns and totals of the newer one
+      if (asked === latest.current) setAnswer(found);
+      return { records: found.data.records, total: found.data.total };
     };
-  }, [code, ready, query]);
-  return { answer, loading };
+  }, [code, ready]);
+  const list = usePagedList<ReportQuery, Row>({ initialQuery: { values: {} }, pageSize: 10, load, notify: useNotifier() });
+  return { answer, list };
 }
 
 /** 导出: the whole filtered report as an Excel file. */
@@ -153,21 +156,21 @@ function TotalsRow({ columns, totals }: { columns: ReportColumn[]; totals: Recor
 export default function OnlCgreportAutoList() {
   const { code = '' } = useParams();
   const [form] = Form.useForm();
-  const [query, setQuery] = useState<ReportQuery>({ pageNo: 1, pageSize: 10, values: {} });
-  const { queryItems, params, ready } = useQueryInfo(code, form, (values) => setQuery({ pageNo: 1, pageSize: 10, values }));
-  const { answer, loading } = useReportAnswer(code, ready, query);
+  const { queryItems, params, ready: queryReady } = useQueryInfo(code, form, (values) => list.search({ values }));
+  const { answer, list } = useReportAnswer(code, queryReady);
+  const query = list.query;
   const { exporting, exportXls } = useReportExport(code, query, answer?.cgreportHeadName ?? code);
   useUnlistedPageTitle(answer?.cgreportHeadName);
 
   const submit = useCallback(
-    () => setQuery((r) => ({ ...r, pageNo: 1, values: queryValues(form.getFieldsValue(), queryItems, params) })),
-    [form, queryItems, params],
+    () => list.search((r) => ({ ...r, values: queryValues(form.getFieldsValue(), queryItems, params) })),
+    [form, queryItems, params, list],
   );
   const reset = () => {
     form.resetFields();
     const initial = Object.fromEntries(params.map((p) => [`p_${p.paramName}`, p.paramValue ?? '']));
     form.setFieldsValue(initial);
-    setQuery((r) => ({ ...r, pageNo: 1, values: queryValues(initial, queryItems, params) }));
+    list.search((r) => ({ ...r, values: queryValues(initial, queryItems, params) }));
   };
 
   const columns = useMemo(() => (answer ? tableColumns(answer, query) : []), [answer, query]);
@@ -189,25 +192,20 @@ export default function OnlCgreportAutoList() {
         rowKey={(r) => JSON.stringify(r)}
         size="middle"
         bordered
-        loading={loading}
+        loading={list.loading}
         columns={columns}
-        dataSource={answer?.data.records ?? []}
+        dataSource={list.rows}
         scroll={{ x: 'max-content' }}
         onChange={(pagination, _filters, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const column = s?.order ? String(s.columnKey ?? s.field ?? '') : undefined;
-          setQuery((r) => ({
-            ...r,
-            pageNo: pagination.current ?? 1,
-            pageSize: pagination.pageSize ?? 10,
-            column,
-            order: s?.order === 'ascend' ? 'asc' : s?.order ? 'desc' : undefined,
-          }));
+          list.setQuery((r) => ({ ...r, column, order: s?.order === 'ascend' ? 'asc' : s?.order ? 'desc' : undefined }));
+          list.changePage(pagination.current ?? 1, pagination.pageSize ?? 10);
         }}
         pagination={{
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: answer?.data.total ?? 0,
+          current: list.pageNo,
+          pageSize: list.pageSize,
+          total: list.total,
           showSizeChanger: true,
           showTotal: (t) => `共 ${t} 条`,
         }}
