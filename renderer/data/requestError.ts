@@ -14,13 +14,13 @@ export function isTransportError(error: unknown): boolean {
  * The one place the renderer and the widgets show a failed request: a refusal shows the server's
  * sentence as a warning, any other error its text; transport failures were shown by the HTTP client.
  */
-export function showRequestError(notify: Notifier, error: unknown): void {
+export function showRequestError(notify: Pick<Notifier, 'warning'>, error: unknown): void {
   if (error instanceof RequestError) notify.warning(error.message);
   else if (!isTransportError(error)) notify.warning(errorText(error));
 }
 
 /** Runs `work`; on failure shows the error in the one place and resolves undefined. */
-export async function attempt<T>(notify: Notifier, work: () => Promise<T>): Promise<T | undefined> {
+export async function attempt<T>(notify: Pick<Notifier, 'warning'>, work: () => Promise<T>): Promise<T | undefined> {
   try {
     return await work();
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { ApiResult } from '@renderer/context';
-import { errorText } from '@renderer/data/errors';
 import { RequestError } from '@renderer/data/provider';
+import { showRequestError as showThrough } from '@renderer/data/requestError';
 import { feedback } from '../feedback';
 import { http, type Params } from './http';
 
@@ -34,12 +34,7 @@ export const request = {
  * transport failures (network, 401/403/404/500) were shown by the HTTP layer when they happened.
  */
 export function showRequestError(error: unknown): void {
-  if (error instanceof RequestError) feedback().message.warning(error.message);
-  else if (!isTransportError(error)) feedback().message.warning(errorText(error));
-}
-
-function isTransportError(error: unknown): boolean {
-  return !!error && typeof error === 'object' && ('isAxiosError' in error || 'response' in error);
+  showThrough(feedback().message, error);
 }
 
 /** Runs `work`; on failure shows the error in the one place and resolves undefined. */
