@@ -80,7 +80,10 @@ describe.each(backends())('a report cannot stall the server on %s', (backend) =>
     await sleep(100);
     const list = await timed(() => call('GET', '/sys/user/list?pageSize=10'));
     expect(list.value.success).toBe(true);
-    expect(list.ms).toBeLessThan(1000);
+    // the cross join alone runs for many seconds; the list waits at most for the report's limit and, on PGlite, the
+    // reopening of the database. Under 1 s on an idle machine (tools/bench/report-stall.ts measures that budget);
+    // two test files at once on two cores have taken 1.2 s
+    expect(list.ms).toBeLessThan(2000);
     expect((await report).message).toBe(timeoutMessage);
   }, 30_000);
 
