@@ -525,7 +525,7 @@ export interface EntitySchema {
   subTables?: EntitySubTable[];
   /** The export writes each record's sub-table rows below it: sub-table columns (<sub-table label>-<field label>) after the main ones, the record's cells merged over them; exportSingleOnly=1 gives the main table only. */
   exportSubRows?: boolean;
-  /** The columns of an export that names none (field=), in this order; audit fields such as createTime may be named. Default: every column but the key and the audit fields. */
+  /** The columns an export may hold, in this order (a field= choice picks among them); audit fields such as createTime may be named. Default: every column but the key and the audit fields. */
   exportColumns?: string[];
   /** The exact code an action checks instead of <permissionPrefix>:<action>, for tables whose clients already use other codes (e.g. deleteBatch checking role:delete). */
   permissions?: {

@@ -34,13 +34,17 @@ export function attachmentHeader(fileName: string, asciiFallback: string): strin
   return `attachment; filename="${asciiFallback.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Columns to export: the `field` list when it names known properties, else every non-key field. */
+/**
+ * Columns to export: the `field` list when it names known properties, else every non-key field. An entity that
+ * declares `exportColumns` exports only those (as JeecgBoot's @Excel fields): `field` then chooses among them.
+ */
 export function exportFields(def: EntityDefinition, params: ListParams): EntityField[] {
   const byProperty = new Map(def.fields.map((f) => [f.property, f]));
+  const exportable = def.exportColumns.length ? new Set(def.exportColumns) : undefined;
   const asked = (paramText(params, 'field') ?? '')
     .split(',')
     .map((s) => byProperty.get(s.trim().replace(/_dictText$/, '')))
-    .filter((f): f is EntityField => !!f && !f.primaryKey);
+    .filter((f): f is EntityField => !!f && !f.primaryKey && (!exportable || exportable.has(f)));
   const chosen = [...new Set(asked)];
   if (chosen.length) return chosen;
   return def.exportColumns.length ? def.exportColumns : def.fields.filter((f) => !f.primaryKey && !f.audit);
